@@ -1,0 +1,33 @@
+import type { LocaleCode, StoredScope } from "@clubcast/shared";
+
+/** The signed-in user a request acts for. */
+export interface AuthUser {
+  id: number;
+  email: string;
+  scope: StoredScope;
+  clubId: number | null;
+  teamIds: number[];
+  /** Names of the permissions of the user's roles. */
+  permissions: string[];
+}
+
+/** A camera controller, signed in with API-client credentials. */
+export interface CameraClient {
+  apiClientId: number;
+  configurationId: number;
+  clubId: number;
+}
+
+/** Who is calling and how, as every service sees it (transport-free). */
+export interface RequestContext {
+  user: AuthUser | null;
+  client: CameraClient | null;
+  /** The bearer token presented, if any (logout revokes it). */
+  token: string | null;
+  locale: LocaleCode;
+  ip: string;
+}
+
+export function anonymousContext(locale: LocaleCode = "en", ip = "127.0.0.1"): RequestContext {
+  return { user: null, client: null, token: null, locale, ip };
+}

@@ -1,0 +1,76 @@
+// The typed errors services raise. They carry a message key (translated by the
+// transport into the caller's language) and, for 422, the failing fields.
+// Services never build HTTP answers; transports map these to 4xx statuses.
+import { InvalidMatchTransitionError } from "@clubcast/shared";
+import type { MessageKey } from "./i18n.ts";
+
+export type MessageParams = Record<string, string | number>;
+/** A message not yet translated: the transport knows the caller's language. */
+export interface FieldMessage {
+  key: MessageKey;
+  params?: MessageParams;
+}
+export type FieldErrors = Record<string, FieldMessage[]>;
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageKey: MessageKey,
+    readonly params: MessageParams = {},
+    readonly fieldErrors?: FieldErrors,
+  ) {
+    super(messageKey);
+    this.name = new.target.name;
+  }
+}
+
+/** 422: invalid input, with the failing fields. */
+export class ValidationError extends AppError {
+  constructor(fieldErrors: FieldErrors, messageKey: MessageKey = "validation.failed") {
+    super(422, messageKey, {}, fieldErrors);
+  }
+
+  /** A 422 for one field. */
+  static field(field: string, key: MessageKey, params: MessageParams = {}): ValidationError {
+    return new ValidationError({ [field]: [{ key, params: { field: field.replace(/_/g, " "), ...params } }] });
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(messageKey: MessageKey = "auth.unauthenticated") {
+    super(401, messageKey);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(messageKey: MessageKey = "auth.forbidden") {
+    super(403, messageKey);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(messageKey: MessageKey = "not_found.generic", params: MessageParams = {}) {
+    super(404, messageKey, params);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(messageKey: MessageKey, params: MessageParams = {}) {
+    super(409, messageKey, params);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, "auth.too_many_attempts", { seconds: retryAfterSeconds });
+  }
+}
+
+/** Any error a service may throw, as an AppError (unknown errors stay unknown). */
+export function asAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof InvalidMatchTransitionError) {
+    return new ConflictError("match.invalid_transition", { from: error.from, event: error.event });
+  }
+  return null;
+}

@@ -1,0 +1,111 @@
+// The REST transport: declaring a /v1 route from zod schemas and a service
+// call, and answering errors in the spec's shapes. Routes hold no business rules.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { LocaleCode } from "@clubcast/shared";
+import type { Services } from "../services.ts";
+import type { RequestContext } from "./context.ts";
+import { asAppError, type AppError, type FieldErrors } from "./errors.ts";
+import { localeFromAcceptLanguage, translate } from "./i18n.ts";
+import { requireCaller, resolveRequest, type AuthRequirement } from "./request.ts";
+import { parseInput } from "./validation.ts";
+
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RouteSpec<
+  Body extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Params extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Fastify path, e.g. /v1/clubs/:club/matches/:match */
+  url: string;
+  auth: AuthRequirement;
+  summary: string;
+  tags: string[];
+  body?: Body;
+  query?: Query;
+  params?: Params;
+  /** Status of a successful answer (default 200). */
+  status?: number;
+  /** Schema of a successful answer, for the OpenAPI document. */
+  response?: z.ZodType;
+  handler: (
+    input: { body: z.output<Body>; query: z.output<Query>; params: z.output<Params> },
+    ctx: RequestContext,
+  ) => Promise<unknown>;
+}
+
+/** Every route declared on an app, for the OpenAPI document and the authorization matrix test. */
+export type RouteCatalogue = RouteSpec[];
+
+export interface RouteRegistrar {
+  route<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType>(spec: RouteSpec<B, Q, P>): void;
+}
+
+export function createRegistrar(app: FastifyInstance, services: Services, catalogue: RouteCatalogue): RouteRegistrar {
+  return {
+    route(spec) {
+      catalogue.push(spec as unknown as RouteSpec);
+      app.route({
+        method: spec.method,
+        url: spec.url,
+        handler: async (request, reply) => {
+          const resolved = await resolveRequest(services.auth, request.headers, request.ip);
+          const ctx = requireCaller(resolved, spec.auth);
+          const input = {
+            body: spec.body ? parseInput(spec.body, request.body ?? {}) : undefined,
+            query: spec.query ? parseInput(spec.query, request.query ?? {}) : undefined,
+            params: spec.params ? parseInput(spec.params, request.params ?? {}) : undefined,
+          } as Parameters<typeof spec.handler>[0];
+          const result = await spec.handler(input, ctx);
+          reply.status(spec.status ?? 200);
+          return spec.status === 204 ? reply.send() : reply.send(result);
+        },
+      });
+    },
+  };
+}
+
+export function translateFieldErrors(locale: LocaleCode, errors: FieldErrors): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => translate(locale, m.key, m.params))]),
+  );
+}
+
+/** The JSON body of an error answer: {message, errors?}. */
+export function errorBody(error: AppError, locale: LocaleCode) {
+  const errors = error.fieldErrors ? translateFieldErrors(locale, error.fieldErrors) : undefined;
+  // For 422 the first field message is the meaningful one (spec: "shows the first message").
+  const first = errors ? Object.values(errors)[0]?.[0] : undefined;
+  return {
+    message: first ?? translate(locale, error.messageKey, error.params),
+    ...(errors ? { errors } : {}),
+  };
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const locale = localeFromAcceptLanguage(request.headers["accept-language"]);
+    const appError = asAppError(error);
+    if (appError) {
+      if (appError.status === 429 && "retryAfterSeconds" in appError) {
+        reply.header("Retry-After", String(appError.retryAfterSeconds));
+      }
+      return reply.status(appError.status).send(errorBody(appError, locale));
+    }
+    // Fastify's own body parsing failures (bad JSON, wrong content type) are client errors too.
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const status = error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" ? 415 : 422;
+      const message = translate(locale, "validation.malformed_json");
+      return reply.status(status).send({ message, errors: { body: [message] } });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ message: translate(locale, "server.error") });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const locale = localeFromAcceptLanguage(request.headers["accept-language"]);
+    reply.status(404).send({ message: translate(locale, "not_found.route", { method: request.method, url: request.url }) });
+  });
+}

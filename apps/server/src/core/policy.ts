@@ -1,0 +1,44 @@
+// Who may do what (spec section 6), enforced by every service. The scope and
+// permission matrix itself lives in @clubcast/shared (access.ts) so the web
+// client's menu and guards read the very same table.
+import { canOpenSection, type DashboardSection } from "@clubcast/shared";
+import type { AuthUser, RequestContext } from "./context.ts";
+import { ForbiddenError, NotFoundError, UnauthorizedError } from "./errors.ts";
+import type { MessageKey } from "./i18n.ts";
+
+export function requireUser(ctx: RequestContext): AuthUser {
+  if (!ctx.user) throw new UnauthorizedError();
+  return ctx.user;
+}
+
+export function isSystem(user: AuthUser | null): boolean {
+  return user?.scope === "system";
+}
+
+/** Whether the user belongs to the club (system admins belong everywhere). */
+export function isInClub(user: AuthUser | null, clubId: number): boolean {
+  return !!user && (user.scope === "system" || user.clubId === clubId);
+}
+
+/**
+ * The one authorization rule: the caller must be signed in (401), may open the
+ * dashboard section the operation belongs to (403), and — when the object
+ * belongs to a club — must be of that club or a system admin. Another club's
+ * objects answer 404 so their existence doesn't leak.
+ */
+export function authorize(
+  ctx: RequestContext,
+  section: DashboardSection,
+  clubId?: number | null,
+  notFoundKey: MessageKey = "not_found.generic",
+): AuthUser {
+  const user = requireUser(ctx);
+  if (clubId != null && !isInClub(user, clubId)) throw new NotFoundError(notFoundKey);
+  if (!canOpenSection(user, section)) throw new ForbiddenError();
+  return user;
+}
+
+/** The club a club-bound list is for: the user's own, unless a system admin names another. */
+export function clubScopeOf(user: AuthUser): number | null {
+  return user.scope === "system" ? null : user.clubId;
+}

@@ -1,0 +1,45 @@
+// Building the RequestContext from what a transport received. Shared by the
+// REST routes, the tRPC procedures and the realtime handshake.
+import type { LocaleCode } from "@clubcast/shared";
+import type { AuthService } from "../auth/service.ts";
+import { anonymousContext, type RequestContext } from "./context.ts";
+import { AppError, UnauthorizedError } from "./errors.ts";
+import { localeFromAcceptLanguage } from "./i18n.ts";
+
+export type AuthRequirement = "public" | "user" | "client";
+
+export interface ResolvedRequest {
+  ctx: RequestContext;
+  /** Why a presented token was refused; raised only where sign-in is required. */
+  authError: AppError | null;
+}
+
+export function bearerToken(authorization: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
+  return match?.[1] ?? null;
+}
+
+export async function resolveRequest(
+  auth: AuthService,
+  headers: { authorization?: string; "accept-language"?: string },
+  ip: string,
+): Promise<ResolvedRequest> {
+  const locale: LocaleCode = localeFromAcceptLanguage(headers["accept-language"]);
+  const ctx = anonymousContext(locale, ip);
+  const token = bearerToken(headers.authorization);
+  if (!token) return { ctx, authError: null };
+  try {
+    const caller = await auth.authenticate(token);
+    return { ctx: { ...ctx, ...caller, token }, authError: null };
+  } catch (error) {
+    if (error instanceof AppError) return { ctx, authError: error };
+    throw error;
+  }
+}
+
+/** Enforces who may call: public answers anyone (an invalid token counts as anonymous). */
+export function requireCaller({ ctx, authError }: ResolvedRequest, requirement: AuthRequirement): RequestContext {
+  if (requirement === "user" && !ctx.user) throw authError ?? new UnauthorizedError();
+  if (requirement === "client" && !ctx.client) throw authError ?? new UnauthorizedError();
+  return ctx;
+}

@@ -1,0 +1,22 @@
+// Publishing realtime events from any process (server instances and the
+// worker) through Redis; every Socket.IO server using the Redis adapter with
+// the same key delivers them to the sockets in the channel's room.
+import { Emitter } from "@socket.io/redis-emitter";
+import type { Redis } from "ioredis";
+import type { EventName, EventPayloads } from "@clubcast/shared";
+
+export interface EventPublisher {
+  publish<E extends EventName>(channel: string, event: E, payload: EventPayloads[E]): void;
+}
+
+/** The Redis channel prefix shared by the emitter and the Socket.IO Redis adapter. */
+export const socketIoKey = (redisPrefix: string) => `${redisPrefix}socket.io`;
+
+export function createRedisPublisher(redis: Redis, redisPrefix: string): EventPublisher {
+  const emitter = new Emitter(redis, { key: socketIoKey(redisPrefix) });
+  return {
+    publish(channel, event, payload) {
+      emitter.to(channel).emit(event, payload);
+    },
+  };
+}

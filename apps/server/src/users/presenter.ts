@@ -1,0 +1,37 @@
+// How a user looks in API answers (spec section 3, "User").
+import type { Prisma } from "@clubcast/db";
+
+export const userWithAccess = {
+  club: { select: { id: true, name: true } },
+  teams: { select: { team: { select: { id: true, fullname: true } } } },
+  roles: {
+    select: {
+      role: { select: { id: true, name: true, permissions: { select: { permission: { select: { name: true } } } } } },
+    },
+  },
+} satisfies Prisma.UserInclude;
+
+export type UserWithAccess = Prisma.UserGetPayload<{ include: typeof userWithAccess }>;
+
+export function permissionNames(user: Pick<UserWithAccess, "roles">): string[] {
+  const names = new Set(user.roles.flatMap(({ role }) => role.permissions.map(({ permission }) => permission.name)));
+  return [...names].sort();
+}
+
+export function presentUser(user: UserWithAccess) {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    scope: user.scope,
+    locale: user.locale,
+    club: user.club,
+    teams: user.teams.map(({ team }) => team),
+    roles: user.roles.map(({ role }) => ({ id: role.id, name: role.name })),
+    permissions: permissionNames(user),
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+export type PresentedUser = ReturnType<typeof presentUser>;

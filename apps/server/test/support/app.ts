@@ -1,0 +1,48 @@
+// A real server for one test file: its own database (cloned from the migrated
+// template), its own Redis key prefix and an SMTP catcher for e-mail.
+import { randomBytes } from "node:crypto";
+import { inject } from "vitest";
+import { createTestDatabase, startSmtpCatcher, type SmtpCatcher, type TestDatabase } from "@clubcast/testkit";
+import { loadConfig, type AppConfig } from "../../src/config.ts";
+import { closeDeps, createDeps, type Deps } from "../../src/deps.ts";
+import { buildApp, type BuiltApp } from "../../src/app.ts";
+
+export interface TestApp extends BuiltApp {
+  deps: Deps;
+  config: AppConfig;
+  db: TestDatabase;
+  smtp: SmtpCatcher;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const db = await createTestDatabase(inject("databaseServerUrl"), inject("templateDatabase"));
+  const smtp = await startSmtpCatcher();
+  const config: AppConfig = {
+    ...loadConfig(),
+    databaseUrl: db.url,
+    redisUrl: inject("redisUrl"),
+    redisPrefix: `test:${randomBytes(6).toString("hex")}:`,
+    smtpUrl: smtp.url,
+    publicUrl: "http://clubcast.test",
+    ...overrides,
+  };
+  const deps = createDeps(config);
+  const built = await buildApp(deps);
+  return {
+    ...built,
+    deps,
+    config,
+    db,
+    smtp,
+    async close() {
+      await built.app.close();
+      const keys = await deps.redis.keys("*");
+      // ioredis prefixes commands but not the keys KEYS returns.
+      if (keys.length) await deps.redis.del(...keys.map((k) => k.slice(config.redisPrefix.length)));
+      await closeDeps(deps);
+      await smtp.close();
+      await db.drop();
+    },
+  };
+}

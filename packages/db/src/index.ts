@@ -1,0 +1,14 @@
+// The one way server, worker, seed and tests get a Prisma client: the generated
+// client over the pg driver adapter (no native query engine).
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "./generated/prisma/client.ts";
+import { databaseUrl } from "./env.ts";
+
+export * from "./generated/prisma/client.ts";
+export { databaseUrl, redisUrl, loadDotEnv, DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL } from "./env.ts";
+export { catalogSafePool, createPool } from "./pool.ts";
+
+export function createPrismaClient(url: string = databaseUrl(), options: { max?: number } = {}): PrismaClient {
+  const adapter = new PrismaPg({ connectionString: url, max: options.max ?? 10 });
+  return new PrismaClient({ adapter });
+}

@@ -1,0 +1,39 @@
+import pg from "pg";
+
+// Prisma's schema engine reads catalog columns of type `name` (OID 19) and
+// `name[]` (OID 1003), which @prisma/adapter-pg cannot deserialize. Reporting
+// them as text / text[] is exact for these values and lets migrate run offline.
+const NAME_OID = 19;
+const NAME_ARRAY_OID = 1003;
+const TEXT_OID = 25;
+const TEXT_ARRAY_OID = 1009;
+
+function relabelNameColumns(result: unknown): void {
+  const fields = (result as { fields?: { dataTypeID: number }[] } | undefined)?.fields;
+  for (const field of fields ?? []) {
+    if (field.dataTypeID === NAME_OID) field.dataTypeID = TEXT_OID;
+    else if (field.dataTypeID === NAME_ARRAY_OID) field.dataTypeID = TEXT_ARRAY_OID;
+  }
+}
+
+class CatalogSafePool extends pg.Pool {
+  // pg's overloads make a faithful override signature unwieldy; we only wrap the promise form.
+  override query(...args: unknown[]): never {
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (result instanceof Promise) {
+      return result.then((value) => {
+        relabelNameColumns(value);
+        return value;
+      }) as never;
+    }
+    return result as never;
+  }
+}
+
+export function catalogSafePool(connectionString: string): pg.Pool {
+  return new CatalogSafePool({ connectionString });
+}
+
+export function createPool(connectionString: string, max = 10): pg.Pool {
+  return new pg.Pool({ connectionString, max });
+}

@@ -1,0 +1,105 @@
+// Scopes, permissions and the dashboard menu of spec section 6: one table,
+// used by the server's policy module and by the web client's menu and guards.
+
+export const STORED_SCOPES = ["clubmember", "player", "trainer", "club", "system"] as const;
+export type StoredScope = (typeof STORED_SCOPES)[number];
+/** 'user' is the scope of a visitor who is not logged in. */
+export type Scope = StoredScope | "user";
+export const DEFAULT_NEW_USER_SCOPE: StoredScope = "player";
+
+export const PERMISSIONS = {
+  schedulerAll: "scheduler.all",
+  usersAll: "users.all",
+} as const;
+
+export const DASHBOARD_SECTIONS = [
+  "dashboard",
+  "recorded",
+  "scheduler",
+  "offline",
+  "teams",
+  "users",
+  "system",
+  "streams",
+  "configuration",
+  "clubs",
+  "clubs/all",
+  "monitoring",
+  "access",
+] as const;
+export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
+
+interface ScopeAccess {
+  menu: readonly DashboardSection[];
+  restricted: readonly DashboardSection[];
+}
+
+const MEMBER_ACCESS: ScopeAccess = {
+  menu: ["dashboard", "recorded"],
+  // Section 6 table, plus the system-only pages the spec leaves unstated.
+  restricted: [
+    "configuration",
+    "teams",
+    "streams",
+    "users",
+    "clubs",
+    "clubs/all",
+    "scheduler",
+    "offline",
+    "monitoring",
+    "access",
+    "system",
+  ],
+};
+
+export const SCOPE_ACCESS: Record<Scope, ScopeAccess> = {
+  user: { menu: [], restricted: [...DASHBOARD_SECTIONS] },
+  clubmember: MEMBER_ACCESS,
+  player: MEMBER_ACCESS,
+  trainer: MEMBER_ACCESS,
+  club: {
+    menu: ["dashboard", "scheduler", "offline", "recorded", "teams", "users", "system"],
+    restricted: ["configuration", "streams", "clubs", "clubs/all", "monitoring", "access"],
+  },
+  system: {
+    menu: ["dashboard", "streams", "configuration", "clubs", "users", "monitoring"],
+    restricted: [],
+  },
+};
+
+/** Sections a permission lifts from the restricted list and adds to the menu. */
+const PERMISSION_GRANTS: Record<string, readonly DashboardSection[]> = {
+  [PERMISSIONS.schedulerAll]: ["scheduler", "offline"],
+  [PERMISSIONS.usersAll]: ["users"],
+};
+
+export interface Actor {
+  scope: Scope;
+  permissions: readonly string[];
+}
+
+function grantedSections(permissions: readonly string[]): Set<DashboardSection> {
+  return new Set(permissions.flatMap((p) => PERMISSION_GRANTS[p] ?? []));
+}
+
+export function menuFor(actor: Actor): DashboardSection[] {
+  const granted = grantedSections(actor.permissions);
+  const menu: DashboardSection[] = [...SCOPE_ACCESS[actor.scope].menu];
+  for (const section of DASHBOARD_SECTIONS) if (granted.has(section) && !menu.includes(section)) menu.push(section);
+  return menu;
+}
+
+export function canOpenSection(actor: Actor, section: DashboardSection): boolean {
+  if (actor.scope === "user") return false;
+  if (!SCOPE_ACCESS[actor.scope].restricted.includes(section)) return true;
+  return grantedSections(actor.permissions).has(section);
+}
+
+export function hasDashboard(scope: Scope): boolean {
+  return scope !== "user";
+}
+
+/** Club configurations are loaded only when the scope is not clubmember or player. */
+export function loadsClubConfigurations(scope: Scope): boolean {
+  return scope !== "clubmember" && scope !== "player" && scope !== "user";
+}

@@ -1,0 +1,90 @@
+// Business constants and limits of spec section 9. Import them; never re-type them.
+
+export const APP_VERSION = "2.7.2";
+export const DESKTOP_APP_VERSION = "1.6.14";
+
+export const LOCALES = ["en", "nl", "de"] as const;
+export type LocaleCode = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: LocaleCode = "en";
+export const LOCALE_ISO: Record<LocaleCode, string> = { en: "en-US", nl: "nl-NL", de: "de-DE" };
+export const LOCALE_COOKIE_DAYS = 365;
+
+export const AUTH_COOKIE_PREFIX = "auth.";
+export const TOKEN_TYPE = "Bearer";
+
+export const PAGINATION = {
+  defaultPage: 1,
+  defaultLimit: 20,
+  maxLimit: 100,
+  /** Live and upcoming stream lists. */
+  streamsLimit: 10,
+} as const;
+
+export const HOME_LISTS = { slider: 5, live: 7, upcoming: 8, vod: 7 } as const;
+
+export const SEARCH_DEBOUNCE_MS = 200;
+export const TOAST_DURATION_MS = 2000;
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+export const MENU_AUTO_HIDE_MS = 1500;
+export const MENU_HIDE_DEBOUNCE_MS = 200;
+export const MENU_SHOW_DEBOUNCE_MS = 500;
+export const ANNOTATION_CLIP_LENGTH = 20;
+
+export const DEFAULT_TIMEZONE = "Europe/Amsterdam";
+export const DEFAULT_COUNTRY = "Netherlands";
+export const DEFAULT_COUNTRY_SHORT = "NL";
+
+export const PROGRESS_BAR = { throttleMs: 200, durationMs: 5000, heightPx: 2 } as const;
+export const SLIDE_ANIMATION_S = 0.3;
+export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1920, mobileMax: 1023, large: 1500 } as const;
+export const TOP_BAR_HEIGHT = { desktop: 80, mobile: 45 } as const;
+export const FRONT_PAGE_WIDTH = 1200;
+
+/** Greeting by time of day: morning before 12, afternoon 12 to 17, evening after. */
+export function greetingFor(hour: number): "morning" | "afternoon" | "evening" {
+  if (hour < 12) return "morning";
+  if (hour < 17) return "afternoon";
+  return "evening";
+}
+
+export const SPORT_TYPES = [
+  "basketball",
+  "figure_skating",
+  "floorball",
+  "football",
+  "football_tactical",
+  "futsal",
+  "handball",
+  "hockey",
+  "icehockey",
+  "rugby",
+  "rugby_tactical",
+  "volleyball",
+  "waterpolo",
+] as const;
+export type SportType = (typeof SPORT_TYPES)[number];
+
+/** Annotation frame rates (frames per second). */
+export const FRAME_RATES = {
+  PAL: 25,
+  NTSC: 30000 / 1001,
+  PALp: 50,
+  NTSCp: 60000 / 1001,
+} as const;
+
+/** Camera defaults of a new match (spec section 3). */
+export const MATCH_DEFAULTS = {
+  cameraView: "media",
+  cameraPlayerTracking: "auto",
+  cameraFocus: "centre",
+  createSummary: true,
+} as const;
+
+/** Defaults of a new configuration (spec sections 3 and 4). */
+export const CONFIGURATION_DEFAULTS = {
+  isMain: true,
+  passthrough: false,
+  overlays: "usflogo",
+  livestream: "srt",
+  cameraType: "SA_PRO",
+} as const;

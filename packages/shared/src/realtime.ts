@@ -1,0 +1,44 @@
+// Realtime channels and events (spec sections 4 and 7), shared by the server
+// that emits them, the worker and the web client that listens.
+
+export const CHANNELS = {
+  /** Public: score and kick-off of one match. */
+  match: (matchId: number) => `match.${matchId}`,
+  /** Private: stream-ready notices for dashboards. */
+  matches: "matches",
+  /** Private: messages to one user. */
+  user: (userId: number) => `user.${userId}`,
+  /** Private: chat of one match, for members of the match's clubs. */
+  chat: (matchId: number) => `chat.${matchId}`,
+} as const;
+
+export const EVENTS = {
+  matchScored: "match.scored",
+  matchStarting: "match.starting",
+  streamReady: "stream.ready",
+  userMessage: "user.message",
+  chatMessage: "chat.message",
+} as const;
+
+/** Translated keys a user.message may carry (spec section 8). */
+export const USER_MESSAGE_KEYS = [
+  "match.scheduled",
+  "match.unscheduled",
+  "match.recording_started",
+  "match.recording_stopped",
+  "match.shared",
+  "match.restored",
+  "match.privacy_updated",
+  "match.operation_failed",
+  "notification.new",
+] as const;
+export type UserMessageKey = (typeof USER_MESSAGE_KEYS)[number];
+
+export interface EventPayloads {
+  "match.scored": { match: number; home: number; away: number };
+  "match.starting": { match: number; starting_at: string };
+  "stream.ready": { club: number; match: number };
+  "user.message": { key: UserMessageKey; level: "success" | "error"; match?: number; detail?: string };
+  "chat.message": { id: number; match: number; user: { id: number; name: string } | null; body: string; created_at: string };
+}
+export type EventName = keyof EventPayloads;
