@@ -44,3 +44,6 @@ export const JOB_BACKOFF = { type: "exponential", delay: 1000 } as const;
 
 /** The id of a match's match.starting timer; one per match, moved on reschedule. */
 export const matchStartingJobId = (matchId: number) => `match-starting-${matchId}`;
+
+/** BullMQ's key prefix, under the platform's Redis prefix (lets tests share one Redis). */
+export const bullPrefix = (redisPrefix: string) => `${redisPrefix}bull`;

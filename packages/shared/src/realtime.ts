@@ -42,3 +42,26 @@ export interface EventPayloads {
   "chat.message": { id: number; match: number; user: { id: number; name: string } | null; body: string; created_at: string };
 }
 export type EventName = keyof EventPayloads;
+
+/**
+ * The Socket.IO protocol between browsers and the server.
+ * Handshake: `io(url, { auth: { token } })` (token optional; anonymous may join public channels only).
+ * Client → server: SOCKET.subscribe(channel, ack?) and SOCKET.unsubscribe(channel).
+ * Server → client: SOCKET.subscribed {channel} or SOCKET.subscriptionError {channel, status, message},
+ * then the channel's events (EVENTS) with their EventPayloads; on joining `chat.{id}` also
+ * SOCKET.chatHistory {channel, messages}. Client → server SOCKET.chatSend {channel, body}.
+ */
+export const SOCKET = {
+  subscribe: "subscribe",
+  unsubscribe: "unsubscribe",
+  subscribed: "subscribed",
+  subscriptionError: "subscription_error",
+  chatHistory: "chat.history",
+  chatSend: "chat.send",
+} as const;
+
+export interface SubscriptionError {
+  channel: string;
+  status: 401 | 403 | 404;
+  message: string;
+}

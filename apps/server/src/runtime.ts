@@ -1,0 +1,5 @@
+// What other processes (the worker, benchmarks) need to run the service layer
+// outside the HTTP server: `import { ... } from "@clubcast/server/runtime"`.
+export { loadConfig, type AppConfig } from "./config.ts";
+export { createDeps, closeDeps, type Deps } from "./deps.ts";
+export { createServices, type Services } from "./services.ts";
