@@ -45,8 +45,9 @@ export async function prepareDatabase(): Promise<void> {
   }
   if (await isEmpty(url)) {
     console.log("Seeding the empty database with demo data");
-    const { seed } = await import("../prisma/seed.ts");
+    const { seed, DEMO_SIGN_IN_HINT } = await import("../prisma/seed.ts");
     await seed();
+    console.log(DEMO_SIGN_IN_HINT);
   }
 }
 

@@ -1,18 +1,44 @@
 // `npm start`: prepares the database (create, migrate, seed when empty), then
 // runs the platform's processes together until Ctrl-C.
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { prepareDatabase } from "./db-prepare.ts";
+import { ensureWebBuild } from "./web-build.ts";
 import { runWithServiceErrors } from "@clubcast/db/health";
+import { loadConfig } from "../apps/server/src/config.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 const PROCESSES: { name: string; entry: string }[] = [{ name: "server", entry: "apps/server/src/main.ts" }];
 
+/** Why the platform can't listen on host:port (in use, not allowed), or null when it can. */
+function listenProblem(host: string, port: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    probe.listen(port, host, () => probe.close(() => resolve(null)));
+  });
+}
+
+const { host, port } = loadConfig();
+const problem = await listenProblem(host, port);
+if (problem) {
+  // One line before any work, rather than the server's stack trace after migrating and seeding.
+  console.error(`Cannot listen on ${host}:${port} (${problem}). Stop what runs there or set PORT / HOST in .env.`);
+  process.exit(1);
+}
+
 await runWithServiceErrors(async () => {
   await prepareDatabase();
+  // The server serves the built web client on its own URL.
+  await ensureWebBuild();
   const children: ChildProcess[] = PROCESSES.map(({ name, entry }) => {
-    const child = spawn(process.execPath, ["--import", "tsx", entry], { cwd: root, stdio: "inherit", env: process.env });
+    const child = spawn(process.execPath, ["--import", "tsx", entry], {
+      cwd: root,
+      stdio: "inherit",
+      env: process.env,
+    });
     child.on("exit", (code) => {
       console.error(`${name} exited (${code ?? "signal"}); stopping the platform`);
       stopAll(code ?? 1);

@@ -32,13 +32,15 @@ export async function checkPostgres(url: string): Promise<void> {
 
 export async function checkRedis(url: string): Promise<void> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 5000 });
-  redis.on("error", () => {});
+  // connect() only says "Connection is closed."; the error event carries the cause (ECONNREFUSED, ...).
+  let cause: Error | undefined;
+  redis.on("error", (error: Error) => (cause ??= error));
   try {
     await redis.connect();
     await redis.ping();
   } catch (error) {
     throw new ServiceUnreachable(
-      `Cannot reach Redis at ${redact(url)} (${(error as Error).message}). Start Redis (for example \`docker compose up -d redis\`) or set REDIS_URL in .env.`,
+      `Cannot reach Redis at ${redact(url)} (${(cause ?? (error as Error)).message}). Start Redis (for example \`docker compose up -d redis\`) or set REDIS_URL in .env.`,
     );
   } finally {
     redis.disconnect();

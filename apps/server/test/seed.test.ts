@@ -1,0 +1,193 @@
+// The demo seed (prisma/seed.ts): what `npm start` puts in an empty database.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCALES, MATCH_STATUSES, PERMISSIONS, SPORT_TYPES, STORED_SCOPES, deriveLivestream } from "@clubcast/shared";
+import { createPrismaClient } from "@clubcast/db";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from "../../../prisma/seed.ts";
+import { startTestApp, type TestApp } from "./support/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  await seed(t.deps.prisma);
+});
+afterAll(() => t.close());
+
+/** Row count of every table of the database (Prisma's own bookkeeping aside). */
+async function rowCounts(): Promise<Record<string, number>> {
+  const tables = await t.deps.prisma.$queryRaw<{ name: string }[]>`
+    SELECT tablename::text AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY 1`;
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    const [row] = await t.deps.prisma.$queryRawUnsafe<{ count: bigint }[]>(`SELECT count(*) AS count FROM "${name}"`);
+    counts[name] = Number(row!.count);
+  }
+  return counts;
+}
+
+describe("the demo seed", () => {
+  it("fills every table of the demo", async () => {
+    const counts = await rowCounts();
+    const demoTables = [
+      "sports",
+      "clubs",
+      "fields",
+      "teams",
+      "users",
+      "user_teams",
+      "roles",
+      "permissions",
+      "role_permissions",
+      "user_roles",
+      "configurations",
+      "cameras",
+      "computers",
+      "routers",
+      "matches",
+      "offline_recordings",
+      "sequences",
+      "markers",
+      "notifications",
+    ];
+    for (const table of demoTables) expect(counts[table], table).toBeGreaterThan(0);
+  });
+
+  it("is safe to re-run: a second seed adds no rows and keeps the same matches", async () => {
+    const matchIds = async () => (await t.deps.prisma.match.findMany({ select: { id: true } })).map((m) => m.id).sort();
+    const before = { counts: await rowCounts(), matches: await matchIds() };
+    // The second run through a client of its own: seed() must leave a caller's client open and usable.
+    const client = createPrismaClient(t.db.url, { max: 2 });
+    try {
+      await seed(client);
+      expect(await client.sport.count()).toBe(SPORT_TYPES.length);
+    } finally {
+      await client.$disconnect();
+    }
+    expect(await rowCounts()).toEqual(before.counts);
+    expect(await matchIds()).toEqual(before.matches);
+  });
+
+  it("has the 13 sports and clubs in several countries and timezones", async () => {
+    const sports = await t.deps.prisma.sport.findMany();
+    expect(sports.map((s) => s.slug).sort()).toEqual([...SPORT_TYPES].sort());
+    expect(sports.every((s) => s.name.length > 0 && s.type === s.slug)).toBe(true);
+
+    const clubs = await t.deps.prisma.club.findMany({ include: { fields: true, teams: true } });
+    expect(new Set(clubs.map((c) => c.countryShort)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(clubs.map((c) => c.timezone)).size).toBeGreaterThanOrEqual(3);
+    for (const club of clubs) {
+      expect(club.fields.length, club.name).toBeGreaterThan(0);
+      expect(club.teams.length, club.name).toBeGreaterThan(0);
+      // Every time zone is a real IANA zone (Intl throws on unknown ones).
+      expect(() => new Intl.DateTimeFormat("en", { timeZone: club.timezone })).not.toThrow();
+    }
+    const teams = clubs.flatMap((c) => c.teams);
+    expect(teams.some((team) => team.parentId !== null)).toBe(true);
+    expect(teams.some((team) => team.isCustom)).toBe(true);
+    // A team's parent is a team of the same club.
+    for (const team of teams.filter((x) => x.parentId !== null)) {
+      expect(teams.find((x) => x.id === team.parentId)?.clubId).toBe(team.clubId);
+    }
+  });
+
+  it("has matches in every status, in the past and the coming days, private and shared ones", async () => {
+    const now = new Date();
+    const matches = await t.deps.prisma.match.findMany();
+    expect(new Set(matches.map((m) => m.status))).toEqual(new Set(MATCH_STATUSES));
+    for (const match of matches) {
+      expect(match.stoppingAt > match.startingAt).toBe(true);
+      if (match.status === "vod" || match.status === "processing") expect(match.stoppingAt < now).toBe(true);
+      if (match.status === "live") expect(match.startingAt <= now && now < match.stoppingAt).toBe(true);
+      if (match.status === "scheduled" || match.status === "unscheduled") expect(match.startingAt > now).toBe(true);
+      if (match.status === "scheduled") expect(match.isScheduled).toBe(true);
+      if (match.status === "unscheduled") expect(match.isScheduled).toBe(false);
+    }
+    expect(matches.some((m) => m.isPrivate)).toBe(true);
+    expect(matches.some((m) => m.sharedOpponent)).toBe(true);
+    const shared = matches.filter((m) => m.sharedWithClubId !== null);
+    expect(shared.length).toBeGreaterThan(0);
+    expect(shared.every((m) => m.sharedWithClubId !== m.clubId)).toBe(true);
+    expect(matches.some((m) => m.status === "vod" && m.homeScore + m.awayScore > 0)).toBe(true);
+    expect(matches.some((m) => m.isTraining)).toBe(true);
+  });
+
+  it("has offline recordings, one of them turned into the processing match, and annotations on a vod match", async () => {
+    const recordings = await t.deps.prisma.offlineRecording.findMany({ include: { match: true } });
+    expect(recordings.some((r) => r.matchId === null)).toBe(true);
+    const converted = recordings.filter((r) => r.match !== null);
+    expect(converted.map((r) => r.match!.status)).toContain("processing");
+    for (const recording of recordings) expect(recording.endTime > recording.startTime).toBe(true);
+
+    const sequences = await t.deps.prisma.sequence.findMany({ include: { markers: true, match: true, user: true } });
+    expect(sequences.some((s) => s.match.status === "vod" && s.markers.length > 1 && s.user !== null)).toBe(true);
+  });
+
+  it("has configurations with cameras whose livestream mode follows sa_stream_url, covering srt, rtmp and disabled", async () => {
+    const configurations = await t.deps.prisma.configuration.findMany({ include: { cameras: true } });
+    for (const configuration of configurations) {
+      expect(configuration.livestream, configuration.barcode ?? "").toBe(deriveLivestream(configuration.saStreamUrl));
+      expect(configuration.cameras.length).toBeGreaterThan(0);
+      expect(configuration.serverUrl).toMatch(/^http:\/\//);
+    }
+    expect(new Set(configurations.map((c) => c.livestream))).toEqual(new Set(["srt", "rtmp", "disabled"]));
+    expect(await t.deps.prisma.computer.count()).toBeGreaterThan(0);
+    expect(await t.deps.prisma.router.count()).toBeGreaterThan(0);
+  });
+
+  it("has feature-update notifications in every language, using the content markup", async () => {
+    const notifications = await t.deps.prisma.notification.findMany();
+    for (const lang of LOCALES) {
+      const inLanguage = notifications.filter((n) => n.lang === lang);
+      expect(inLanguage.length, lang).toBeGreaterThan(0);
+      expect(inLanguage.every((n) => n.content.includes("[break]") && /##[^#]+##/.test(n.content))).toBe(true);
+    }
+  });
+
+  it("has roles holding categorised permissions, including scheduler.all and users.all", async () => {
+    const permissions = await t.deps.prisma.permission.findMany({ include: { roles: true } });
+    const names = permissions.map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining([PERMISSIONS.schedulerAll, PERMISSIONS.usersAll]));
+    for (const permission of permissions) {
+      expect(permission.category).toBe(permission.name.split(".")[0]);
+      expect(permission.roles.length, permission.name).toBeGreaterThan(0);
+    }
+  });
+
+  it("has a demo account for every scope, and each signs in with the documented password", async () => {
+    expect(new Set(DEMO_ACCOUNTS.map((a) => a.scope))).toEqual(new Set(STORED_SCOPES));
+    for (const account of DEMO_ACCOUNTS) {
+      const user = await signInAs(account.email);
+      expect(user.email).toBe(account.email);
+      expect(user.scope).toBe(account.scope);
+      expect(user.club?.name ?? null).toBe(account.club);
+      expect(user.teams.map((team: { fullname: string }) => team.fullname).sort()).toEqual([...account.teams].sort());
+      expect(user.permissions.length, account.email).toBeGreaterThan(0);
+    }
+    const wrong = await t.app.inject({
+      method: "POST",
+      url: "/v1/login",
+      payload: { email: DEMO_ACCOUNTS[0]!.email, password: `${DEMO_PASSWORD}!` },
+    });
+    expect(wrong.statusCode).toBe(401);
+  });
+
+  it("gives the README's trainer scheduler.all and its coordinator users.all", async () => {
+    const trainer = await signInAs("trainer@clubcast.test");
+    expect(trainer.scope).toBe("trainer");
+    expect(trainer.permissions).toContain(PERMISSIONS.schedulerAll);
+    const coordinator = await signInAs("coordinator@clubcast.test");
+    expect(coordinator.permissions).toEqual(expect.arrayContaining([PERMISSIONS.usersAll, PERMISSIONS.schedulerAll]));
+  });
+});
+
+/** Logs in with the demo password and answers GET /v1/me's user. */
+async function signInAs(email: string) {
+  const login = await t.app.inject({ method: "POST", url: "/v1/login", payload: { email, password: DEMO_PASSWORD } });
+  expect(login.statusCode, email).toBe(200);
+  const me = await t.app.inject({
+    method: "GET",
+    url: "/v1/me",
+    headers: { authorization: `Bearer ${login.json().access_token}` },
+  });
+  expect(me.statusCode).toBe(200);
+  return me.json().user;
+}
