@@ -1,0 +1,96 @@
+// The enqueue side of the BullMQ queues (names and payloads in @clubcast/shared),
+// used by the services; apps/worker runs the jobs.
+import { randomUUID } from "node:crypto";
+import { Queue, type JobsOptions } from "bullmq";
+import { Redis } from "ioredis";
+import {
+  ASSET_UPDATE_TARGETS,
+  JOB_ATTEMPTS,
+  JOB_BACKOFF,
+  QUEUES,
+  bullPrefix,
+  matchStartingJobId,
+  type AssetUpdateJob,
+  type CameraCommandJob,
+  type MatchStartingJob,
+} from "@clubcast/shared";
+import type { AppConfig } from "../config.ts";
+
+/** Retried with backoff; a failed job stays in the queue so system admins can see it. */
+const RETRIED_JOB: JobsOptions = {
+  attempts: JOB_ATTEMPTS,
+  backoff: JOB_BACKOFF,
+  removeOnFail: false,
+  removeOnComplete: 1000,
+};
+
+export function createJobQueues(config: AppConfig) {
+  // BullMQ wants its own connection: no keyPrefix (it has `prefix`) and no retry limit per request.
+  const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  const prefix = bullPrefix(config.redisPrefix);
+  const cameraCommands = new Queue<CameraCommandJob>(QUEUES.cameraCommands, { connection, prefix });
+  const assetUpdates = new Queue<AssetUpdateJob>(QUEUES.assetUpdates, { connection, prefix });
+  const matchTimers = new Queue<MatchStartingJob>(QUEUES.matchTimers, { connection, prefix });
+
+  /** Enqueues a camera command; its idempotency key is its job id, so a duplicate add is ignored. */
+  async function enqueueCameraCommand(job: CameraCommandJob): Promise<string> {
+    await cameraCommands.add(job.command, job, { ...RETRIED_JOB, jobId: job.idempotencyKey });
+    return job.idempotencyKey;
+  }
+
+  /** The two asset-update posts after a privacy change, each carrying matchId. */
+  async function enqueueAssetUpdates(
+    matchId: number,
+    isPrivate: boolean,
+    requestedBy: number | null,
+  ): Promise<string[]> {
+    const jobs = ASSET_UPDATE_TARGETS.map((target) => ({
+      name: target,
+      data: { matchId, isPrivate, target, requestedBy, idempotencyKey: randomUUID() } satisfies AssetUpdateJob,
+    }));
+    await assetUpdates.addBulk(
+      jobs.map((job) => ({ ...job, opts: { ...RETRIED_JOB, jobId: job.data.idempotencyKey } })),
+    );
+    return jobs.map((job) => job.data.idempotencyKey);
+  }
+
+  /** Removes a match's match.starting timer, if any (a timer being fired right now is left alone). */
+  async function clearMatchStartingTimer(matchId: number): Promise<void> {
+    await matchTimers.remove(matchStartingJobId(matchId));
+  }
+
+  /** Creates the match.starting timer of a match, or moves it to a new start. */
+  async function setMatchStartingTimer(matchId: number, startingAt: Date): Promise<void> {
+    await clearMatchStartingTimer(matchId);
+    await matchTimers.add(
+      "match.starting",
+      { matchId, startingAt: startingAt.toISOString() },
+      {
+        jobId: matchStartingJobId(matchId),
+        delay: Math.max(0, startingAt.getTime() - Date.now()),
+        attempts: JOB_ATTEMPTS,
+        backoff: JOB_BACKOFF,
+        removeOnComplete: true,
+        removeOnFail: false,
+      },
+    );
+  }
+
+  async function close(): Promise<void> {
+    await Promise.all([cameraCommands.close(), assetUpdates.close(), matchTimers.close()]);
+    connection.disconnect();
+  }
+
+  return {
+    cameraCommands,
+    assetUpdates,
+    matchTimers,
+    enqueueCameraCommand,
+    enqueueAssetUpdates,
+    setMatchStartingTimer,
+    clearMatchStartingTimer,
+    close,
+  };
+}
+
+export type JobQueues = ReturnType<typeof createJobQueues>;

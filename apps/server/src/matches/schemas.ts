@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { LIST_STATUSES, MATCH_DEFAULTS, MATCH_STATUSES } from "@clubcast/shared";
+import { pageQuery, pagedSchema } from "../core/pagination.ts";
+
+export const id = z.coerce.number().int().positive();
+
+/** The spec's 0/1 flags; true/false (and "0"/"1" from forms) are accepted too. */
+export const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal("0"), z.literal("1")])
+  .transform((value) => value === true || value === 1 || value === "1");
+
+/** An optional reference that may be cleared with null (or 0, as forms send it). */
+const optionalRef = z
+  .union([z.number().int().nonnegative(), z.null()])
+  .transform((value) => (value ? value : null))
+  .optional();
+
+/** YYYY-MM-DD of a day that exists (no 2025-02-30). */
+function isLocalDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
+const isLocalTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+const localDate = z.string().refine(isLocalDate, { params: { key: "match.invalid_date" } });
+const localTime = z.string().refine(isLocalTime, { params: { key: "match.invalid_time" } });
+const cameraSetting = z.string().trim().min(1).max(50);
+
+/** The editing fields of spec section 3's "Current match" other than club and status. */
+const editingFields = {
+  home: optionalRef,
+  away: optionalRef,
+  hometeam: optionalRef,
+  awayteam: optionalRef,
+  field: id,
+  date: localDate,
+  datestop: localDate,
+  start: localTime,
+  stop: localTime,
+  is_private: flag,
+  is_scheduled: flag,
+  is_training: flag,
+  create_summary: flag,
+  shared_opponent: flag,
+  shared_with: optionalRef,
+  camera_view: cameraSetting,
+  camera_player_tracking: cameraSetting,
+  camera_focus: cameraSetting,
+};
+
+export const createMatchInput = z.strictObject({
+  ...editingFields,
+  club: id,
+  /** Defaults to `date`. */
+  datestop: localDate.optional(),
+  is_private: flag.default(false),
+  is_scheduled: flag.default(false),
+  is_training: flag.default(false),
+  create_summary: flag.default(MATCH_DEFAULTS.createSummary),
+  shared_opponent: flag.default(false),
+  camera_view: cameraSetting.default(MATCH_DEFAULTS.cameraView),
+  camera_player_tracking: cameraSetting.default(MATCH_DEFAULTS.cameraPlayerTracking),
+  camera_focus: cameraSetting.default(MATCH_DEFAULTS.cameraFocus),
+});
+
+/**
+ * PUT of a club's match. With update_match_only=1 only sharing (shared_with,
+ * shared_opponent) and privacy (is_private, is_scheduled) are taken; without it,
+ * any editing field.
+ */
+export const updateMatchInput = z.strictObject({
+  update_match_only: flag.optional(),
+  ...z.object(editingFields).partial().shape,
+});
+
+/** The fields update_match_only may carry. */
+export const UPDATE_ONLY_FIELDS = ["shared_with", "shared_opponent", "is_private", "is_scheduled"] as const;
+
+export const matchListQuery = pageQuery.extend({
+  status: z.enum(LIST_STATUSES),
+  /** A sport's slug (the public sport page). */
+  sport: z.string().trim().min(1).max(100).optional(),
+  /** Matches a club owns or plays in. */
+  club: id.optional(),
+});
+
+export const scoreInput = z.strictObject({
+  home: z.number().int().min(0).max(999),
+  away: z.number().int().min(0).max(999),
+});
+
+export const matchIdParams = z.strictObject({ id });
+export const clubIdParams = z.strictObject({ id });
+export const clubMatchParams = z.strictObject({ club: id, match: id });
+export const restoreParams = clubMatchParams.extend({ configuration: id });
+
+// ── answers (for the OpenAPI document) ──
+
+const instant = z.object({ date: z.string(), timezone: z.string() });
+const side = z.object({
+  club: z.object({ id: z.number(), name: z.string(), logo: z.string().nullable() }).nullable(),
+  team: z.object({ id: z.number(), fullname: z.string() }).nullable(),
+  score: z.number().int(),
+});
+
+export const matchAnswer = z.object({
+  id: z.number().int(),
+  status: z.enum(MATCH_STATUSES),
+  list_status: z.enum(LIST_STATUSES).nullable(),
+  starting_at: instant,
+  stopping_at: instant,
+  home: side,
+  away: side,
+  field: z.object({ id: z.number(), name: z.string() }).nullable(),
+  club: z.object({ id: z.number(), name: z.string(), timezone: z.string() }),
+  is_private: z.boolean(),
+  is_scheduled: z.boolean(),
+  is_training: z.boolean(),
+  create_summary: z.boolean(),
+  shared_with: z.object({
+    opponent: z.boolean(),
+    club: z.object({ id: z.number(), name: z.string() }).nullable(),
+  }),
+  camera_view: z.string(),
+  camera_player_tracking: z.string(),
+  camera_focus: z.string(),
+  configuration_id: z.number().int().nullable(),
+  live_hls_url: z.string().nullable(),
+  vod_hls_url: z.string().nullable(),
+});
+
+export const pagedMatches = pagedSchema(matchAnswer);
+export const matchChangeAnswer = z.object({ message: z.string(), match: matchAnswer, job_ids: z.array(z.string()) });
+export const commandAnswer = z.object({ message: z.string(), job_id: z.string() });
+export const messageAnswer = z.object({ message: z.string() });
+
+export type CreateMatchInput = z.infer<typeof createMatchInput>;
+export type UpdateMatchInput = z.infer<typeof updateMatchInput>;
+export type MatchListQuery = z.infer<typeof matchListQuery>;
+export type ScoreInput = z.infer<typeof scoreInput>;
+export type MatchAnswer = z.infer<typeof matchAnswer>;

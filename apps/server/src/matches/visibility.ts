@@ -1,0 +1,48 @@
+// Which matches a caller may see, and which matches belong to a club's lists,
+// as Prisma filters so lists and lookups share one rule and stay one query.
+import type { Prisma } from "@clubcast/db";
+import type { RequestContext } from "../core/context.ts";
+import { isSystem } from "../core/policy.ts";
+
+/** Private matches a club may see: its own, shared with it, or shared with it as the opponent. */
+function privateMatchesOf(clubId: number): Prisma.MatchWhereInput[] {
+  return [
+    { clubId },
+    { sharedWithClubId: clubId },
+    { sharedOpponent: true, homeClubId: clubId },
+    { sharedOpponent: true, awayClubId: clubId },
+  ];
+}
+
+/**
+ * The one visibility rule: anonymous callers see public matches; signed-in users
+ * (and camera controllers) also see their club's private matches as above;
+ * system admins see everything.
+ */
+export function visibleMatches(ctx: RequestContext): Prisma.MatchWhereInput {
+  if (isSystem(ctx.user)) return {};
+  const clubId = ctx.user?.clubId ?? ctx.client?.clubId ?? null;
+  if (clubId === null) return { isPrivate: false };
+  return { OR: [{ isPrivate: false }, ...privateMatchesOf(clubId)] };
+}
+
+/** Matches a club owns or plays in (its public face). */
+export function matchesInvolving(clubId: number): Prisma.MatchWhereInput {
+  return { OR: [{ clubId }, { homeClubId: clubId }, { awayClubId: clubId }] };
+}
+
+/** A club's dashboard lists: the matches the club sees among those it owns, plays in or has shared with it. */
+export function clubMatches(clubId: number): Prisma.MatchWhereInput {
+  return {
+    OR: [
+      ...privateMatchesOf(clubId),
+      { isPrivate: false, homeClubId: clubId },
+      { isPrivate: false, awayClubId: clubId },
+    ],
+  };
+}
+
+/** Recorded matches of a club: owned by it or shared with it. */
+export function recordedMatchesOf(clubId: number): Prisma.MatchWhereInput {
+  return { OR: privateMatchesOf(clubId) };
+}

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { ANNOTATION_CLIP_LENGTH } from "@clubcast/shared";
+import { id } from "../matches/schemas.ts";
+
+export const matchSequencesParams = z.strictObject({ id });
+export const sequenceParams = z.strictObject({ id });
+export const markerParams = z.strictObject({ id });
+
+export const createSequenceInput = z.strictObject({ name: z.string().trim().max(200).default("") });
+
+const markerFields = {
+  /** Position in the match video, in milliseconds. */
+  time_ms: z.number().int().min(0),
+  label: z.string().trim().min(1).max(200),
+  /** Clip length in seconds. */
+  clip_length: z.number().int().min(1).max(3600),
+};
+export const createMarkerInput = z.strictObject({
+  ...markerFields,
+  clip_length: markerFields.clip_length.default(ANNOTATION_CLIP_LENGTH),
+});
+export const updateMarkerInput = z.strictObject(markerFields).partial();
+
+export const markerAnswer = z.object({
+  id: z.number().int(),
+  sequence: z.number().int(),
+  time_ms: z.number().int(),
+  label: z.string(),
+  clip_length: z.number().int(),
+  created_at: z.string(),
+});
+export const sequenceAnswer = z.object({
+  id: z.number().int(),
+  match: z.number().int(),
+  user: z.number().int().nullable(),
+  name: z.string(),
+  created_at: z.string(),
+  markers: z.array(markerAnswer),
+});
+export const sequenceListAnswer = z.object({ data: z.array(sequenceAnswer) });
+
+export type CreateSequenceInput = z.infer<typeof createSequenceInput>;
+export type CreateMarkerInput = z.infer<typeof createMarkerInput>;
+export type UpdateMarkerInput = z.infer<typeof updateMarkerInput>;
+export type MarkerAnswer = z.infer<typeof markerAnswer>;
+export type SequenceAnswer = z.infer<typeof sequenceAnswer>;

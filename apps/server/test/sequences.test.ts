@@ -1,0 +1,156 @@
+// Sequences and markers: a user's annotations of a match they may see.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Match } from "@clubcast/db";
+import { ANNOTATION_CLIP_LENGTH } from "@clubcast/shared";
+import type { TestApp } from "./support/app.ts";
+import { api, createCast, startApiTestApp, type Api, type Cast } from "./support/api.ts";
+import { createMatch } from "./support/factories.ts";
+
+let t: TestApp;
+let http: Api;
+let cast: Cast;
+let publicVod: Match;
+let privateVodA: Match;
+
+beforeAll(async () => {
+  t = await startApiTestApp();
+  http = api(t);
+  cast = await createCast(t, http);
+  publicVod = await createMatch(t.deps.prisma, { clubId: cast.clubB.id, status: "vod" });
+  privateVodA = await createMatch(t.deps.prisma, { clubId: cast.clubA.id, status: "vod", isPrivate: true });
+});
+afterAll(() => t.close());
+
+const newSequence = async (match: Match, token: string, name = "First half") => {
+  const res = await http.post(`/v1/matches/${match.id}/sequences`, { name }, token);
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: number };
+};
+const addMarker = (sequenceId: number, body: object, token: string) =>
+  http.post(`/v1/sequences/${sequenceId}/markers`, body, token);
+
+describe("sequences", () => {
+  it("creates a sequence on a match the caller may see and lists the caller's own, markers in video order", async () => {
+    const sequence = await newSequence(privateVodA, cast.playerA.token);
+    expect(sequence).toMatchObject({
+      match: privateVodA.id,
+      user: cast.playerA.user.id,
+      name: "First half",
+      markers: [],
+    });
+    for (const [time, label] of [
+      [90_000, "Goal"],
+      [15_500, "Corner"],
+      [45_000, "Card"],
+    ] as const) {
+      expect((await addMarker(sequence.id, { time_ms: time, label }, cast.playerA.token)).statusCode).toBe(201);
+    }
+    // Someone else's sequence on the same match stays out of the list.
+    await newSequence(privateVodA, cast.trainerA.token, "Trainer's");
+
+    const res = await http.get(`/v1/matches/${privateVodA.id}/sequences`, cast.playerA.token);
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data).toHaveLength(1);
+    expect(data[0].markers.map((m: { label: string }) => m.label)).toEqual(["Corner", "Card", "Goal"]);
+    expect(data[0].markers[0]).toMatchObject({
+      sequence: sequence.id,
+      time_ms: 15_500,
+      clip_length: ANNOTATION_CLIP_LENGTH,
+    });
+  });
+
+  it("answers 404 'No match found' for a match the caller may not see, 401 anonymous", async () => {
+    const hidden = await http.post(`/v1/matches/${privateVodA.id}/sequences`, {}, cast.adminB.token);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual({ message: "No match found" });
+    expect((await http.get(`/v1/matches/${privateVodA.id}/sequences`, cast.loner.token)).statusCode).toBe(404);
+    expect((await http.get(`/v1/matches/${publicVod.id}/sequences`)).statusCode).toBe(401);
+    expect((await http.get("/v1/matches/999999/sequences", cast.system.token)).statusCode).toBe(404);
+  });
+
+  it("lets anyone signed in annotate a public match, with an empty name by default", async () => {
+    const res = await http.post(`/v1/matches/${publicVod.id}/sequences`, {}, cast.loner.token);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().name).toBe("");
+  });
+});
+
+describe("markers", () => {
+  it("adds, changes and deletes markers of the caller's own sequence", async () => {
+    const sequence = await newSequence(publicVod, cast.playerA.token);
+    const added = await addMarker(
+      sequence.id,
+      { time_ms: 1000, label: "Kick-off", clip_length: 30 },
+      cast.playerA.token,
+    );
+    expect(added.json()).toMatchObject({ sequence: sequence.id, time_ms: 1000, label: "Kick-off", clip_length: 30 });
+    const markerId = added.json().id;
+
+    const changed = await http.put(`/v1/markers/${markerId}`, { label: "Start", time_ms: 1200 }, cast.playerA.token);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ id: markerId, label: "Start", time_ms: 1200, clip_length: 30 });
+
+    const deleted = await http.del(`/v1/markers/${markerId}`, cast.playerA.token);
+    expect(deleted.statusCode).toBe(204);
+    expect(await t.deps.prisma.marker.findUnique({ where: { id: markerId } })).toBeNull();
+  });
+
+  it("answers 404 to anyone but the owner or a system admin, and changes nothing", async () => {
+    const sequence = await newSequence(publicVod, cast.playerA.token);
+    const marker = (await addMarker(sequence.id, { time_ms: 5000, label: "Foul" }, cast.playerA.token)).json();
+    for (const member of [cast.trainerA, cast.adminA, cast.adminB]) {
+      const add = await addMarker(sequence.id, { time_ms: 1, label: "x" }, member.token);
+      expect(add.statusCode).toBe(404);
+      expect(add.json()).toEqual({ message: "No sequence found" });
+      const put = await http.put(`/v1/markers/${marker.id}`, { label: "x" }, member.token);
+      expect(put.statusCode).toBe(404);
+      expect(put.json()).toEqual({ message: "No marker found" });
+      expect((await http.del(`/v1/markers/${marker.id}`, member.token)).statusCode).toBe(404);
+    }
+    expect((await http.del(`/v1/markers/${marker.id}`)).statusCode).toBe(401);
+    expect(await t.deps.prisma.marker.findUniqueOrThrow({ where: { id: marker.id } })).toMatchObject({
+      label: "Foul",
+      timeMs: 5000,
+    });
+    expect(await t.deps.prisma.marker.count({ where: { sequenceId: sequence.id } })).toBe(1);
+
+    const bySystem = await http.put(`/v1/markers/${marker.id}`, { label: "Checked" }, cast.system.token);
+    expect(bySystem.statusCode).toBe(200);
+    expect((await http.del(`/v1/markers/${marker.id}`, cast.system.token)).statusCode).toBe(204);
+  });
+
+  it("answers 422 naming the field for invalid markers", async () => {
+    const sequence = await newSequence(publicVod, cast.playerA.token);
+    for (const [body, field] of [
+      [{ label: "x" }, "time_ms"],
+      [{ time_ms: -1, label: "x" }, "time_ms"],
+      [{ time_ms: 1.5, label: "x" }, "time_ms"],
+      [{ time_ms: 1, label: "" }, "label"],
+      [{ time_ms: 1, label: "x", clip_length: 0 }, "clip_length"],
+      [{ time_ms: 1, label: "x", colour: "red" }, "colour"],
+    ] as const) {
+      const res = await addMarker(sequence.id, body, cast.playerA.token);
+      expect(res.statusCode, field).toBe(422);
+      expect(res.json().errors, field).toHaveProperty(field);
+    }
+    expect(await t.deps.prisma.marker.count({ where: { sequenceId: sequence.id } })).toBe(0);
+  });
+
+  it("works the same over tRPC", async () => {
+    const created = await http.mutation("sequences.create", { id: publicVod.id, name: "tRPC" }, cast.playerA.token);
+    const sequenceId = created.json().result.data.id;
+    const marker = await http.mutation(
+      "sequences.addMarker",
+      { id: sequenceId, time_ms: 10, label: "A" },
+      cast.playerA.token,
+    );
+    const markerId = marker.json().result.data.id;
+    const updated = await http.mutation("sequences.updateMarker", { id: markerId, label: "B" }, cast.playerA.token);
+    expect(updated.json().result.data.label).toBe("B");
+    const list = await http.query("sequences.list", { id: publicVod.id }, cast.playerA.token);
+    expect(list.json().result.data.data.find((s: { id: number }) => s.id === sequenceId).markers).toHaveLength(1);
+    expect((await http.mutation("sequences.deleteMarker", { id: markerId }, cast.adminA.token)).statusCode).toBe(404);
+    expect((await http.mutation("sequences.deleteMarker", { id: markerId }, cast.playerA.token)).statusCode).toBe(200);
+  });
+});
