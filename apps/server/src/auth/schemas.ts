@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-const email = z.string().trim().toLowerCase().pipe(z.email().max(255));
-const password = z.string().min(8).max(200);
-const name = z.string().trim().min(1).max(100);
+export const email = z.string().trim().toLowerCase().pipe(z.email().max(255));
+export const password = z.string().min(8).max(200);
+export const name = z.string().trim().min(1).max(100);
 
-function passwordsMatch(value: { password: string; password_confirmation: string }, ctx: z.core.$RefinementCtx) {
+export function passwordsMatch(value: { password: string; password_confirmation: string }, ctx: z.core.$RefinementCtx) {
   if (value.password !== value.password_confirmation) {
     ctx.addIssue({ code: "custom", path: ["password_confirmation"], params: { key: "validation.passwords_differ" } });
   }

@@ -35,3 +35,24 @@ export function presentUser(user: UserWithAccess) {
 }
 
 export type PresentedUser = ReturnType<typeof presentUser>;
+
+/** A user as a search result: who they are, no access details. */
+export const userSummarySelect = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  scope: true,
+  club: { select: { id: true, name: true } },
+} satisfies Prisma.UserSelect;
+
+export function presentUserSummary(user: Prisma.UserGetPayload<{ select: typeof userSummarySelect }>) {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    scope: user.scope,
+    club: user.club,
+  };
+}

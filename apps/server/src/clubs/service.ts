@@ -1,0 +1,88 @@
+// Clubs: the dashboard and public lists, detail, and creating (system) or
+// editing (system, or the club's own administrators) a club.
+import type { Prisma } from "@clubcast/db";
+import type { Deps } from "../deps.ts";
+import type { RequestContext } from "../core/context.ts";
+import { ForbiddenError, NotFoundError, ValidationError } from "../core/errors.ts";
+import { paged, pageWindow, type PageQuery } from "../core/pagination.ts";
+import { authorize, isInClub, isSystem, requireUser } from "../core/policy.ts";
+import { authorizeClubAdmin } from "./policy.ts";
+import { clubWithSport, presentClub, presentPublicClub } from "./presenter.ts";
+import type { CreateClubInput, UpdateClubInput } from "./schemas.ts";
+
+const byName = [{ name: "asc" }, { id: "asc" }] satisfies Prisma.ClubOrderByWithRelationInput[];
+
+function clubData(input: UpdateClubInput) {
+  return {
+    name: input.name,
+    sportId: input.sport_id,
+    timezone: input.timezone,
+    country: input.country,
+    countryShort: input.country_short,
+    activated: input.activated,
+    logo: input.logo,
+    notificationEmail: input.notification_email,
+  } satisfies Prisma.ClubUncheckedUpdateInput;
+}
+
+export function createClubsService({ prisma }: Deps) {
+  async function pageOf(where: Prisma.ClubWhereInput, query: PageQuery) {
+    const [clubs, total] = await Promise.all([
+      prisma.club.findMany({ where, include: clubWithSport, orderBy: byName, ...pageWindow(query) }),
+      prisma.club.count({ where }),
+    ]);
+    return { clubs, total };
+  }
+
+  async function assertSportExists(sportId: number | undefined) {
+    if (sportId === undefined) return;
+    const sport = await prisma.sport.findUnique({ where: { id: sportId }, select: { id: true } });
+    if (!sport) throw ValidationError.field("sport_id", "validation.invalid_value");
+  }
+
+  /** System administrators see every club; everyone else only their own. */
+  async function list(query: PageQuery, ctx: RequestContext) {
+    const user = requireUser(ctx);
+    const where: Prisma.ClubWhereInput = isSystem(user) ? {} : { id: user.clubId ?? -1 };
+    const { clubs, total } = await pageOf(where, query);
+    return paged(clubs.map(presentClub), total, query);
+  }
+
+  /** Activated clubs, for the public site and the share-with-club picker. */
+  async function listActive(query: PageQuery) {
+    const { clubs, total } = await pageOf({ activated: true }, query);
+    return paged(clubs.map(presentPublicClub), total, query);
+  }
+
+  async function get(id: number, ctx: RequestContext) {
+    const club = await prisma.club.findUnique({ where: { id }, include: clubWithSport });
+    if (club && isInClub(ctx.user, club.id)) return { data: presentClub(club) };
+    // Outsiders see an activated club's public face; a deactivated one doesn't exist for them.
+    if (club?.activated) return { data: presentPublicClub(club) };
+    throw new NotFoundError("not_found.club");
+  }
+
+  async function create(input: CreateClubInput, ctx: RequestContext) {
+    authorize(ctx, "clubs/all");
+    await assertSportExists(input.sport_id);
+    const club = await prisma.club.create({
+      data: { ...clubData(input), name: input.name, sportId: input.sport_id },
+      include: clubWithSport,
+    });
+    return { data: presentClub(club) };
+  }
+
+  async function update(id: number, input: UpdateClubInput, ctx: RequestContext) {
+    const user = authorizeClubAdmin(ctx, id);
+    if (input.activated !== undefined && !isSystem(user)) throw new ForbiddenError("clubs.activation_system_only");
+    const exists = await prisma.club.findUnique({ where: { id }, select: { id: true } });
+    if (!exists) throw new NotFoundError("not_found.club");
+    await assertSportExists(input.sport_id);
+    const club = await prisma.club.update({ where: { id }, data: clubData(input), include: clubWithSport });
+    return { data: presentClub(club) };
+  }
+
+  return { list, listActive, get, create, update };
+}
+
+export type ClubsService = ReturnType<typeof createClubsService>;

@@ -1,0 +1,13 @@
+import { router, userProcedure } from "../trpc/trpc.ts";
+import { createFieldInput, fieldParams, fieldsQuery } from "./schemas.ts";
+
+export const fieldsRouter = router({
+  list: userProcedure.input(fieldsQuery).query(({ ctx, input }) => ctx.services.fields.list(input, ctx.caller)),
+  get: userProcedure.input(fieldParams).query(({ ctx, input }) => ctx.services.fields.get(input.id, ctx.caller)),
+  create: userProcedure
+    .input(createFieldInput)
+    .mutation(({ ctx, input }) => ctx.services.fields.create(input, ctx.caller)),
+  delete: userProcedure
+    .input(fieldParams)
+    .mutation(({ ctx, input }) => ctx.services.fields.remove(input.id, ctx.caller)),
+});

@@ -1,0 +1,79 @@
+// Fields (pitches) of clubs: listed and read by the club's members, created and
+// deleted by its administrators or system administrators.
+import type { Prisma } from "@clubcast/db";
+import type { Deps } from "../deps.ts";
+import type { RequestContext } from "../core/context.ts";
+import { NotFoundError, ValidationError } from "../core/errors.ts";
+import { translate } from "../core/i18n.ts";
+import { paged, pageWindow } from "../core/pagination.ts";
+import { isInClub, isSystem, requireUser } from "../core/policy.ts";
+import { authorizeClubAdmin } from "../clubs/policy.ts";
+import { isUniqueViolation } from "../sports/service.ts";
+import { fieldWithNames, presentField } from "./presenter.ts";
+import type { CreateFieldInput, FieldsQuery } from "./schemas.ts";
+
+export function createFieldsService({ prisma }: Deps) {
+  async function visibleField(id: number, ctx: RequestContext) {
+    requireUser(ctx);
+    const field = await prisma.field.findUnique({ where: { id }, include: fieldWithNames });
+    if (!field || !isInClub(ctx.user, field.clubId)) throw new NotFoundError("not_found.field");
+    return field;
+  }
+
+  async function list({ club, ...page }: FieldsQuery, ctx: RequestContext) {
+    const user = requireUser(ctx);
+    const clubId = isSystem(user) ? club : user.clubId;
+    // Another club's fields are as absent as none at all.
+    if ((!isSystem(user) && clubId === null) || (club !== undefined && club !== clubId)) {
+      throw new NotFoundError("not_found.fields");
+    }
+    const where: Prisma.FieldWhereInput = clubId == null ? {} : { clubId };
+    const [fields, total] = await Promise.all([
+      prisma.field.findMany({
+        where,
+        include: fieldWithNames,
+        orderBy: [{ clubId: "asc" }, { name: "asc" }, { id: "asc" }],
+        ...pageWindow(page),
+      }),
+      prisma.field.count({ where }),
+    ]);
+    if (total === 0) throw new NotFoundError("not_found.fields");
+    return paged(fields.map(presentField), total, page);
+  }
+
+  async function get(id: number, ctx: RequestContext) {
+    return { data: presentField(await visibleField(id, ctx)) };
+  }
+
+  async function create(input: CreateFieldInput, ctx: RequestContext) {
+    authorizeClubAdmin(ctx, input.club);
+    const [club, sport] = await Promise.all([
+      prisma.club.findUnique({ where: { id: input.club }, select: { id: true } }),
+      prisma.sport.findUnique({ where: { id: input.sport }, select: { id: true } }),
+    ]);
+    if (!club) throw ValidationError.field("club", "validation.invalid_value");
+    if (!sport) throw ValidationError.field("sport", "validation.invalid_value");
+    try {
+      const field = await prisma.field.create({
+        data: { name: input.name, clubId: input.club, sportId: input.sport, portable: input.portable },
+        include: fieldWithNames,
+      });
+      return { data: presentField(field) };
+    } catch (error) {
+      // Names are unique within a club.
+      if (isUniqueViolation(error)) throw ValidationError.field("name", "validation.taken");
+      throw error;
+    }
+  }
+
+  async function remove(id: number, ctx: RequestContext) {
+    const field = await visibleField(id, ctx);
+    authorizeClubAdmin(ctx, field.clubId, "not_found.field");
+    await prisma.field.delete({ where: { id } });
+    return { message: translate(ctx.locale, "fields.deleted") };
+  }
+
+  return { list, get, create, remove };
+}
+
+export type FieldsService = ReturnType<typeof createFieldsService>;

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { LOCALES } from "@clubcast/shared";
+import { pageQuery, pagedSchema } from "../core/pagination.ts";
+
+export const featureUpdatesQuery = pageQuery;
+
+/** Content markup (rendered by the client): [break], ##heading##, *bold*, _italic_. */
+export const createFeatureUpdateInput = z.strictObject({
+  lang: z.enum(LOCALES),
+  content: z.string().trim().min(1).max(20_000),
+});
+
+const notification = z.object({
+  id: z.number().int(),
+  lang: z.enum(LOCALES),
+  content: z.string(),
+  created_at: z.string(),
+});
+export const featureUpdatesAnswer = pagedSchema(notification);
+export const featureUpdateAnswer = z.object({ data: notification });
+
+export type CreateFeatureUpdateInput = z.infer<typeof createFeatureUpdateInput>;

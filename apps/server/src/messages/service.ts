@@ -1,0 +1,46 @@
+// Feature-update notifications: read in the caller's language, posted by
+// system administrators (who tell every user of that language at once).
+import { CHANNELS, EVENTS } from "@clubcast/shared";
+import type { Notification } from "@clubcast/db";
+import type { Deps } from "../deps.ts";
+import type { RequestContext } from "../core/context.ts";
+import { ForbiddenError } from "../core/errors.ts";
+import { paged, pageWindow, type PageQuery } from "../core/pagination.ts";
+import { isSystem, requireUser } from "../core/policy.ts";
+import type { CreateFeatureUpdateInput } from "./schemas.ts";
+
+function presentNotification(notification: Notification) {
+  return {
+    id: notification.id,
+    lang: notification.lang,
+    content: notification.content,
+    created_at: notification.createdAt.toISOString(),
+  };
+}
+
+export function createMessagesService({ prisma, events }: Deps) {
+  async function listFeatureUpdates(query: PageQuery, ctx: RequestContext) {
+    requireUser(ctx);
+    const where = { lang: ctx.locale };
+    const [notifications, total] = await Promise.all([
+      prisma.notification.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(query) }),
+      prisma.notification.count({ where }),
+    ]);
+    return paged(notifications.map(presentNotification), total, query);
+  }
+
+  async function createFeatureUpdate(input: CreateFeatureUpdateInput, ctx: RequestContext) {
+    // A platform-wide announcement: no dashboard section covers it, so system administrators only.
+    if (!isSystem(requireUser(ctx))) throw new ForbiddenError();
+    const notification = await prisma.notification.create({ data: { lang: input.lang, content: input.content } });
+    const readers = await prisma.user.findMany({ where: { locale: input.lang }, select: { id: true } });
+    for (const { id } of readers) {
+      events.publish(CHANNELS.user(id), EVENTS.userMessage, { key: "notification.new", level: "success" });
+    }
+    return { data: presentNotification(notification) };
+  }
+
+  return { listFeatureUpdates, createFeatureUpdate };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

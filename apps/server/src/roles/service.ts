@@ -1,0 +1,65 @@
+// Roles ("groups") and their permissions: the system's access pages.
+import type { Deps } from "../deps.ts";
+import type { RequestContext } from "../core/context.ts";
+import { NotFoundError, ValidationError } from "../core/errors.ts";
+import { authorize } from "../core/policy.ts";
+import {
+  permissionOrder,
+  permissionWithRoles,
+  presentPermission,
+  presentRole,
+  roleWithPermissions,
+} from "./presenter.ts";
+import type { PermissionChangeInput } from "./schemas.ts";
+
+export function createRolesService({ prisma }: Deps) {
+  async function listGroups(ctx: RequestContext) {
+    authorize(ctx, "access");
+    const roles = await prisma.role.findMany({
+      include: roleWithPermissions,
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+    });
+    return { data: roles.map(presentRole) };
+  }
+
+  async function listPermissions(ctx: RequestContext) {
+    authorize(ctx, "access");
+    const permissions = await prisma.permission.findMany({ include: permissionWithRoles, orderBy: permissionOrder });
+    return { data: permissions.map(presentPermission) };
+  }
+
+  /** Checks the role (404) and the permission (422) a change names. */
+  async function existing(roleId: number, permissionId: number) {
+    const [role, permission] = await Promise.all([
+      prisma.role.findUnique({ where: { id: roleId }, select: { id: true } }),
+      prisma.permission.findUnique({ where: { id: permissionId }, select: { id: true } }),
+    ]);
+    if (!role) throw new NotFoundError("not_found.group");
+    if (!permission) throw ValidationError.field("permission_id", "validation.invalid_value");
+  }
+
+  async function presented(roleId: number) {
+    return {
+      data: presentRole(await prisma.role.findUniqueOrThrow({ where: { id: roleId }, include: roleWithPermissions })),
+    };
+  }
+
+  async function addPermission(roleId: number, { permission_id }: PermissionChangeInput, ctx: RequestContext) {
+    authorize(ctx, "access");
+    await existing(roleId, permission_id);
+    // Adding a permission the role already holds changes nothing.
+    await prisma.rolePermission.createMany({ data: [{ roleId, permissionId: permission_id }], skipDuplicates: true });
+    return presented(roleId);
+  }
+
+  async function removePermission(roleId: number, { permission_id }: PermissionChangeInput, ctx: RequestContext) {
+    authorize(ctx, "access");
+    await existing(roleId, permission_id);
+    await prisma.rolePermission.deleteMany({ where: { roleId, permissionId: permission_id } });
+    return presented(roleId);
+  }
+
+  return { listGroups, listPermissions, addPermission, removePermission };
+}
+
+export type RolesService = ReturnType<typeof createRolesService>;

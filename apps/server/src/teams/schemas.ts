@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { idField, idParam } from "../clubs/schemas.ts";
+import { sportRef } from "../sports/schemas.ts";
+
+export const clubTeamsParams = z.strictObject({ id: idParam });
+export const clubTeamParams = z.strictObject({ club: idParam, team: idParam });
+export const sportTeamsParams = z.strictObject({ sport: sportRef });
+
+/** Booleans from a query string ("true"/"false", "1"/"0") or from tRPC. */
+const queryBoolean = z
+  .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
+  .transform((value) => value === true || value === "true" || value === "1");
+
+export const clubTeamsQuery = z.strictObject({ is_custom: queryBoolean.optional() });
+/** Teams of a sport in clubs of one country (ISO 3166 alpha-2, like a club's country_short). */
+export const sportTeamsQuery = z.strictObject({
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+});
+
+/** The add-team lightbox. The sport defaults to the club's. */
+export const createTeamInput = z.strictObject({
+  fullname: z.string().trim().min(1).max(150),
+  addition: z.string().trim().max(50).nullable().optional(),
+  parent: idField.nullable().optional(),
+  sport: idField.optional(),
+  is_custom: z.boolean().default(false),
+});
+
+const named = z.object({ id: z.number().int(), name: z.string() });
+const team = z.object({
+  id: z.number().int(),
+  fullname: z.string(),
+  addition: z.string().nullable(),
+  parent: z.object({ id: z.number().int(), fullname: z.string() }).nullable(),
+  sport: z.object({ id: z.number().int(), slug: z.string(), name: z.string(), type: z.string() }),
+  is_custom: z.boolean(),
+  club: named,
+});
+export const teamSchema = team;
+export const teamAnswer = z.object({ data: team });
+export const teamsAnswer = z.object({ data: z.array(team) });
+
+export type ClubTeamsQuery = z.infer<typeof clubTeamsQuery>;
+export type SportTeamsQuery = z.infer<typeof sportTeamsQuery>;
+export type CreateTeamInput = z.infer<typeof createTeamInput>;

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { DEFAULT_NEW_USER_SCOPE, LOCALES, STORED_SCOPES } from "@clubcast/shared";
+import { pageQuery } from "../core/pagination.ts";
+import { email, name, password, passwordsMatch } from "../auth/schemas.ts";
+import { idField, idParam } from "../clubs/schemas.ts";
+
+export const userParams = z.strictObject({ id: idParam });
+export const clubUsersParams = z.strictObject({ club: idParam });
+export const clubUserParams = z.strictObject({ club: idParam, id: idParam });
+export const usersQuery = pageQuery;
+
+/** Who a user is and what they may do; absent on update means unchanged. */
+const membershipFields = {
+  scope: z.enum(STORED_SCOPES),
+  club: idField.nullable(),
+  teams: z.array(idField).max(200),
+  roles: z.array(idField).max(50),
+  locale: z.enum(LOCALES),
+};
+
+export const createUserInput = z
+  .strictObject({
+    email,
+    password,
+    password_confirmation: z.string(),
+    first_name: name,
+    last_name: name,
+    ...membershipFields,
+    scope: membershipFields.scope.default(DEFAULT_NEW_USER_SCOPE),
+    club: membershipFields.club.optional(),
+    teams: membershipFields.teams.optional(),
+    roles: membershipFields.roles.optional(),
+    locale: membershipFields.locale.optional(),
+  })
+  .superRefine(passwordsMatch);
+
+const updateFields = {
+  email: email.optional(),
+  password: password.optional(),
+  password_confirmation: z.string().optional(),
+  first_name: name.optional(),
+  last_name: name.optional(),
+  scope: membershipFields.scope.optional(),
+  club: membershipFields.club.optional(),
+  teams: membershipFields.teams.optional(),
+  roles: membershipFields.roles.optional(),
+  locale: membershipFields.locale.optional(),
+};
+
+function newPasswordConfirmed(
+  value: { password?: string; password_confirmation?: string },
+  ctx: z.core.$RefinementCtx,
+): void {
+  if (value.password !== undefined) {
+    passwordsMatch({ password: value.password, password_confirmation: value.password_confirmation ?? "" }, ctx);
+  }
+}
+
+/** PUT /v1/users/{id}. */
+export const updateUserInput = z.strictObject(updateFields).superRefine(newPasswordConfirmed);
+/** PUT /v1/users and tRPC: the user's id in the body. */
+export const updateUserByIdInput = z.strictObject({ id: idField, ...updateFields }).superRefine(newPasswordConfirmed);
+
+const named = z.object({ id: z.number().int(), name: z.string() });
+const user = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  scope: z.enum(STORED_SCOPES),
+  locale: z.enum(LOCALES),
+  club: named.nullable(),
+  teams: z.array(z.object({ id: z.number().int(), fullname: z.string() })),
+  roles: z.array(named),
+  permissions: z.array(z.string()),
+  created_at: z.string(),
+});
+export const userSchema = user;
+export const userAnswer = z.object({ data: user });
+
+export type CreateUserInput = z.infer<typeof createUserInput>;
+export type UpdateUserInput = z.infer<typeof updateUserInput>;
