@@ -1,0 +1,14 @@
+import { pageQuery } from "../core/pagination.ts";
+import { router, userProcedure } from "../trpc/trpc.ts";
+import { idParams } from "../configurations/schemas.ts";
+import { apiClientInput } from "./schemas.ts";
+
+export const apiClientsRouter = router({
+  list: userProcedure.input(pageQuery).query(({ ctx, input }) => ctx.services.apiClients.list(input, ctx.caller)),
+  create: userProcedure
+    .input(apiClientInput)
+    .mutation(({ ctx, input }) => ctx.services.apiClients.create(input, ctx.caller)),
+  revoke: userProcedure
+    .input(idParams)
+    .mutation(({ ctx, input }) => ctx.services.apiClients.revoke(input.id, ctx.caller)),
+});

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { pagedSchema } from "../core/pagination.ts";
+import { recordRef, text } from "../configurations/schemas.ts";
+
+export const apiClientInput = z.strictObject({
+  name: text(100).min(1),
+  configuration_id: recordRef,
+});
+
+const named = z.object({ id: z.number().int(), name: z.string() });
+
+export const apiClientOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  client_id: z.string(),
+  configuration: z.object({
+    id: z.number().int(),
+    barcode: z.string().nullable(),
+    club: named,
+    field: named.nullable(),
+  }),
+  created_by: z.number().int().nullable(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** The creation answer: the only time the secret is ever shown. */
+export const createdApiClientAnswer = z.object({ data: apiClientOutput.extend({ client_secret: z.string() }) });
+export const apiClientPage = pagedSchema(apiClientOutput);
+
+export type ApiClientInput = z.output<typeof apiClientInput>;
+export type ApiClientOutput = z.infer<typeof apiClientOutput>;

@@ -1,0 +1,71 @@
+// API clients: the credentials a camera controller exchanges for a token bound
+// to one configuration (the spec's access/clients page, system admins only).
+import { randomUUID } from "node:crypto";
+import type { Deps } from "../deps.ts";
+import type { RequestContext } from "../core/context.ts";
+import { NotFoundError } from "../core/errors.ts";
+import { paged, pageWindow, type Paged, type PageQuery } from "../core/pagination.ts";
+import { authorize, requireUser } from "../core/policy.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { newSecretToken } from "../auth/tokens.ts";
+import { fieldError } from "../configurations/errors.ts";
+import { apiClientWithConfiguration, presentApiClient } from "./presenter.ts";
+import type { ApiClientInput, ApiClientOutput } from "./schemas.ts";
+
+export function createApiClientsService(deps: Deps) {
+  const { prisma } = deps;
+
+  async function list(query: PageQuery, ctx: RequestContext): Promise<Paged<ApiClientOutput>> {
+    authorize(ctx, "access");
+    const [rows, total] = await prisma.$transaction([
+      prisma.apiClient.findMany({ include: apiClientWithConfiguration, orderBy: { id: "asc" }, ...pageWindow(query) }),
+      prisma.apiClient.count(),
+    ]);
+    return paged(rows.map(presentApiClient), total, query);
+  }
+
+  /** Answers the secret this once; only its argon2id hash is kept. */
+  async function create(
+    input: ApiClientInput,
+    ctx: RequestContext,
+  ): Promise<{ data: ApiClientOutput & { client_secret: string } }> {
+    const user = authorize(ctx, "access");
+    const configuration = await prisma.configuration.findUnique({
+      where: { id: input.configuration_id },
+      select: { id: true },
+    });
+    if (!configuration) throw fieldError("configuration_id", "validation.invalid_value");
+    const secret = newSecretToken();
+    const client = await prisma.apiClient.create({
+      data: {
+        name: input.name,
+        clientId: randomUUID(),
+        secretHash: await hashPassword(secret),
+        configurationId: configuration.id,
+        createdById: user.id,
+      },
+      include: apiClientWithConfiguration,
+    });
+    return { data: { ...presentApiClient(client), client_secret: secret } };
+  }
+
+  /** Revokes the client and every token it holds; revoking twice changes nothing. */
+  async function revoke(id: number, ctx: RequestContext): Promise<void> {
+    requireUser(ctx);
+    const client = await prisma.apiClient.findUnique({
+      where: { id },
+      select: { configuration: { select: { clubId: true } } },
+    });
+    if (!client) throw new NotFoundError("api_client.not_found");
+    authorize(ctx, "access", client.configuration.clubId, "api_client.not_found");
+    const now = new Date();
+    await prisma.$transaction([
+      prisma.apiClient.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } }),
+      prisma.accessToken.updateMany({ where: { apiClientId: id, revokedAt: null }, data: { revokedAt: now } }),
+    ]);
+  }
+
+  return { list, create, revoke };
+}
+
+export type ApiClientsService = ReturnType<typeof createApiClientsService>;

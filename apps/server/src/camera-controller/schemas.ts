@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { DeviceStatus, MatchStatus } from "@clubcast/db";
+import { httpUrl, recordRef, text } from "../configurations/schemas.ts";
+
+export const tokenRequest = z.strictObject({
+  client_id: text(100).min(1),
+  client_secret: z.string().min(1).max(200),
+});
+
+/** What a controller may report; 'unknown' is only the state before its first heartbeat. */
+const REPORTED_STATUSES = [
+  DeviceStatus.online,
+  DeviceStatus.degraded,
+  DeviceStatus.offline,
+] as const satisfies readonly DeviceStatus[];
+const reportedStatus = z.enum(REPORTED_STATUSES);
+
+export const heartbeatInput = z.strictObject({
+  status: reportedStatus,
+  cameras: z
+    .array(z.strictObject({ technical_name: text(100).min(1), status: reportedStatus }))
+    .max(100)
+    .optional(),
+});
+
+export const streamReadyInput = z.strictObject({
+  match_id: recordRef,
+  live_hls_url: httpUrl,
+});
+
+const instant = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
+
+/** With match_id the match moves on to vod; without, the recording is kept as an offline recording. */
+export const recordingFinishedInput = z
+  .strictObject({
+    match_id: recordRef.nullable().optional(),
+    started_at: instant,
+    ended_at: instant,
+    vod_hls_url: httpUrl,
+  })
+  .superRefine((value, ctx) => {
+    if (value.ended_at <= value.started_at) {
+      ctx.addIssue({ code: "custom", path: ["ended_at"], params: { key: "camera_controller.ended_before_started" } });
+    }
+  });
+
+export const heartbeatAnswer = z.object({
+  data: z.object({
+    configuration: z.number().int(),
+    status: reportedStatus,
+    last_heartbeat_at: z.string(),
+    cameras: z.array(z.object({ technical_name: z.string(), status: reportedStatus })),
+  }),
+});
+
+export const streamReadyAnswer = z.object({
+  data: z.object({ match: z.number().int(), live_hls_url: z.string() }),
+});
+
+const named = z.object({ id: z.number().int(), name: z.string() });
+
+export const recordingFinishedAnswer = z.object({
+  data: z.union([
+    z.object({
+      match: z.object({ id: z.number().int(), status: z.enum(MatchStatus), vod_hls_url: z.string() }),
+    }),
+    z.object({
+      offline_recording: z.object({
+        id: z.number().int(),
+        club: z.number().int(),
+        field: named.nullable(),
+        start_time: z.string(),
+        end_time: z.string(),
+        vod_hls_url: z.string().nullable(),
+      }),
+    }),
+  ]),
+});
+
+export type TokenRequest = z.output<typeof tokenRequest>;
+export type HeartbeatInput = z.output<typeof heartbeatInput>;
+export type StreamReadyInput = z.output<typeof streamReadyInput>;
+export type RecordingFinishedInput = z.output<typeof recordingFinishedInput>;
+export type HeartbeatAnswer = z.infer<typeof heartbeatAnswer>;
+export type StreamReadyAnswer = z.infer<typeof streamReadyAnswer>;
+export type RecordingFinishedAnswer = z.infer<typeof recordingFinishedAnswer>;

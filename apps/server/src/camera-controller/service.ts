@@ -1,0 +1,178 @@
+// What camera controllers call, signed in with API-client credentials whose
+// token is bound to one configuration: heartbeats (feeding monitoring), a
+// match's live stream being ready, and a recording having finished.
+import { CHANNELS, EVENTS, nextMatchStatus, type MatchStatus } from "@clubcast/shared";
+import type { Deps } from "../deps.ts";
+import type { CameraClient, RequestContext } from "../core/context.ts";
+import { NotFoundError, UnauthorizedError } from "../core/errors.ts";
+import { consumeRateLimit } from "../core/rate-limit.ts";
+import type { AuthService } from "../auth/service.ts";
+import { burnPasswordCheck, verifyPassword } from "../auth/passwords.ts";
+import type { TokenAnswer } from "../auth/schemas.ts";
+import { fieldError } from "../configurations/errors.ts";
+import { named } from "../configurations/presenter.ts";
+import type {
+  HeartbeatAnswer,
+  HeartbeatInput,
+  RecordingFinishedAnswer,
+  RecordingFinishedInput,
+  StreamReadyAnswer,
+  StreamReadyInput,
+  TokenRequest,
+} from "./schemas.ts";
+
+/** First key of the advisory locks serialising one configuration's offline-recording reports. */
+const OFFLINE_REPORT_LOCK = 7201;
+
+/** The camera controller calling; user tokens are refused here as they are on the routes. */
+function requireClient(ctx: RequestContext): CameraClient {
+  if (!ctx.client) throw new UnauthorizedError();
+  return ctx.client;
+}
+
+/** The status a match reaches when its recording is reported finished (live ones stop first). */
+function statusAfterRecordingFinished(status: MatchStatus): MatchStatus {
+  const stopped = status === "live" ? nextMatchStatus(status, "stopRecording") : status;
+  return nextMatchStatus(stopped, "finishProcessing");
+}
+
+export function createCameraControllerService(deps: Deps, auth: Pick<AuthService, "issueToken">) {
+  const { prisma, redis, config } = deps;
+
+  /** Client credentials for a bearer token bound to the client's configuration. */
+  async function exchangeToken(input: TokenRequest, ctx: RequestContext): Promise<TokenAnswer> {
+    // Each attempt costs an argon2 verification: limit them per address like logins.
+    await consumeRateLimit(redis, `camera-token:ip:${ctx.ip}`, config.loginRateLimit.perIp);
+    const client = await prisma.apiClient.findUnique({ where: { clientId: input.client_id } });
+    if (!client) {
+      await burnPasswordCheck(input.client_secret);
+      throw new UnauthorizedError("auth.bad_credentials");
+    }
+    if (!(await verifyPassword(client.secretHash, input.client_secret))) {
+      throw new UnauthorizedError("auth.bad_credentials");
+    }
+    // Told only to whoever holds the secret, so it leaks nothing.
+    if (client.revokedAt) throw new UnauthorizedError("api_client.revoked");
+    await prisma.apiClient.update({ where: { id: client.id }, data: { lastUsedAt: new Date() } });
+    return auth.issueToken({ apiClientId: client.id });
+  }
+
+  async function heartbeat(input: HeartbeatInput, ctx: RequestContext): Promise<HeartbeatAnswer> {
+    const { configurationId } = requireClient(ctx);
+    const cameras = input.cameras ?? [];
+    const known = await prisma.camera.findMany({
+      where: { configurationId, technicalName: { in: cameras.map((camera) => camera.technical_name) } },
+      select: { technicalName: true },
+    });
+    const knownNames = new Set(known.map((camera) => camera.technicalName));
+    const unknown = cameras.findIndex((camera) => !knownNames.has(camera.technical_name));
+    if (unknown >= 0) {
+      throw fieldError(`cameras.${unknown}.technical_name`, "camera_controller.unknown_camera", {
+        name: cameras[unknown]!.technical_name,
+      });
+    }
+
+    const now = new Date();
+    await prisma.$transaction([
+      prisma.configuration.update({
+        where: { id: configurationId },
+        data: { status: input.status, lastHeartbeatAt: now },
+      }),
+      ...cameras.map((camera) =>
+        prisma.camera.updateMany({
+          where: { configurationId, technicalName: camera.technical_name },
+          data: { status: camera.status, lastHeartbeatAt: now },
+        }),
+      ),
+    ]);
+    return {
+      data: { configuration: configurationId, status: input.status, last_heartbeat_at: now.toISOString(), cameras },
+    };
+  }
+
+  /** A match recorded by the caller's configuration, or 404. */
+  async function ownMatch(matchId: number, client: CameraClient) {
+    const match = await prisma.match.findFirst({
+      where: { id: matchId, configurationId: client.configurationId },
+      select: { id: true, clubId: true, status: true },
+    });
+    if (!match) throw new NotFoundError("camera_controller.match_not_found");
+    return match;
+  }
+
+  /** Stores the live stream's URL and tells dashboards (stream.ready on the private matches channel). */
+  async function streamReady(input: StreamReadyInput, ctx: RequestContext): Promise<StreamReadyAnswer> {
+    const match = await ownMatch(input.match_id, requireClient(ctx));
+    await prisma.match.update({ where: { id: match.id }, data: { liveHlsUrl: input.live_hls_url } });
+    deps.events.publish(CHANNELS.matches, EVENTS.streamReady, { club: match.clubId, match: match.id });
+    return { data: { match: match.id, live_hls_url: input.live_hls_url } };
+  }
+
+  /**
+   * Moves the match on to vod through the state machine. The update is
+   * conditional on the status it was decided from, so a duplicate report (or
+   * one racing the worker) never applies twice: it is decided again on the
+   * new status, where the state machine refuses it (409).
+   */
+  async function finishMatchRecording(matchId: number, vodHlsUrl: string, client: CameraClient) {
+    for (;;) {
+      const match = await ownMatch(matchId, client);
+      const status = statusAfterRecordingFinished(match.status);
+      const { count } = await prisma.match.updateMany({
+        where: { id: match.id, status: match.status },
+        data: { status, vodHlsUrl },
+      });
+      if (count === 1) return { match: { id: match.id, status, vod_hls_url: vodHlsUrl } };
+    }
+  }
+
+  /** A recording without a match becomes the club's offline recording; a repeated report returns the same one. */
+  async function keepOfflineRecording(input: RecordingFinishedInput, client: CameraClient) {
+    const recording = await prisma.$transaction(async (tx) => {
+      // Serialises reports of one configuration so a retried report can't create a second row.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${OFFLINE_REPORT_LOCK}::int, ${client.configurationId}::int)`;
+      const identity = {
+        configurationId: client.configurationId,
+        startTime: input.started_at,
+        endTime: input.ended_at,
+      };
+      const include = { field: named };
+      const existing = await tx.offlineRecording.findFirst({ where: identity, include });
+      if (existing) return existing;
+      const configuration = await tx.configuration.findUniqueOrThrow({
+        where: { id: client.configurationId },
+        select: { fieldId: true },
+      });
+      return tx.offlineRecording.create({
+        data: { ...identity, clubId: client.clubId, fieldId: configuration.fieldId, vodHlsUrl: input.vod_hls_url },
+        include,
+      });
+    });
+    return {
+      offline_recording: {
+        id: recording.id,
+        club: recording.clubId,
+        field: recording.field,
+        start_time: recording.startTime.toISOString(),
+        end_time: recording.endTime.toISOString(),
+        vod_hls_url: recording.vodHlsUrl,
+      },
+    };
+  }
+
+  async function recordingFinished(
+    input: RecordingFinishedInput,
+    ctx: RequestContext,
+  ): Promise<RecordingFinishedAnswer> {
+    const client = requireClient(ctx);
+    const data =
+      input.match_id == null
+        ? await keepOfflineRecording(input, client)
+        : await finishMatchRecording(input.match_id, input.vod_hls_url, client);
+    return { data };
+  }
+
+  return { exchangeToken, heartbeat, streamReady, recordingFinished };
+}
+
+export type CameraControllerService = ReturnType<typeof createCameraControllerService>;

@@ -1,0 +1,54 @@
+// How configurations and cameras look in API answers (spec section 3).
+import type { Camera, Prisma } from "@clubcast/db";
+import type { CameraOutput, ConfigurationOutput } from "./schemas.ts";
+
+export const named = { select: { id: true, name: true } } as const;
+
+export const configurationWithNames = {
+  club: named,
+  field: named,
+} satisfies Prisma.ConfigurationInclude;
+
+export type ConfigurationWithNames = Prisma.ConfigurationGetPayload<{ include: typeof configurationWithNames }>;
+
+const asFlag = (value: boolean): 0 | 1 => (value ? 1 : 0);
+
+export function presentConfiguration(configuration: ConfigurationWithNames): ConfigurationOutput {
+  return {
+    id: configuration.id,
+    barcode: configuration.barcode,
+    club: configuration.club,
+    field: configuration.field,
+    stream_key: configuration.streamKey,
+    ant_stream_id: configuration.antStreamId,
+    qr_code: configuration.qrCode,
+    latitude: configuration.latitude,
+    longitude: configuration.longitude,
+    is_main: asFlag(configuration.isMain),
+    passthrough: asFlag(configuration.passthrough),
+    overlays: configuration.overlays,
+    livestream: configuration.livestream,
+    local_ip: configuration.localIp,
+    resolution: configuration.resolution,
+    sa_server_id: configuration.saServerId,
+    sa_camera_id: configuration.saCameraId,
+    sa_camera_name: configuration.saCameraName,
+    sa_stream_url: configuration.saStreamUrl,
+    sa_stream_url_local: configuration.saStreamUrlLocal,
+    sa_sport: configuration.saSport,
+    camera_type: configuration.cameraType,
+    server_url: configuration.serverUrl,
+  };
+}
+
+export function presentCamera(camera: Camera): CameraOutput {
+  return {
+    id: camera.id,
+    configuration: camera.configurationId,
+    display_name: camera.displayName,
+    technical_name: camera.technicalName,
+    pan: camera.pan,
+    tilt: camera.tilt,
+    focal: camera.focal,
+  };
+}

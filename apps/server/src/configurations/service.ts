@@ -1,0 +1,253 @@
+// Camera configurations and their cameras (spec sections 3 and 7). Managing
+// them is the system admins' 'configuration' section; a club's staff may read
+// their own club's configurations.
+import { CONFIGURATION_DEFAULTS, deriveLivestream, loadsClubConfigurations } from "@clubcast/shared";
+import type { Prisma } from "@clubcast/db";
+import type { Deps } from "../deps.ts";
+import type { RequestContext } from "../core/context.ts";
+import { ForbiddenError, NotFoundError } from "../core/errors.ts";
+import { paged, pageWindow, type Paged, type PageQuery } from "../core/pagination.ts";
+import { authorize, requireUser } from "../core/policy.ts";
+import { fieldError, uniqueField } from "./errors.ts";
+import {
+  configurationWithNames,
+  presentCamera,
+  presentConfiguration,
+  type ConfigurationWithNames,
+} from "./presenter.ts";
+import type {
+  CameraInput,
+  CameraOutput,
+  CameraUpdateInput,
+  ConfigurationData,
+  ConfigurationOutput,
+  SaveConfigurationInput,
+} from "./schemas.ts";
+
+type Tx = Prisma.TransactionClient;
+
+/** The stored columns the input names; undefined leaves a column as it is. */
+function columnsOf(data: ConfigurationData) {
+  return {
+    barcode: data.barcode,
+    streamKey: data.stream_key,
+    antStreamId: data.ant_stream_id,
+    qrCode: data.qr_code,
+    latitude: data.latitude,
+    longitude: data.longitude,
+    isMain: data.is_main,
+    passthrough: data.passthrough,
+    overlays: data.overlays,
+    localIp: data.local_ip,
+    resolution: data.resolution,
+    saServerId: data.sa_server_id,
+    saCameraId: data.sa_camera_id,
+    saCameraName: data.sa_camera_name,
+    saStreamUrl: data.sa_stream_url,
+    saStreamUrlLocal: data.sa_stream_url_local,
+    saSport: data.sa_sport,
+    cameraType: data.camera_type,
+    serverUrl: data.server_url,
+  };
+}
+
+export function createConfigurationsService(deps: Deps) {
+  const { prisma } = deps;
+
+  /** A configuration the caller may manage: 401, 404 (missing or another club's), 403. */
+  async function manageableConfiguration(id: number, ctx: RequestContext): Promise<ConfigurationWithNames> {
+    requireUser(ctx);
+    const configuration = await prisma.configuration.findUnique({ where: { id }, include: configurationWithNames });
+    if (!configuration) throw new NotFoundError("configuration.not_found");
+    authorize(ctx, "configuration", configuration.clubId, "configuration.not_found");
+    return configuration;
+  }
+
+  async function manageableCamera(id: number, ctx: RequestContext) {
+    requireUser(ctx);
+    const camera = await prisma.camera.findUnique({
+      where: { id },
+      include: { configuration: { select: { clubId: true } } },
+    });
+    if (!camera) throw new NotFoundError("camera.not_found");
+    authorize(ctx, "configuration", camera.configuration.clubId, "camera.not_found");
+    return camera;
+  }
+
+  async function list(query: PageQuery, ctx: RequestContext): Promise<Paged<ConfigurationOutput>> {
+    authorize(ctx, "configuration");
+    const [rows, total] = await prisma.$transaction([
+      prisma.configuration.findMany({ include: configurationWithNames, orderBy: { id: "asc" }, ...pageWindow(query) }),
+      prisma.configuration.count(),
+    ]);
+    return paged(rows.map(presentConfiguration), total, query);
+  }
+
+  /** The club and field a saved configuration ends up with, checked: the field must be the club's. */
+  async function placementOf(data: ConfigurationData, existing: ConfigurationWithNames | null) {
+    const clubId = data.club ?? existing?.clubId;
+    // The schema requires a club when creating; this keeps the types honest.
+    if (clubId === undefined) throw fieldError("data.club", "validation.required");
+    const fieldId = data.field !== undefined ? data.field : (existing?.fieldId ?? null);
+    if (data.club !== undefined && !(await prisma.club.findUnique({ where: { id: clubId }, select: { id: true } }))) {
+      throw fieldError("data.club", "validation.invalid_value");
+    }
+    if (fieldId !== null) {
+      const field = await prisma.field.findUnique({ where: { id: fieldId }, select: { clubId: true } });
+      if (!field) throw fieldError("data.field", "validation.invalid_value");
+      if (field.clubId !== clubId) throw fieldError("data.field", "configuration.field_not_in_club");
+    }
+    return { clubId, fieldId };
+  }
+
+  /** Makes `configurationId` the only main configuration of its field. */
+  async function demoteOtherMains(tx: Tx, fieldId: number, configurationId: number | null): Promise<void> {
+    // Locking the field serialises concurrent saves of its configurations, so two can't both end up main.
+    await tx.$executeRaw`SELECT id FROM fields WHERE id = ${fieldId} FOR UPDATE`;
+    await tx.configuration.updateMany({
+      where: { fieldId, isMain: true, ...(configurationId === null ? {} : { id: { not: configurationId } }) },
+      data: { isMain: false },
+    });
+  }
+
+  /**
+   * Spec: "POST /v1/configurations, body data" creates a configuration, or
+   * updates the one `data.id` names. livestream is always derived from the
+   * resulting sa_stream_url, whatever the input said.
+   */
+  async function save({ data }: SaveConfigurationInput, ctx: RequestContext): Promise<{ data: ConfigurationOutput }> {
+    const existing = data.id === undefined ? null : await manageableConfiguration(data.id, ctx);
+    if (!existing) authorize(ctx, "configuration");
+    const { clubId, fieldId } = await placementOf(data, existing);
+    const columns = columnsOf(data);
+    const saStreamUrl = data.sa_stream_url !== undefined ? data.sa_stream_url : (existing?.saStreamUrl ?? null);
+    const livestream = deriveLivestream(saStreamUrl);
+    const isMain = columns.isMain ?? existing?.isMain ?? CONFIGURATION_DEFAULTS.isMain;
+
+    const saved = await uniqueField("data.barcode", "validation.taken", () =>
+      prisma.$transaction(async (tx) => {
+        if (isMain && fieldId !== null) await demoteOtherMains(tx, fieldId, existing?.id ?? null);
+        if (existing) {
+          return tx.configuration.update({
+            where: { id: existing.id },
+            data: { ...columns, clubId, fieldId, livestream },
+            include: configurationWithNames,
+          });
+        }
+        return tx.configuration.create({
+          data: {
+            ...columns,
+            clubId,
+            fieldId,
+            livestream,
+            isMain,
+            passthrough: columns.passthrough ?? CONFIGURATION_DEFAULTS.passthrough,
+            overlays: columns.overlays ?? CONFIGURATION_DEFAULTS.overlays,
+            cameraType: columns.cameraType ?? CONFIGURATION_DEFAULTS.cameraType,
+          },
+          include: configurationWithNames,
+        });
+      }),
+    );
+    return { data: presentConfiguration(saved) };
+  }
+
+  async function remove(id: number, ctx: RequestContext): Promise<void> {
+    await manageableConfiguration(id, ctx);
+    // Its cameras and API clients go with it; matches and offline recordings keep their rows.
+    await prisma.configuration.deleteMany({ where: { id } });
+  }
+
+  /**
+   * A club's configurations, for its staff and system admins. Spec section 6:
+   * they are not loaded for club members and players.
+   */
+  async function listOfClub(clubId: number, ctx: RequestContext): Promise<{ data: ConfigurationOutput[] }> {
+    // Not a dashboard page of its own: any signed-in member of the club passes here (another club: 404),
+    // then the spec's own rule for club configurations decides.
+    const user = authorize(ctx, "dashboard", clubId, "not_found.club");
+    if (!loadsClubConfigurations(user.scope)) throw new ForbiddenError();
+    const club = await prisma.club.findUnique({
+      where: { id: clubId },
+      select: {
+        configurations: {
+          include: configurationWithNames,
+          orderBy: [{ field: { name: "asc" } }, { isMain: "desc" }, { id: "asc" }],
+        },
+      },
+    });
+    if (!club) throw new NotFoundError("not_found.club");
+    return { data: club.configurations.map(presentConfiguration) };
+  }
+
+  async function listCameras(
+    configurationId: number,
+    query: PageQuery,
+    ctx: RequestContext,
+  ): Promise<Paged<CameraOutput>> {
+    await manageableConfiguration(configurationId, ctx);
+    const where = { configurationId };
+    const [rows, total] = await prisma.$transaction([
+      prisma.camera.findMany({ where, orderBy: { id: "asc" }, ...pageWindow(query) }),
+      prisma.camera.count({ where }),
+    ]);
+    return paged(rows.map(presentCamera), total, query);
+  }
+
+  const technicalNameTaken = <T>(write: () => Promise<T>) => uniqueField("technical_name", "validation.taken", write);
+
+  async function createCamera(
+    configurationId: number,
+    input: CameraInput,
+    ctx: RequestContext,
+  ): Promise<{ data: CameraOutput }> {
+    await manageableConfiguration(configurationId, ctx);
+    const camera = await technicalNameTaken(() =>
+      prisma.camera.create({
+        data: {
+          configurationId,
+          displayName: input.display_name,
+          technicalName: input.technical_name,
+          pan: input.pan,
+          tilt: input.tilt,
+          focal: input.focal,
+        },
+      }),
+    );
+    return { data: presentCamera(camera) };
+  }
+
+  async function getCamera(id: number, ctx: RequestContext): Promise<{ data: CameraOutput }> {
+    return { data: presentCamera(await manageableCamera(id, ctx)) };
+  }
+
+  async function updateCamera(
+    id: number,
+    input: CameraUpdateInput,
+    ctx: RequestContext,
+  ): Promise<{ data: CameraOutput }> {
+    await manageableCamera(id, ctx);
+    const camera = await technicalNameTaken(() =>
+      prisma.camera.update({
+        where: { id },
+        data: {
+          displayName: input.display_name,
+          technicalName: input.technical_name,
+          pan: input.pan,
+          tilt: input.tilt,
+          focal: input.focal,
+        },
+      }),
+    );
+    return { data: presentCamera(camera) };
+  }
+
+  async function removeCamera(id: number, ctx: RequestContext): Promise<void> {
+    await manageableCamera(id, ctx);
+    await prisma.camera.deleteMany({ where: { id } });
+  }
+
+  return { list, save, remove, listOfClub, listCameras, createCamera, getCamera, updateCamera, removeCamera };
+}
+
+export type ConfigurationsService = ReturnType<typeof createConfigurationsService>;

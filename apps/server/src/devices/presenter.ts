@@ -1,0 +1,18 @@
+import type { Computer, Router } from "@clubcast/db";
+import { named } from "../configurations/presenter.ts";
+import type { DeviceOutput } from "./schemas.ts";
+
+export const deviceWithClub = { club: named } as const;
+
+export type DeviceWithClub = (Computer | Router) & { club: { id: number; name: string } | null };
+
+export function presentDevice(device: DeviceWithClub): DeviceOutput {
+  return {
+    id: device.id,
+    name: device.name,
+    club: device.club,
+    address: device.address,
+    serial: device.serial,
+    created_at: device.createdAt.toISOString(),
+  };
+}

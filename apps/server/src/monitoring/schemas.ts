@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { DeviceStatus } from "@clubcast/db";
+
+const named = z.object({ id: z.number().int(), name: z.string() });
+const health = {
+  status: z.enum(DeviceStatus),
+  last_heartbeat_at: z.string().nullable(),
+};
+
+export const monitoringAnswer = z.object({
+  configurations: z.array(
+    z.object({
+      id: z.number().int(),
+      barcode: z.string().nullable(),
+      club: named,
+      field: named.nullable(),
+      ...health,
+      cameras: z.array(
+        z.object({ id: z.number().int(), display_name: z.string(), technical_name: z.string(), ...health }),
+      ),
+    }),
+  ),
+  computers: z.array(
+    z.object({ id: z.number().int(), name: z.string(), serial: z.string(), club: named.nullable(), ...health }),
+  ),
+  routers: z.array(
+    z.object({ id: z.number().int(), name: z.string(), serial: z.string(), club: named.nullable(), ...health }),
+  ),
+});
+
+export type MonitoringAnswer = z.infer<typeof monitoringAnswer>;

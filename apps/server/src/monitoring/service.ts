@@ -1,0 +1,70 @@
+// The monitoring page (system admins): every configuration with its cameras,
+// every computer and router, and how each is doing by its last heartbeat.
+import type { DeviceStatus } from "@clubcast/db";
+import type { Deps } from "../deps.ts";
+import type { RequestContext } from "../core/context.ts";
+import { authorize } from "../core/policy.ts";
+import { named } from "../configurations/presenter.ts";
+import type { MonitoringAnswer } from "./schemas.ts";
+
+/** A device silent for longer than this is reported offline, whatever it last said. */
+export const HEARTBEAT_STALE_AFTER_MS = 2 * 60 * 1000;
+
+interface Monitored {
+  status: DeviceStatus;
+  lastHeartbeatAt: Date | null;
+}
+
+/** The status to report: the stored one, unless its heartbeat is stale. */
+function healthOf({ status, lastHeartbeatAt }: Monitored, now: Date) {
+  const stale = lastHeartbeatAt !== null && now.getTime() - lastHeartbeatAt.getTime() > HEARTBEAT_STALE_AFTER_MS;
+  return { status: stale ? ("offline" as const) : status, last_heartbeat_at: lastHeartbeatAt?.toISOString() ?? null };
+}
+
+export function createMonitoringService(deps: Deps) {
+  const { prisma } = deps;
+
+  async function overview(ctx: RequestContext): Promise<MonitoringAnswer> {
+    authorize(ctx, "monitoring");
+    const byId = { orderBy: { id: "asc" } } as const;
+    const [configurations, computers, routers] = await Promise.all([
+      prisma.configuration.findMany({
+        ...byId,
+        include: { club: named, field: named, cameras: byId },
+      }),
+      prisma.computer.findMany({ ...byId, include: { club: named } }),
+      prisma.router.findMany({ ...byId, include: { club: named } }),
+    ]);
+    const now = new Date();
+    const device = (
+      row: { id: number; name: string; serial: string; club: { id: number; name: string } | null } & Monitored,
+    ) => ({
+      id: row.id,
+      name: row.name,
+      serial: row.serial,
+      club: row.club,
+      ...healthOf(row, now),
+    });
+    return {
+      configurations: configurations.map((configuration) => ({
+        id: configuration.id,
+        barcode: configuration.barcode,
+        club: configuration.club,
+        field: configuration.field,
+        ...healthOf(configuration, now),
+        cameras: configuration.cameras.map((camera) => ({
+          id: camera.id,
+          display_name: camera.displayName,
+          technical_name: camera.technicalName,
+          ...healthOf(camera, now),
+        })),
+      })),
+      computers: computers.map(device),
+      routers: routers.map(device),
+    };
+  }
+
+  return { overview };
+}
+
+export type MonitoringService = ReturnType<typeof createMonitoringService>;

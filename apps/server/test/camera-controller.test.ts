@@ -1,0 +1,376 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Club, Configuration, Field } from "@clubcast/db";
+import { CHANNELS, EVENTS } from "@clubcast/shared";
+import { hashToken } from "../src/auth/tokens.ts";
+import type { TestApp } from "./support/app.ts";
+import {
+  createApiClient,
+  createCamera,
+  createClub,
+  createConfiguration,
+  createField,
+  createMatch,
+  createUser,
+} from "./support/factories.ts";
+import { api, startApiTestApp, type Api } from "./support/api.ts";
+import { listenToChannels, type ChannelListener } from "./support/channel-listener.ts";
+
+let t: TestApp;
+let http: Api;
+let club: Club;
+let field: Field;
+let configuration: Configuration;
+let otherConfiguration: Configuration;
+/** A camera controller's token, bound to `configuration`. */
+let clientToken: string;
+let userToken: string;
+
+async function exchange(clientId: string, clientSecret: string) {
+  return http.post("/v1/camera/token", { client_id: clientId, client_secret: clientSecret });
+}
+
+beforeAll(async () => {
+  t = await startApiTestApp();
+  http = api(t);
+  club = await createClub(t.deps.prisma);
+  field = await createField(t.deps.prisma, club.id);
+  configuration = await createConfiguration(t.deps.prisma, { clubId: club.id, fieldId: field.id });
+  otherConfiguration = await createConfiguration(t.deps.prisma, { clubId: club.id, fieldId: field.id, isMain: false });
+  const { client, secret } = await createApiClient(t.deps.prisma, configuration.id);
+  clientToken = (await exchange(client.clientId, secret)).json().access_token;
+  userToken = await http.login((await createUser(t.deps.prisma, { scope: "system" })).email);
+});
+afterAll(() => t.close());
+
+describe("POST /v1/camera/token", () => {
+  it("exchanges client credentials for a bearer token bound to the client's configuration", async () => {
+    const { client, secret } = await createApiClient(t.deps.prisma, configuration.id);
+    const res = await exchange(client.clientId, secret);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      access_token: expect.any(String),
+      token_type: "Bearer",
+      expires_in: t.config.accessTokenTtlSeconds,
+    });
+    const stored = await t.deps.prisma.accessToken.findUniqueOrThrow({
+      where: { tokenHash: hashToken(body.access_token) },
+    });
+    expect(stored).toMatchObject({ apiClientId: client.id, userId: null });
+    expect((await t.deps.prisma.apiClient.findUniqueOrThrow({ where: { id: client.id } })).lastUsedAt).toBeInstanceOf(
+      Date,
+    );
+
+    // The token acts for that configuration.
+    await http.post("/v1/camera/heartbeat", { status: "degraded" }, body.access_token);
+    expect((await t.deps.prisma.configuration.findUniqueOrThrow({ where: { id: configuration.id } })).status).toBe(
+      "degraded",
+    );
+  });
+
+  it("answers 401 'Bad credentials' for a wrong secret or an unknown client, issuing nothing", async () => {
+    const { client } = await createApiClient(t.deps.prisma, configuration.id);
+    const before = await t.deps.prisma.accessToken.count();
+    const wrongSecret = await exchange(client.clientId, "not-the-secret");
+    const unknownClient = await exchange("no-such-client", "whatever");
+    for (const res of [wrongSecret, unknownClient]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: "Bad credentials" });
+    }
+    expect(await t.deps.prisma.accessToken.count()).toBe(before);
+  });
+
+  it("refuses a revoked client", async () => {
+    const { client, secret } = await createApiClient(t.deps.prisma, configuration.id, { revoked: true });
+    const res = await exchange(client.clientId, secret);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe("This API client has been revoked.");
+    expect(await t.deps.prisma.accessToken.count({ where: { apiClientId: client.id } })).toBe(0);
+  });
+
+  it("answers 422 naming the fields", async () => {
+    const res = await http.post("/v1/camera/token", { client_id: "x" });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ client_secret: ["The client secret field is required."] });
+  });
+});
+
+describe("who may call the camera routes", () => {
+  const calls = [
+    ["/v1/camera/heartbeat", { status: "online" }],
+    ["/v1/camera/stream-ready", { match_id: 1, live_hls_url: "http://x.test/live.m3u8" }],
+    [
+      "/v1/camera/recording-finished",
+      { started_at: "2030-01-01T10:00:00Z", ended_at: "2030-01-01T11:00:00Z", vod_hls_url: "http://x.test/vod.m3u8" },
+    ],
+  ] as const;
+
+  it.each(calls)("%s answers 401 to anonymous callers and to user tokens", async (url, payload) => {
+    expect((await http.post(url, payload)).statusCode).toBe(401);
+    expect((await http.post(url, payload, userToken)).statusCode).toBe(401);
+    expect((await http.post(url, payload, "not-a-token")).statusCode).toBe(401);
+  });
+
+  it("a client token opens no user route", async () => {
+    expect((await http.get("/v1/configurations", clientToken)).statusCode).toBe(401);
+    expect((await http.get("/v1/me", clientToken)).statusCode).toBe(401);
+  });
+});
+
+describe("POST /v1/camera/heartbeat", () => {
+  it("records the configuration's and its cameras' status and time", async () => {
+    const main = await createCamera(t.deps.prisma, configuration.id, { technicalName: "hb-main" });
+    const wide = await createCamera(t.deps.prisma, configuration.id, { technicalName: "hb-wide" });
+    const res = await http.post(
+      "/v1/camera/heartbeat",
+      { status: "online", cameras: [{ technical_name: "hb-main", status: "degraded" }] },
+      clientToken,
+    );
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data).toEqual({
+      configuration: configuration.id,
+      status: "online",
+      last_heartbeat_at: expect.any(String),
+      cameras: [{ technical_name: "hb-main", status: "degraded" }],
+    });
+    const stored = await t.deps.prisma.configuration.findUniqueOrThrow({ where: { id: configuration.id } });
+    expect(stored.status).toBe("online");
+    expect(stored.lastHeartbeatAt?.toISOString()).toBe(data.last_heartbeat_at);
+    expect(await t.deps.prisma.camera.findUniqueOrThrow({ where: { id: main.id } })).toMatchObject({
+      status: "degraded",
+      lastHeartbeatAt: stored.lastHeartbeatAt,
+    });
+    expect(await t.deps.prisma.camera.findUniqueOrThrow({ where: { id: wide.id } })).toEqual(wide);
+  });
+
+  it("answers 422 for an unknown camera or status and records nothing", async () => {
+    await createCamera(t.deps.prisma, configuration.id, { technicalName: "hb-known" });
+    // Another configuration's camera is unknown to this one.
+    await createCamera(t.deps.prisma, otherConfiguration.id, { technicalName: "hb-elsewhere" });
+    const before = await t.deps.prisma.configuration.findUniqueOrThrow({ where: { id: configuration.id } });
+
+    const unknown = await http.post(
+      "/v1/camera/heartbeat",
+      {
+        status: "offline",
+        cameras: [
+          { technical_name: "hb-known", status: "offline" },
+          { technical_name: "hb-elsewhere", status: "offline" },
+        ],
+      },
+      clientToken,
+    );
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({
+      "cameras.1.technical_name": ["This configuration has no camera named hb-elsewhere."],
+    });
+
+    const badStatus = await http.post("/v1/camera/heartbeat", { status: "unknown" }, clientToken);
+    expect(badStatus.statusCode).toBe(422);
+    expect(badStatus.json().errors).toHaveProperty("status");
+
+    expect(await t.deps.prisma.configuration.findUniqueOrThrow({ where: { id: configuration.id } })).toEqual(before);
+    expect((await t.deps.prisma.camera.findFirstOrThrow({ where: { technicalName: "hb-known" } })).status).toBe(
+      "unknown",
+    );
+  });
+});
+
+describe("POST /v1/camera/stream-ready", () => {
+  let listener: ChannelListener;
+  beforeAll(async () => {
+    listener = await listenToChannels(t, [CHANNELS.matches]);
+  });
+  afterAll(() => listener.close());
+
+  it("stores the live HLS URL and publishes stream.ready {club, match} on the matches channel", async () => {
+    const match = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: configuration.id,
+      status: "live",
+    });
+    const url = "http://camera-server.test/live/match.m3u8";
+    const res = await http.post("/v1/camera/stream-ready", { match_id: match.id, live_hls_url: url }, clientToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { match: match.id, live_hls_url: url } });
+    expect((await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).liveHlsUrl).toBe(url);
+    await listener.settle();
+    expect(listener.events(EVENTS.streamReady).filter((e) => e.match === match.id)).toEqual([
+      { club: club.id, match: match.id },
+    ]);
+  });
+
+  it("answers 404 for a match of another configuration or none, changing and publishing nothing", async () => {
+    const foreign = await createMatch(t.deps.prisma, { clubId: club.id, configurationId: otherConfiguration.id });
+    const res = await http.post(
+      "/v1/camera/stream-ready",
+      { match_id: foreign.id, live_hls_url: "http://evil.test/live.m3u8" },
+      clientToken,
+    );
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe("No match found");
+    const missing = await http.post(
+      "/v1/camera/stream-ready",
+      { match_id: 999_999, live_hls_url: "http://x.test/live.m3u8" },
+      clientToken,
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(await t.deps.prisma.match.findUniqueOrThrow({ where: { id: foreign.id } })).toEqual(foreign);
+    await listener.settle();
+    expect(listener.events(EVENTS.streamReady).filter((e) => e.match === foreign.id || e.match === 999_999)).toEqual(
+      [],
+    );
+  });
+
+  it("answers 422 naming the fields", async () => {
+    const res = await http.post(
+      "/v1/camera/stream-ready",
+      { match_id: "x", live_hls_url: "javascript:alert(1)" },
+      clientToken,
+    );
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual(["live_hls_url", "match_id"]);
+  });
+});
+
+describe("POST /v1/camera/recording-finished", () => {
+  const times = { started_at: "2030-05-01T14:00:00Z", ended_at: "2030-05-01T17:45:00+02:00" };
+  const vod = "http://camera-server.test/vod/match.m3u8";
+  const finish = (payload: object) => http.post("/v1/camera/recording-finished", payload, clientToken);
+
+  it("moves a live match through processing to vod and stores the VOD URL", async () => {
+    const match = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: configuration.id,
+      status: "live",
+    });
+    const res = await finish({ match_id: match.id, ...times, vod_hls_url: vod });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { match: { id: match.id, status: "vod", vod_hls_url: vod } } });
+    expect(await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({
+      status: "vod",
+      vodHlsUrl: vod,
+    });
+  });
+
+  it("finishes a match already stopped (processing)", async () => {
+    const match = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: configuration.id,
+      status: "processing",
+    });
+    const res = await finish({ match_id: match.id, ...times, vod_hls_url: vod });
+    expect(res.json().data.match.status).toBe("vod");
+  });
+
+  it("gives a duplicate report no second effect (409)", async () => {
+    const match = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: configuration.id,
+      status: "live",
+    });
+    expect((await finish({ match_id: match.id, ...times, vod_hls_url: vod })).statusCode).toBe(200);
+    const afterFirst = await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } });
+
+    const duplicate = await finish({ match_id: match.id, ...times, vod_hls_url: "http://other.test/vod.m3u8" });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().message).toBe("This match is vod; it cannot be finishProcessing.");
+    expect(await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toEqual(afterFirst);
+  });
+
+  it("applies concurrent duplicate reports once", async () => {
+    const match = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: configuration.id,
+      status: "live",
+    });
+    const results = await Promise.all(
+      [1, 2, 3].map((n) => finish({ match_id: match.id, ...times, vod_hls_url: `http://x.test/${n}.m3u8` })),
+    );
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409]);
+    const winner = results.find((r) => r.statusCode === 200)!.json().data.match.vod_hls_url;
+    expect((await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).vodHlsUrl).toBe(winner);
+  });
+
+  it("answers 409 for a match that never recorded and 404 for another configuration's, changing nothing", async () => {
+    const scheduled = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: configuration.id,
+      status: "scheduled",
+    });
+    const refused = await finish({ match_id: scheduled.id, ...times, vod_hls_url: vod });
+    expect(refused.statusCode).toBe(409);
+    expect(await t.deps.prisma.match.findUniqueOrThrow({ where: { id: scheduled.id } })).toEqual(scheduled);
+
+    const foreign = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: otherConfiguration.id,
+      status: "live",
+    });
+    expect((await finish({ match_id: foreign.id, ...times, vod_hls_url: vod })).statusCode).toBe(404);
+    expect(await t.deps.prisma.match.findUniqueOrThrow({ where: { id: foreign.id } })).toEqual(foreign);
+  });
+
+  it("keeps a recording without a match as an offline recording of the configuration's club and field, once", async () => {
+    const offline = { started_at: "2030-06-01T09:00:00Z", ended_at: "2030-06-01T10:30:00Z", vod_hls_url: vod };
+    // Reports racing each other (a retry while the first is still running) yield one recording.
+    const reports = await Promise.all([finish(offline), finish({ ...offline, match_id: null }), finish(offline)]);
+    expect(reports.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const { offline_recording: recording } = reports[0]!.json().data;
+    for (const report of reports) expect(report.json().data.offline_recording).toEqual(recording);
+    expect(recording).toEqual({
+      id: expect.any(Number),
+      club: club.id,
+      field: { id: field.id, name: field.name },
+      start_time: "2030-06-01T09:00:00.000Z",
+      end_time: "2030-06-01T10:30:00.000Z",
+      vod_hls_url: vod,
+    });
+    expect(await t.deps.prisma.offlineRecording.findMany({ where: { configurationId: configuration.id } })).toEqual([
+      expect.objectContaining({ id: recording.id, clubId: club.id, fieldId: field.id, matchId: null }),
+    ]);
+
+    // A later retry too.
+    expect((await finish(offline)).json().data.offline_recording.id).toBe(recording.id);
+  });
+
+  it("answers 422 naming the fields, including an end before the start", async () => {
+    const before = await t.deps.prisma.offlineRecording.count();
+    const backwards = await finish({
+      started_at: "2030-01-01T10:00:00Z",
+      ended_at: "2030-01-01T09:00:00Z",
+      vod_hls_url: vod,
+    });
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json().errors).toEqual({ ended_at: ["The recording must end after it started."] });
+    const malformed = await finish({ started_at: "yesterday", vod_hls_url: 5 });
+    expect(Object.keys(malformed.json().errors).sort()).toEqual(["ended_at", "started_at", "vod_hls_url"]);
+    expect(await t.deps.prisma.offlineRecording.count()).toBe(before);
+  });
+});
+
+describe("tRPC", () => {
+  it("offers the token exchange and the camera calls to clients only", async () => {
+    const { client, secret } = await createApiClient(t.deps.prisma, configuration.id);
+    const exchanged = await http.mutation("cameraController.token", {
+      client_id: client.clientId,
+      client_secret: secret,
+    });
+    expect(exchanged.statusCode).toBe(200);
+    const token = exchanged.json().result.data.access_token;
+
+    const beat = await http.mutation("cameraController.heartbeat", { status: "online" }, token);
+    expect(beat.statusCode).toBe(200);
+    expect(beat.json().result.data.data.configuration).toBe(configuration.id);
+    expect((await http.mutation("cameraController.heartbeat", { status: "online" }, userToken)).statusCode).toBe(401);
+
+    const bad = await http.mutation("cameraController.token", {
+      client_id: client.clientId,
+      client_secret: "nope",
+    });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().error.message).toBe("Bad credentials");
+  });
+});

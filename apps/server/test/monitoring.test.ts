@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Club } from "@clubcast/db";
+import { HEARTBEAT_STALE_AFTER_MS } from "../src/monitoring/service.ts";
+import type { TestApp } from "./support/app.ts";
+import { createApiClient, createCamera, createConfiguration, createField } from "./support/factories.ts";
+import { api, createCast, startApiTestApp, type Api } from "./support/api.ts";
+
+let t: TestApp;
+let http: Api;
+let club: Club;
+let system: string;
+let staff: string[];
+
+beforeAll(async () => {
+  t = await startApiTestApp();
+  http = api(t);
+  const cast = await createCast(t, http);
+  club = cast.clubA;
+  system = cast.system.token;
+  staff = [cast.adminA.token, cast.trainerA.token, cast.playerA.token];
+});
+afterAll(() => t.close());
+
+const ago = (ms: number) => new Date(Date.now() - ms);
+const RECENT = 30_000;
+const STALE = HEARTBEAT_STALE_AFTER_MS + 60_000;
+
+describe("GET /v1/monitoring", () => {
+  it("reports every device's status, offline once its heartbeat is older than two minutes", async () => {
+    const { prisma } = t.deps;
+    expect(HEARTBEAT_STALE_AFTER_MS).toBe(2 * 60 * 1000);
+    const field = await createField(prisma, club.id, { name: "North" });
+    const fresh = await createConfiguration(prisma, { clubId: club.id, fieldId: field.id });
+    await prisma.configuration.update({
+      where: { id: fresh.id },
+      data: { status: "degraded", lastHeartbeatAt: ago(RECENT) },
+    });
+    const staleCamera = await createCamera(prisma, fresh.id, { technicalName: "stale" });
+    await prisma.camera.update({
+      where: { id: staleCamera.id },
+      data: { status: "online", lastHeartbeatAt: ago(STALE) },
+    });
+    const silent = await createConfiguration(prisma, { clubId: club.id });
+    await prisma.configuration.update({
+      where: { id: silent.id },
+      data: { status: "online", lastHeartbeatAt: ago(STALE) },
+    });
+    const never = await createConfiguration(prisma, { clubId: club.id });
+
+    const computer = await prisma.computer.create({
+      data: { name: "PC", serial: "MON-PC", clubId: club.id, status: "online", lastHeartbeatAt: ago(STALE) },
+    });
+    const router = await prisma.router.create({
+      data: { name: "Gateway", serial: "MON-R", status: "degraded", lastHeartbeatAt: ago(RECENT) },
+    });
+
+    const res = await http.get("/v1/monitoring", system);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(["computers", "configurations", "routers"]);
+    const byId = (id: number) => body.configurations.find((c: { id: number }) => c.id === id);
+
+    expect(byId(fresh.id)).toEqual({
+      id: fresh.id,
+      barcode: fresh.barcode,
+      club: { id: club.id, name: club.name },
+      field: { id: field.id, name: "North" },
+      status: "degraded",
+      last_heartbeat_at: expect.any(String),
+      cameras: [
+        {
+          id: staleCamera.id,
+          display_name: staleCamera.displayName,
+          technical_name: "stale",
+          status: "offline",
+          last_heartbeat_at: expect.any(String),
+        },
+      ],
+    });
+    expect(byId(silent.id)).toMatchObject({ status: "offline", field: null, cameras: [] });
+    expect(byId(never.id)).toMatchObject({ status: "unknown", last_heartbeat_at: null });
+    expect(body.computers).toEqual([
+      {
+        id: computer.id,
+        name: "PC",
+        serial: "MON-PC",
+        club: { id: club.id, name: club.name },
+        status: "offline",
+        last_heartbeat_at: computer.lastHeartbeatAt!.toISOString(),
+      },
+    ]);
+    expect(body.routers).toEqual([
+      {
+        id: router.id,
+        name: "Gateway",
+        serial: "MON-R",
+        club: null,
+        status: "degraded",
+        last_heartbeat_at: router.lastHeartbeatAt!.toISOString(),
+      },
+    ]);
+  });
+
+  it("shows a camera controller's heartbeat", async () => {
+    const configuration = await createConfiguration(t.deps.prisma, { clubId: club.id });
+    await createCamera(t.deps.prisma, configuration.id, { technicalName: "main" });
+    const { client, secret } = await createApiClient(t.deps.prisma, configuration.id);
+    const token = (await http.post("/v1/camera/token", { client_id: client.clientId, client_secret: secret })).json()
+      .access_token;
+    await http.post(
+      "/v1/camera/heartbeat",
+      { status: "online", cameras: [{ technical_name: "main", status: "online" }] },
+      token,
+    );
+
+    const shown = (await http.get("/v1/monitoring", system))
+      .json()
+      .configurations.find((c: { id: number }) => c.id === configuration.id);
+    expect(shown.status).toBe("online");
+    expect(shown.cameras[0].status).toBe("online");
+  });
+
+  it("is for system admins only", async () => {
+    expect((await http.get("/v1/monitoring")).statusCode).toBe(401);
+    for (const token of staff) {
+      expect((await http.get("/v1/monitoring", token)).statusCode).toBe(403);
+    }
+  });
+
+  it("is offered over tRPC with the same rules", async () => {
+    const res = await http.query("monitoring.overview", {}, system);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data).toHaveProperty("configurations");
+    expect((await http.query("monitoring.overview", {}, staff[0])).statusCode).toBe(403);
+  });
+});
