@@ -1,0 +1,132 @@
+// `npm run bench:api`: 100,000 matches, then the two heaviest public and club
+// lists under 50 connections — through the real server (Fastify + services +
+// Prisma) and, as the baseline in the same run, the same SQL through raw pg in a
+// minimal Fastify route. Prints req/s, p50/p99 and the ratio to the baseline.
+import Fastify from "fastify";
+import pg from "pg";
+import type { AddressInfo } from "node:net";
+import { loadConfig } from "../src/config.ts";
+import { closeDeps, createDeps } from "../src/deps.ts";
+import { buildApp } from "../src/app.ts";
+import { hashToken } from "../src/auth/tokens.ts";
+import { dropDatabase, freshMigratedDatabase, load, printTable, type LoadResult } from "./support.ts";
+
+const DATABASE = "clubcast_bench_api";
+const MATCHES = 100_000;
+const CLUBS = 50;
+const CONNECTIONS = 50;
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+
+async function seed(pool: pg.Pool): Promise<void> {
+  await pool.query(`INSERT INTO sports (slug, name, type) VALUES ('football', 'Football', 'football')`);
+  await pool.query(
+    `INSERT INTO clubs (name, sport_id, updated_at) SELECT 'Bench club ' || i, 1, now() FROM generate_series(1, $1) i`,
+    [CLUBS],
+  );
+  await pool.query(`INSERT INTO fields (name, club_id, sport_id) SELECT 'Main field', id, 1 FROM clubs`);
+  await pool.query(
+    `INSERT INTO teams (club_id, fullname, sport_id) SELECT id, name || ' ' || t, 1 FROM clubs, generate_series(1, 2) t`,
+  );
+  // Statuses weighted like a living platform: mostly on demand, some upcoming, a few live.
+  await pool.query(
+    `INSERT INTO matches (club_id, home_club_id, away_club_id, home_team_id, away_team_id, field_id,
+                          starting_at, stopping_at, is_private, status, home_score, away_score, updated_at)
+     SELECT c, c, a, c * 2 - 1, a * 2, c,
+            now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval + interval '90 minutes',
+            i % 10 = 0,
+            (CASE WHEN i % 100 < 60 THEN 'vod' WHEN i % 100 < 65 THEN 'processing' WHEN i % 100 < 85 THEN 'scheduled'
+                  WHEN i % 100 < 86 THEN 'live' ELSE 'unscheduled' END)::"MatchStatus",
+            i % 5, i % 3, now()
+     FROM (SELECT i, 1 + i % $2 AS c, 1 + (i * 7 + 3) % $2 AS a FROM generate_series(1, $1) i) s`,
+    [MATCHES, CLUBS],
+  );
+  await pool.query("ANALYZE");
+}
+
+const MATCH_COLUMNS = `id, status, starting_at, stopping_at, home_score, away_score, is_private, is_scheduled, is_training,
+  create_summary, shared_opponent, camera_view, camera_player_tracking, camera_focus, configuration_id, live_hls_url,
+  vod_hls_url, club_id, home_club_id, away_club_id, shared_with_club_id, field_id, home_team_id, away_team_id`;
+
+/** The baseline: the same statements the services run, over raw pg, answered as plain rows. */
+async function startBaseline(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const app = Fastify({ logger: false });
+  async function page(where: string, params: unknown[], order: string) {
+    const [rows, count] = await Promise.all([
+      pool.query(`SELECT ${MATCH_COLUMNS} FROM matches WHERE ${where} ORDER BY starting_at ${order}, id ${order} LIMIT 20 OFFSET 0`, params),
+      pool.query(`SELECT count(*) FROM matches WHERE ${where}`, params),
+    ]);
+    const ids = (cols: string[]) => [...new Set(rows.rows.flatMap((r) => cols.map((c) => r[c])).filter((v) => v !== null))];
+    const [clubs, teams, fields] = await Promise.all([
+      pool.query("SELECT id, name, logo, timezone FROM clubs WHERE id = ANY($1)", [ids(["club_id", "home_club_id", "away_club_id", "shared_with_club_id"])]),
+      pool.query("SELECT id, fullname FROM teams WHERE id = ANY($1)", [ids(["home_team_id", "away_team_id"])]),
+      pool.query("SELECT id, name FROM fields WHERE id = ANY($1)", [ids(["field_id"])]),
+    ]);
+    return { data: rows.rows, clubs: clubs.rows, teams: teams.rows, fields: fields.rows, total: Number(count.rows[0].count) };
+  }
+  app.get("/vod", () => page(`status = ANY($1::"MatchStatus"[]) AND is_private = false`, [["vod"]], "DESC"));
+  app.get<{ Params: { club: string } }>("/clubs/:club/recorded", async (request) => {
+    const token = (request.headers.authorization ?? "").slice("Bearer ".length);
+    await pool.query(
+      `SELECT t.*, u.scope, u.club_id FROM access_tokens t JOIN users u ON u.id = t.user_id
+       WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
+      [hashToken(token)],
+    );
+    const club = Number(request.params.club);
+    return page(
+      `status = ANY($2::"MatchStatus"[]) AND (club_id = $1 OR shared_with_club_id = $1
+        OR (shared_opponent AND home_club_id = $1) OR (shared_opponent AND away_club_id = $1))`,
+      [club, ["processing", "vod"]],
+      "DESC",
+    );
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: async () => (await app.close(), await pool.end()) };
+}
+
+async function main() {
+  console.log(`Seeding ${MATCHES.toLocaleString("en")} matches into ${DATABASE}…`);
+  const url = await freshMigratedDatabase(DATABASE);
+  const seedPool = new pg.Pool({ connectionString: url });
+  await seed(seedPool);
+  await seedPool.end();
+
+  const deps = createDeps({ ...loadConfig(), databaseUrl: url, redisPrefix: "bench-api:" });
+  const admin = await deps.prisma.user.create({
+    data: { email: "bench-admin@example.test", passwordHash: "-", firstName: "Bench", lastName: "Admin", scope: "club", clubId: 1 },
+  });
+  const { access_token: token } = await (await import("../src/services.ts")).createServices(deps).auth.issueToken({ userId: admin.id });
+  const { app } = await buildApp(deps);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const baseline = await startBaseline(url);
+  const auth = { authorization: `Bearer ${token}` };
+
+  const cases = [
+    { name: "GET /v1/matches?status=vod&page=1&limit=20", app: `${appUrl}/v1/matches?status=vod&page=1&limit=20`, base: `${baseline.url}/vod`, headers: {} },
+    { name: "GET /v1/clubs/1/recorded", app: `${appUrl}/v1/clubs/1/recorded`, base: `${baseline.url}/clubs/1/recorded`, headers: auth },
+  ];
+  const rows: (string | number)[][] = [];
+  for (const c of cases) {
+    // Warm both up (connections, JIT, caches) before measuring.
+    await load("warm-up", c.base, { connections: 10, durationSeconds: 2, headers: c.headers });
+    await load("warm-up", c.app, { connections: 10, durationSeconds: 2, headers: c.headers });
+    const base: LoadResult = await load("raw pg baseline", c.base, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, headers: c.headers });
+    const ours: LoadResult = await load("Clubcast server", c.app, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, headers: c.headers });
+    for (const r of [base, ours]) {
+      rows.push([c.name, r.name, r.requestsPerSecond.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.errors, `${((r.requestsPerSecond / base.requestsPerSecond) * 100).toFixed(0)}%`]);
+    }
+  }
+  printTable(
+    `API list benchmark: ${MATCHES.toLocaleString("en")} matches, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each (target: ≥ 50% of baseline throughput, p99 < 50 ms)`,
+    ["endpoint", "implementation", "req/s", "p50 ms", "p99 ms", "errors", "vs baseline"],
+    rows,
+  );
+
+  await app.close();
+  await baseline.close();
+  await closeDeps(deps);
+  await dropDatabase(DATABASE);
+}
+
+await main();

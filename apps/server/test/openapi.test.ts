@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { startTestApp, type TestApp } from "./support/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe("OpenAPI document", () => {
+  it("is a valid OpenAPI 3 document covering every /v1 route", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/v1/openapi.json" });
+    expect(res.statusCode).toBe(200);
+    const document = res.json();
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+
+    const documented = Object.entries(document.paths as Record<string, object>).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const declared = t.routes.map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, "{$1}")}`);
+    expect(documented.sort()).toEqual(declared.sort());
+  });
+
+  it("describes request bodies from the zod schemas", async () => {
+    const document = (await t.app.inject({ method: "GET", url: "/v1/openapi.json" })).json();
+    const login = document.paths["/v1/login"].post;
+    expect(login.requestBody.content["application/json"].schema.required).toEqual(["email", "password"]);
+    expect(login.requestBody.content["application/json"].schema.additionalProperties).toBe(false);
+    expect(document.paths["/v1/me"].get.security).toEqual([{ bearer: [] }]);
+  });
+
+  it("serves a docs page", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/docs/" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+  });
+});
