@@ -23,6 +23,36 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: "worker",
+          include: ["apps/worker/test/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["packages/testkit/src/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "web",
+          include: ["apps/web/{src,build}/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["apps/web/test/setup.ts"],
+        },
+      },
+      {
+        // Real Chromium against the real server serving the built web client.
+        test: {
+          name: "browser",
+          include: ["apps/web/e2e/**/*.e2e.test.ts"],
+          environment: "node",
+          globalSetup: ["packages/testkit/src/global-setup.ts", "apps/web/e2e/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
     ],
   },
 });

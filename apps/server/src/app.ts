@@ -8,19 +8,68 @@ import { createRegistrar, registerErrorHandling, type RouteCatalogue } from "./c
 import { appRouter, type AppRouter } from "./trpc/app-router.ts";
 import { trpcContextFactory } from "./trpc/trpc.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { matchRoutes } from "./matches/routes.ts";
+import { offlineRoutes } from "./offline/routes.ts";
+import { sequenceRoutes } from "./sequences/routes.ts";
+import { clubsRoutes } from "./clubs/routes.ts";
+import { fieldsRoutes } from "./fields/routes.ts";
+import { sportsRoutes } from "./sports/routes.ts";
+import { teamsRoutes } from "./teams/routes.ts";
+import { usersRoutes } from "./users/routes.ts";
+import { rolesRoutes } from "./roles/routes.ts";
+import { messagesRoutes } from "./messages/routes.ts";
+import { searchRoutes } from "./search/routes.ts";
+import { configurationRoutes } from "./configurations/routes.ts";
+import { deviceRoutes } from "./devices/routes.ts";
+import { apiClientRoutes } from "./api-clients/routes.ts";
+import { cameraControllerRoutes } from "./camera-controller/routes.ts";
+import { monitoringRoutes } from "./monitoring/routes.ts";
+import { appInfoRoutes } from "./app-info/routes.ts";
+import { realtimeRoutes } from "./realtime/routes.ts";
+import { failedJobsRoutes } from "./monitoring/failed-jobs.ts";
+import { attachRealtime, type RealtimeOptions } from "./realtime/socket-server.ts";
+import type { Server as RealtimeServer } from "socket.io";
+import { registerWebClient, webClientDir } from "./web-client/serve.ts";
+import { buildOpenApiDocument } from "./core/openapi.ts";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
 
 export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
   /** Every /v1 route, as declared. */
   routes: RouteCatalogue;
+  /** The Socket.IO server on the same HTTP server (closed with the app). */
+  realtime: RealtimeServer;
 }
 
 export interface BuildOptions {
   logger?: boolean;
+  realtime?: RealtimeOptions;
 }
 
-const DOMAIN_ROUTES = [authRoutes];
+const DOMAIN_ROUTES = [
+  authRoutes,
+  matchRoutes,
+  offlineRoutes,
+  sequenceRoutes,
+  clubsRoutes,
+  fieldsRoutes,
+  sportsRoutes,
+  teamsRoutes,
+  usersRoutes,
+  rolesRoutes,
+  messagesRoutes,
+  searchRoutes,
+  configurationRoutes,
+  deviceRoutes,
+  apiClientRoutes,
+  cameraControllerRoutes,
+  monitoringRoutes,
+  appInfoRoutes,
+  realtimeRoutes,
+  failedJobsRoutes,
+];
 
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
@@ -37,6 +86,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const registrar = createRegistrar(app, services, routes);
   for (const register of DOMAIN_ROUTES) register(registrar, services);
 
+  // The OpenAPI document is built from the route declarations above, once.
+  const openApiDocument = buildOpenApiDocument(routes);
+  app.get("/v1/openapi.json", () => openApiDocument);
+  await app.register(fastifySwagger, { mode: "static", specification: { document: openApiDocument as never } });
+  await app.register(fastifySwaggerUi, { routePrefix: "/docs" });
+
   // The spec's CSRF refresh call; bearer tokens make CSRF moot, so it only acknowledges.
   app.get("/refresh-csrf", (_request, reply) => reply.status(204).send());
 
@@ -48,5 +103,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
 
-  return { app, services, routes };
+  const webDir = webClientDir(deps.config.webDistDir);
+  if (webDir) await registerWebClient(app, webDir);
+
+  const realtime = attachRealtime(app, services, options.realtime);
+
+  return { app, services, routes, realtime };
 }

@@ -1,5 +1,5 @@
 // Small builders of believable rows for tests.
-import type { PrismaClient, Scope, SportType } from "@clubcast/db";
+import type { MatchStatus, Prisma, PrismaClient, Scope, SportType } from "@clubcast/db";
 import { hashPassword } from "../../src/auth/passwords.ts";
 
 let counter = 0;
@@ -57,4 +57,110 @@ export async function createUser(
     await prisma.userRole.create({ data: { userId: user.id, roleId: role.id } });
   }
   return user;
+}
+
+export async function createField(prisma: PrismaClient, clubId: number, data: { name?: string } = {}) {
+  const sport = await createSport(prisma);
+  return prisma.field.create({ data: { name: data.name ?? `Field ${next()}`, clubId, sportId: sport.id } });
+}
+
+export async function createConfiguration(
+  prisma: PrismaClient,
+  data: { clubId: number; fieldId?: number | null; isMain?: boolean; saStreamUrl?: string | null; barcode?: string },
+) {
+  return prisma.configuration.create({
+    data: {
+      clubId: data.clubId,
+      fieldId: data.fieldId ?? null,
+      isMain: data.isMain ?? true,
+      saStreamUrl: data.saStreamUrl ?? null,
+      barcode: data.barcode ?? `BC-${next()}-${Date.now()}`,
+    },
+  });
+}
+
+export async function createCamera(
+  prisma: PrismaClient,
+  configurationId: number,
+  data: { technicalName?: string } = {},
+) {
+  const n = next();
+  return prisma.camera.create({
+    data: { configurationId, displayName: `Camera ${n}`, technicalName: data.technicalName ?? `cam-${n}` },
+  });
+}
+
+/** An API client with a known secret (the platform itself never keeps one). */
+export async function createApiClient(prisma: PrismaClient, configurationId: number, data: { revoked?: boolean } = {}) {
+  const n = next();
+  const secret = `test-secret-${n}-${Date.now()}`;
+  const client = await prisma.apiClient.create({
+    data: {
+      name: `Controller ${n}`,
+      clientId: `test-client-${n}-${Date.now()}`,
+      secretHash: await hashPassword(secret),
+      configurationId,
+      revokedAt: data.revoked ? new Date() : null,
+    },
+  });
+  return { client, secret };
+}
+
+export async function createMatch(
+  prisma: PrismaClient,
+  data: { clubId: number; configurationId?: number | null; fieldId?: number | null; status?: MatchStatus } & Omit<
+    Partial<Prisma.MatchUncheckedCreateInput>,
+    "startingAt"
+  > & { startingAt?: Date },
+) {
+  const { startingAt = new Date(Date.now() + 3600_000), ...columns } = data;
+  return prisma.match.create({
+    data: {
+      homeClubId: data.clubId,
+      configurationId: null,
+      fieldId: null,
+      status: "unscheduled",
+      isScheduled: data.status === "scheduled",
+      stoppingAt: new Date(startingAt.getTime() + 5400_000),
+      // Any column given (isPrivate, awayClubId, sharedWithClubId, ...) wins.
+      ...columns,
+      startingAt,
+    },
+  });
+}
+
+export async function createTeam(
+  prisma: PrismaClient,
+  clubId: number,
+  data: { fullname?: string; addition?: string | null; isCustom?: boolean; sportId?: number } = {},
+) {
+  const sportId = data.sportId ?? (await createSport(prisma)).id;
+  return prisma.team.create({
+    data: {
+      clubId,
+      fullname: data.fullname ?? `Team ${next()}`,
+      addition: data.addition ?? null,
+      isCustom: data.isCustom ?? false,
+      sportId,
+    },
+  });
+}
+
+export async function createPermission(prisma: PrismaClient, name: string = `test.permission${next()}`) {
+  return prisma.permission.upsert({
+    where: { name },
+    update: {},
+    create: { name, category: name.split(".")[0] ?? name },
+  });
+}
+
+/** A role ("group") holding the named permissions (created when missing). */
+export async function createRole(prisma: PrismaClient, data: { name?: string; permissions?: string[] } = {}) {
+  const permissions = await Promise.all((data.permissions ?? []).map((name) => createPermission(prisma, name)));
+  return prisma.role.create({
+    data: {
+      name: data.name ?? `group-${next()}-${Date.now()}`,
+      permissions: { create: permissions.map(({ id }) => ({ permissionId: id })) },
+    },
+  });
 }

@@ -1,0 +1,5 @@
+import { publicProcedure, router } from "../trpc/trpc.ts";
+
+export const appInfoRouter = router({
+  get: publicProcedure.query(({ ctx }) => ctx.services.appInfo.get()),
+});

@@ -1,0 +1,123 @@
+// Realtime: who may listen on which channel (one rule for the socket
+// subscriptions and POST /v1/broadcasting/auth), and the chat of a match.
+import { CHANNELS, EVENTS, type EventPayloads } from "@clubcast/shared";
+import type { Prisma } from "@clubcast/db";
+import type { Deps } from "../deps.ts";
+import type { AuthUser, RequestContext } from "../core/context.ts";
+import { ForbiddenError, NotFoundError, ValidationError } from "../core/errors.ts";
+import { authorize, isSystem, requireUser } from "../core/policy.ts";
+import { visibleMatches } from "../matches/visibility.ts";
+import { parseChannel, type Channel } from "./channels.ts";
+import type { ChatSendInput } from "./schemas.ts";
+
+/** How many of the latest chat messages a member gets on joining. */
+export const CHAT_HISTORY_SIZE = 50;
+
+export type ChatMessagePayload = EventPayloads["chat.message"];
+
+const chatMessageSelect = {
+  id: true,
+  matchId: true,
+  body: true,
+  createdAt: true,
+  user: { select: { id: true, firstName: true, lastName: true } },
+} as const satisfies Prisma.ChatMessageSelect;
+type ChatMessageRow = Prisma.ChatMessageGetPayload<{ select: typeof chatMessageSelect }>;
+
+export function presentChatMessage(row: ChatMessageRow): ChatMessagePayload {
+  return {
+    id: row.id,
+    match: row.matchId,
+    user: row.user ? { id: row.user.id, name: `${row.user.firstName} ${row.user.lastName}`.trim() } : null,
+    body: row.body,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The clubs whose members chat about a match: its owner, home, away and shared-with clubs. */
+function chatMembersOf(clubId: number): Prisma.MatchWhereInput {
+  return { OR: [{ clubId }, { homeClubId: clubId }, { awayClubId: clubId }, { sharedWithClubId: clubId }] };
+}
+
+export function createRealtimeService(deps: Deps) {
+  const { prisma, events } = deps;
+
+  async function requireChatMember(user: AuthUser, matchId: number): Promise<void> {
+    if (isSystem(user)) {
+      if (!(await prisma.match.count({ where: { id: matchId } }))) throw new NotFoundError("not_found.match");
+      return;
+    }
+    // Another club's match and a missing one are refused alike, so existence doesn't leak.
+    const member = user.clubId !== null && (await prisma.match.count({ where: { id: matchId, ...chatMembersOf(user.clubId) } }));
+    if (!member) throw new ForbiddenError("realtime.channel_refused");
+  }
+
+  /**
+   * The one rule for listening: `match.{id}` is public for public matches (private
+   * ones as the match itself is visible, else 404); `matches` needs a signed-in
+   * dashboard user; `user.{id}` only that user; `chat.{id}` members of the match's
+   * clubs and system admins. 401 without sign-in, 403 when refused.
+   */
+  async function authorizeChannel(name: string, ctx: RequestContext): Promise<Channel> {
+    const channel = parseChannel(name);
+    if (!channel) throw new NotFoundError("realtime.unknown_channel", { channel: name });
+    switch (channel.kind) {
+      case "match": {
+        const visible = await prisma.match.count({ where: { AND: [{ id: channel.matchId }, visibleMatches(ctx)] } });
+        if (!visible) throw new NotFoundError("not_found.match");
+        break;
+      }
+      case "matches":
+        authorize(ctx, "dashboard");
+        break;
+      case "user":
+        if (requireUser(ctx).id !== channel.userId) throw new ForbiddenError("realtime.channel_refused");
+        break;
+      case "chat":
+        await requireChatMember(requireUser(ctx), channel.matchId);
+        break;
+    }
+    return channel;
+  }
+
+  /** POST /v1/broadcasting/auth: 200 with the channel name when the caller may listen. */
+  async function authorizeBroadcast(name: string, ctx: RequestContext): Promise<{ channel_name: string }> {
+    await authorizeChannel(name, ctx);
+    return { channel_name: name };
+  }
+
+  async function chatHistory(matchId: number): Promise<ChatMessagePayload[]> {
+    const latest = await prisma.chatMessage.findMany({
+      where: { matchId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: CHAT_HISTORY_SIZE,
+      select: chatMessageSelect,
+    });
+    return latest.reverse().map(presentChatMessage);
+  }
+
+  /** A socket joining a channel: authorized, and for a chat its latest messages, oldest first. */
+  async function joinChannel(name: string, ctx: RequestContext): Promise<{ history: ChatMessagePayload[] | null }> {
+    const channel = await authorizeChannel(name, ctx);
+    return { history: channel.kind === "chat" ? await chatHistory(channel.matchId) : null };
+  }
+
+  /** A member's chat message: stored, then sent to everyone on the chat channel (on every server instance). */
+  async function sendChatMessage(input: ChatSendInput, ctx: RequestContext): Promise<ChatMessagePayload> {
+    const channel = parseChannel(input.channel);
+    if (channel?.kind !== "chat") throw ValidationError.field("channel", "validation.invalid_value");
+    const user = requireUser(ctx);
+    await requireChatMember(user, channel.matchId);
+    const row = await prisma.chatMessage.create({
+      data: { matchId: channel.matchId, userId: user.id, body: input.body },
+      select: chatMessageSelect,
+    });
+    const message = presentChatMessage(row);
+    events.publish(CHANNELS.chat(channel.matchId), EVENTS.chatMessage, message);
+    return message;
+  }
+
+  return { authorizeChannel, authorizeBroadcast, joinChannel, sendChatMessage };
+}
+
+export type RealtimeService = ReturnType<typeof createRealtimeService>;
