@@ -1,0 +1,82 @@
+// A live match in real Chromium against the real server: the HLS video plays
+// and a score posted to the API arrives over the realtime channel.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, newVisitor, screenshots } from "./support/browser.ts";
+import { serveTestStream, type HlsServer } from "./support/hls.ts";
+import { startPlatform, type Platform } from "./support/platform.ts";
+import { createUser, league, TEST_PASSWORD } from "./support/seed.ts";
+
+let platform: Platform;
+let browser: Browser;
+let stream: HlsServer;
+let seeded: Awaited<ReturnType<typeof league>>;
+
+beforeAll(async () => {
+  [platform, browser, stream] = await Promise.all([startPlatform(), launchBrowser(), serveTestStream()]);
+  seeded = await league(platform.prisma, stream.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+  await stream?.close();
+});
+
+const videoTime = (page: Page) => page.locator("video").evaluate((video: HTMLVideoElement) => video.currentTime);
+
+async function signInToApi(email: string): Promise<string> {
+  const response = await fetch(`${platform.url}/v1/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: TEST_PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()).access_token;
+}
+
+describe("a live match", () => {
+  it("plays its live stream and shows a score posted to the API without a reload", async () => {
+    const { live } = seeded.matches;
+    const admin = await createUser(platform.prisma, { scope: "club", clubId: live.clubId });
+    const token = await signInToApi(admin.email);
+    const context = await newVisitor(browser);
+    const page = await context.newPage();
+    await page.goto(`${platform.url}/matches/${live.id}`);
+
+    await page.getByRole("heading", { level: 1, name: "FC Groen Wit against VV De Zwaluwen" }).waitFor();
+    expect(await page.getByTestId("score").textContent()).toBe("1–0");
+    // The video plays: its clock moves on.
+    await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThan(1);
+    const earlier = await videoTime(page);
+    await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThan(earlier);
+    expect(await page.locator("video").evaluate((video: HTMLVideoElement) => video.paused)).toBe(false);
+
+    // The page has joined the match's channel; a goal is posted through the API.
+    await page.locator('[data-updates="joined"]').waitFor();
+    const scored = await fetch(`${platform.url}/v1/clubs/${live.clubId}/matches/${live.id}/score`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ home: 2, away: 0 }),
+    });
+    expect(scored.status).toBe(200);
+    await expect.poll(() => page.getByTestId("score").textContent(), { timeout: 15_000 }).toBe("2–0");
+    await page.getByText("FC Groen Wit 2, VV De Zwaluwen 0").waitFor({ state: "attached" });
+    await screenshots(page, "match-live");
+    await context.close();
+  });
+
+  it("plays an on-demand match from its recording", async () => {
+    const context = await newVisitor(browser);
+    const page = await context.newPage();
+    await page.goto(`${platform.url}/nl/matches/${seeded.matches.vod.id}`);
+    await page.getByText("Einde wedstrijd").waitFor();
+    const video = page.locator("video");
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.duration), { timeout: 30_000 })
+      .toBeGreaterThan(20);
+    await video.evaluate((element: HTMLVideoElement) => element.play());
+    await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThan(0.5);
+    await screenshots(page, "match-vod-nl");
+    await context.close();
+  });
+});

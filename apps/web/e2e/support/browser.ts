@@ -1,0 +1,53 @@
+// Real Chromium (Debian's, see the toolchain notes) through playwright-core,
+// and screenshots at desktop and phone size into test-output/web/.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+const OUTPUT_DIR = fileURLToPath(new URL("../../../../test-output/web/", import.meta.url));
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--autoplay-policy=no-user-gesture-required",
+    ],
+  });
+}
+
+/** A fresh visitor: no cookies, English browser, Amsterdam clock, desktop size. */
+export function newVisitor(browser: Browser, options: { locale?: string } = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: VIEWPORTS.desktop,
+    locale: options.locale ?? "en-US",
+    timezoneId: "Europe/Amsterdam",
+  });
+}
+
+/** Saves the page at 1280×800 and at 390×844 as test-output/web/<name>-<width>x<height>.png. */
+export async function screenshots(page: Page, name: string, settle?: (page: Page) => Promise<void>): Promise<void> {
+  mkdirSync(OUTPUT_DIR, { recursive: true });
+  for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+    await page.setViewportSize(viewport);
+    await settle?.(page);
+    await page.screenshot({
+      path: join(OUTPUT_DIR, `${name}-${viewport.width}x${viewport.height}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+}

@@ -1,0 +1,100 @@
+// The real platform for one browser test file: the API server as its own
+// process (as `npm start` runs it) on a free port, over a fresh database
+// cloned from the migrated template and its own Redis key prefix, serving the
+// built web client.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
+import { createPrismaClient, type PrismaClient } from "@clubcast/db";
+import { createTestDatabase, startSmtpCatcher, type SmtpCatcher, type TestDatabase } from "@clubcast/testkit";
+import { WEB_DIST_DIR } from "../../../../scripts/web-build.ts";
+
+const root = fileURLToPath(new URL("../../../../", import.meta.url));
+
+export interface Platform {
+  url: string;
+  prisma: PrismaClient;
+  smtp: SmtpCatcher;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${output()}`);
+    try {
+      const response = await fetch(`${url}/v1/app-info`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer within 90 s:\n${output()}`);
+}
+
+export async function startPlatform(): Promise<Platform> {
+  const db: TestDatabase = await createTestDatabase(inject("databaseServerUrl"), inject("templateDatabase"));
+  const smtp = await startSmtpCatcher();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const redisPrefix = `e2e:${randomBytes(6).toString("hex")}:`;
+  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      REDIS_URL: inject("redisUrl"),
+      REDIS_PREFIX: redisPrefix,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      SMTP_URL: smtp.url,
+      WEB_DIST_DIR,
+      LOG_LEVEL: "warn",
+      LOGIN_LIMIT_PER_IP: "1000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  server.stdout?.on("data", (chunk) => (log += chunk));
+  server.stderr?.on("data", (chunk) => (log += chunk));
+  const prisma = createPrismaClient(db.url);
+  try {
+    await waitUntilUp(url, server, () => log);
+  } catch (error) {
+    server.kill("SIGKILL");
+    await prisma.$disconnect();
+    await smtp.close();
+    await db.drop();
+    throw error;
+  }
+  return {
+    url,
+    prisma,
+    smtp,
+    async stop() {
+      const exited = new Promise((resolve) =>
+        server.exitCode !== null ? resolve(null) : server.once("exit", resolve),
+      );
+      server.kill("SIGTERM");
+      await exited;
+      await prisma.$disconnect();
+      await smtp.close();
+      await db.drop();
+    },
+  };
+}

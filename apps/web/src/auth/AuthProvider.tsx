@@ -1,0 +1,116 @@
+// The signed-in user, held client-side (spec section 4): login stores the token
+// and loads /v1/me; logout calls the server (errors ignored), forgets both and
+// goes to the locale's login page; a 401 anywhere ends the session.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import type { Scope } from "@clubcast/shared";
+import { apiFetch } from "../lib/api.ts";
+import type { RouterInputs, RouterOutputs } from "../lib/trpc.ts";
+import { onUnauthorized } from "../lib/unauthorized.ts";
+import { localeFromPath } from "../i18n/locale.ts";
+import { loginPath } from "./paths.ts";
+import { clearToken, readToken, storeToken } from "./token.ts";
+
+export type User = RouterOutputs["auth"]["me"]["user"];
+type TokenAnswer = RouterOutputs["auth"]["login"];
+export type RegisterInput = RouterInputs["auth"]["register"];
+
+export type AuthStatus = "loading" | "guest" | "signedIn";
+
+export interface Auth {
+  status: AuthStatus;
+  user: User | null;
+  /** 'user' when nobody is signed in (spec section 6). */
+  scope: Scope;
+  /** True after an explicit sign-out: protected pages then go to a plain login page. */
+  signedOut: boolean;
+  login(email: string, password: string): Promise<void>;
+  register(input: RegisterInput): Promise<void>;
+  logout(): Promise<void>;
+}
+
+export const AuthContext = createContext<Auth | null>(null);
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error("useAuth needs an AuthProvider");
+  return auth;
+}
+
+interface SessionState {
+  status: AuthStatus;
+  user: User | null;
+  signedOut: boolean;
+}
+
+const loadMe = () => apiFetch<RouterOutputs["auth"]["me"]>("/v1/me").then((answer) => answer.user);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<SessionState>(() => ({
+    status: readToken() ? "loading" : "guest",
+    user: null,
+    signedOut: false,
+  }));
+
+  // A token from an earlier visit: load its user.
+  useEffect(() => {
+    if (!readToken()) return;
+    let current = true;
+    loadMe()
+      .then((user) => current && setSession({ status: "signedIn", user, signedOut: false }))
+      .catch(() => current && setSession({ status: "guest", user: null, signedOut: false }));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const endSession = useCallback(
+    (signedOut: boolean) => {
+      clearToken();
+      // Nothing a signed-in user loaded may outlive the session.
+      queryClient.clear();
+      setSession({ status: "guest", user: null, signedOut });
+    },
+    [queryClient],
+  );
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        endSession(false);
+        navigate(loginPath(localeFromPath(window.location.pathname), window.location.pathname), { replace: true });
+      }),
+    [endSession, navigate],
+  );
+
+  const login = useCallback(async (email: string, password: string) => {
+    // A stale token must not turn a refused login into a session-ended redirect.
+    clearToken();
+    const token = await apiFetch<TokenAnswer>("/v1/login", { method: "POST", body: { email, password } });
+    storeToken(token.access_token, token.expires_in);
+    const user = await loadMe();
+    setSession({ status: "signedIn", user, signedOut: false });
+  }, []);
+
+  const register = useCallback(async (input: RegisterInput) => {
+    const answer = await apiFetch<TokenAnswer & { user: User }>("/v1/register", { method: "POST", body: input });
+    storeToken(answer.access_token, answer.expires_in);
+    setSession({ status: "signedIn", user: answer.user, signedOut: false });
+  }, []);
+
+  const logout = useCallback(async () => {
+    await apiFetch("/v1/logout", { method: "POST" }).catch(() => undefined);
+    endSession(true);
+    navigate(loginPath(localeFromPath(pathname)), { replace: true });
+  }, [endSession, navigate, pathname]);
+
+  const auth = useMemo<Auth>(
+    () => ({ ...session, scope: session.user?.scope ?? "user", login, register, logout }),
+    [session, login, register, logout],
+  );
+  return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
+}

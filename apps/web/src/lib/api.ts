@@ -1,0 +1,55 @@
+// REST calls to /v1 (the sign-in flows use the spec's own endpoints).
+import i18next from "i18next";
+import { readToken, requestHeaders } from "../auth/token.ts";
+import { beginActivity } from "./activity.ts";
+import { reportUnauthorized } from "./unauthorized.ts";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string[]> | null = null,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+interface ErrorAnswer {
+  message?: string;
+  errors?: Record<string, string[]>;
+}
+
+export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const hadToken = readToken() !== null;
+  const headers = requestHeaders(i18next.language);
+  if (init.body !== undefined) headers["Content-Type"] = "application/json";
+  const done = beginActivity();
+  try {
+    const response = await fetch(path, {
+      method: init.method ?? "GET",
+      headers,
+      credentials: "same-origin",
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const answer: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+    if (!response.ok) {
+      const { message, errors } = (answer ?? {}) as ErrorAnswer;
+      // A refused login is a 401 too; only a refused token means the session ended.
+      if (response.status === 401 && hadToken) reportUnauthorized();
+      throw new ApiError(response.status, message ?? response.statusText, errors ?? null);
+    }
+    return answer as T;
+  } finally {
+    done();
+  }
+}
+
+/** The message to show for a failed call: the first of a 422's errors, else the server's message. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    const first = error.errors ? Object.values(error.errors)[0]?.[0] : undefined;
+    return first ?? (error.message || fallback);
+  }
+  return fallback;
+}

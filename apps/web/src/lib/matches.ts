@@ -1,0 +1,20 @@
+// Match types from the API and how the interface names and links them.
+import type { ListStatus } from "@clubcast/shared";
+import type { RouterOutputs } from "./trpc.ts";
+
+export type MatchPage = RouterOutputs["matches"]["list"];
+export type Match = RouterOutputs["matches"]["byId"];
+export type MatchSide = Match["home"];
+
+export const matchPath = (id: number) => `/matches/${id}`;
+export const matchListPath = (status: ListStatus) => `/matches?status=${status}`;
+
+/** A side is named by its team, else its club. */
+export function sideName(side: MatchSide): string | null {
+  return side.team?.fullname ?? side.club?.name ?? null;
+}
+
+/** Scores mean something once a match has started. */
+export function showsScore(match: Pick<Match, "status">): boolean {
+  return match.status === "live" || match.status === "processing" || match.status === "vod";
+}

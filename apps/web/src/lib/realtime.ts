@@ -1,0 +1,83 @@
+// Realtime events over Socket.IO on the API's own URL (protocol: SOCKET in
+// @clubcast/shared). The client library loads only on pages that listen.
+import { useEffect, useRef, useState } from "react";
+import type { Socket } from "socket.io-client";
+import { SOCKET, type EventName, type EventPayloads } from "@clubcast/shared";
+import { readToken } from "../auth/token.ts";
+
+export type ChannelHandlers = { [E in EventName]?: (payload: EventPayloads[E]) => void };
+
+let connection: Promise<Socket> | null = null;
+
+function socket(): Promise<Socket> {
+  connection ??= import("socket.io-client").then(({ io }) =>
+    io({
+      path: "/socket.io",
+      // Read on every (re)connect: the visitor may have signed in meanwhile.
+      auth: (send) => {
+        const token = readToken();
+        send(token ? { token } : {});
+      },
+    }),
+  );
+  return connection;
+}
+
+/** Whether the server has let us into a channel (and we hear its events). */
+export type ChannelState = "joining" | "joined" | "refused";
+
+/**
+ * Joins `channel` and calls the handlers for its events until the returned
+ * function is called; `onState` hears whether the server let us in.
+ */
+export function subscribe(
+  channel: string,
+  handlers: ChannelHandlers,
+  onState: (state: ChannelState) => void = () => {},
+): () => void {
+  let stopped = false;
+  let leave = () => {};
+  void socket().then((client) => {
+    if (stopped) return;
+    const join = () =>
+      client.emit(SOCKET.subscribe, channel, (answer: { status?: number }) => {
+        if (!stopped) onState(answer.status ? "refused" : "joined");
+      });
+    const lost = () => onState("joining");
+    const listeners = Object.entries(handlers) as [string, (payload: unknown) => void][];
+    for (const [event, handler] of listeners) client.on(event, handler);
+    // Join now if connected, and again after every reconnect.
+    client.on("connect", join);
+    client.on("disconnect", lost);
+    if (client.connected) join();
+    leave = () => {
+      client.off("connect", join);
+      client.off("disconnect", lost);
+      for (const [event, handler] of listeners) client.off(event, handler);
+      client.emit(SOCKET.unsubscribe, channel);
+    };
+  });
+  return () => {
+    stopped = true;
+    leave();
+  };
+}
+
+/** Listens to `channel` while the component is mounted; handlers may change between renders. */
+export function useChannel(channel: string | null, handlers: ChannelHandlers): ChannelState {
+  const [state, setState] = useState<ChannelState>("joining");
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const events = Object.keys(handlers).sort().join(",");
+  useEffect(() => {
+    if (!channel) return;
+    const forwarding = Object.fromEntries(
+      events
+        .split(",")
+        .map((event) => [event, (payload: unknown) => latest.current[event as EventName]?.(payload as never)]),
+    ) as ChannelHandlers;
+    setState("joining");
+    return subscribe(channel, forwarding, setState);
+  }, [channel, events]);
+  return state;
+}

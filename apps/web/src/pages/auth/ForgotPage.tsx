@@ -1,0 +1,49 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { apiFetch, errorMessage } from "../../lib/api.ts";
+import { useDocumentTitle } from "../../lib/document-title.ts";
+import { LocalLink } from "../../ui/LocalLink.tsx";
+import { FormAlert, FormField } from "./FormField.tsx";
+
+export default function ForgotPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t("auth.forgot.title"));
+  const [outcome, setOutcome] = useState<{ tone: "error" | "success"; message: string } | null>(null);
+  const { register, handleSubmit, formState } = useForm<{ email: string }>();
+
+  const onSubmit = handleSubmit(async (input) => {
+    setOutcome(null);
+    try {
+      const answer = await apiFetch<{ message: string }>("/v1/forgot", { method: "POST", body: input });
+      setOutcome({ tone: "success", message: answer.message });
+    } catch (error) {
+      setOutcome({ tone: "error", message: errorMessage(error, t("auth.failed")) });
+    }
+  });
+
+  return (
+    <div className="auth-card">
+      <h1 className="auth-card__title display">{t("auth.forgot.title")}</h1>
+      <p className="auth-card__subtitle">{t("auth.forgot.subtitle")}</p>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <FormAlert message={outcome?.message ?? null} tone={outcome?.tone} />
+        <FormField
+          label={t("auth.email")}
+          type="email"
+          autoComplete="email"
+          error={formState.errors.email?.message}
+          {...register("email", { required: t("auth.required") })}
+        />
+        <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
+          {t("auth.forgot.submit")}
+        </button>
+      </form>
+      <p className="auth-card__switch">
+        <LocalLink to="/auth/login" className="text-link">
+          {t("auth.forgot.back")}
+        </LocalLink>
+      </p>
+    </div>
+  );
+}

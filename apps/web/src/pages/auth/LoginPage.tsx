@@ -1,0 +1,71 @@
+// Sign in: on success the guest guard sends the user on to the validated
+// redirect target or the dashboard.
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useAuth } from "../../auth/AuthProvider.tsx";
+import { errorMessage } from "../../lib/api.ts";
+import { useDocumentTitle } from "../../lib/document-title.ts";
+import { LocalLink } from "../../ui/LocalLink.tsx";
+import { FormAlert, FormField } from "./FormField.tsx";
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  useDocumentTitle(t("auth.login.title"));
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<LoginForm>();
+  const required = { required: t("auth.required") };
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setFailure(null);
+    try {
+      await auth.login(email, password);
+    } catch (error) {
+      setFailure(errorMessage(error, t("auth.failed")));
+    }
+  });
+
+  return (
+    <div className="auth-card">
+      <h1 className="auth-card__title display">{t("auth.login.title")}</h1>
+      <p className="auth-card__subtitle">{t("auth.login.subtitle")}</p>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <FormAlert message={failure} />
+        <FormField
+          label={t("auth.email")}
+          type="email"
+          autoComplete="email"
+          error={formState.errors.email?.message}
+          {...register("email", required)}
+        />
+        <FormField
+          label={t("auth.password")}
+          type="password"
+          autoComplete="current-password"
+          error={formState.errors.password?.message}
+          {...register("password", required)}
+        />
+        <div className="form__row">
+          <LocalLink to="/auth/forgot" className="text-link">
+            {t("auth.login.forgot")}
+          </LocalLink>
+        </div>
+        <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
+          {t("auth.login.submit")}
+        </button>
+      </form>
+      <p className="auth-card__switch">
+        {t("auth.login.no_account")}{" "}
+        <LocalLink to="/auth/register" className="text-link">
+          {t("auth.login.register")}
+        </LocalLink>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+// Choosing a new password from the e-mailed link (?token=&email=).
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate, useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { LOGIN_PATH } from "../../auth/paths.ts";
+import { useLocalize } from "../../i18n/useLocale.ts";
+import { apiFetch, errorMessage } from "../../lib/api.ts";
+import { useDocumentTitle } from "../../lib/document-title.ts";
+import { LocalLink } from "../../ui/LocalLink.tsx";
+import { useToast } from "../../ui/Toasts.tsx";
+import { FormAlert, FormField } from "./FormField.tsx";
+
+interface ResetForm {
+  password: string;
+  password_confirmation: string;
+}
+
+export default function ResetPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t("auth.reset.title"));
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const localize = useLocalize();
+  const toast = useToast();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState, getValues } = useForm<ResetForm>();
+  const token = params.get("token");
+  const email = params.get("email");
+  const required = { required: t("auth.required") };
+
+  const onSubmit = handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      const answer = await apiFetch<{ message: string }>("/v1/reset", {
+        method: "POST",
+        body: { token, email, ...input },
+      });
+      toast.success(answer.message);
+      navigate(localize(LOGIN_PATH), { replace: true });
+    } catch (error) {
+      setFailure(errorMessage(error, t("auth.failed")));
+    }
+  });
+
+  return (
+    <div className="auth-card">
+      <h1 className="auth-card__title display">{t("auth.reset.title")}</h1>
+      {token && email ? (
+        <>
+          <p className="auth-card__subtitle">{t("auth.reset.subtitle")}</p>
+          <form className="form" onSubmit={onSubmit} noValidate>
+            <FormAlert message={failure} />
+            <FormField label={t("auth.email")} type="email" value={email} readOnly autoComplete="username" />
+            <FormField
+              label={t("auth.password")}
+              type="password"
+              autoComplete="new-password"
+              hint={t("auth.password_hint")}
+              error={formState.errors.password?.message}
+              {...register("password", { ...required, minLength: { value: 8, message: t("auth.password_hint") } })}
+            />
+            <FormField
+              label={t("auth.password_confirmation")}
+              type="password"
+              autoComplete="new-password"
+              error={formState.errors.password_confirmation?.message}
+              {...register("password_confirmation", {
+                ...required,
+                validate: (value) => value === getValues("password") || t("auth.passwords_differ"),
+              })}
+            />
+            <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
+              {t("auth.reset.submit")}
+            </button>
+          </form>
+        </>
+      ) : (
+        <>
+          <FormAlert message={t("auth.reset.missing_token")} />
+          <LocalLink to="/auth/forgot" className="button button--primary button--block">
+            {t("auth.reset.request_new")}
+          </LocalLink>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+// One match: live HLS while live, on-demand HLS afterwards, a flip-clock
+// countdown before kick-off. The score follows match.scored; match.starting
+// reloads the page (spec section 4). Matches the visitor may not see answer
+// 404 and read "No match found".
+import { useState } from "react";
+import { useParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { CHANNELS } from "@clubcast/shared";
+import { useFormatZoned } from "../../lib/dates.ts";
+import { useDocumentTitle } from "../../lib/document-title.ts";
+import { showsScore, sideName, type Match, type MatchSide } from "../../lib/matches.ts";
+import { useChannel } from "../../lib/realtime.ts";
+import { httpStatusOf, trpc } from "../../lib/trpc.ts";
+import { ClubBadge } from "../../ui/ClubBadge.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { LocalLink } from "../../ui/LocalLink.tsx";
+import { Skeleton } from "../../ui/Skeleton.tsx";
+import { EmptyState, ErrorState } from "../../ui/States.tsx";
+import { StatusPill } from "../../ui/StatusPill.tsx";
+import { FlipClock } from "./FlipClock.tsx";
+import { ShareButton } from "./ShareButton.tsx";
+import { VideoPlayer } from "./VideoPlayer.tsx";
+import "../../styles/match.css";
+
+interface Score {
+  home: number;
+  away: number;
+}
+
+function Stage({ match, title }: { match: Match; title: string }) {
+  const { t } = useTranslation();
+  const label = t("match.video_label", { match: title });
+  if (match.status === "live" && match.live_hls_url) return <VideoPlayer src={match.live_hls_url} live label={label} />;
+  if (match.status === "vod" && match.vod_hls_url)
+    return <VideoPlayer src={match.vod_hls_url} live={false} label={label} />;
+  let content;
+  if (match.status === "scheduled" || match.status === "unscheduled")
+    content = <FlipClock target={match.starting_at.date} />;
+  else if (match.status === "processing") content = <p className="stage__message">{t("match.processing")}</p>;
+  else content = <p className="stage__message">{t("match.no_video")}</p>;
+  return <div className="stage pitch pitch--dark">{content}</div>;
+}
+
+function Side({ side, name }: { side: MatchSide; name: string }) {
+  return (
+    <div className="scoreboard__side">
+      <ClubBadge name={side.club?.name ?? name} logo={side.club?.logo} size={72} />
+      <span className="scoreboard__name">{name}</span>
+    </div>
+  );
+}
+
+function MatchView({ match }: { match: Match }) {
+  const { t } = useTranslation();
+  const formatZoned = useFormatZoned();
+  const [liveScore, setLiveScore] = useState<Score | null>(null);
+  const home = sideName(match.home) ?? t("match.unknown_side");
+  const away = sideName(match.away) ?? t("match.unknown_side");
+  const title = t("match.versus", { home, away });
+  useDocumentTitle(title);
+
+  const updates = useChannel(CHANNELS.match(match.id), {
+    "match.scored": (payload) => {
+      if (payload.match === match.id) setLiveScore({ home: payload.home, away: payload.away });
+    },
+    "match.starting": (payload) => {
+      if (payload.match === match.id) window.location.reload();
+    },
+  });
+
+  const score = liveScore ?? { home: match.home.score, away: match.away.score };
+  return (
+    <article className="match-detail">
+      <div className="match-detail__stage">
+        <Stage match={match} title={title} />
+      </div>
+      <aside className="scoreboard" aria-label={t("match.score")} data-updates={updates}>
+        <div className="scoreboard__status">
+          <StatusPill status={match.status} />
+          {match.status === "vod" && <span className="scoreboard__final">{t("match.full_time")}</span>}
+          {match.status === "live" && updates === "joined" && (
+            <span className="scoreboard__updates">{t("match.live_updates")}</span>
+          )}
+        </div>
+        <h1 className="visually-hidden">{title}</h1>
+        <div className="scoreboard__teams">
+          <Side side={match.home} name={home} />
+          <div className="scoreboard__score display" aria-live="polite" aria-atomic="true">
+            {showsScore(match) ? (
+              <>
+                <span className="visually-hidden">
+                  {t("match.score_label", { home, away, homeScore: score.home, awayScore: score.away })}
+                </span>
+                {/* A new key per score replays the pop animation when a goal comes in. */}
+                <span
+                  key={`${score.home}-${score.away}`}
+                  className={liveScore ? "scoreboard__numbers scoreboard__numbers--updated" : "scoreboard__numbers"}
+                  aria-hidden="true"
+                  data-testid="score"
+                >
+                  {score.home}
+                  <span className="scoreboard__dash">–</span>
+                  {score.away}
+                </span>
+              </>
+            ) : (
+              <span className="scoreboard__vs">{t("match.vs")}</span>
+            )}
+          </div>
+          <Side side={match.away} name={away} />
+        </div>
+        <dl className="facts">
+          <div className="facts__row">
+            <dt>
+              <Icon name="calendar" size={18} />
+              {t("match.kick_off")}
+            </dt>
+            <dd>
+              <time dateTime={match.starting_at.date}>{formatZoned(match.starting_at, "full")}</time>
+            </dd>
+          </div>
+          <div className="facts__row">
+            <dt>
+              <Icon name="trophy" size={18} />
+              {t("match.club")}
+            </dt>
+            <dd>{match.club.name}</dd>
+          </div>
+          {match.field && (
+            <div className="facts__row">
+              <dt>
+                <Icon name="pin" size={18} />
+                {t("match.field")}
+              </dt>
+              <dd>{match.field.name}</dd>
+            </div>
+          )}
+        </dl>
+        <ShareButton />
+      </aside>
+    </article>
+  );
+}
+
+export default function MatchDetailPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const id = Number(params.match);
+  const valid = Number.isInteger(id) && id > 0;
+  const match = trpc.matches.byId.useQuery({ id }, { enabled: valid });
+
+  const back = (
+    <LocalLink to="/matches" className="back-link">
+      <Icon name="chevronLeft" size={16} />
+      {t("match.back_to_matches")}
+    </LocalLink>
+  );
+  let content;
+  if (!valid || httpStatusOf(match.error) === 404) {
+    content = <EmptyState title={t("match.not_found")} text={t("match.not_found_hint")} icon="video" />;
+  } else if (match.isPending) {
+    content = (
+      <div className="match-detail" aria-busy="true">
+        <div className="match-detail__stage">
+          <div className="stage skeleton-block" />
+        </div>
+        <div className="scoreboard">
+          <Skeleton width="30%" height={24} />
+          <Skeleton width="100%" height={96} />
+          <Skeleton width="80%" />
+          <Skeleton width="60%" />
+        </div>
+      </div>
+    );
+  } else if (match.isError) {
+    content = <ErrorState onRetry={() => void match.refetch()} />;
+  } else {
+    content = <MatchView key={match.data.id} match={match.data} />;
+  }
+  return (
+    <>
+      {back}
+      {content}
+    </>
+  );
+}

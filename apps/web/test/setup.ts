@@ -1,0 +1,29 @@
+// Component tests: DOM matchers, a clean DOM and cookies between tests, and
+// i18next with all three resource files.
+import "@testing-library/jest-dom/vitest";
+import { afterEach, beforeAll } from "vitest";
+import { cleanup } from "@testing-library/react";
+import i18next from "i18next";
+import { initReactI18next } from "react-i18next";
+import { en } from "../src/i18n/locales/en.ts";
+import { nl } from "../src/i18n/locales/nl.ts";
+import { de } from "../src/i18n/locales/de.ts";
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: "en",
+    resources: { en: { translation: en }, nl: { translation: nl }, de: { translation: de } },
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+  });
+});
+
+afterEach(async () => {
+  cleanup();
+  for (const cookie of document.cookie.split(";")) {
+    const name = cookie.split("=")[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+  window.localStorage.clear();
+  await i18next.changeLanguage("en");
+});

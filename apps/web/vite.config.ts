@@ -1,0 +1,32 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import { initialJsBudget } from "./build/initial-js-budget.ts";
+
+// The API server the dev server forwards to (npm start runs it on 3000).
+const apiUrl = process.env.API_URL ?? "http://127.0.0.1:3000";
+
+export default defineConfig({
+  root: fileURLToPath(new URL(".", import.meta.url)),
+  plugins: [
+    react(),
+    initialJsBudget({
+      page: "public home",
+      // The home page and the English texts load right after the entry, before anything shows.
+      routeModules: ["src/pages/home/HomePage.tsx", "src/i18n/locales/en.ts"],
+      limitBytes: 150_000,
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: {
+      "/v1": apiUrl,
+      "/trpc": apiUrl,
+      "/socket.io": { target: apiUrl, ws: true },
+    },
+  },
+  build: {
+    target: "es2022",
+    sourcemap: false,
+  },
+});
