@@ -4,11 +4,12 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { LocaleCode } from "@clubcast/shared";
 import type { Messages } from "./locales/en.ts";
+import { isNamespace, NAMESPACES, type NamespaceResources } from "./namespaces.ts";
 
 declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "translation";
-    resources: { translation: Messages };
+    resources: { translation: Messages } & NamespaceResources;
   }
 }
 
@@ -16,6 +17,21 @@ const LOADERS: Record<LocaleCode, () => Promise<Messages>> = {
   en: () => import("./locales/en.ts").then((m) => m.en),
   nl: () => import("./locales/nl.ts").then((m) => m.nl),
   de: () => import("./locales/de.ts").then((m) => m.de),
+};
+
+/** Loads the dashboard areas' namespaces on demand (see namespaces.ts). */
+const namespaceBackend = {
+  type: "backend" as const,
+  init() {},
+  read(language: string, namespace: string, callback: (error: unknown, data: unknown) => void) {
+    const loaders = isNamespace(namespace) ? NAMESPACES[namespace] : undefined;
+    const load = loaders?.[language as LocaleCode];
+    if (!load) return callback(new Error(`no texts for ${namespace} in ${language}`), null);
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error, null),
+    );
+  },
 };
 
 /** Loads a language's texts without switching to it. */
@@ -26,10 +42,12 @@ export async function ensureLoaded(locale: LocaleCode): Promise<void> {
 
 export async function initI18n(locale: LocaleCode): Promise<typeof i18next> {
   const messages = await LOADERS[locale]();
-  await i18next.use(initReactI18next).init({
+  await i18next.use(namespaceBackend).use(initReactI18next).init({
     lng: locale,
     resources: { [locale]: { translation: messages } },
     partialBundledLanguages: true,
+    ns: ["translation"],
+    defaultNS: "translation",
     fallbackLng: false,
     // React escapes what it renders.
     interpolation: { escapeValue: false },
