@@ -1,31 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "./support/app.ts";
+import { api, type Api } from "./support/api.ts";
 import { createUser, TEST_PASSWORD } from "./support/factories.ts";
 import { hashToken } from "../src/auth/tokens.ts";
 
 let t: TestApp;
+let http: Api;
 beforeAll(async () => {
   t = await startTestApp({
     loginRateLimit: { perIp: { max: 1000, windowSeconds: 60 }, perAccount: { max: 3, windowSeconds: 60 } },
   });
+  http = api(t);
 });
 afterAll(() => t.close());
-
-const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "POST", url, payload, headers });
-const get = (url: string, token?: string) =>
-  t.app.inject({ method: "GET", url, headers: token ? { authorization: `Bearer ${token}` } : {} });
-
-async function login(email: string, password = TEST_PASSWORD): Promise<string> {
-  const res = await post("/v1/login", { email, password });
-  expect(res.statusCode).toBe(200);
-  return res.json().access_token;
-}
 
 describe("POST /v1/login", () => {
   it("returns an opaque bearer token for good credentials, whatever the e-mail's letter case", async () => {
     const user = await createUser(t.deps.prisma, { email: "Keeper@Example.test" });
-    const res = await post("/v1/login", { email: "KEEPER@example.TEST", password: TEST_PASSWORD });
+    const res = await http.post("/v1/login", { email: "KEEPER@example.TEST", password: TEST_PASSWORD });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token_type).toBe("Bearer");
@@ -39,8 +31,8 @@ describe("POST /v1/login", () => {
 
   it("answers the same 401 for a wrong password and for an unknown e-mail", async () => {
     await createUser(t.deps.prisma, { email: "wrongpw@example.test" });
-    const wrongPassword = await post("/v1/login", { email: "wrongpw@example.test", password: "not the password" });
-    const unknownEmail = await post("/v1/login", { email: "nobody@example.test", password: "not the password" });
+    const wrongPassword = await http.post("/v1/login", { email: "wrongpw@example.test", password: "not the password" });
+    const unknownEmail = await http.post("/v1/login", { email: "nobody@example.test", password: "not the password" });
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
     expect(wrongPassword.json()).toEqual({ message: "Bad credentials" });
@@ -51,7 +43,7 @@ describe("POST /v1/login", () => {
     await createUser(t.deps.prisma, { email: "timing@example.test" });
     const time = async (email: string) => {
       const start = performance.now();
-      await post("/v1/login", { email, password: "wrong password" });
+      await http.post("/v1/login", { email, password: "wrong password" });
       return performance.now() - start;
     };
     await time("timing@example.test"); // warm-up
@@ -63,15 +55,15 @@ describe("POST /v1/login", () => {
   });
 
   it("answers 422 naming the field for malformed bodies", async () => {
-    const missing = await post("/v1/login", { email: "a@example.test" });
+    const missing = await http.post("/v1/login", { email: "a@example.test" });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toHaveProperty("password");
 
-    const wrongType = await post("/v1/login", { email: 42, password: "x" });
+    const wrongType = await http.post("/v1/login", { email: 42, password: "x" });
     expect(wrongType.statusCode).toBe(422);
     expect(wrongType.json().errors.email[0]).toMatch(/email/);
 
-    const unknownField = await post("/v1/login", { email: "a@example.test", password: "x", admin: true });
+    const unknownField = await http.post("/v1/login", { email: "a@example.test", password: "x", admin: true });
     expect(unknownField.statusCode).toBe(422);
     expect(unknownField.json()).toEqual({
       message: "The admin field is not allowed.",
@@ -89,9 +81,15 @@ describe("POST /v1/login", () => {
   });
 
   it("translates messages by Accept-Language", async () => {
-    const res = await post("/v1/login", { email: "nobody@example.test", password: "x" }, { "accept-language": "de-DE,de;q=0.9" });
+    const res = await http.call("POST", "/v1/login", {
+      payload: { email: "nobody@example.test", password: "x" },
+      headers: { "accept-language": "de-DE,de;q=0.9" },
+    });
     expect(res.json().message).toBe("Ungültige Anmeldedaten");
-    const nl = await post("/v1/login", { email: "nope" , password: "x" }, { "accept-language": "nl" });
+    const nl = await http.call("POST", "/v1/login", {
+      payload: { email: "nope", password: "x" },
+      headers: { "accept-language": "nl" },
+    });
     expect(nl.statusCode).toBe(422);
     expect(nl.json().errors.email[0]).toBe("Het veld email moet een geldig e-mailadres zijn.");
   });
@@ -99,16 +97,20 @@ describe("POST /v1/login", () => {
   it("limits attempts per account with 429 and Retry-After", async () => {
     await createUser(t.deps.prisma, { email: "limited@example.test" });
     for (let i = 0; i < 3; i++) {
-      expect((await post("/v1/login", { email: "limited@example.test", password: "guess" + i })).statusCode).toBe(401);
+      expect((await http.post("/v1/login", { email: "limited@example.test", password: "guess" + i })).statusCode).toBe(
+        401,
+      );
     }
-    const blocked = await post("/v1/login", { email: "limited@example.test", password: TEST_PASSWORD });
+    const blocked = await http.post("/v1/login", { email: "limited@example.test", password: TEST_PASSWORD });
     expect(blocked.statusCode).toBe(429);
     const retryAfter = Number(blocked.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     // Another account from the same address is not affected.
     await createUser(t.deps.prisma, { email: "unlimited@example.test" });
-    expect((await post("/v1/login", { email: "unlimited@example.test", password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await http.post("/v1/login", { email: "unlimited@example.test", password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -135,9 +137,19 @@ describe("per-IP login limit", () => {
 describe("tokens", () => {
   it("GET /v1/me returns the user with scope, club, teams and permissions of their roles", async () => {
     const club = await t.deps.prisma.club.create({
-      data: { name: "FC Me", sport: { connectOrCreate: { where: { slug: "football" }, create: { slug: "football", name: "Football", type: "football" } } } },
+      data: {
+        name: "FC Me",
+        sport: {
+          connectOrCreate: {
+            where: { slug: "football" },
+            create: { slug: "football", name: "Football", type: "football" },
+          },
+        },
+      },
     });
-    const team = await t.deps.prisma.team.create({ data: { clubId: club.id, fullname: "FC Me 1", sportId: club.sportId } });
+    const team = await t.deps.prisma.team.create({
+      data: { clubId: club.id, fullname: "FC Me 1", sportId: club.sportId },
+    });
     const user = await createUser(t.deps.prisma, {
       email: "me@example.test",
       scope: "trainer",
@@ -145,8 +157,8 @@ describe("tokens", () => {
       permissions: ["scheduler.all"],
     });
     await t.deps.prisma.userTeam.create({ data: { userId: user.id, teamId: team.id } });
-    const token = await login("me@example.test");
-    const res = await get("/v1/me", token);
+    const token = await http.login("me@example.test");
+    const res = await http.get("/v1/me", token);
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({
       id: user.id,
@@ -161,8 +173,8 @@ describe("tokens", () => {
   });
 
   it("refuses a missing, unknown or malformed token with 401", async () => {
-    expect((await get("/v1/me")).statusCode).toBe(401);
-    expect((await get("/v1/me", "made-up-token")).statusCode).toBe(401);
+    expect((await http.get("/v1/me")).statusCode).toBe(401);
+    expect((await http.get("/v1/me", "made-up-token")).statusCode).toBe(401);
     const res = await t.app.inject({ method: "GET", url: "/v1/me", headers: { authorization: "Basic abc" } });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe("Unauthenticated.");
@@ -170,35 +182,39 @@ describe("tokens", () => {
 
   it("POST /v1/logout revokes the presented token only", async () => {
     await createUser(t.deps.prisma, { email: "twodevices@example.test" });
-    const phone = await login("twodevices@example.test");
-    const laptop = await login("twodevices@example.test");
-    const res = await t.app.inject({ method: "POST", url: "/v1/logout", headers: { authorization: `Bearer ${phone}` } });
+    const phone = await http.login("twodevices@example.test");
+    const laptop = await http.login("twodevices@example.test");
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/v1/logout",
+      headers: { authorization: `Bearer ${phone}` },
+    });
     expect(res.statusCode).toBe(200);
-    expect((await get("/v1/me", phone)).statusCode).toBe(401);
-    expect((await get("/v1/me", laptop)).statusCode).toBe(200);
+    expect((await http.get("/v1/me", phone)).statusCode).toBe(401);
+    expect((await http.get("/v1/me", laptop)).statusCode).toBe(200);
   });
 
   it("an expired token answers 401 with a message saying so", async () => {
     await createUser(t.deps.prisma, { email: "expired@example.test" });
-    const token = await login("expired@example.test");
+    const token = await http.login("expired@example.test");
     await t.deps.prisma.accessToken.update({
       where: { tokenHash: hashToken(token) },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
-    const res = await get("/v1/me", token);
+    const res = await http.get("/v1/me", token);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toMatch(/expired/);
   });
 
   it("GET /refresh-csrf answers 204", async () => {
-    const res = await get("/refresh-csrf");
+    const res = await http.get("/refresh-csrf");
     expect(res.statusCode).toBe(204);
   });
 });
 
 describe("POST /v1/register", () => {
   it("creates a player account and signs it in", async () => {
-    const res = await post("/v1/register", {
+    const res = await http.post("/v1/register", {
       email: "New.Player@Example.test",
       password: "long enough password",
       password_confirmation: "long enough password",
@@ -207,38 +223,56 @@ describe("POST /v1/register", () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({ email: "new.player@example.test", scope: "player", first_name: "New" });
-    expect((await get("/v1/me", res.json().access_token)).json().user.email).toBe("new.player@example.test");
+    expect((await http.get("/v1/me", res.json().access_token)).json().user.email).toBe("new.player@example.test");
     const stored = await t.deps.prisma.user.findUniqueOrThrow({ where: { email: "new.player@example.test" } });
     expect(stored.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it("refuses a taken e-mail (any letter case), short passwords and mismatched confirmations", async () => {
     await createUser(t.deps.prisma, { email: "taken@example.test" });
-    const base = { password: "long enough password", password_confirmation: "long enough password", first_name: "A", last_name: "B" };
-    const taken = await post("/v1/register", { ...base, email: "TAKEN@example.test" });
+    const base = {
+      password: "long enough password",
+      password_confirmation: "long enough password",
+      first_name: "A",
+      last_name: "B",
+    };
+    const taken = await http.post("/v1/register", { ...base, email: "TAKEN@example.test" });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.email[0]).toBe("This e-mail address is already registered.");
 
-    const short = await post("/v1/register", { ...base, email: "short@example.test", password: "short", password_confirmation: "short" });
+    const short = await http.post("/v1/register", {
+      ...base,
+      email: "short@example.test",
+      password: "short",
+      password_confirmation: "short",
+    });
     expect(short.statusCode).toBe(422);
     expect(short.json().errors.password[0]).toMatch(/at least 8/);
 
-    const mismatch = await post("/v1/register", { ...base, email: "mismatch@example.test", password_confirmation: "something else" });
+    const mismatch = await http.post("/v1/register", {
+      ...base,
+      email: "mismatch@example.test",
+      password_confirmation: "something else",
+    });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password_confirmation[0]).toBe("The password confirmation does not match.");
 
-    const scopeInjection = await post("/v1/register", { ...base, email: "sneaky@example.test", scope: "system" });
+    const scopeInjection = await http.post("/v1/register", { ...base, email: "sneaky@example.test", scope: "system" });
     expect(scopeInjection.statusCode).toBe(422);
-    expect(await t.deps.prisma.user.count({ where: { email: { in: ["short@example.test", "mismatch@example.test", "sneaky@example.test"] } } })).toBe(0);
+    expect(
+      await t.deps.prisma.user.count({
+        where: { email: { in: ["short@example.test", "mismatch@example.test", "sneaky@example.test"] } },
+      }),
+    ).toBe(0);
   });
 });
 
 describe("forgot and reset password", () => {
   it("e-mails a one-time link over SMTP that sets a new password and signs out everywhere", async () => {
     await createUser(t.deps.prisma, { email: "forgetful@example.test" });
-    const oldToken = await login("forgetful@example.test");
+    const oldToken = await http.login("forgetful@example.test");
 
-    const res = await post("/v1/forgot", { email: "forgetful@example.test" });
+    const res = await http.post("/v1/forgot", { email: "forgetful@example.test" });
     expect(res.statusCode).toBe(200);
     const mail = await t.smtp.waitFor("forgetful@example.test");
     expect(mail.subject).toBe("Reset your Clubcast password");
@@ -246,22 +280,35 @@ describe("forgot and reset password", () => {
     expect(link).not.toBeNull();
     const token = link![1]!;
 
-    const reset = { token, email: "forgetful@example.test", password: "a brand new secret", password_confirmation: "a brand new secret" };
-    expect((await post("/v1/reset", reset)).statusCode).toBe(200);
-    expect((await get("/v1/me", oldToken)).statusCode).toBe(401);
-    expect((await post("/v1/login", { email: "forgetful@example.test", password: TEST_PASSWORD })).statusCode).toBe(401);
-    expect((await post("/v1/login", { email: "forgetful@example.test", password: "a brand new secret" })).statusCode).toBe(200);
+    const reset = {
+      token,
+      email: "forgetful@example.test",
+      password: "a brand new secret",
+      password_confirmation: "a brand new secret",
+    };
+    expect((await http.post("/v1/reset", reset)).statusCode).toBe(200);
+    expect((await http.get("/v1/me", oldToken)).statusCode).toBe(401);
+    expect(
+      (await http.post("/v1/login", { email: "forgetful@example.test", password: TEST_PASSWORD })).statusCode,
+    ).toBe(401);
+    expect(
+      (await http.post("/v1/login", { email: "forgetful@example.test", password: "a brand new secret" })).statusCode,
+    ).toBe(200);
 
     // One-time: the same link cannot be used again.
-    const again = await post("/v1/reset", { ...reset, password: "another new secret", password_confirmation: "another new secret" });
+    const again = await http.post("/v1/reset", {
+      ...reset,
+      password: "another new secret",
+      password_confirmation: "another new secret",
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.token[0]).toBe("This reset link is invalid or has expired.");
   });
 
   it("answers the same for unknown addresses and sends nothing", async () => {
     const known = await createUser(t.deps.prisma, { email: "known@example.test" });
-    const a = await post("/v1/forgot", { email: known.email });
-    const b = await post("/v1/forgot", { email: "unknown@example.test" });
+    const a = await http.post("/v1/forgot", { email: known.email });
+    const b = await http.post("/v1/forgot", { email: "unknown@example.test" });
     expect(a.statusCode).toBe(200);
     expect(b.json()).toEqual(a.json());
     await t.smtp.waitFor(known.email);
@@ -271,28 +318,43 @@ describe("forgot and reset password", () => {
 
   it("refuses an expired link and a link for another e-mail", async () => {
     const user = await createUser(t.deps.prisma, { email: "late@example.test" });
-    await post("/v1/forgot", { email: user.email });
+    await http.post("/v1/forgot", { email: user.email });
     const mail = await t.smtp.waitFor(user.email);
     const token = /token=([\w-]+)/.exec(mail.text ?? "")![1]!;
     const body = { token, password: "a brand new secret", password_confirmation: "a brand new secret" };
 
-    expect((await post("/v1/reset", { ...body, email: "someone.else@example.test" })).statusCode).toBe(422);
-    await t.deps.prisma.passwordResetToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1) } });
-    expect((await post("/v1/reset", { ...body, email: user.email })).statusCode).toBe(422);
-    expect((await post("/v1/login", { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await http.post("/v1/reset", { ...body, email: "someone.else@example.test" })).statusCode).toBe(422);
+    await t.deps.prisma.passwordResetToken.updateMany({
+      where: { userId: user.id },
+      data: { expiresAt: new Date(Date.now() - 1) },
+    });
+    expect((await http.post("/v1/reset", { ...body, email: user.email })).statusCode).toBe(422);
+    expect((await http.post("/v1/login", { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
 });
 
 describe("tRPC", () => {
   it("offers the same operations with the same errors", async () => {
     await createUser(t.deps.prisma, { email: "trpc@example.test" });
-    const ok = await t.app.inject({ method: "POST", url: "/trpc/auth.login", payload: { email: "trpc@example.test", password: TEST_PASSWORD } });
+    const ok = await t.app.inject({
+      method: "POST",
+      url: "/trpc/auth.login",
+      payload: { email: "trpc@example.test", password: TEST_PASSWORD },
+    });
     expect(ok.statusCode).toBe(200);
     const token = ok.json().result.data.access_token;
-    const me = await t.app.inject({ method: "GET", url: "/trpc/auth.me", headers: { authorization: `Bearer ${token}` } });
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/trpc/auth.me",
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.json().result.data.user.email).toBe("trpc@example.test");
 
-    const bad = await t.app.inject({ method: "POST", url: "/trpc/auth.login", payload: { email: "trpc@example.test", password: "nope" } });
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/trpc/auth.login",
+      payload: { email: "trpc@example.test", password: "nope" },
+    });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().error.message).toBe("Bad credentials");
 

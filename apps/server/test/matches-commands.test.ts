@@ -14,9 +14,9 @@ import {
   type CameraCommandJob,
 } from "@clubcast/shared";
 import type { TestApp } from "./support/app.ts";
-import { api, createCast, startApiTestApp, type Api, type Cast, type Member } from "./support/api.ts";
+import { api, createCast, createMember, startApiTestApp, type Api, type Cast, type Member } from "./support/api.ts";
 import { listenToChannels, type ChannelListener } from "./support/channel-listener.ts";
-import { createConfiguration, createField, createMatch, createUser } from "./support/factories.ts";
+import { createConfiguration, createField, createMatch } from "./support/factories.ts";
 
 let t: TestApp;
 let http: Api;
@@ -37,8 +37,7 @@ beforeAll(async () => {
   mainConfigA = await createConfiguration(prisma, { clubId: cast.clubA.id, fieldId: fieldA.id });
   spareConfigA = await createConfiguration(prisma, { clubId: cast.clubA.id, fieldId: fieldA.id, isMain: false });
   configB = await createConfiguration(prisma, { clubId: cast.clubB.id });
-  const user = await createUser(prisma, { scope: "player", clubId: cast.clubA.id, permissions: ["scheduler.all"] });
-  schedulerPlayerA = { user, token: (await t.services.auth.issueToken({ userId: user.id })).access_token };
+  schedulerPlayerA = await createMember(t, { scope: "player", clubId: cast.clubA.id, permissions: ["scheduler.all"] });
   adminInbox = await listenToChannels(t, [CHANNELS.user(cast.adminA.user.id)]);
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Club, Configuration, Field, Match, Team } from "@clubcast/db";
 import { CHANNELS, matchStartingJobId } from "@clubcast/shared";
 import type { TestApp } from "./support/app.ts";
-import { api, createCast, startApiTestApp, type Api, type Cast, type Member } from "./support/api.ts";
+import { api, createCast, createMember, startApiTestApp, type Api, type Cast, type Member } from "./support/api.ts";
 import { listenToChannels } from "./support/channel-listener.ts";
 import {
   createApiClient,
@@ -12,7 +12,6 @@ import {
   createField,
   createMatch,
   createTeam,
-  createUser,
 } from "./support/factories.ts";
 
 let t: TestApp;
@@ -43,14 +42,10 @@ beforeAll(async () => {
   teamB = await createTeam(prisma, cast.clubB.id, { fullname: "Bravo 1" });
   newYorkClub = await createClub(prisma, { name: "New York Knights" });
   await prisma.club.update({ where: { id: newYorkClub.id }, data: { timezone: "America/New_York" } });
-  const member = async (data: Parameters<typeof createUser>[1]): Promise<Member> => {
-    const user = await createUser(prisma, data);
-    return { user, token: (await t.services.auth.issueToken({ userId: user.id })).access_token };
-  };
-  schedulerPlayerA = await member({ scope: "player", clubId: cast.clubA.id, permissions: ["scheduler.all"] });
-  clubmemberA = await member({ scope: "clubmember", clubId: cast.clubA.id });
-  trainerB = await member({ scope: "trainer", clubId: cast.clubB.id });
-  adminNewYork = await member({ scope: "club", clubId: newYorkClub.id });
+  schedulerPlayerA = await createMember(t, { scope: "player", clubId: cast.clubA.id, permissions: ["scheduler.all"] });
+  clubmemberA = await createMember(t, { scope: "clubmember", clubId: cast.clubA.id });
+  trainerB = await createMember(t, { scope: "trainer", clubId: cast.clubB.id });
+  adminNewYork = await createMember(t, { scope: "club", clubId: newYorkClub.id });
 });
 afterAll(() => t.close());
 

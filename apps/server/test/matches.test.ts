@@ -6,8 +6,8 @@ import { PrismaClient, type Match } from "@clubcast/db";
 import { anonymousContext } from "../src/core/context.ts";
 import { createMatchesService } from "../src/matches/service.ts";
 import type { TestApp } from "./support/app.ts";
-import { api, createCast, startApiTestApp, type Api, type Cast, type Member } from "./support/api.ts";
-import { createClub, createField, createMatch, createSport, createTeam, createUser } from "./support/factories.ts";
+import { api, createCast, createMember, startApiTestApp, type Api, type Cast, type Member } from "./support/api.ts";
+import { createClub, createField, createMatch, createSport, createTeam } from "./support/factories.ts";
 
 let t: TestApp;
 let http: Api;
@@ -29,13 +29,9 @@ beforeAll(async () => {
   const b = cast.clubB.id;
   const clubC = await createClub(prisma, { name: "Charlie Town" });
   clubCId = clubC.id;
-  const member = async (data: Parameters<typeof createUser>[1]): Promise<Member> => {
-    const user = await createUser(prisma, data);
-    return { user, token: (await t.services.auth.issueToken({ userId: user.id })).access_token };
-  };
-  clubmemberA = await member({ scope: "clubmember", clubId: a });
-  schedulerPlayerA = await member({ scope: "player", clubId: a, permissions: ["scheduler.all"] });
-  adminC = await member({ scope: "club", clubId: clubC.id });
+  clubmemberA = await createMember(t, { scope: "clubmember", clubId: a });
+  schedulerPlayerA = await createMember(t, { scope: "player", clubId: a, permissions: ["scheduler.all"] });
+  adminC = await createMember(t, { scope: "club", clubId: clubC.id });
 
   const fieldA = await createField(prisma, a, { name: "Main pitch" });
   const hockey = await createSport(prisma, "hockey");

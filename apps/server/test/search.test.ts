@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma, type Club, type Team } from "@clubcast/db";
 import type { TestApp } from "./support/app.ts";
 import { api, createCast, startApiTestApp, type Api, type Cast } from "./support/api.ts";
-import { createClub, createTeam, createUser } from "./support/factories.ts";
+import { createClub, createMatch, createTeam, createUser } from "./support/factories.ts";
 import { termsOf, userSearchSql } from "../src/search/service.ts";
 
 let t: TestApp;
@@ -20,24 +20,15 @@ interface Fixture {
 }
 let fx: Fixture;
 
-async function createMatch(
-  home: Club,
-  away: Club,
-  data: { isPrivate?: boolean; sharedWith?: Club; homeTeam?: Team } = {},
-) {
-  const startingAt = new Date("2026-05-01T14:00:00Z");
-  const match = await t.deps.prisma.match.create({
-    data: {
-      clubId: home.id,
-      homeClubId: home.id,
-      awayClubId: away.id,
-      homeTeamId: data.homeTeam?.id ?? null,
-      isPrivate: data.isPrivate ?? false,
-      sharedWithClubId: data.sharedWith?.id ?? null,
-      status: "vod",
-      startingAt,
-      stoppingAt: new Date(startingAt.getTime() + 5400_000),
-    },
+/** The id of an on-demand match of `home` against `away`. */
+async function matchBetween(home: Club, away: Club, data: { isPrivate?: boolean; sharedWith?: Club } = {}) {
+  const match = await createMatch(t.deps.prisma, {
+    clubId: home.id,
+    awayClubId: away.id,
+    isPrivate: data.isPrivate ?? false,
+    sharedWithClubId: data.sharedWith?.id ?? null,
+    status: "vod",
+    startingAt: new Date("2026-05-01T14:00:00Z"),
   });
   return match.id;
 }
@@ -52,10 +43,10 @@ beforeAll(async () => {
     sleeping: await createClub(prisma, { name: "Rovers Sleeping", activated: false }),
     teamA: await createTeam(prisma, cast.clubA.id, { fullname: "Rovers JO19", addition: "1" }),
     teamB: await createTeam(prisma, cast.clubB.id, { fullname: "Rovers Bravo Veterans" }),
-    publicMatch: await createMatch(cast.clubA, cast.clubB),
-    privateOfA: await createMatch(cast.clubA, stranger, { isPrivate: true }),
-    privateOfB: await createMatch(cast.clubB, stranger, { isPrivate: true }),
-    sharedWithA: await createMatch(stranger, cast.clubB, { isPrivate: true, sharedWith: cast.clubA }),
+    publicMatch: await matchBetween(cast.clubA, cast.clubB),
+    privateOfA: await matchBetween(cast.clubA, stranger, { isPrivate: true }),
+    privateOfB: await matchBetween(cast.clubB, stranger, { isPrivate: true }),
+    sharedWithA: await matchBetween(stranger, cast.clubB, { isPrivate: true, sharedWith: cast.clubA }),
   };
   await prisma.user.update({ where: { id: cast.playerA.user.id }, data: { firstName: "Roxanne", lastName: "Rovers" } });
   await prisma.user.update({ where: { id: cast.adminB.user.id }, data: { firstName: "Robin", lastName: "Rovers" } });

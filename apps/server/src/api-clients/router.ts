@@ -1,6 +1,6 @@
 import { pageQuery } from "../core/pagination.ts";
+import { idParams } from "../core/schemas.ts";
 import { router, userProcedure } from "../trpc/trpc.ts";
-import { idParams } from "../configurations/schemas.ts";
 import { apiClientInput } from "./schemas.ts";
 
 export const apiClientsRouter = router({

@@ -1,7 +1,7 @@
 import type { RouteRegistrar } from "../core/http.ts";
 import { pageQuery } from "../core/pagination.ts";
+import { idParams } from "../core/schemas.ts";
 import type { Services } from "../services.ts";
-import { idParams } from "../configurations/schemas.ts";
 import { apiClientInput, apiClientPage, createdApiClientAnswer } from "./schemas.ts";
 
 export function apiClientRoutes(r: RouteRegistrar, { apiClients }: Services): void {

@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { pagedSchema } from "../core/pagination.ts";
-import { recordRef, text } from "../configurations/schemas.ts";
+import { idField, namedRecord, text } from "../core/schemas.ts";
 
 export const apiClientInput = z.strictObject({
   name: text(100).min(1),
-  configuration_id: recordRef,
+  configuration_id: idField,
 });
-
-const named = z.object({ id: z.number().int(), name: z.string() });
 
 export const apiClientOutput = z.object({
   id: z.number().int(),
@@ -16,8 +14,8 @@ export const apiClientOutput = z.object({
   configuration: z.object({
     id: z.number().int(),
     barcode: z.string().nullable(),
-    club: named,
-    field: named.nullable(),
+    club: namedRecord,
+    field: namedRecord.nullable(),
   }),
   created_by: z.number().int().nullable(),
   last_used_at: z.string().nullable(),

@@ -3,12 +3,11 @@
 import { randomUUID } from "node:crypto";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
-import { NotFoundError } from "../core/errors.ts";
+import { ValidationError } from "../core/errors.ts";
 import { paged, pageWindow, type Paged, type PageQuery } from "../core/pagination.ts";
-import { authorize, requireUser } from "../core/policy.ts";
+import { authorize, authorizedRecord } from "../core/policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { newSecretToken } from "../auth/tokens.ts";
-import { fieldError } from "../configurations/errors.ts";
 import { apiClientWithConfiguration, presentApiClient } from "./presenter.ts";
 import type { ApiClientInput, ApiClientOutput } from "./schemas.ts";
 
@@ -34,7 +33,7 @@ export function createApiClientsService(deps: Deps) {
       where: { id: input.configuration_id },
       select: { id: true },
     });
-    if (!configuration) throw fieldError("configuration_id", "validation.invalid_value");
+    if (!configuration) throw ValidationError.field("configuration_id", "validation.invalid_value");
     const secret = newSecretToken();
     const client = await prisma.apiClient.create({
       data: {
@@ -51,13 +50,13 @@ export function createApiClientsService(deps: Deps) {
 
   /** Revokes the client and every token it holds; revoking twice changes nothing. */
   async function revoke(id: number, ctx: RequestContext): Promise<void> {
-    requireUser(ctx);
-    const client = await prisma.apiClient.findUnique({
-      where: { id },
-      select: { configuration: { select: { clubId: true } } },
-    });
-    if (!client) throw new NotFoundError("api_client.not_found");
-    authorize(ctx, "access", client.configuration.clubId, "api_client.not_found");
+    await authorizedRecord(
+      ctx,
+      "access",
+      "api_client.not_found",
+      () => prisma.apiClient.findUnique({ where: { id }, select: { configuration: { select: { clubId: true } } } }),
+      (client) => client.configuration.clubId,
+    );
     const now = new Date();
     await prisma.$transaction([
       prisma.apiClient.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } }),

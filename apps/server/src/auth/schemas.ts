@@ -15,15 +15,16 @@ export const loginInput = z.strictObject({
   password: z.string().min(1).max(200),
 });
 
-export const registerInput = z
-  .strictObject({
-    email,
-    password,
-    password_confirmation: z.string(),
-    first_name: name,
-    last_name: name,
-  })
-  .superRefine(passwordsMatch);
+/** Who a new account is and its password; registering and creating a user both ask for them. */
+export const newAccountFields = {
+  email,
+  password,
+  password_confirmation: z.string(),
+  first_name: name,
+  last_name: name,
+};
+
+export const registerInput = z.strictObject(newAccountFields).superRefine(passwordsMatch);
 
 export const forgotInput = z.strictObject({ email });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DeviceStatus, MatchStatus } from "@clubcast/db";
-import { httpUrl, recordRef, text } from "../configurations/schemas.ts";
+import { httpUrl, idField, namedRecord, text } from "../core/schemas.ts";
 
 export const tokenRequest = z.strictObject({
   client_id: text(100).min(1),
@@ -24,7 +24,7 @@ export const heartbeatInput = z.strictObject({
 });
 
 export const streamReadyInput = z.strictObject({
-  match_id: recordRef,
+  match_id: idField,
   live_hls_url: httpUrl,
 });
 
@@ -33,7 +33,7 @@ const instant = z.iso.datetime({ offset: true }).transform((value) => new Date(v
 /** With match_id the match moves on to vod; without, the recording is kept as an offline recording. */
 export const recordingFinishedInput = z
   .strictObject({
-    match_id: recordRef.nullable().optional(),
+    match_id: idField.nullable().optional(),
     started_at: instant,
     ended_at: instant,
     vod_hls_url: httpUrl,
@@ -57,8 +57,6 @@ export const streamReadyAnswer = z.object({
   data: z.object({ match: z.number().int(), live_hls_url: z.string() }),
 });
 
-const named = z.object({ id: z.number().int(), name: z.string() });
-
 export const recordingFinishedAnswer = z.object({
   data: z.union([
     z.object({
@@ -68,7 +66,7 @@ export const recordingFinishedAnswer = z.object({
       offline_recording: z.object({
         id: z.number().int(),
         club: z.number().int(),
-        field: named.nullable(),
+        field: namedRecord.nullable(),
         start_time: z.string(),
         end_time: z.string(),
         vod_hls_url: z.string().nullable(),

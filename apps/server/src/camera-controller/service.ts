@@ -4,13 +4,12 @@
 import { CHANNELS, EVENTS, nextMatchStatus, type MatchStatus } from "@clubcast/shared";
 import type { Deps } from "../deps.ts";
 import type { CameraClient, RequestContext } from "../core/context.ts";
-import { NotFoundError, UnauthorizedError } from "../core/errors.ts";
+import { NotFoundError, UnauthorizedError, ValidationError } from "../core/errors.ts";
 import { consumeRateLimit } from "../core/rate-limit.ts";
 import type { AuthService } from "../auth/service.ts";
 import { burnPasswordCheck, verifyPassword } from "../auth/passwords.ts";
 import type { TokenAnswer } from "../auth/schemas.ts";
-import { fieldError } from "../configurations/errors.ts";
-import { named } from "../configurations/presenter.ts";
+import { idAndName } from "../core/presenters.ts";
 import type {
   HeartbeatAnswer,
   HeartbeatInput,
@@ -67,7 +66,7 @@ export function createCameraControllerService(deps: Deps, auth: Pick<AuthService
     const knownNames = new Set(known.map((camera) => camera.technicalName));
     const unknown = cameras.findIndex((camera) => !knownNames.has(camera.technical_name));
     if (unknown >= 0) {
-      throw fieldError(`cameras.${unknown}.technical_name`, "camera_controller.unknown_camera", {
+      throw ValidationError.field(`cameras.${unknown}.technical_name`, "camera_controller.unknown_camera", {
         name: cameras[unknown]!.technical_name,
       });
     }
@@ -136,7 +135,7 @@ export function createCameraControllerService(deps: Deps, auth: Pick<AuthService
         startTime: input.started_at,
         endTime: input.ended_at,
       };
-      const include = { field: named };
+      const include = { field: idAndName };
       const existing = await tx.offlineRecording.findFirst({ where: identity, include });
       if (existing) return existing;
       const configuration = await tx.configuration.findUniqueOrThrow({

@@ -1,13 +1,11 @@
 // How a club looks in API answers (spec section 3, "Club"). Anyone may see an
 // activated club's public fields; members and system administrators see all.
 import type { Prisma } from "@clubcast/db";
+import { flagOf } from "../core/presenters.ts";
 import { presentSport, sportSelect } from "../sports/presenter.ts";
 
 export const clubWithSport = { sport: { select: sportSelect } } satisfies Prisma.ClubInclude;
 export type ClubWithSport = Prisma.ClubGetPayload<{ include: typeof clubWithSport }>;
-
-/** The spec's 0-or-1 flags. */
-export const flagOf = (value: boolean): 0 | 1 => (value ? 1 : 0);
 
 export function presentPublicClub(club: ClubWithSport) {
   return {

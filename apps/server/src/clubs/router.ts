@@ -1,10 +1,11 @@
+import { idParams } from "../core/schemas.ts";
 import { publicProcedure, router, userProcedure } from "../trpc/trpc.ts";
-import { clubParams, clubsQuery, createClubInput, updateClubByIdInput } from "./schemas.ts";
+import { clubsQuery, createClubInput, updateClubByIdInput } from "./schemas.ts";
 
 export const clubsRouter = router({
   list: userProcedure.input(clubsQuery).query(({ ctx, input }) => ctx.services.clubs.list(input, ctx.caller)),
   active: publicProcedure.input(clubsQuery).query(({ ctx, input }) => ctx.services.clubs.listActive(input)),
-  get: publicProcedure.input(clubParams).query(({ ctx, input }) => ctx.services.clubs.get(input.id, ctx.caller)),
+  get: publicProcedure.input(idParams).query(({ ctx, input }) => ctx.services.clubs.get(input.id, ctx.caller)),
   create: userProcedure
     .input(createClubInput)
     .mutation(({ ctx, input }) => ctx.services.clubs.create(input, ctx.caller)),

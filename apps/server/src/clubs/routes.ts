@@ -1,15 +1,8 @@
 import type { RouteRegistrar } from "../core/http.ts";
 import { pagedSchema } from "../core/pagination.ts";
+import { idParams } from "../core/schemas.ts";
 import type { Services } from "../services.ts";
-import {
-  clubAnswer,
-  clubParams,
-  clubSchema,
-  clubsQuery,
-  createClubInput,
-  publicClubSchema,
-  updateClubInput,
-} from "./schemas.ts";
+import { clubAnswer, clubSchema, clubsQuery, createClubInput, publicClubSchema, updateClubInput } from "./schemas.ts";
 
 export function clubsRoutes(r: RouteRegistrar, { clubs }: Services): void {
   const tags = ["clubs"];
@@ -39,7 +32,7 @@ export function clubsRoutes(r: RouteRegistrar, { clubs }: Services): void {
     auth: "public",
     summary: "One club: public fields of an activated club for anyone, everything for its members",
     tags,
-    params: clubParams,
+    params: idParams,
     response: clubAnswer,
     handler: ({ params }, ctx) => clubs.get(params.id, ctx),
   });
@@ -60,7 +53,7 @@ export function clubsRoutes(r: RouteRegistrar, { clubs }: Services): void {
     auth: "user",
     summary: "Edit a club (system administrators, or the club's administrators; activation is system-only)",
     tags,
-    params: clubParams,
+    params: idParams,
     body: updateClubInput,
     response: clubAnswer,
     handler: ({ params, body }, ctx) => clubs.update(params.id, body, ctx),

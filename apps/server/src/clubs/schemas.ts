@@ -1,17 +1,16 @@
 import { z } from "zod";
 import { DEFAULT_COUNTRY, DEFAULT_COUNTRY_SHORT, DEFAULT_TIMEZONE } from "@clubcast/shared";
 import { pageQuery } from "../core/pagination.ts";
+import { flag, flagAnswer, idField } from "../core/schemas.ts";
+import { email } from "../auth/schemas.ts";
+import { sportSchema } from "../sports/schemas.ts";
 
-/** A record id in a URL. */
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
-/** A record id in a JSON body. */
-export const idField = z.number().int().positive().max(2_147_483_647);
-
-/** The answer of an operation that returns no object. */
-export const messageAnswer = z.object({ message: z.string() });
-
-/** The spec's 0-or-1 flags; true and false are accepted too. */
-export const zeroOrOne = z.union([z.literal(0), z.literal(1), z.boolean()]).transform((v) => v === 1 || v === true);
+/** A country as ISO 3166 alpha-2 (NL, DE, GB, US). */
+export const countryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/);
 
 /** A canonical IANA time zone name, checked against the runtime's own zone database. */
 const timezone = z
@@ -33,20 +32,14 @@ const clubFields = {
   sport_id: idField,
   timezone,
   country: z.string().trim().min(1).max(100),
-  country_short: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/),
-  activated: zeroOrOne,
+  country_short: countryCode,
+  activated: flag,
   logo: z
     .url({ protocol: /^https?$/ })
     .max(2048)
     .nullable(),
-  notification_email: z.string().trim().toLowerCase().pipe(z.email().max(255)).nullable(),
+  notification_email: email.nullable(),
 };
-
-export const clubParams = z.strictObject({ id: idParam });
 
 export const createClubInput = z.strictObject({
   ...clubFields,
@@ -64,7 +57,6 @@ export const updateClubByIdInput = updateClubInput.extend({ id: idField });
 
 export const clubsQuery = pageQuery;
 
-const sport = z.object({ id: z.number().int(), slug: z.string(), name: z.string(), type: z.string() });
 const publicClub = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -72,9 +64,9 @@ const publicClub = z.object({
   timezone: z.string(),
   country: z.string(),
   country_short: z.string(),
-  activated: z.union([z.literal(0), z.literal(1)]),
+  activated: flagAnswer,
   sport_id: z.number().int(),
-  sport,
+  sport: sportSchema,
 });
 export const publicClubSchema = publicClub;
 export const clubSchema = publicClub.extend({

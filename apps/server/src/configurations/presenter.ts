@@ -1,17 +1,14 @@
 // How configurations and cameras look in API answers (spec section 3).
 import type { Camera, Prisma } from "@clubcast/db";
+import { flagOf, idAndName } from "../core/presenters.ts";
 import type { CameraOutput, ConfigurationOutput } from "./schemas.ts";
 
-export const named = { select: { id: true, name: true } } as const;
-
 export const configurationWithNames = {
-  club: named,
-  field: named,
+  club: idAndName,
+  field: idAndName,
 } satisfies Prisma.ConfigurationInclude;
 
 export type ConfigurationWithNames = Prisma.ConfigurationGetPayload<{ include: typeof configurationWithNames }>;
-
-const asFlag = (value: boolean): 0 | 1 => (value ? 1 : 0);
 
 export function presentConfiguration(configuration: ConfigurationWithNames): ConfigurationOutput {
   return {
@@ -24,8 +21,8 @@ export function presentConfiguration(configuration: ConfigurationWithNames): Con
     qr_code: configuration.qrCode,
     latitude: configuration.latitude,
     longitude: configuration.longitude,
-    is_main: asFlag(configuration.isMain),
-    passthrough: asFlag(configuration.passthrough),
+    is_main: flagOf(configuration.isMain),
+    passthrough: flagOf(configuration.passthrough),
     overlays: configuration.overlays,
     livestream: configuration.livestream,
     local_ip: configuration.localIp,

@@ -1,12 +1,7 @@
 import { pageQuery } from "../core/pagination.ts";
+import { idParams } from "../core/schemas.ts";
 import { router, userProcedure } from "../trpc/trpc.ts";
-import {
-  cameraCreateInput,
-  cameraListInput,
-  cameraUpdateByIdInput,
-  idParams,
-  saveConfigurationInput,
-} from "./schemas.ts";
+import { cameraCreateInput, cameraListInput, cameraUpdateByIdInput, saveConfigurationInput } from "./schemas.ts";
 
 export const configurationsRouter = router({
   list: userProcedure.input(pageQuery).query(({ ctx, input }) => ctx.services.configurations.list(input, ctx.caller)),

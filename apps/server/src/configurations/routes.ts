@@ -1,5 +1,6 @@
 import type { RouteRegistrar } from "../core/http.ts";
 import { pageQuery } from "../core/pagination.ts";
+import { idParams } from "../core/schemas.ts";
 import type { Services } from "../services.ts";
 import {
   cameraAnswer,
@@ -9,7 +10,6 @@ import {
   configurationAnswer,
   configurationListAnswer,
   configurationPage,
-  idParams,
   saveConfigurationInput,
 } from "./schemas.ts";
 

@@ -1,28 +1,13 @@
 import { z } from "zod";
 import { Livestream } from "@clubcast/db";
 import { pagedSchema, pageQuery } from "../core/pagination.ts";
-import { flag, id } from "../matches/schemas.ts";
-
-export const idParams = z.strictObject({ id });
-
-/** Blank text clears a value: forms send "" for an emptied input, stored as null. */
-const blankAsNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
-
-/** An optional value that may be cleared with null or blank text. */
-export function clearable<S extends z.ZodType>(schema: S) {
-  return z.preprocess(blankAsNull, schema.nullable()).optional();
-}
-
-export const text = (max: number) => z.string().trim().max(max);
-export const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
-/** An id in a JSON body: a number, never coerced. */
-export const recordRef = z.number().int().positive();
+import { clearable, flag, flagAnswer, httpUrl, idField, idParam, namedRecord, text } from "../core/schemas.ts";
 
 /**
  * A related record by id, or as this API presents it ({id, name}), so a record
  * fetched from the API can be posted back unchanged (the web form copies it).
  */
-const reference = z.union([recordRef, z.object({ id: recordRef }).transform((record) => record.id)]);
+const reference = z.union([idField, z.object({ id: idField }).transform((record) => record.id)]);
 
 /**
  * The fields of spec section 3's Configuration plus server_url. With `id` an
@@ -31,7 +16,7 @@ const reference = z.union([recordRef, z.object({ id: recordRef }).transform((rec
  */
 export const configurationData = z
   .strictObject({
-    id: recordRef.optional(),
+    id: idField.optional(),
     barcode: clearable(text(100)),
     club: reference.optional(),
     field: reference.nullable().optional(),
@@ -87,24 +72,22 @@ export const cameraInput = z.strictObject({
 export const cameraUpdateInput = z.strictObject(cameraFields).partial();
 
 // tRPC inputs: the same field schemas, with the path's id folded in.
-export const cameraListInput = pageQuery.extend({ configuration: id });
-export const cameraCreateInput = cameraInput.extend({ configuration: id });
-export const cameraUpdateByIdInput = cameraUpdateInput.extend({ id });
-
-const named = z.object({ id: z.number().int(), name: z.string() });
+export const cameraListInput = pageQuery.extend({ configuration: idParam });
+export const cameraCreateInput = cameraInput.extend({ configuration: idParam });
+export const cameraUpdateByIdInput = cameraUpdateInput.extend({ id: idParam });
 
 export const configurationOutput = z.object({
   id: z.number().int(),
   barcode: z.string().nullable(),
-  club: named,
-  field: named.nullable(),
+  club: namedRecord,
+  field: namedRecord.nullable(),
   stream_key: z.string().nullable(),
   ant_stream_id: z.string().nullable(),
   qr_code: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  is_main: z.union([z.literal(0), z.literal(1)]),
-  passthrough: z.union([z.literal(0), z.literal(1)]),
+  is_main: flagAnswer,
+  passthrough: flagAnswer,
   overlays: z.string(),
   livestream: z.enum(Livestream),
   local_ip: z.string().nullable(),

@@ -5,10 +5,10 @@ import { CONFIGURATION_DEFAULTS, deriveLivestream, loadsClubConfigurations } fro
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
-import { ForbiddenError, NotFoundError } from "../core/errors.ts";
+import { ForbiddenError, NotFoundError, ValidationError } from "../core/errors.ts";
 import { paged, pageWindow, type Paged, type PageQuery } from "../core/pagination.ts";
-import { authorize, requireUser } from "../core/policy.ts";
-import { fieldError, uniqueField } from "./errors.ts";
+import { authorize, authorizedRecord } from "../core/policy.ts";
+import { uniqueField } from "../core/prisma-errors.ts";
 import {
   configurationWithNames,
   presentCamera,
@@ -55,23 +55,24 @@ export function createConfigurationsService(deps: Deps) {
   const { prisma } = deps;
 
   /** A configuration the caller may manage: 401, 404 (missing or another club's), 403. */
-  async function manageableConfiguration(id: number, ctx: RequestContext): Promise<ConfigurationWithNames> {
-    requireUser(ctx);
-    const configuration = await prisma.configuration.findUnique({ where: { id }, include: configurationWithNames });
-    if (!configuration) throw new NotFoundError("configuration.not_found");
-    authorize(ctx, "configuration", configuration.clubId, "configuration.not_found");
-    return configuration;
+  function manageableConfiguration(id: number, ctx: RequestContext): Promise<ConfigurationWithNames> {
+    return authorizedRecord(
+      ctx,
+      "configuration",
+      "configuration.not_found",
+      () => prisma.configuration.findUnique({ where: { id }, include: configurationWithNames }),
+      (configuration) => configuration.clubId,
+    );
   }
 
-  async function manageableCamera(id: number, ctx: RequestContext) {
-    requireUser(ctx);
-    const camera = await prisma.camera.findUnique({
-      where: { id },
-      include: { configuration: { select: { clubId: true } } },
-    });
-    if (!camera) throw new NotFoundError("camera.not_found");
-    authorize(ctx, "configuration", camera.configuration.clubId, "camera.not_found");
-    return camera;
+  function manageableCamera(id: number, ctx: RequestContext) {
+    return authorizedRecord(
+      ctx,
+      "configuration",
+      "camera.not_found",
+      () => prisma.camera.findUnique({ where: { id }, include: { configuration: { select: { clubId: true } } } }),
+      (camera) => camera.configuration.clubId,
+    );
   }
 
   async function list(query: PageQuery, ctx: RequestContext): Promise<Paged<ConfigurationOutput>> {
@@ -87,15 +88,15 @@ export function createConfigurationsService(deps: Deps) {
   async function placementOf(data: ConfigurationData, existing: ConfigurationWithNames | null) {
     const clubId = data.club ?? existing?.clubId;
     // The schema requires a club when creating; this keeps the types honest.
-    if (clubId === undefined) throw fieldError("data.club", "validation.required");
+    if (clubId === undefined) throw ValidationError.field("data.club", "validation.required");
     const fieldId = data.field !== undefined ? data.field : (existing?.fieldId ?? null);
     if (data.club !== undefined && !(await prisma.club.findUnique({ where: { id: clubId }, select: { id: true } }))) {
-      throw fieldError("data.club", "validation.invalid_value");
+      throw ValidationError.field("data.club", "validation.invalid_value");
     }
     if (fieldId !== null) {
       const field = await prisma.field.findUnique({ where: { id: fieldId }, select: { clubId: true } });
-      if (!field) throw fieldError("data.field", "validation.invalid_value");
-      if (field.clubId !== clubId) throw fieldError("data.field", "configuration.field_not_in_club");
+      if (!field) throw ValidationError.field("data.field", "validation.invalid_value");
+      if (field.clubId !== clubId) throw ValidationError.field("data.field", "configuration.field_not_in_club");
     }
     return { clubId, fieldId };
   }

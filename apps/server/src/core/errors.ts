@@ -12,6 +12,11 @@ export interface FieldMessage {
 }
 export type FieldErrors = Record<string, FieldMessage[]>;
 
+/** How a message names the field at `path` ("data.stream_key" -> "stream key"). */
+export function fieldLabel(path: string): string {
+  return (path.split(".").at(-1) ?? path).replace(/_/g, " ");
+}
+
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -30,9 +35,9 @@ export class ValidationError extends AppError {
     super(422, messageKey, {}, fieldErrors);
   }
 
-  /** A 422 for one field. */
-  static field(field: string, key: MessageKey, params: MessageParams = {}): ValidationError {
-    return new ValidationError({ [field]: [{ key, params: { field: field.replace(/_/g, " "), ...params } }] });
+  /** A 422 for the field at `path` (e.g. "club" or "data.field"), labelled like zod's messages. */
+  static field(path: string, key: MessageKey, params: MessageParams = {}): ValidationError {
+    return new ValidationError({ [path]: [{ key, params: { field: fieldLabel(path), ...params } }] });
   }
 }
 

@@ -38,6 +38,25 @@ export function authorize(
   return user;
 }
 
+/**
+ * Loads a club's record and authorizes the caller for it: 401 before any query,
+ * 404 (`notFoundKey`) when it is missing or another club's, 403 when the
+ * section is closed to the caller.
+ */
+export async function authorizedRecord<T>(
+  ctx: RequestContext,
+  section: DashboardSection,
+  notFoundKey: MessageKey,
+  find: () => Promise<T | null>,
+  clubOf: (record: T) => number,
+): Promise<T> {
+  requireUser(ctx);
+  const record = await find();
+  if (!record) throw new NotFoundError(notFoundKey);
+  authorize(ctx, section, clubOf(record), notFoundKey);
+  return record;
+}
+
 /** The club a club-bound list is for: the user's own, unless a system admin names another. */
 export function clubScopeOf(user: AuthUser): number | null {
   return user.scope === "system" ? null : user.clubId;

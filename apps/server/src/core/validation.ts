@@ -1,10 +1,6 @@
 // Turning zod failures into our 422 shape: {message, errors: {field: [messages]}}.
 import type { z } from "zod";
-import { ValidationError, type FieldErrors, type FieldMessage } from "./errors.ts";
-
-function fieldLabel(path: string): string {
-  return (path.split(".").at(-1) ?? path).replace(/_/g, " ");
-}
+import { fieldLabel, ValidationError, type FieldErrors, type FieldMessage } from "./errors.ts";
 
 function messageFor(issue: z.core.$ZodIssue, path: string): FieldMessage {
   const field = fieldLabel(path) || "body";

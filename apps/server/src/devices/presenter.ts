@@ -1,8 +1,8 @@
 import type { Computer, Router } from "@clubcast/db";
-import { named } from "../configurations/presenter.ts";
+import { idAndName } from "../core/presenters.ts";
 import type { DeviceOutput } from "./schemas.ts";
 
-export const deviceWithClub = { club: named } as const;
+export const deviceWithClub = { club: idAndName } as const;
 
 export type DeviceWithClub = (Computer | Router) & { club: { id: number; name: string } | null };
 

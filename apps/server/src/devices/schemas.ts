@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { pagedSchema } from "../core/pagination.ts";
-import { clearable, recordRef, text } from "../configurations/schemas.ts";
+import { clearable, idField, text } from "../core/schemas.ts";
 
 /** A computer or router at a club (spec section 3 shows only their lists). */
 export const deviceInput = z.strictObject({
   name: text(100).min(1),
-  club: recordRef.nullable().optional(),
+  club: idField.nullable().optional(),
   address: clearable(text(255)),
   serial: text(100).min(1),
 });

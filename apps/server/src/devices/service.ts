@@ -2,9 +2,10 @@
 // register them on the configuration pages; monitoring reports their heartbeats.
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
+import { ValidationError } from "../core/errors.ts";
 import { paged, pageWindow, type Paged, type PageQuery } from "../core/pagination.ts";
 import { authorize } from "../core/policy.ts";
-import { fieldError, uniqueField } from "../configurations/errors.ts";
+import { uniqueField } from "../core/prisma-errors.ts";
 import { deviceWithClub, presentDevice, type DeviceWithClub } from "./presenter.ts";
 import type { DeviceInput, DeviceOutput } from "./schemas.ts";
 
@@ -43,7 +44,7 @@ export function createDevicesService(deps: Deps) {
     authorize(ctx, "configuration");
     const clubId = input.club ?? null;
     if (clubId !== null && !(await prisma.club.findUnique({ where: { id: clubId }, select: { id: true } }))) {
-      throw fieldError("club", "validation.invalid_value");
+      throw ValidationError.field("club", "validation.invalid_value");
     }
     const device = await uniqueField("serial", "validation.taken", () =>
       tables[kind].create({

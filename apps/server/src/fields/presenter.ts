@@ -1,10 +1,10 @@
 // How a field (pitch) looks in API answers (spec section 3, "Field").
 import type { Prisma } from "@clubcast/db";
-import { flagOf } from "../clubs/presenter.ts";
+import { flagOf, idAndName } from "../core/presenters.ts";
 import { presentSport, sportSelect } from "../sports/presenter.ts";
 
 export const fieldWithNames = {
-  club: { select: { id: true, name: true } },
+  club: idAndName,
   sport: { select: sportSelect },
 } satisfies Prisma.FieldInclude;
 export type FieldWithNames = Prisma.FieldGetPayload<{ include: typeof fieldWithNames }>;

@@ -1,8 +1,8 @@
 import type { RouteRegistrar } from "../core/http.ts";
 import { pagedSchema } from "../core/pagination.ts";
 import type { Services } from "../services.ts";
-import { createFieldInput, fieldAnswer, fieldParams, fieldSchema, fieldsQuery } from "./schemas.ts";
-import { messageAnswer } from "../clubs/schemas.ts";
+import { idParams, messageAnswer } from "../core/schemas.ts";
+import { createFieldInput, fieldAnswer, fieldSchema, fieldsQuery } from "./schemas.ts";
 
 export function fieldsRoutes(r: RouteRegistrar, { fields }: Services): void {
   const tags = ["fields"];
@@ -22,7 +22,7 @@ export function fieldsRoutes(r: RouteRegistrar, { fields }: Services): void {
     auth: "user",
     summary: "One field of the caller's club",
     tags,
-    params: fieldParams,
+    params: idParams,
     response: fieldAnswer,
     handler: ({ params }, ctx) => fields.get(params.id, ctx),
   });
@@ -43,7 +43,7 @@ export function fieldsRoutes(r: RouteRegistrar, { fields }: Services): void {
     auth: "user",
     summary: "Delete a field (the club's administrators, or system administrators)",
     tags,
-    params: fieldParams,
+    params: idParams,
     response: messageAnswer,
     handler: ({ params }, ctx) => fields.remove(params.id, ctx),
   });

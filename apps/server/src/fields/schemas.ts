@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { pageQuery } from "../core/pagination.ts";
-import { idField, idParam, zeroOrOne } from "../clubs/schemas.ts";
-
-export const fieldParams = z.strictObject({ id: idParam });
+import { flag, flagAnswer, idField, idParam, namedRecord } from "../core/schemas.ts";
+import { sportSchema } from "../sports/schemas.ts";
 
 /** System administrators may narrow the list to one club. */
 export const fieldsQuery = pageQuery.extend({ club: idParam.optional() });
@@ -11,15 +10,15 @@ export const createFieldInput = z.strictObject({
   name: z.string().trim().min(1).max(100),
   club: idField,
   sport: idField,
-  portable: zeroOrOne.default(false),
+  portable: flag.default(false),
 });
 
 const field = z.object({
   id: z.number().int(),
   name: z.string(),
-  portable: z.union([z.literal(0), z.literal(1)]),
-  club: z.object({ id: z.number().int(), name: z.string() }),
-  sport: z.object({ id: z.number().int(), slug: z.string(), name: z.string(), type: z.string() }),
+  portable: flagAnswer,
+  club: namedRecord,
+  sport: sportSchema,
 });
 export const fieldSchema = field;
 export const fieldAnswer = z.object({ data: field });

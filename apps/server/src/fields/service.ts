@@ -7,8 +7,8 @@ import { NotFoundError, ValidationError } from "../core/errors.ts";
 import { translate } from "../core/i18n.ts";
 import { paged, pageWindow } from "../core/pagination.ts";
 import { isInClub, isSystem, requireUser } from "../core/policy.ts";
+import { uniqueField } from "../core/prisma-errors.ts";
 import { authorizeClubAdmin } from "../clubs/policy.ts";
-import { isUniqueViolation } from "../sports/service.ts";
 import { fieldWithNames, presentField } from "./presenter.ts";
 import type { CreateFieldInput, FieldsQuery } from "./schemas.ts";
 
@@ -53,17 +53,14 @@ export function createFieldsService({ prisma }: Deps) {
     ]);
     if (!club) throw ValidationError.field("club", "validation.invalid_value");
     if (!sport) throw ValidationError.field("sport", "validation.invalid_value");
-    try {
-      const field = await prisma.field.create({
+    // Names are unique within a club.
+    const field = await uniqueField("name", "validation.taken", () =>
+      prisma.field.create({
         data: { name: input.name, clubId: input.club, sportId: input.sport, portable: input.portable },
         include: fieldWithNames,
-      });
-      return { data: presentField(field) };
-    } catch (error) {
-      // Names are unique within a club.
-      if (isUniqueViolation(error)) throw ValidationError.field("name", "validation.taken");
-      throw error;
-    }
+      }),
+    );
+    return { data: presentField(field) };
   }
 
   async function remove(id: number, ctx: RequestContext) {

@@ -1,23 +1,19 @@
 import { z } from "zod";
-import { pageQuery, streamsPageQuery } from "../core/pagination.ts";
+import { streamsPageQuery } from "../core/pagination.ts";
+import { clubPageInput, idParams } from "../core/schemas.ts";
 import { publicProcedure, router, userProcedure } from "../trpc/trpc.ts";
 import {
   clubMatchParams,
   createMatchInput,
-  id,
-  matchIdParams,
   matchListQuery,
   restoreParams,
   scoreInput,
   updateMatchInput,
 } from "./schemas.ts";
 
-/** A club's paged list: the club's id plus page and limit. */
-const clubPageInput = pageQuery.extend({ club: id });
-
 export const matchesRouter = router({
   list: publicProcedure.input(matchListQuery).query(({ ctx, input }) => ctx.services.matches.list(input)),
-  byId: publicProcedure.input(matchIdParams).query(({ ctx, input }) => ctx.services.matches.byId(input.id, ctx.caller)),
+  byId: publicProcedure.input(idParams).query(({ ctx, input }) => ctx.services.matches.byId(input.id, ctx.caller)),
   liveStreams: userProcedure
     .input(streamsPageQuery)
     .query(({ ctx, input }) => ctx.services.matches.liveStreams(input, ctx.caller)),
@@ -65,9 +61,7 @@ export const matchesRouter = router({
   restore: userProcedure
     .input(restoreParams)
     .mutation(({ ctx, input }) => ctx.services.matches.restore(input, ctx.caller)),
-  delete: userProcedure
-    .input(matchIdParams)
-    .mutation(({ ctx, input }) => ctx.services.matches.remove(input.id, ctx.caller)),
+  delete: userProcedure.input(idParams).mutation(({ ctx, input }) => ctx.services.matches.remove(input.id, ctx.caller)),
   deleteInClub: userProcedure
     .input(clubMatchParams)
     .mutation(({ ctx, input }) => ctx.services.matches.removeInClub(input, ctx.caller)),

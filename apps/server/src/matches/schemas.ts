@@ -1,13 +1,7 @@
 import { z } from "zod";
 import { LIST_STATUSES, MATCH_DEFAULTS, MATCH_STATUSES } from "@clubcast/shared";
 import { pageQuery, pagedSchema } from "../core/pagination.ts";
-
-export const id = z.coerce.number().int().positive();
-
-/** The spec's 0/1 flags; true/false (and "0"/"1" from forms) are accepted too. */
-export const flag = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.literal("0"), z.literal("1")])
-  .transform((value) => value === true || value === 1 || value === "1");
+import { flag, idParam } from "../core/schemas.ts";
 
 /** An optional reference that may be cleared with null (or 0, as forms send it). */
 const optionalRef = z
@@ -32,7 +26,7 @@ const editingFields = {
   away: optionalRef,
   hometeam: optionalRef,
   awayteam: optionalRef,
-  field: id,
+  field: idParam,
   date: localDate,
   datestop: localDate,
   start: localTime,
@@ -50,7 +44,7 @@ const editingFields = {
 
 export const createMatchInput = z.strictObject({
   ...editingFields,
-  club: id,
+  club: idParam,
   /** Defaults to `date`. */
   datestop: localDate.optional(),
   is_private: flag.default(false),
@@ -81,7 +75,7 @@ export const matchListQuery = pageQuery.extend({
   /** A sport's slug (the public sport page). */
   sport: z.string().trim().min(1).max(100).optional(),
   /** Matches a club owns or plays in. */
-  club: id.optional(),
+  club: idParam.optional(),
 });
 
 export const scoreInput = z.strictObject({
@@ -89,10 +83,8 @@ export const scoreInput = z.strictObject({
   away: z.number().int().min(0).max(999),
 });
 
-export const matchIdParams = z.strictObject({ id });
-export const clubIdParams = z.strictObject({ id });
-export const clubMatchParams = z.strictObject({ club: id, match: id });
-export const restoreParams = clubMatchParams.extend({ configuration: id });
+export const clubMatchParams = z.strictObject({ club: idParam, match: idParam });
+export const restoreParams = clubMatchParams.extend({ configuration: idParam });
 
 // ── answers (for the OpenAPI document) ──
 
@@ -132,7 +124,6 @@ export const matchAnswer = z.object({
 export const pagedMatches = pagedSchema(matchAnswer);
 export const matchChangeAnswer = z.object({ message: z.string(), match: matchAnswer, job_ids: z.array(z.string()) });
 export const commandAnswer = z.object({ message: z.string(), job_id: z.string() });
-export const messageAnswer = z.object({ message: z.string() });
 
 export type CreateMatchInput = z.infer<typeof createMatchInput>;
 export type UpdateMatchInput = z.infer<typeof updateMatchInput>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DeviceStatus } from "@clubcast/db";
+import { namedRecord } from "../core/schemas.ts";
 
-const named = z.object({ id: z.number().int(), name: z.string() });
 const health = {
   status: z.enum(DeviceStatus),
   last_heartbeat_at: z.string().nullable(),
@@ -12,8 +12,8 @@ export const monitoringAnswer = z.object({
     z.object({
       id: z.number().int(),
       barcode: z.string().nullable(),
-      club: named,
-      field: named.nullable(),
+      club: namedRecord,
+      field: namedRecord.nullable(),
       ...health,
       cameras: z.array(
         z.object({ id: z.number().int(), display_name: z.string(), technical_name: z.string(), ...health }),
@@ -21,10 +21,10 @@ export const monitoringAnswer = z.object({
     }),
   ),
   computers: z.array(
-    z.object({ id: z.number().int(), name: z.string(), serial: z.string(), club: named.nullable(), ...health }),
+    z.object({ id: z.number().int(), name: z.string(), serial: z.string(), club: namedRecord.nullable(), ...health }),
   ),
   routers: z.array(
-    z.object({ id: z.number().int(), name: z.string(), serial: z.string(), club: named.nullable(), ...health }),
+    z.object({ id: z.number().int(), name: z.string(), serial: z.string(), club: namedRecord.nullable(), ...health }),
   ),
 });
 

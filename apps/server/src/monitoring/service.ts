@@ -4,7 +4,7 @@ import type { DeviceStatus } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { authorize } from "../core/policy.ts";
-import { named } from "../configurations/presenter.ts";
+import { idAndName } from "../core/presenters.ts";
 import type { MonitoringAnswer } from "./schemas.ts";
 
 /** A device silent for longer than this is reported offline, whatever it last said. */
@@ -30,10 +30,10 @@ export function createMonitoringService(deps: Deps) {
     const [configurations, computers, routers] = await Promise.all([
       prisma.configuration.findMany({
         ...byId,
-        include: { club: named, field: named, cameras: byId },
+        include: { club: idAndName, field: idAndName, cameras: byId },
       }),
-      prisma.computer.findMany({ ...byId, include: { club: named } }),
-      prisma.router.findMany({ ...byId, include: { club: named } }),
+      prisma.computer.findMany({ ...byId, include: { club: idAndName } }),
+      prisma.router.findMany({ ...byId, include: { club: idAndName } }),
     ]);
     const now = new Date();
     const device = (

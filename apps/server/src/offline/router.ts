@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { pageQuery } from "../core/pagination.ts";
-import { id } from "../matches/schemas.ts";
+import { clubPageInput } from "../core/schemas.ts";
 import { router, userProcedure } from "../trpc/trpc.ts";
 import { recordingParams, recordingToMatchInput } from "./schemas.ts";
 
 export const offlineRouter = router({
   list: userProcedure
-    .input(pageQuery.extend({ club: id }))
+    .input(clubPageInput)
     .query(({ ctx, input: { club, ...page } }) => ctx.services.offline.list(club, page, ctx.caller)),
   toMatch: userProcedure
     .input(z.strictObject({ ...recordingParams.shape, ...recordingToMatchInput.shape }))

@@ -1,13 +1,8 @@
 import type { RouteRegistrar } from "../core/http.ts";
 import { pageQuery } from "../core/pagination.ts";
+import { idParams } from "../core/schemas.ts";
 import type { Services } from "../services.ts";
-import {
-  clubRecordingsParams,
-  pagedOfflineRecordings,
-  recordingMatchAnswer,
-  recordingParams,
-  recordingToMatchInput,
-} from "./schemas.ts";
+import { pagedOfflineRecordings, recordingMatchAnswer, recordingParams, recordingToMatchInput } from "./schemas.ts";
 
 export function offlineRoutes(r: RouteRegistrar, { offline }: Services): void {
   const tags = ["offline recordings"];
@@ -17,7 +12,7 @@ export function offlineRoutes(r: RouteRegistrar, { offline }: Services): void {
     auth: "user",
     summary: "A club's offline recordings, latest first",
     tags,
-    params: clubRecordingsParams,
+    params: idParams,
     query: pageQuery,
     response: pagedOfflineRecordings,
     handler: ({ params, query }, ctx) => offline.list(params.id, query, ctx),

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { pagedSchema } from "../core/pagination.ts";
-import { createMatchInput, id, matchAnswer } from "../matches/schemas.ts";
+import { idParam } from "../core/schemas.ts";
+import { createMatchInput, matchAnswer } from "../matches/schemas.ts";
 
-export const clubRecordingsParams = z.strictObject({ id });
-export const recordingParams = z.strictObject({ club: id, recording: id });
+export const recordingParams = z.strictObject({ club: idParam, recording: idParam });
 
 /**
  * The match made from a recording takes the recording's dates, field and

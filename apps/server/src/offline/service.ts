@@ -7,6 +7,7 @@ import { ConflictError, NotFoundError } from "../core/errors.ts";
 import { translate } from "../core/i18n.ts";
 import { paged, pageWindow, type PageQuery } from "../core/pagination.ts";
 import { authorize } from "../core/policy.ts";
+import { idAndName } from "../core/presenters.ts";
 import { checkReferences, editingColumns } from "../matches/editing.ts";
 import { matchColumns, presentMatch } from "../matches/presenter.ts";
 import type { OfflineRecordingAnswer, RecordingToMatchInput } from "./schemas.ts";
@@ -19,7 +20,7 @@ const recordingSelect = {
   configurationId: true,
   vodHlsUrl: true,
   matchId: true,
-  field: { select: { id: true, name: true } },
+  field: idAndName,
 } satisfies Prisma.OfflineRecordingSelect;
 
 type RecordingRow = Prisma.OfflineRecordingGetPayload<{ select: typeof recordingSelect }>;

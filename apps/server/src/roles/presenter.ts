@@ -1,6 +1,7 @@
 // How roles ("groups") and permissions look in API answers (spec section 3):
 // a role with its permissions grouped by category; a permission with the roles holding it.
 import type { Prisma } from "@clubcast/db";
+import { idAndName } from "../core/presenters.ts";
 
 const permissionFields = { id: true, name: true, category: true } as const;
 const byCategoryAndName = [{ category: "asc" }, { name: "asc" }] satisfies Prisma.PermissionOrderByWithRelationInput[];
@@ -11,7 +12,7 @@ export const roleWithPermissions = {
 export type RoleWithPermissions = Prisma.RoleGetPayload<{ include: typeof roleWithPermissions }>;
 
 export const permissionWithRoles = {
-  roles: { select: { role: { select: { id: true, name: true } } }, orderBy: { role: { name: "asc" } } },
+  roles: { select: { role: idAndName }, orderBy: { role: { name: "asc" } } },
 } satisfies Prisma.PermissionInclude;
 export type PermissionWithRoles = Prisma.PermissionGetPayload<{ include: typeof permissionWithRoles }>;
 

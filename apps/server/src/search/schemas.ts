@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MATCH_STATUSES } from "@clubcast/shared";
+import { namedRecord } from "../core/schemas.ts";
 import { publicClubSchema } from "../clubs/schemas.ts";
 import { teamSchema } from "../teams/schemas.ts";
 
@@ -7,7 +8,6 @@ export const SEARCH_LIMIT = 10;
 
 export const searchInput = z.strictObject({ query: z.string().trim().min(1).max(100) });
 
-const named = z.object({ id: z.number().int(), name: z.string() });
 export const searchAnswer = z.object({
   clubs: z.array(publicClubSchema),
   teams: z.array(teamSchema),
@@ -18,7 +18,7 @@ export const searchAnswer = z.object({
       first_name: z.string(),
       last_name: z.string(),
       scope: z.string(),
-      club: named.nullable(),
+      club: namedRecord.nullable(),
     }),
   ),
   matches: z.array(

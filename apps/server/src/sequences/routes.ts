@@ -1,14 +1,12 @@
 import type { RouteRegistrar } from "../core/http.ts";
+import { idParams } from "../core/schemas.ts";
 import type { Services } from "../services.ts";
 import {
   createMarkerInput,
   createSequenceInput,
   markerAnswer,
-  markerParams,
-  matchSequencesParams,
   sequenceAnswer,
   sequenceListAnswer,
-  sequenceParams,
   updateMarkerInput,
 } from "./schemas.ts";
 
@@ -20,7 +18,7 @@ export function sequenceRoutes(r: RouteRegistrar, { sequences }: Services): void
     auth: "user",
     summary: "The caller's sequences of a match, markers in video order",
     tags,
-    params: matchSequencesParams,
+    params: idParams,
     response: sequenceListAnswer,
     handler: ({ params }, ctx) => sequences.list(params.id, ctx),
   });
@@ -30,7 +28,7 @@ export function sequenceRoutes(r: RouteRegistrar, { sequences }: Services): void
     auth: "user",
     summary: "Start a sequence (a set of markers) on a match",
     tags,
-    params: matchSequencesParams,
+    params: idParams,
     body: createSequenceInput,
     status: 201,
     response: sequenceAnswer,
@@ -42,7 +40,7 @@ export function sequenceRoutes(r: RouteRegistrar, { sequences }: Services): void
     auth: "user",
     summary: "Add a marker to one of the caller's sequences",
     tags,
-    params: sequenceParams,
+    params: idParams,
     body: createMarkerInput,
     status: 201,
     response: markerAnswer,
@@ -54,7 +52,7 @@ export function sequenceRoutes(r: RouteRegistrar, { sequences }: Services): void
     auth: "user",
     summary: "Change a marker of one of the caller's sequences",
     tags,
-    params: markerParams,
+    params: idParams,
     body: updateMarkerInput,
     response: markerAnswer,
     handler: ({ params, body }, ctx) => sequences.updateMarker(params.id, body, ctx),
@@ -65,7 +63,7 @@ export function sequenceRoutes(r: RouteRegistrar, { sequences }: Services): void
     auth: "user",
     summary: "Delete a marker of one of the caller's sequences",
     tags,
-    params: markerParams,
+    params: idParams,
     status: 204,
     handler: ({ params }, ctx) => sequences.deleteMarker(params.id, ctx),
   });

@@ -1,10 +1,5 @@
 import { z } from "zod";
 import { ANNOTATION_CLIP_LENGTH } from "@clubcast/shared";
-import { id } from "../matches/schemas.ts";
-
-export const matchSequencesParams = z.strictObject({ id });
-export const sequenceParams = z.strictObject({ id });
-export const markerParams = z.strictObject({ id });
 
 export const createSequenceInput = z.strictObject({ name: z.string().trim().max(200).default("") });
 

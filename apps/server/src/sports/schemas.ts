@@ -17,8 +17,13 @@ export const createSportInput = z.strictObject({
   type: z.enum(SPORT_TYPES),
 });
 
-const sport = z.object({ id: z.number().int(), slug: z.string(), name: z.string(), type: z.enum(SPORT_TYPES) });
-export const sportAnswer = z.object({ data: sport });
-export const sportsAnswer = z.object({ data: z.array(sport) });
+export const sportSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  type: z.enum(SPORT_TYPES),
+});
+export const sportAnswer = z.object({ data: sportSchema });
+export const sportsAnswer = z.object({ data: z.array(sportSchema) });
 
 export type CreateSportInput = z.infer<typeof createSportInput>;

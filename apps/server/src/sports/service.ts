@@ -1,19 +1,16 @@
 // Sports: the public list and detail, and creating one (system administrators).
-import { Prisma } from "@clubcast/db";
+import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
-import { NotFoundError, ValidationError } from "../core/errors.ts";
+import { NotFoundError } from "../core/errors.ts";
 import { authorize } from "../core/policy.ts";
+import { uniqueField } from "../core/prisma-errors.ts";
 import { presentSport, sportSelect } from "./presenter.ts";
 import type { CreateSportInput } from "./schemas.ts";
 
 /** Finds a sport by numeric id or by slug (URLs use either). */
 export function sportWhere(ref: string): Prisma.SportWhereUniqueInput {
   return /^\d+$/.test(ref) ? { id: Number(ref) } : { slug: ref.toLowerCase() };
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
 export function createSportsService({ prisma }: Deps) {
@@ -31,13 +28,10 @@ export function createSportsService({ prisma }: Deps) {
   async function create(input: CreateSportInput, ctx: RequestContext) {
     // Sports are managed on the system's configuration pages.
     authorize(ctx, "configuration");
-    try {
-      const sport = await prisma.sport.create({ data: input, select: sportSelect });
-      return { data: presentSport(sport) };
-    } catch (error) {
-      if (isUniqueViolation(error)) throw ValidationError.field("slug", "validation.taken");
-      throw error;
-    }
+    const sport = await uniqueField("slug", "validation.taken", () =>
+      prisma.sport.create({ data: input, select: sportSelect }),
+    );
+    return { data: presentSport(sport) };
   }
 
   return { list, get, create };

@@ -1,9 +1,10 @@
 // How a team looks in API answers (spec section 3, "Team").
 import type { Prisma } from "@clubcast/db";
+import { idAndName } from "../core/presenters.ts";
 import { presentSport, sportSelect } from "../sports/presenter.ts";
 
 export const teamWithNames = {
-  club: { select: { id: true, name: true } },
+  club: idAndName,
   parent: { select: { id: true, fullname: true } },
   sport: { select: sportSelect },
 } satisfies Prisma.TeamInclude;

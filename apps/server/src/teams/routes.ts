@@ -1,9 +1,8 @@
 import type { RouteRegistrar } from "../core/http.ts";
+import { idParams, messageAnswer } from "../core/schemas.ts";
 import type { Services } from "../services.ts";
-import { messageAnswer } from "../clubs/schemas.ts";
 import {
   clubTeamParams,
-  clubTeamsParams,
   clubTeamsQuery,
   createTeamInput,
   sportTeamsParams,
@@ -20,7 +19,7 @@ export function teamsRoutes(r: RouteRegistrar, { teams }: Services): void {
     auth: "user",
     summary: "A club's teams, for its members (is_custom=false leaves out custom teams)",
     tags,
-    params: clubTeamsParams,
+    params: idParams,
     query: clubTeamsQuery,
     response: teamsAnswer,
     handler: ({ params, query }, ctx) => teams.listOfClub(params.id, query, ctx),
@@ -31,7 +30,7 @@ export function teamsRoutes(r: RouteRegistrar, { teams }: Services): void {
     auth: "user",
     summary: "Add a team to a club (the club's administrators, or system administrators)",
     tags,
-    params: clubTeamsParams,
+    params: idParams,
     body: createTeamInput,
     status: 201,
     response: teamAnswer,

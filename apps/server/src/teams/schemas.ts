@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { idField, idParam } from "../clubs/schemas.ts";
-import { sportRef } from "../sports/schemas.ts";
+import { idField, idParam, namedRecord } from "../core/schemas.ts";
+import { countryCode } from "../clubs/schemas.ts";
+import { sportRef, sportSchema } from "../sports/schemas.ts";
 
-export const clubTeamsParams = z.strictObject({ id: idParam });
 export const clubTeamParams = z.strictObject({ club: idParam, team: idParam });
 export const sportTeamsParams = z.strictObject({ sport: sportRef });
 
@@ -14,12 +14,7 @@ const queryBoolean = z
 export const clubTeamsQuery = z.strictObject({ is_custom: queryBoolean.optional() });
 /** Teams of a sport in clubs of one country (ISO 3166 alpha-2, like a club's country_short). */
 export const sportTeamsQuery = z.strictObject({
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/)
-    .optional(),
+  country: countryCode.optional(),
 });
 
 /** The add-team lightbox. The sport defaults to the club's. */
@@ -31,15 +26,14 @@ export const createTeamInput = z.strictObject({
   is_custom: z.boolean().default(false),
 });
 
-const named = z.object({ id: z.number().int(), name: z.string() });
 const team = z.object({
   id: z.number().int(),
   fullname: z.string(),
   addition: z.string().nullable(),
   parent: z.object({ id: z.number().int(), fullname: z.string() }).nullable(),
-  sport: z.object({ id: z.number().int(), slug: z.string(), name: z.string(), type: z.string() }),
+  sport: sportSchema,
   is_custom: z.boolean(),
-  club: named,
+  club: namedRecord,
 });
 export const teamSchema = team;
 export const teamAnswer = z.object({ data: team });

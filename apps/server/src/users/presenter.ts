@@ -1,8 +1,9 @@
 // How a user looks in API answers (spec section 3, "User").
 import type { Prisma } from "@clubcast/db";
+import { idAndName } from "../core/presenters.ts";
 
 export const userWithAccess = {
-  club: { select: { id: true, name: true } },
+  club: idAndName,
   teams: { select: { team: { select: { id: true, fullname: true } } } },
   roles: {
     select: {
@@ -43,7 +44,7 @@ export const userSummarySelect = {
   firstName: true,
   lastName: true,
   scope: true,
-  club: { select: { id: true, name: true } },
+  club: idAndName,
 } satisfies Prisma.UserSelect;
 
 export function presentUserSummary(user: Prisma.UserGetPayload<{ select: typeof userSummarySelect }>) {

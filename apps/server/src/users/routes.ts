@@ -1,7 +1,7 @@
 import type { RouteRegistrar } from "../core/http.ts";
 import { pagedSchema } from "../core/pagination.ts";
+import { idParams, messageAnswer } from "../core/schemas.ts";
 import type { Services } from "../services.ts";
-import { messageAnswer } from "../clubs/schemas.ts";
 import {
   clubUserParams,
   clubUsersParams,
@@ -9,7 +9,6 @@ import {
   updateUserByIdInput,
   updateUserInput,
   userAnswer,
-  userParams,
   userSchema,
   usersQuery,
 } from "./schemas.ts";
@@ -43,7 +42,7 @@ export function usersRoutes(r: RouteRegistrar, { users }: Services): void {
     auth: "user",
     summary: "One user: oneself, or a user one manages",
     tags,
-    params: userParams,
+    params: idParams,
     response: userAnswer,
     handler: ({ params }, ctx) => users.get(params.id, ctx),
   });
@@ -74,7 +73,7 @@ export function usersRoutes(r: RouteRegistrar, { users }: Services): void {
     auth: "user",
     summary: "Update a user",
     tags,
-    params: userParams,
+    params: idParams,
     body: updateUserInput,
     response: userAnswer,
     handler: ({ params, body }, ctx) => users.update(params.id, body, ctx),
@@ -85,7 +84,7 @@ export function usersRoutes(r: RouteRegistrar, { users }: Services): void {
     auth: "user",
     summary: "Delete a user (system administrators, or administrators of the user's club; never oneself)",
     tags,
-    params: userParams,
+    params: idParams,
     response: messageAnswer,
     handler: ({ params }, ctx) => users.remove(params.id, ctx),
   });

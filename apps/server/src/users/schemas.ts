@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { DEFAULT_NEW_USER_SCOPE, LOCALES, STORED_SCOPES } from "@clubcast/shared";
 import { pageQuery } from "../core/pagination.ts";
-import { email, name, password, passwordsMatch } from "../auth/schemas.ts";
-import { idField, idParam } from "../clubs/schemas.ts";
+import { email, name, newAccountFields, password, passwordsMatch } from "../auth/schemas.ts";
+import { idField, idParam, namedRecord } from "../core/schemas.ts";
 
-export const userParams = z.strictObject({ id: idParam });
 export const clubUsersParams = z.strictObject({ club: idParam });
 export const clubUserParams = z.strictObject({ club: idParam, id: idParam });
 export const usersQuery = pageQuery;
@@ -20,11 +19,7 @@ const membershipFields = {
 
 export const createUserInput = z
   .strictObject({
-    email,
-    password,
-    password_confirmation: z.string(),
-    first_name: name,
-    last_name: name,
+    ...newAccountFields,
     ...membershipFields,
     scope: membershipFields.scope.default(DEFAULT_NEW_USER_SCOPE),
     club: membershipFields.club.optional(),
@@ -61,7 +56,6 @@ export const updateUserInput = z.strictObject(updateFields).superRefine(newPassw
 /** PUT /v1/users and tRPC: the user's id in the body. */
 export const updateUserByIdInput = z.strictObject({ id: idField, ...updateFields }).superRefine(newPasswordConfirmed);
 
-const named = z.object({ id: z.number().int(), name: z.string() });
 const user = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -69,9 +63,9 @@ const user = z.object({
   last_name: z.string(),
   scope: z.enum(STORED_SCOPES),
   locale: z.enum(LOCALES),
-  club: named.nullable(),
+  club: namedRecord.nullable(),
   teams: z.array(z.object({ id: z.number().int(), fullname: z.string() })),
-  roles: z.array(named),
+  roles: z.array(namedRecord),
   permissions: z.array(z.string()),
   created_at: z.string(),
 });

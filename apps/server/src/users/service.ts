@@ -10,9 +10,9 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from ".
 import { translate } from "../core/i18n.ts";
 import { paged, pageWindow, type PageQuery } from "../core/pagination.ts";
 import { authorize, isSystem, requireUser } from "../core/policy.ts";
+import { uniqueField } from "../core/prisma-errors.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { hashToken } from "../auth/tokens.ts";
-import { isUniqueViolation } from "../sports/service.ts";
 import { presentUser, userWithAccess } from "./presenter.ts";
 import type { CreateUserInput, UpdateUserInput } from "./schemas.ts";
 
@@ -117,14 +117,7 @@ export function createUsersService({ prisma }: Deps) {
   }
 
   /** Writes, mapping a lost race for the e-mail address to the same 422 as the check. */
-  async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw ValidationError.field("email", "auth.email_taken");
-      throw error;
-    }
-  }
+  const withUniqueEmail = <T>(write: () => Promise<T>) => uniqueField("email", "auth.email_taken", write);
 
   async function list(query: PageQuery, ctx: RequestContext) {
     const user = authorize(ctx, "users");

@@ -74,6 +74,12 @@ export interface Cast {
   loner: Member;
 }
 
+/** A user with a token issued directly (no sign-in over HTTP). */
+export async function createMember(t: TestApp, data: Parameters<typeof createUser>[1]): Promise<Member> {
+  const user = await createUser(t.deps.prisma, data);
+  return { user, token: (await t.services.auth.issueToken({ userId: user.id })).access_token };
+}
+
 export async function createCast(t: TestApp, client: Api = api(t)): Promise<Cast> {
   const { prisma } = t.deps;
   const clubA = await createClub(prisma, { name: "Alpha Rovers" });

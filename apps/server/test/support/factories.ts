@@ -40,20 +40,7 @@ export async function createUser(
     },
   });
   if (data.permissions?.length) {
-    const role = await prisma.role.create({
-      data: {
-        name: `role-${n}-${Date.now()}`,
-        permissions: {
-          create: await Promise.all(
-            data.permissions.map(async (name) => ({
-              permission: {
-                connectOrCreate: { where: { name }, create: { name, category: name.split(".")[0] ?? name } },
-              },
-            })),
-          ),
-        },
-      },
-    });
+    const role = await createRole(prisma, { name: `role-${n}-${Date.now()}`, permissions: data.permissions });
     await prisma.userRole.create({ data: { userId: user.id, roleId: role.id } });
   }
   return user;
