@@ -26,6 +26,18 @@ type Db = Prisma.TransactionClient;
 /** Password of every demo account (documented in the README, local use only). */
 export const DEMO_PASSWORD = "clubcast-demo";
 
+/**
+ * The camera simulator's API client (for FC Zuiderpark's main camera), so `npm start`
+ * can run the simulator as a signed-in camera controller. Demo credentials, like
+ * the demo accounts: for local use only.
+ */
+export const DEMO_CAMERA_CLIENT = {
+  name: "Camera simulator",
+  clientId: "demo-camera-simulator",
+  secret: "clubcast-demo-camera-secret",
+  configurationBarcode: "CC-NL-0101",
+} as const;
+
 /** Where the seeded configurations' camera server runs: the camera simulator's default address. */
 export const CAMERA_SERVER_URL = "http://127.0.0.1:4100";
 
@@ -1113,6 +1125,13 @@ async function seedEquipment(db: Db, refs: ClubRefs, now: Date): Promise<Map<str
   return configurations;
 }
 
+async function seedCameraClient(db: Db, cameras: Map<string, CameraRef>, secretHash: string): Promise<void> {
+  const { name, clientId, configurationBarcode } = DEMO_CAMERA_CLIENT;
+  const configurationId = required(cameras.get(configurationBarcode), `configuration ${configurationBarcode}`).id;
+  const data = { name, secretHash, configurationId, revokedAt: null };
+  await db.apiClient.upsert({ where: { clientId }, update: data, create: { clientId, ...data } });
+}
+
 function recordingUrl(camera: CameraRef, name: string): string {
   return `${CAMERA_SERVER_URL}/recordings/${camera.barcode}/${slug(name)}/index.m3u8`;
 }
@@ -1247,7 +1266,10 @@ export async function seed(prisma?: PrismaClient): Promise<void> {
   const client = prisma ?? createPrismaClient();
   try {
     // One argon2id hash for every demo account: hashing is deliberately slow.
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const [passwordHash, cameraSecretHash] = await Promise.all([
+      hashPassword(DEMO_PASSWORD),
+      hashPassword(DEMO_CAMERA_CLIENT.secret),
+    ]);
     const now = new Date();
     await client.$transaction(
       async (db) => {
@@ -1256,6 +1278,7 @@ export async function seed(prisma?: PrismaClient): Promise<void> {
         const roleIds = await seedAccess(db);
         const userIds = await seedUsers(db, refs, roleIds, passwordHash);
         const cameras = await seedEquipment(db, refs, now);
+        await seedCameraClient(db, cameras, cameraSecretHash);
         const matchIds = await seedMatches(db, refs, cameras, now);
         await seedSequences(db, matchIds, userIds);
         await seedNotifications(db, now);

@@ -7,10 +7,39 @@ import { prepareDatabase } from "./db-prepare.ts";
 import { ensureWebBuild } from "./web-build.ts";
 import { runWithServiceErrors } from "@clubcast/db/health";
 import { loadConfig } from "../apps/server/src/config.ts";
+import { DEMO_CAMERA_CLIENT } from "../prisma/seed.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-const PROCESSES: { name: string; entry: string }[] = [{ name: "server", entry: "apps/server/src/main.ts" }];
+interface PlatformProcess {
+  name: string;
+  entry: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * The API server (with realtime and the web client), the job worker, and — unless
+ * CAMERA_SIM=off — the camera-server simulator the demo configurations point at,
+ * signed in as the seeded demo camera controller.
+ */
+function platformProcesses(env: NodeJS.ProcessEnv): PlatformProcess[] {
+  const processes: PlatformProcess[] = [
+    { name: "server", entry: "apps/server/src/main.ts" },
+    { name: "worker", entry: "apps/worker/src/main.ts" },
+  ];
+  if (env.CAMERA_SIM !== "off") {
+    processes.push({
+      name: "camera-sim",
+      entry: "apps/camera-sim/src/main.ts",
+      env: {
+        CAMERA_SIM_CLIENT_ID: DEMO_CAMERA_CLIENT.clientId,
+        CAMERA_SIM_CLIENT_SECRET: DEMO_CAMERA_CLIENT.secret,
+        ...env,
+      },
+    });
+  }
+  return processes;
+}
 
 /** Why the platform can't listen on host:port (in use, not allowed), or null when it can. */
 function listenProblem(host: string, port: number): Promise<string | null> {
@@ -33,11 +62,11 @@ await runWithServiceErrors(async () => {
   await prepareDatabase();
   // The server serves the built web client on its own URL.
   await ensureWebBuild();
-  const children: ChildProcess[] = PROCESSES.map(({ name, entry }) => {
+  const children: ChildProcess[] = platformProcesses(process.env).map(({ name, entry, env }) => {
     const child = spawn(process.execPath, ["--import", "tsx", entry], {
       cwd: root,
       stdio: "inherit",
-      env: process.env,
+      env: env ?? process.env,
     });
     child.on("exit", (code) => {
       console.error(`${name} exited (${code ?? "signal"}); stopping the platform`);

@@ -7,9 +7,7 @@ import { closeDeps, createDeps } from "../src/deps.ts";
 import { buildApp } from "../src/app.ts";
 
 export type NodeRequest =
-  | { type: "emit"; channel: string; event: string; payload: unknown }
-  | { type: "memory" }
-  | { type: "close" };
+  { type: "emit"; channel: string; event: string; payload: unknown } | { type: "memory" } | { type: "close" };
 export type NodeReply = { type: "ready"; url: string } | { type: "memory"; rss: number; heapUsed: number };
 
 const send = (reply: NodeReply) => process.send!(reply);

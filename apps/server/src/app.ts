@@ -1,10 +1,10 @@
 // Assembles the HTTP server: error shapes, the /v1 REST routes of every domain,
 // tRPC under /trpc, and (when built) the web client on the same URL.
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { Deps } from "./deps.ts";
 import { createServices, type Services } from "./services.ts";
-import { createRegistrar, registerErrorHandling, type RouteCatalogue } from "./core/http.ts";
+import { createRegistrar, registerErrorHandling, registerJsonBodyParser, type RouteCatalogue } from "./core/http.ts";
 import { appRouter, type AppRouter } from "./trpc/app-router.ts";
 import { trpcContextFactory } from "./trpc/trpc.ts";
 import { authRoutes } from "./auth/routes.ts";
@@ -74,6 +74,8 @@ const DOMAIN_ROUTES = [
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: options.logger ? { level: deps.config.logLevel } : false,
+    // Heartbeats and list polling would drown the log; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     routerOptions: { maxParamLength: 500 },
     bodyLimit: 1_048_576,
@@ -82,6 +84,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const routes: RouteCatalogue = [];
 
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
 
   const registrar = createRegistrar(app, services, routes);
   for (const register of DOMAIN_ROUTES) register(registrar, services);

@@ -64,7 +64,11 @@ describe("two server instances sharing one Redis", () => {
     expect(await subscribe(viewer, CHANNELS.match(match.id))).toEqual({ channel: CHANNELS.match(match.id) });
     const scored = nextEvent<EventPayloads["match.scored"]>(viewer, EVENTS.matchScored);
 
-    const res = await http.post(`/v1/clubs/${home.id}/matches/${match.id}/score`, { home: 2, away: 1 }, clubAdmin.token);
+    const res = await http.post(
+      `/v1/clubs/${home.id}/matches/${match.id}/score`,
+      { home: 2, away: 1 },
+      clubAdmin.token,
+    );
     expect(res.statusCode).toBe(200);
     expect(await scored).toEqual({ match: match.id, home: 2, away: 1 });
   });
@@ -90,7 +94,10 @@ describe("two server instances sharing one Redis", () => {
     expect(ack).toMatchObject({ ok: true, message: { match: match.id, body: "Great save!" } });
     const message = await received;
     expect(message).toEqual(ack.message);
-    expect(message.user).toEqual({ id: clubAdmin.user.id, name: `${clubAdmin.user.firstName} ${clubAdmin.user.lastName}` });
+    expect(message.user).toEqual({
+      id: clubAdmin.user.id,
+      name: `${clubAdmin.user.firstName} ${clubAdmin.user.lastName}`,
+    });
     const stored = await t.deps.prisma.chatMessage.findUniqueOrThrow({ where: { id: message.id } });
     expect(stored).toMatchObject({ matchId: match.id, userId: clubAdmin.user.id, body: "Great save!" });
   });
@@ -137,11 +144,15 @@ describe("who may listen", () => {
     }
   });
 
-  it("refuses a missing match's chat exactly like another club's, so existence doesn't leak", async () => {
+  it("answers a missing match's chat like another club's private match's (404), so existence doesn't leak", async () => {
     const socket = await connectSocket(urlA, stranger.token);
+    const foreignChannel = CHANNELS.chat(privateMatch.id);
     const missing = await subscribe(socket, CHANNELS.chat(match.id + 100_000));
-    const foreign = await subscribe(socket, CHANNELS.chat(match.id));
+    const foreign = await subscribe(socket, foreignChannel);
+    expect(foreign).toMatchObject({ status: 404, message: "No match found" });
     expect({ ...missing, channel: null }).toEqual({ ...foreign, channel: null });
+    const res = await http.post("/v1/broadcasting/auth", { channel_name: foreignChannel }, stranger.token);
+    expect(res.statusCode).toBe(404);
   });
 
   it("never delivers a refused channel's events", async () => {
@@ -158,7 +169,10 @@ describe("who may listen", () => {
       body: "secret",
       created_at: new Date().toISOString(),
     });
-    t.deps.events.publish(CHANNELS.user(stranger.user.id), EVENTS.userMessage, { key: "match.shared", level: "success" });
+    t.deps.events.publish(CHANNELS.user(stranger.user.id), EVENTS.userMessage, {
+      key: "match.shared",
+      level: "success",
+    });
     await own; // published after the chat message, on the same Redis connection
     expect(chat).toEqual([]);
   });
@@ -186,10 +200,18 @@ describe("who may listen", () => {
       where: { id: (await createMatch(t.deps.prisma, { clubId: home.id })).id },
       data: { sharedWithClubId: other.id },
     });
-    const res = await http.post("/v1/broadcasting/auth", { channel_name: CHANNELS.chat(sharedMatch.id) }, stranger.token);
+    const res = await http.post(
+      "/v1/broadcasting/auth",
+      { channel_name: CHANNELS.chat(sharedMatch.id) },
+      stranger.token,
+    );
     expect(res.statusCode).toBe(200);
     const third = await signIn(t, { scope: "club", clubId: (await createClub(t.deps.prisma)).id });
-    const refused = await http.post("/v1/broadcasting/auth", { channel_name: CHANNELS.chat(sharedMatch.id) }, third.token);
+    const refused = await http.post(
+      "/v1/broadcasting/auth",
+      { channel_name: CHANNELS.chat(sharedMatch.id) },
+      third.token,
+    );
     expect(refused.statusCode).toBe(403);
   });
 
@@ -244,7 +266,10 @@ describe("the chat of a match", () => {
       })),
     });
     const socket = await connectSocket(b.url, clubAdmin.token);
-    const history = nextEvent<{ channel: string; messages: EventPayloads["chat.message"][] }>(socket, SOCKET.chatHistory);
+    const history = nextEvent<{ channel: string; messages: EventPayloads["chat.message"][] }>(
+      socket,
+      SOCKET.chatHistory,
+    );
     await subscribe(socket, CHANNELS.chat(chatMatch.id));
     const { channel, messages } = await history;
     expect(channel).toBe(CHANNELS.chat(chatMatch.id));

@@ -25,7 +25,8 @@ export const heartbeatInput = z.strictObject({
 
 export const streamReadyInput = z.strictObject({
   match_id: idField,
-  live_hls_url: httpUrl,
+  // null when the camera streams without an HLS rendition (e.g. a simulator without ffmpeg).
+  live_hls_url: httpUrl.nullable(),
 });
 
 const instant = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
@@ -36,7 +37,7 @@ export const recordingFinishedInput = z
     match_id: idField.nullable().optional(),
     started_at: instant,
     ended_at: instant,
-    vod_hls_url: httpUrl,
+    vod_hls_url: httpUrl.nullable(),
   })
   .superRefine((value, ctx) => {
     if (value.ended_at <= value.started_at) {
@@ -54,13 +55,13 @@ export const heartbeatAnswer = z.object({
 });
 
 export const streamReadyAnswer = z.object({
-  data: z.object({ match: z.number().int(), live_hls_url: z.string() }),
+  data: z.object({ match: z.number().int(), live_hls_url: z.string().nullable() }),
 });
 
 export const recordingFinishedAnswer = z.object({
   data: z.union([
     z.object({
-      match: z.object({ id: z.number().int(), status: z.enum(MatchStatus), vod_hls_url: z.string() }),
+      match: z.object({ id: z.number().int(), status: z.enum(MatchStatus), vod_hls_url: z.string().nullable() }),
     }),
     z.object({
       offline_recording: z.object({

@@ -113,7 +113,7 @@ export function createCameraControllerService(deps: Deps, auth: Pick<AuthService
    * one racing the worker) never applies twice: it is decided again on the
    * new status, where the state machine refuses it (409).
    */
-  async function finishMatchRecording(matchId: number, vodHlsUrl: string, client: CameraClient) {
+  async function finishMatchRecording(matchId: number, vodHlsUrl: string | null, client: CameraClient) {
     for (;;) {
       const match = await ownMatch(matchId, client);
       const status = statusAfterRecordingFinished(match.status);

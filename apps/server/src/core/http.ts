@@ -84,6 +84,21 @@ export function errorBody(error: AppError, locale: LocaleCode) {
   };
 }
 
+/**
+ * JSON bodies as Fastify parses them (prototype-poisoning safe), except that an
+ * empty body counts as no body: clients and camera controllers POST commands
+ * like /startrecording with a JSON content type and nothing to send.
+ */
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body.toString();
+    if (text === "") return done(null, undefined);
+    parseJson(request, text, done);
+  });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const locale = localeFromAcceptLanguage(request.headers["accept-language"]);

@@ -42,21 +42,28 @@ function chatMembersOf(clubId: number): Prisma.MatchWhereInput {
 export function createRealtimeService(deps: Deps) {
   const { prisma, events } = deps;
 
-  async function requireChatMember(user: AuthUser, matchId: number): Promise<void> {
+  async function requireChatMember(ctx: RequestContext, matchId: number): Promise<AuthUser> {
+    const user = requireUser(ctx);
     if (isSystem(user)) {
       if (!(await prisma.match.count({ where: { id: matchId } }))) throw new NotFoundError("not_found.match");
-      return;
+      return user;
     }
-    // Another club's match and a missing one are refused alike, so existence doesn't leak.
-    const member = user.clubId !== null && (await prisma.match.count({ where: { id: matchId, ...chatMembersOf(user.clubId) } }));
-    if (!member) throw new ForbiddenError("realtime.channel_refused");
+    const member =
+      user.clubId !== null && (await prisma.match.count({ where: { id: matchId, ...chatMembersOf(user.clubId) } }));
+    if (member) return user;
+    // A match the caller may not see (a missing one, or another club's private one) doesn't exist for them:
+    // 404 alike, so existence doesn't leak. A match they may see but not chat about is refused.
+    const visible = await prisma.match.count({ where: { AND: [{ id: matchId }, visibleMatches(ctx)] } });
+    if (!visible) throw new NotFoundError("not_found.match");
+    throw new ForbiddenError("realtime.channel_refused");
   }
 
   /**
    * The one rule for listening: `match.{id}` is public for public matches (private
    * ones as the match itself is visible, else 404); `matches` needs a signed-in
    * dashboard user; `user.{id}` only that user; `chat.{id}` members of the match's
-   * clubs and system admins. 401 without sign-in, 403 when refused.
+   * clubs and system admins (404 for a match the caller may not see). 401 without
+   * sign-in, 403 when refused.
    */
   async function authorizeChannel(name: string, ctx: RequestContext): Promise<Channel> {
     const channel = parseChannel(name);
@@ -74,7 +81,7 @@ export function createRealtimeService(deps: Deps) {
         if (requireUser(ctx).id !== channel.userId) throw new ForbiddenError("realtime.channel_refused");
         break;
       case "chat":
-        await requireChatMember(requireUser(ctx), channel.matchId);
+        await requireChatMember(ctx, channel.matchId);
         break;
     }
     return channel;
@@ -106,8 +113,7 @@ export function createRealtimeService(deps: Deps) {
   async function sendChatMessage(input: ChatSendInput, ctx: RequestContext): Promise<ChatMessagePayload> {
     const channel = parseChannel(input.channel);
     if (channel?.kind !== "chat") throw ValidationError.field("channel", "validation.invalid_value");
-    const user = requireUser(ctx);
-    await requireChatMember(user, channel.matchId);
+    const user = await requireChatMember(ctx, channel.matchId);
     const row = await prisma.chatMessage.create({
       data: { matchId: channel.matchId, userId: user.id, body: input.body },
       select: chatMessageSelect,

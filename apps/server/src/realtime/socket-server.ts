@@ -60,7 +60,10 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
   });
 
   /** An error as the caller sees it: refusals with their status, anything else logged and a 500. */
-  function answerOf(error: unknown, request: ResolvedRequest): { status: number; message: string } {
+  function answerOf(
+    error: unknown,
+    request: ResolvedRequest,
+  ): { status: number; message: string; errors?: Record<string, string[]> } {
     let appError = asAppError(error);
     // A refused token explains a 401 better than "unauthenticated".
     if (appError?.status === 401 && request.authError) appError = request.authError;
@@ -112,7 +115,9 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
   });
   app.addHook("onClose", async () => {
     await io.close();
-    for (const client of redisClients) client.disconnect();
+    // QUIT runs after the adapter's queued (P)SUBSCRIBE commands; disconnect() would
+    // reject them as unhandled "Connection is closed" when an app closes right after start.
+    await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
   });
   return io;
 }

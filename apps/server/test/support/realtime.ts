@@ -44,7 +44,12 @@ export async function signIn(t: TestApp, data: Parameters<typeof createUser>[1])
 const sockets = new Set<Socket>();
 
 export async function connectSocket(url: string, token?: string): Promise<Socket> {
-  const socket = io(url, { transports: ["websocket"], auth: token ? { token } : {}, reconnection: false, forceNew: true });
+  const socket = io(url, {
+    transports: ["websocket"],
+    auth: token ? { token } : {},
+    reconnection: false,
+    forceNew: true,
+  });
   sockets.add(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once("connect", resolve);
@@ -66,7 +71,12 @@ export function subscribe(socket: Socket, channel: string): Promise<SubscribeAns
 }
 
 /** The next `event` on the socket that passes `filter`. */
-export function nextEvent<T>(socket: Socket, event: string, filter: (payload: T) => boolean = () => true, timeoutMs = 5000) {
+export function nextEvent<T>(
+  socket: Socket,
+  event: string,
+  filter: (payload: T) => boolean = () => true,
+  timeoutMs = 5000,
+) {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, listener);

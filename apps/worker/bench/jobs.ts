@@ -1,0 +1,197 @@
+// `npm run bench:jobs`: 5,000 camera commands (schedule, one per match) through
+// BullMQ and the real worker process against the camera-server simulator.
+// Prints jobs per second and the commands lost (no effect at the camera, or the
+// match not moved on) or duplicated (a second effect at the camera). The
+// baseline, measured in the same run: the same number of calls made directly
+// to the simulator with the same concurrency, without queue, database or worker.
+import { spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { QueueEvents } from "bullmq";
+import { Redis } from "ioredis";
+import { QUEUES, bullPrefix, type CameraCommandJob } from "@clubcast/shared";
+import { createCameraServerClient } from "@clubcast/camera-protocol";
+import { closeDeps, createDeps, loadConfig } from "@clubcast/server/runtime";
+import { dropDatabase, freshMigratedDatabase, printTable } from "../../server/bench/support.ts";
+import { clearRedisPrefix, sleep } from "../../server/bench/measure.ts";
+import { startCameraSimulator } from "../../camera-sim/src/simulator.ts";
+import { createSimulatorControl, type SimCall } from "../../camera-sim/src/control.ts";
+
+const DATABASE = "clubcast_bench_jobs";
+const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 5000);
+const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 10);
+const CAMERA_ID = "bench-cam";
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+
+/** Runs `count` tasks with at most `concurrency` at a time. */
+async function pool(count: number, concurrency: number, task: (index: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+}
+
+/** Effects and replays at the simulator per idempotency key. */
+function effectsByKey(calls: SimCall[], keys: readonly string[]) {
+  const effects = new Map<string, number>(keys.map((key) => [key, 0]));
+  for (const call of calls) {
+    if (call.outcome === "effect" && call.idempotency_key && effects.has(call.idempotency_key)) {
+      effects.set(call.idempotency_key, effects.get(call.idempotency_key)! + 1);
+    }
+  }
+  const counts = [...effects.values()];
+  return { lost: counts.filter((n) => n === 0).length, duplicated: counts.filter((n) => n > 1).length };
+}
+
+async function main() {
+  const prefix = `bench-jobs:${randomBytes(4).toString("hex")}:`;
+  console.log(`Preparing ${DATABASE} with ${COMMANDS} matches…`);
+  const databaseUrl = await freshMigratedDatabase(DATABASE);
+  const config = { ...loadConfig(), databaseUrl, redisPrefix: prefix };
+  const deps = createDeps(config);
+  const sim = await startCameraSimulator({ video: false, log: () => {} });
+  const control = createSimulatorControl(sim.url);
+
+  const { prisma } = deps;
+  const sport = await prisma.sport.create({ data: { slug: "football", name: "Football", type: "football" } });
+  const club = await prisma.club.create({ data: { name: "Bench club", sportId: sport.id } });
+  const configuration = await prisma.configuration.create({
+    data: { clubId: club.id, serverUrl: sim.url, saCameraId: CAMERA_ID },
+  });
+  const requester = await prisma.user.create({
+    data: {
+      email: "bench-jobs@example.test",
+      passwordHash: "-",
+      firstName: "Bench",
+      lastName: "Jobs",
+      scope: "club",
+      clubId: club.id,
+    },
+  });
+  const startingAt = new Date(Date.now() + 24 * 3600_000);
+  const stoppingAt = new Date(startingAt.getTime() + 5400_000);
+  await prisma.match.createMany({
+    data: Array.from({ length: COMMANDS }, () => ({
+      clubId: club.id,
+      configurationId: configuration.id,
+      startingAt,
+      stoppingAt,
+    })),
+  });
+  const matchIds = (await prisma.match.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((m) => m.id);
+
+  // ── baseline: direct calls to the simulator ──
+  console.log("Baseline: direct calls to the simulator…");
+  const camera = createCameraServerClient(sim.url);
+  const directKeys = matchIds.map(() => randomUUID());
+  const directStart = performance.now();
+  await pool(COMMANDS, CONCURRENCY, (i) =>
+    camera.send(
+      "schedule",
+      CAMERA_ID,
+      { match_id: matchIds[i]!, starting_at: startingAt.toISOString(), stopping_at: stoppingAt.toISOString() },
+      { idempotencyKey: directKeys[i]! },
+    ),
+  );
+  const directSeconds = (performance.now() - directStart) / 1000;
+  const direct = effectsByKey(await control.calls(), directKeys);
+  await control.reset();
+
+  // ── the queue: the real worker process ──
+  console.log(`Through BullMQ and the worker process (concurrency ${CONCURRENCY})…`);
+  const worker = spawn(process.execPath, ["--import", "tsx", "apps/worker/src/main.ts"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: config.redisUrl,
+      REDIS_PREFIX: prefix,
+      ASSET_SERVER_URL: sim.url,
+      WORKER_CONCURRENCY: String(CONCURRENCY),
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("running the camera") && resolve());
+    worker.once("exit", (code) => reject(new Error(`the worker exited (${code}) before it was ready`)));
+  });
+
+  const eventsConnection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  const events = new QueueEvents(QUEUES.cameraCommands, { connection: eventsConnection, prefix: bullPrefix(prefix) });
+  await events.waitUntilReady();
+  const finished = new Map<string, "completed" | "failed">();
+  let completions = 0;
+  events.on("completed", ({ jobId }) => {
+    completions++;
+    finished.set(jobId, "completed");
+  });
+  events.on("failed", ({ jobId }) => finished.set(jobId, "failed"));
+
+  const jobs: CameraCommandJob[] = matchIds.map((matchId) => ({
+    command: "schedule",
+    matchId,
+    configurationId: configuration.id,
+    requestedBy: requester.id,
+    idempotencyKey: randomUUID(),
+  }));
+  const queueStart = performance.now();
+  // Enqueued the way the matches service does, 100 requests at a time.
+  await pool(jobs.length, 100, (i) => deps.jobs.enqueueCameraCommand(jobs[i]!));
+  const enqueueSeconds = (performance.now() - queueStart) / 1000;
+  const deadline = Date.now() + 10 * 60_000;
+  while (finished.size < jobs.length && Date.now() < deadline) await sleep(100);
+  const queueSeconds = (performance.now() - queueStart) / 1000;
+
+  const queued = effectsByKey(
+    await control.calls(),
+    jobs.map((job) => job.idempotencyKey),
+  );
+  const notScheduled = await prisma.match.count({ where: { id: { in: matchIds }, status: { not: "scheduled" } } });
+  const failed = [...finished.values()].filter((state) => state === "failed").length;
+  const completedTwice = completions - (finished.size - failed);
+  const queueRate = jobs.length / queueSeconds;
+  const directRate = COMMANDS / directSeconds;
+
+  printTable(
+    `Jobs benchmark: ${COMMANDS} camera commands, concurrency ${CONCURRENCY} (target: 0 lost, 0 duplicated)`,
+    ["path", "commands", "seconds", "per second", "vs baseline", "failed", "lost", "duplicated"],
+    [
+      [
+        "baseline: direct calls to the simulator",
+        COMMANDS,
+        directSeconds.toFixed(2),
+        directRate.toFixed(0),
+        "1.00×",
+        0,
+        direct.lost,
+        direct.duplicated,
+      ],
+      [
+        "BullMQ + worker process + service layer",
+        jobs.length,
+        queueSeconds.toFixed(2),
+        queueRate.toFixed(0),
+        `${(queueRate / directRate).toFixed(2)}×`,
+        failed,
+        // Lost: no effect at the camera, or the match never moved on to scheduled.
+        Math.max(queued.lost, notScheduled),
+        // Duplicated: a second effect at the camera, or a job that completed twice.
+        queued.duplicated + completedTwice,
+      ],
+    ],
+  );
+  console.log(`(enqueueing the ${jobs.length} jobs took ${enqueueSeconds.toFixed(2)} s of that)`);
+
+  worker.kill("SIGTERM");
+  await new Promise((resolve) => worker.once("exit", resolve));
+  await events.close();
+  eventsConnection.disconnect();
+  await sim.close();
+  await closeDeps(deps);
+  await clearRedisPrefix(config.redisUrl, prefix);
+  await dropDatabase(DATABASE);
+}
+
+await main();

@@ -1,0 +1,22 @@
+// `npm start -w @clubcast/worker`: runs the platform's jobs until SIGTERM/SIGINT,
+// then finishes the jobs in flight before exiting.
+import { closeDeps, createDeps, createServices, loadConfig } from "@clubcast/server/runtime";
+import { loadWorkerSettings } from "./settings.ts";
+import { startWorkers } from "./workers.ts";
+
+const deps = createDeps(loadConfig());
+const running = startWorkers(deps, createServices(deps), loadWorkerSettings());
+await Promise.all(running.workers.map((w) => w.waitUntilReady()));
+console.log(`[worker] running the camera, asset and timer queues`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[worker] ${signal} received: finishing the jobs in flight`);
+  await running.close();
+  await closeDeps(deps);
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

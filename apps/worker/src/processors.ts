@@ -1,0 +1,129 @@
+// What each queue's jobs do. Camera commands and asset updates call external
+// servers with the job's idempotency key, so a retried or redelivered job has
+// no second effect there; outcomes go through the service layer.
+import { UnrecoverableError, type Job } from "bullmq";
+import {
+  CHANNELS,
+  EVENTS,
+  type AssetUpdateJob,
+  type CameraCommand,
+  type CameraCommandJob,
+  type MatchStartingJob,
+} from "@clubcast/shared";
+import {
+  CameraServerError,
+  createAssetServerClient,
+  createCameraServerClient,
+  type CameraCommandAnswer,
+  type CameraCommandRequests,
+} from "@clubcast/camera-protocol";
+import type { Deps, Services } from "@clubcast/server/runtime";
+import type { WorkerSettings } from "./settings.ts";
+
+/** A failure retrying cannot fix (the server refused with a 4xx): the job fails at once. */
+function unrecoverable(error: unknown): unknown {
+  return error instanceof CameraServerError && !error.retryable ? new UnrecoverableError(error.message) : error;
+}
+
+/** Whether a failing run is the job's last: an unrecoverable error, or no attempts left. */
+function isFinalFailure(job: Job, error: unknown): boolean {
+  return error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+}
+
+/** Runs `work`; on the job's final failure calls `onFinalFailure` with the message, then fails the run. */
+async function withFinalFailure<T>(
+  job: Job,
+  work: () => Promise<T>,
+  onFinalFailure: (message: string) => Promise<void>,
+) {
+  try {
+    return await work();
+  } catch (caught) {
+    const error = unrecoverable(caught);
+    if (isFinalFailure(job, error)) await onFinalFailure((error as Error).message);
+    throw error;
+  }
+}
+
+type MatchTimes = { id: number; startingAt: Date; stoppingAt: Date };
+
+const REQUESTS: { [C in CameraCommand]: (match: MatchTimes) => CameraCommandRequests[C] } = {
+  schedule: (m) => ({
+    match_id: m.id,
+    starting_at: m.startingAt.toISOString(),
+    stopping_at: m.stoppingAt.toISOString(),
+  }),
+  unschedule: (m) => ({ match_id: m.id }),
+  startRecording: (m) => ({ match_id: m.id }),
+  stopRecording: (m) => ({ match_id: m.id }),
+  restore: (m) => ({
+    match_id: m.id,
+    starting_at: m.startingAt.toISOString(),
+    stopping_at: m.stoppingAt.toISOString(),
+  }),
+};
+
+export type CameraCommandResult =
+  { done: true; camera: CameraCommandAnswer; applied: boolean } | { done: false; reason: "match deleted" };
+
+export function cameraCommandProcessor({ prisma }: Deps, services: Services, settings: WorkerSettings) {
+  async function send(job: Job<CameraCommandJob>): Promise<CameraCommandResult> {
+    const { command, matchId, configurationId, idempotencyKey } = job.data;
+    const [match, configuration] = await Promise.all([
+      prisma.match.findUnique({ where: { id: matchId }, select: { id: true, startingAt: true, stoppingAt: true } }),
+      prisma.configuration.findUnique({
+        where: { id: configurationId },
+        select: { serverUrl: true, saCameraId: true },
+      }),
+    ]);
+    // Deleted while the command waited: nothing left to tell the camera about.
+    if (!match) return { done: false, reason: "match deleted" };
+    if (!configuration?.serverUrl || !configuration.saCameraId) {
+      throw new UnrecoverableError(
+        `configuration ${configurationId} has no camera server (server_url and sa_camera_id)`,
+      );
+    }
+    const client = createCameraServerClient(configuration.serverUrl, { timeoutMs: settings.requestTimeoutMs });
+    const camera = await client.send(command, configuration.saCameraId, REQUESTS[command](match), { idempotencyKey });
+    const { applied } = await services.matches.commandSucceeded(job.data);
+    return { done: true, camera, applied };
+  }
+
+  return (job: Job<CameraCommandJob>) =>
+    withFinalFailure(
+      job,
+      () => send(job),
+      async (message) => void (await services.matches.commandFailed(job.data, message)),
+    );
+}
+
+export function assetUpdateProcessor({ events }: Deps, settings: WorkerSettings) {
+  const assets = createAssetServerClient(settings.assetServerUrl, { timeoutMs: settings.requestTimeoutMs });
+  return (job: Job<AssetUpdateJob>) => {
+    const { matchId, isPrivate, target, requestedBy, idempotencyKey } = job.data;
+    return withFinalFailure(
+      job,
+      () => assets.update(target, { matchId, isPrivate }, { idempotencyKey }),
+      async (detail) => {
+        if (requestedBy === null) return;
+        events.publish(CHANNELS.user(requestedBy), EVENTS.userMessage, {
+          key: "match.operation_failed",
+          level: "error",
+          match: matchId,
+          detail,
+        });
+      },
+    );
+  };
+}
+
+export function matchTimerProcessor({ prisma, events }: Deps) {
+  return async (job: Job<MatchStartingJob>): Promise<{ published: boolean }> => {
+    const { matchId, startingAt } = job.data;
+    const match = await prisma.match.findUnique({ where: { id: matchId }, select: { status: true, startingAt: true } });
+    // Unscheduled, recording already, deleted or moved to another start since the timer was set.
+    if (match?.status !== "scheduled" || match.startingAt.toISOString() !== startingAt) return { published: false };
+    events.publish(CHANNELS.match(matchId), EVENTS.matchStarting, { match: matchId, starting_at: startingAt });
+    return { published: true };
+  };
+}

@@ -1,0 +1,45 @@
+// The BullMQ workers of the platform's queues, over the service layer of
+// @clubcast/server/runtime. Closing waits for the jobs in flight to finish.
+import { Worker, type Processor, type WorkerOptions } from "bullmq";
+import { Redis } from "ioredis";
+import { QUEUES, bullPrefix } from "@clubcast/shared";
+import type { Deps, Services } from "@clubcast/server/runtime";
+import { assetUpdateProcessor, cameraCommandProcessor, matchTimerProcessor } from "./processors.ts";
+import type { WorkerSettings } from "./settings.ts";
+
+export interface RunningWorkers {
+  workers: Worker[];
+  /** Stops taking jobs and waits for the ones running to finish. */
+  close(): Promise<void>;
+}
+
+export function startWorkers(deps: Deps, services: Services, settings: WorkerSettings): RunningWorkers {
+  // BullMQ needs a connection without a per-request retry limit (it blocks waiting for jobs).
+  const connection = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: null });
+  const options: WorkerOptions = {
+    connection,
+    prefix: bullPrefix(deps.config.redisPrefix),
+    concurrency: settings.concurrency,
+    lockDuration: settings.lockDurationMs,
+    stalledInterval: settings.stalledIntervalMs,
+  };
+  const worker = <T>(queue: string, processor: Processor<T>) => {
+    const created = new Worker<T>(queue, processor, options);
+    // A failed job is kept in its queue (monitoring lists it); the error itself is only logged here.
+    created.on("failed", (job, error) => console.error(`[worker] ${queue} job ${job?.id} failed: ${error.message}`));
+    created.on("error", (error) => console.error(`[worker] ${queue}: ${error.message}`));
+    return created;
+  };
+  const workers = [
+    worker(QUEUES.cameraCommands, cameraCommandProcessor(deps, services, settings)),
+    worker(QUEUES.assetUpdates, assetUpdateProcessor(deps, settings)),
+    worker(QUEUES.matchTimers, matchTimerProcessor(deps)),
+  ];
+  return {
+    workers,
+    async close() {
+      await Promise.all(workers.map((w) => w.close()));
+      await connection.quit();
+    },
+  };
+}

@@ -1,0 +1,260 @@
+// The worker against the camera-server simulator, end to end: requests through
+// the REST API, jobs through BullMQ in Redis, outcomes through the service
+// layer to the database and to sockets.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Job } from "bullmq";
+import { CHANNELS, EVENTS, JOB_ATTEMPTS, type CameraCommandJob, type EventPayloads } from "@clubcast/shared";
+import { connectSocket, nextEvent, signIn, subscribe } from "../../server/test/support/realtime.ts";
+import { cameraCommandProcessor, matchTimerProcessor } from "../src/processors.ts";
+import { CAMERA_ID, callsWithKey, eventually, startJobStack, type JobStack } from "./support.ts";
+
+type UserMessage = EventPayloads["user.message"];
+
+let stack: JobStack;
+
+beforeAll(async () => {
+  stack = await startJobStack();
+  stack.startWorkers();
+});
+beforeEach(() => stack.control.reset());
+afterAll(() => stack?.close());
+
+/** The requester's socket on their user channel. */
+async function requesterSocket() {
+  const socket = await connectSocket(stack.url, stack.admin.token);
+  expect(await subscribe(socket, CHANNELS.user(stack.admin.user.id))).toEqual({
+    channel: CHANNELS.user(stack.admin.user.id),
+  });
+  return socket;
+}
+
+const command = (matchId: number, path: string) =>
+  stack.http.post(`/v1/clubs/${stack.club.id}/matches/${matchId}/${path}`, {}, stack.admin.token);
+
+describe("camera commands", () => {
+  it("retries a failing camera server: fails twice, succeeds on the third attempt, then tells the requester", async () => {
+    const match = await stack.createMatch({ status: "scheduled" });
+    const socket = await requesterSocket();
+    const told = nextEvent<UserMessage>(socket, EVENTS.userMessage, (m) => m.match === match.id, 15_000);
+    await stack.control.setFaults({ fail_next: 2, fail_status: 503 });
+
+    const res = await command(match.id, "startrecording");
+    expect(res.statusCode).toBe(202);
+    const jobId: string = res.json().job_id;
+
+    expect(await told).toEqual({ key: "match.recording_started", level: "success", match: match.id });
+    const calls = await callsWithKey(stack.control, jobId);
+    expect(calls.map((c) => [c.command, c.camera_id, c.outcome])).toEqual([
+      ["startRecording", CAMERA_ID, "fault"],
+      ["startRecording", CAMERA_ID, "fault"],
+      ["startRecording", CAMERA_ID, "effect"],
+    ]);
+    expect(calls[2]!.body).toEqual({ match_id: match.id });
+    const job = await eventually(async () => {
+      const found = await stack.t.deps.jobs.cameraCommands.getJob(jobId);
+      return (await found?.isCompleted()) && found;
+    }, "the job to complete");
+    expect(job.attemptsStarted).toBe(3);
+    expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("live");
+  });
+
+  it("fails at once when the camera server refuses, tells the requester its message after 'response:', and keeps the job for monitoring", async () => {
+    const match = await stack.createMatch({ status: "live" });
+    const socket = await requesterSocket();
+    const told = nextEvent<UserMessage>(socket, EVENTS.userMessage, (m) => m.match === match.id, 15_000);
+
+    // The simulator is not recording this match, so it refuses to stop (409).
+    const res = await command(match.id, "stoprecording");
+    expect(res.statusCode).toBe(202);
+    const jobId: string = res.json().job_id;
+
+    const message = await told;
+    expect(message).toMatchObject({ key: "match.operation_failed", level: "error", match: match.id });
+    expect(message.detail?.split("response:")[1]?.trim()).toBe(
+      `camera ${CAMERA_ID} is not recording match ${match.id}`,
+    );
+    expect((await callsWithKey(stack.control, jobId)).map((c) => c.outcome)).toEqual(["refused"]);
+    expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("live");
+
+    const system = await signIn(stack.t, { scope: "system" });
+    const failed = await eventually(async () => {
+      const answer = await stack.http.get("/v1/monitoring/failed-jobs?limit=100", system.token);
+      expect(answer.statusCode).toBe(200);
+      return answer.json().data.find((job: { id: string }) => job.id === jobId);
+    }, "the failed job in monitoring");
+    expect(failed).toMatchObject({
+      queue: "camera-commands",
+      name: "stopRecording",
+      data: { command: "stopRecording", matchId: match.id, requestedBy: stack.admin.user.id },
+      attempts_made: 1,
+      max_attempts: JOB_ATTEMPTS,
+    });
+    expect(failed.failed_reason).toContain("response: camera");
+
+    const trpc = await stack.http.query("monitoring.failedJobs", { page: 1, limit: 100 }, system.token);
+    expect(trpc.statusCode).toBe(200);
+    expect(trpc.json().result.data.data.map((job: { id: string }) => job.id)).toContain(jobId);
+    expect((await stack.http.get("/v1/monitoring/failed-jobs", stack.admin.token)).statusCode).toBe(403);
+    expect((await stack.http.get("/v1/monitoring/failed-jobs")).statusCode).toBe(401);
+    expect((await stack.http.get("/v1/monitoring/failed-jobs?limit=101", system.token)).statusCode).toBe(422);
+  });
+
+  it("tells the requester on the last attempt of a retryable failure, not before", async () => {
+    const match = await stack.createMatch({ status: "unscheduled" });
+    const socket = await requesterSocket();
+    const messages: UserMessage[] = [];
+    socket.on(EVENTS.userMessage, (m: UserMessage) => messages.push(m));
+    const process = cameraCommandProcessor(stack.t.deps, stack.t.services, stack.settings);
+    const data: CameraCommandJob = {
+      command: "schedule",
+      matchId: match.id,
+      configurationId: stack.configuration.id,
+      requestedBy: stack.admin.user.id,
+      idempotencyKey: `last-attempt-${match.id}`,
+    };
+    await stack.control.setFaults({ fail_next: 2, fail_status: 500, fail_message: "disk full" });
+    const attempt = (attemptsMade: number) =>
+      ({ data, attemptsMade, opts: { attempts: JOB_ATTEMPTS } }) as Job<CameraCommandJob>;
+
+    await expect(process(attempt(JOB_ATTEMPTS - 2))).rejects.toThrow("response: disk full");
+    const told = nextEvent<UserMessage>(socket, EVENTS.userMessage, (m) => m.match === match.id);
+    await expect(process(attempt(JOB_ATTEMPTS - 1))).rejects.toThrow("response: disk full");
+    expect(await told).toMatchObject({
+      key: "match.operation_failed",
+      level: "error",
+      detail: expect.stringContaining("response: disk full"),
+    });
+    expect(messages).toHaveLength(1);
+    expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("unscheduled");
+  });
+
+  it("gives a duplicated command no second effect, at the camera server or on the match", async () => {
+    const match = await stack.createMatch({ status: "unscheduled" });
+    const socket = await requesterSocket();
+    const messages: UserMessage[] = [];
+    socket.on(EVENTS.userMessage, (m: UserMessage) => m.match === match.id && messages.push(m));
+    const data: CameraCommandJob = {
+      command: "schedule",
+      matchId: match.id,
+      configurationId: stack.configuration.id,
+      requestedBy: stack.admin.user.id,
+      idempotencyKey: `duplicate-${match.id}`,
+    };
+    // Two deliveries of one command (as after a redelivery), under different job ids.
+    const queue = stack.t.deps.jobs.cameraCommands;
+    const jobs = await Promise.all([queue.add("schedule", data), queue.add("schedule", data)]);
+    await eventually(async () => (await Promise.all(jobs.map((job) => job.isCompleted()))).every(Boolean), "both jobs");
+
+    const calls = await callsWithKey(stack.control, data.idempotencyKey);
+    expect(calls.map((c) => c.outcome).sort()).toEqual(["effect", "replay"]);
+    const results = await Promise.all(jobs.map(async (job) => (await queue.getJob(job.id!))!.returnvalue));
+    expect(results.map((r) => r.applied).sort()).toEqual([false, true]);
+    expect(await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({
+      status: "scheduled",
+      isScheduled: true,
+    });
+    // Outcomes were published before the jobs completed, on the connection this sentinel takes too.
+    const sentinel = nextEvent<UserMessage>(socket, EVENTS.userMessage, (m) => m.key === "notification.new");
+    stack.t.deps.events.publish(CHANNELS.user(stack.admin.user.id), EVENTS.userMessage, {
+      key: "notification.new",
+      level: "success",
+    });
+    await sentinel;
+    expect(messages).toEqual([{ key: "match.scheduled", level: "success", match: match.id }]);
+  });
+
+  it("fails a command whose configuration has no camera server, telling the requester why", async () => {
+    const match = await stack.createMatch({ status: "unscheduled" });
+    await stack.t.deps.prisma.configuration.update({
+      where: { id: stack.configuration.id },
+      data: { serverUrl: null },
+    });
+    try {
+      const socket = await requesterSocket();
+      const told = nextEvent<UserMessage>(socket, EVENTS.userMessage, (m) => m.match === match.id);
+      expect((await command(match.id, "schedule")).statusCode).toBe(202);
+      expect(await told).toMatchObject({
+        key: "match.operation_failed",
+        detail: `configuration ${stack.configuration.id} has no camera server (server_url and sa_camera_id)`,
+      });
+      expect(await stack.control.calls()).toEqual([]);
+    } finally {
+      await stack.t.deps.prisma.configuration.update({
+        where: { id: stack.configuration.id },
+        data: { serverUrl: stack.sim.url },
+      });
+    }
+  });
+});
+
+describe("asset updates", () => {
+  it("posts the two asset updates with the match's id after a privacy toggle", async () => {
+    const match = await stack.createMatch();
+    const res = await stack.http.put(
+      `/v1/clubs/${stack.club.id}/matches/${match.id}`,
+      { update_match_only: 1, is_private: 1 },
+      stack.admin.token,
+    );
+    expect(res.statusCode).toBe(200);
+
+    const posts = await eventually(async () => {
+      const effects = (await stack.control.calls()).filter((c) => c.asset_target && c.outcome === "effect");
+      return effects.length === 2 && effects;
+    }, "two asset posts");
+    expect(posts.map((c) => [c.path, c.body]).sort()).toEqual([
+      ["/assets/thumbnail", { matchId: match.id, isPrivate: true }],
+      ["/assets/video", { matchId: match.id, isPrivate: true }],
+    ]);
+    expect(new Set(posts.map((c) => c.idempotency_key)).size).toBe(2);
+  });
+
+  it("tells the requester when an asset update is refused", async () => {
+    const match = await stack.createMatch();
+    const socket = await requesterSocket();
+    const told = nextEvent<UserMessage>(socket, EVENTS.userMessage, (m) => m.match === match.id);
+    await stack.control.setFaults({
+      fail_next: 1,
+      fail_status: 422,
+      fail_message: "unknown match",
+      path_prefix: "/assets/video",
+    });
+
+    await stack.http.put(
+      `/v1/clubs/${stack.club.id}/matches/${match.id}`,
+      { update_match_only: 1, is_private: 1 },
+      stack.admin.token,
+    );
+    expect(await told).toMatchObject({
+      key: "match.operation_failed",
+      detail: expect.stringContaining("response: unknown match"),
+    });
+  });
+});
+
+describe("match timers", () => {
+  it("publishes match.starting on the match's channel when a match scheduled to start in a second starts", async () => {
+    const match = await stack.createMatch({ status: "unscheduled", startingAt: new Date(Date.now() + 1000) });
+    const viewer = await connectSocket(stack.url);
+    await subscribe(viewer, CHANNELS.match(match.id));
+    const starting = nextEvent<EventPayloads["match.starting"]>(viewer, EVENTS.matchStarting, () => true, 15_000);
+
+    expect((await command(match.id, "schedule")).statusCode).toBe(202);
+    expect(await starting).toEqual({ match: match.id, starting_at: match.startingAt.toISOString() });
+    expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("scheduled");
+  });
+
+  it("publishes nothing for a match no longer scheduled, or moved to another start", async () => {
+    const processTimer = matchTimerProcessor(stack.t.deps);
+    const unscheduled = await stack.createMatch({ status: "unscheduled" });
+    const moved = await stack.createMatch({ status: "scheduled" });
+    const timer = (matchId: number, startingAt: Date) =>
+      ({ data: { matchId, startingAt: startingAt.toISOString() } }) as Job;
+
+    expect(await processTimer(timer(unscheduled.id, unscheduled.startingAt))).toEqual({ published: false });
+    expect(await processTimer(timer(moved.id, new Date(moved.startingAt.getTime() - 60_000)))).toEqual({
+      published: false,
+    });
+    expect(await processTimer(timer(moved.id + 100_000, moved.startingAt))).toEqual({ published: false });
+    expect(await processTimer(timer(moved.id, moved.startingAt))).toEqual({ published: true });
+  });
+});

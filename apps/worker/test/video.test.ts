@@ -1,0 +1,97 @@
+// A match from scheduled to live (a real HLS stream) to on demand (an HLS
+// video-on-demand): API, worker, simulator with ffmpeg, and the simulator's
+// reports back to the API as the configuration's camera controller.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { CHANNELS, EVENTS, type EventPayloads } from "@clubcast/shared";
+import { connectSocket, nextEvent, subscribe } from "../../server/test/support/realtime.ts";
+import { hasFfmpeg } from "../../camera-sim/src/video.ts";
+import { eventually, startJobStack, type JobStack } from "./support.ts";
+
+let stack: JobStack;
+
+beforeAll(async () => {
+  // npm test installs ffmpeg first (scripts/ensure-system-packages.sh); without it this test has nothing to show.
+  expect(hasFfmpeg(), "ffmpeg on PATH").toBe(true);
+  stack = await startJobStack({ video: true, controller: true });
+  stack.startWorkers();
+});
+afterAll(() => stack?.close());
+
+async function fetchPlaylist(url: string) {
+  const response = await fetch(url);
+  expect(response.status, url).toBe(200);
+  expect(response.headers.get("content-type")).toBe("application/vnd.apple.mpegurl");
+  expect(response.headers.get("access-control-allow-origin")).toBe("*");
+  return response.text();
+}
+
+/** The first media segment a playlist lists, fetched next to it. */
+async function fetchFirstSegment(playlistUrl: string, playlist: string) {
+  const segment = playlist.split("\n").find((line) => line.endsWith(".ts"));
+  expect(segment, playlist).toBeDefined();
+  const response = await fetch(new URL(segment!, playlistUrl));
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("video/mp2t");
+  expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+}
+
+it("streams a recording match live over HLS and then serves it on demand", async () => {
+  const match = await stack.createMatch({ status: "scheduled" });
+  const dashboard = await connectSocket(stack.url, stack.admin.token);
+  await subscribe(dashboard, CHANNELS.matches);
+  const ready = nextEvent<EventPayloads["stream.ready"]>(
+    dashboard,
+    EVENTS.streamReady,
+    (e) => e.match === match.id,
+    20_000,
+  );
+  const matchUrl = `/v1/matches/${match.id}`;
+
+  const start = await stack.http.post(
+    `/v1/clubs/${stack.club.id}/matches/${match.id}/startrecording`,
+    {},
+    stack.admin.token,
+  );
+  expect(start.statusCode).toBe(202);
+  expect(
+    await ready.catch((error) => Promise.reject(new Error(`${error.message}; simulator: ${stack.simLog}`))),
+  ).toEqual({
+    club: stack.club.id,
+    match: match.id,
+  });
+
+  const live = (await stack.http.get(matchUrl)).json();
+  expect(live.status).toBe("live");
+  expect(live.live_hls_url).toMatch(new RegExp(`^${stack.sim.url}/media/.+/live/index\\.m3u8$`));
+  const livePlaylist = await fetchPlaylist(live.live_hls_url);
+  expect(livePlaylist).toContain("#EXTM3U");
+  expect(livePlaylist).not.toContain("#EXT-X-ENDLIST");
+  await fetchFirstSegment(live.live_hls_url, livePlaylist);
+
+  const stop = await stack.http.post(
+    `/v1/clubs/${stack.club.id}/matches/${match.id}/stoprecording`,
+    {},
+    stack.admin.token,
+  );
+  expect(stop.statusCode).toBe(202);
+  const onDemand = await eventually(
+    async () => {
+      const answer = (await stack.http.get(matchUrl)).json();
+      return answer.status === "vod" && answer;
+    },
+    "the match to be on demand",
+    20_000,
+  ).catch((error: Error) => Promise.reject(new Error(`${error.message}; simulator: ${stack.simLog}`)));
+  expect(onDemand.vod_hls_url).toMatch(new RegExp(`^${stack.sim.url}/media/.+/vod/index\\.m3u8$`));
+  const vodPlaylist = await fetchPlaylist(onDemand.vod_hls_url);
+  expect(vodPlaylist).toContain("#EXT-X-PLAYLIST-TYPE:VOD");
+  expect(vodPlaylist).toContain("#EXT-X-ENDLIST");
+  await fetchFirstSegment(onDemand.vod_hls_url, vodPlaylist);
+
+  // As a camera controller, the simulator also keeps the configuration's heartbeat going (monitoring).
+  const configuration = await stack.t.deps.prisma.configuration.findUniqueOrThrow({
+    where: { id: stack.configuration.id },
+  });
+  expect(configuration.status).toBe("online");
+  expect(configuration.lastHeartbeatAt).not.toBeNull();
+});
