@@ -155,6 +155,17 @@ describe("who may listen", () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it("keeps the away club out of a private match's chat until the match is shared with it", async () => {
+    const away = await t.deps.prisma.match.update({
+      where: { id: (await createMatch(t.deps.prisma, { clubId: home.id })).id },
+      data: { isPrivate: true, awayClubId: other.id },
+    });
+    const channel = CHANNELS.chat(away.id);
+    expect((await http.post("/v1/broadcasting/auth", { channel_name: channel }, stranger.token)).statusCode).toBe(404);
+    await t.deps.prisma.match.update({ where: { id: away.id }, data: { sharedOpponent: true } });
+    expect((await http.post("/v1/broadcasting/auth", { channel_name: channel }, stranger.token)).statusCode).toBe(200);
+  });
+
   it("never delivers a refused channel's events", async () => {
     const socket = await connectSocket(b.url, stranger.token);
     await subscribe(socket, CHANNELS.chat(match.id));

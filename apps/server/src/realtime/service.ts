@@ -34,7 +34,7 @@ export function presentChatMessage(row: ChatMessageRow): ChatMessagePayload {
   };
 }
 
-/** The clubs whose members chat about a match: its owner, home, away and shared-with clubs. */
+/** The clubs whose members chat about a match (when they may see it): its owner, home, away and shared-with clubs. */
 function chatMembersOf(clubId: number): Prisma.MatchWhereInput {
   return { OR: [{ clubId }, { homeClubId: clubId }, { awayClubId: clubId }, { sharedWithClubId: clubId }] };
 }
@@ -49,7 +49,9 @@ export function createRealtimeService(deps: Deps) {
       return user;
     }
     const member =
-      user.clubId !== null && (await prisma.match.count({ where: { id: matchId, ...chatMembersOf(user.clubId) } }));
+      user.clubId !== null &&
+      // Playing in a match isn't enough for its chat when the match is private and not shared with the club.
+      (await prisma.match.count({ where: { AND: [{ id: matchId }, chatMembersOf(user.clubId), visibleMatches(ctx)] } }));
     if (member) return user;
     // A match the caller may not see (a missing one, or another club's private one) doesn't exist for them:
     // 404 alike, so existence doesn't leak. A match they may see but not chat about is refused.
