@@ -6,6 +6,9 @@ import { MemoryRouter, useLocation, useRoutes, type RouteObject } from "react-ro
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { AuthContext, type Auth, type User } from "../src/auth/AuthProvider.tsx";
 import { ToastProvider } from "../src/ui/Toasts.tsx";
+import { CurrentClubProvider } from "../src/lib/current-club.tsx";
+import { trpc } from "../src/lib/trpc.ts";
+import { createFakeTrpcClient, type FakeApi } from "./fake-api.ts";
 
 export function fakeUser(overrides: Partial<User> = {}): User {
   return {
@@ -47,19 +50,30 @@ function Routes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
 }
 
-export function renderRoutes(routes: RouteObject[], path: string, auth: Auth = fakeAuth(), extra?: ReactNode) {
+/** `api` answers the tRPC calls the rendered pages make (see fake-api.ts). */
+export function renderRoutes(
+  routes: RouteObject[],
+  path: string,
+  auth: Auth = fakeAuth(),
+  extra?: ReactNode,
+  api: FakeApi = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <ToastProvider>
-          <AuthContext.Provider value={auth}>
-            <Routes routes={routes} />
-            <CurrentLocation />
-            {extra}
-          </AuthContext.Provider>
-        </ToastProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <trpc.Provider client={createFakeTrpcClient(api)} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          <ToastProvider>
+            <AuthContext.Provider value={auth}>
+              <CurrentClubProvider>
+                <Routes routes={routes} />
+                <CurrentLocation />
+                {extra}
+              </CurrentClubProvider>
+            </AuthContext.Provider>
+          </ToastProvider>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </trpc.Provider>,
   );
 }

@@ -8,6 +8,7 @@ import { initReactI18next } from "react-i18next";
 import { en } from "../src/i18n/locales/en.ts";
 import { nl } from "../src/i18n/locales/nl.ts";
 import { de } from "../src/i18n/locales/de.ts";
+import { NAMESPACES } from "../src/i18n/namespaces.ts";
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
@@ -16,6 +17,12 @@ beforeAll(async () => {
     fallbackLng: false,
     interpolation: { escapeValue: false },
   });
+  // Every dashboard area's namespace, in all three languages (the app loads them on demand).
+  for (const [namespace, loaders] of Object.entries(NAMESPACES)) {
+    for (const [locale, load] of Object.entries(loaders)) {
+      i18next.addResourceBundle(locale, namespace, (await load()).default);
+    }
+  }
 });
 
 afterEach(async () => {

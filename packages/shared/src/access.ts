@@ -103,3 +103,12 @@ export function hasDashboard(scope: Scope): boolean {
 export function loadsClubConfigurations(scope: Scope): boolean {
   return scope !== "clubmember" && scope !== "player" && scope !== "user";
 }
+
+/** How far a scope reaches when managing users: nobody grants or manages a scope above their own. */
+const SCOPE_RANK: Record<StoredScope, number> = { clubmember: 0, player: 0, trainer: 0, club: 1, system: 2 };
+
+/** The scopes a user of `scope` may give to (or manage in) another user. */
+export function grantableScopes(scope: Scope): StoredScope[] {
+  if (scope === "user") return [];
+  return STORED_SCOPES.filter((candidate) => SCOPE_RANK[candidate] <= SCOPE_RANK[scope]);
+}

@@ -17,6 +17,8 @@ export interface Platform {
   url: string;
   prisma: PrismaClient;
   smtp: SmtpCatcher;
+  /** The database and queues of this platform, for another process to join (the worker). */
+  env: { DATABASE_URL: string; REDIS_URL: string; REDIS_PREFIX: string; SMTP_URL: string };
   stop(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export async function startPlatform(): Promise<Platform> {
     url,
     prisma,
     smtp,
+    env: { DATABASE_URL: db.url, REDIS_URL: inject("redisUrl"), REDIS_PREFIX: redisPrefix, SMTP_URL: smtp.url },
     async stop() {
       const exited = new Promise((resolve) =>
         server.exitCode !== null ? resolve(null) : server.once("exit", resolve),

@@ -1,29 +1,93 @@
-import { describe, expect, it } from "vitest";
-import { screen, within } from "@testing-library/react";
-import type { RouteObject } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Link, type RouteObject } from "react-router";
+import {
+  MENU_AUTO_HIDE_MS,
+  MENU_HIDE_DEBOUNCE_MS,
+  MENU_SHOW_DEBOUNCE_MS,
+  SEARCH_DEBOUNCE_MS,
+} from "@clubcast/shared";
 import { fakeAuth, fakeUser, renderRoutes } from "../../test/render.tsx";
+import type { FakeApi } from "../../test/fake-api.ts";
+import { usePageTitle } from "../lib/page-title.tsx";
+import type { ChannelHandlers } from "../lib/realtime.ts";
+import { storeLastRead } from "../notifications/unread.ts";
 import DashboardLayout from "./DashboardLayout.tsx";
 
-const routes: RouteObject[] = ["", "/de"].map((prefix) => ({
+// Headless UI's anchored menus measure themselves; jsdom has no ResizeObserver.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+// The frame listens on the user's private channel; the test plays the server.
+const channels = vi.hoisted(() => new Map<string, unknown>());
+vi.mock("../lib/realtime.ts", () => ({
+  useChannel: (channel: string | null, handlers: unknown) => {
+    if (channel) channels.set(channel, handlers);
+    return "joined";
+  },
+}));
+
+function TitledPage() {
+  usePageTitle("Camera CAM-12");
+  return <p>camera page</p>;
+}
+
+const routes: RouteObject[] = ["", "/de", "/nl"].map((prefix) => ({
   path: `${prefix}/dashboard`,
   element: <DashboardLayout />,
   children: [
-    { index: true, element: <p>start page</p> },
+    {
+      index: true,
+      element: (
+        <>
+          <p>start page</p>
+          <Link to="/dashboard/recorded">to recorded</Link>
+        </>
+      ),
+    },
+    { path: "configuration/cameras/12", element: <TitledPage /> },
     { path: "*", element: <p>section page</p> },
   ],
 }));
 
 const location = () => screen.getByTestId("location").textContent;
+const navigation = () => screen.getByRole("navigation", { name: "Dashboard navigation" });
 /** The menu items: the first list of the dashboard navigation (language flags and logout follow it). */
 const menuLabels = () =>
-  within(within(screen.getByRole("navigation", { name: "Dashboard navigation" })).getAllByRole("list")[0]!)
+  within(within(navigation()).getAllByRole("list")[0]!)
     .getAllByRole("link")
     .map((link) => link.textContent);
+const frame = () => navigation().parentElement!;
+
+const UPDATES = [
+  { id: 3, lang: "en", content: "##Offline recordings##[break]Now under *Offline*.", created_at: "2026-03-02T09:00:00.000Z" },
+  { id: 2, lang: "en", content: "##Annotations##[break]Mark _moments_.", created_at: "2026-02-20T09:00:00.000Z" },
+  { id: 1, lang: "en", content: "##Live scores##[break]Scores while you watch.", created_at: "2026-01-05T09:00:00.000Z" },
+];
+const page = <T,>(data: T[]) => ({
+  data,
+  meta: { current_page: 1, last_page: 1, per_page: 100, total: data.length, from: 1, to: data.length },
+});
+const baseApi: FakeApi = { "messages.featureUpdates": () => page(UPDATES) };
+
+function renderFrame(path: string, scope: "player" | "club" | "system" | "trainer" = "player", api: FakeApi = {}) {
+  const user = fakeUser({ scope, permissions: [] });
+  return renderRoutes(routes, path, fakeAuth({ user }), undefined, { ...baseApi, ...api });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  channels.clear();
+});
 
 describe("the dashboard frame", () => {
-  it("shows the menu of the user's scope, with 'your users' and 'your teams' for club admins", () => {
-    renderRoutes(routes, "/dashboard", fakeAuth({ user: fakeUser({ scope: "club" }) }));
-    expect(screen.getByText("start page")).toBeInTheDocument();
+  it("shows the menu of the user's scope, with 'your users' and 'your teams' for club admins", async () => {
+    renderRoutes(routes, "/dashboard", fakeAuth({ user: fakeUser({ scope: "club" }) }), undefined, baseApi);
+    expect(await screen.findByText("start page")).toBeInTheDocument();
     expect(menuLabels()).toEqual([
       "Dashboard",
       "Scheduler",
@@ -35,20 +99,252 @@ describe("the dashboard frame", () => {
     ]);
   });
 
-  it("adds the sections a permission grants", () => {
-    renderRoutes(routes, "/dashboard", fakeAuth({ user: fakeUser({ scope: "trainer", permissions: ["users.all"] }) }));
-    expect(menuLabels()).toEqual(["Dashboard", "Recorded", "Users"]);
+  it("adds the sections a permission grants", async () => {
+    const user = fakeUser({ scope: "trainer", permissions: ["users.all", "scheduler.all"] });
+    renderRoutes(routes, "/dashboard", fakeAuth({ user }), undefined, baseApi);
+    await screen.findByText("start page");
+    expect(menuLabels()).toEqual(["Dashboard", "Recorded", "Scheduler", "Offline recordings", "Users"]);
   });
 
-  it("titles the page after its section", () => {
-    renderRoutes(routes, "/dashboard/clubs/all", fakeAuth({ user: fakeUser({ scope: "system" }) }));
-    expect(screen.getByRole("heading", { level: 1, name: "All clubs" })).toBeInTheDocument();
-    expect(screen.getByText("section page")).toBeInTheDocument();
+  it("titles the page after its section, unless the page sets its own title", async () => {
+    renderFrame("/dashboard/clubs/all", "system");
+    expect(await screen.findByRole("heading", { level: 1, name: "All clubs" })).toBeInTheDocument();
+    expect(document.title).toBe("All clubs · Clubcast");
   });
 
-  it("sends a restricted section back to the dashboard, in the user's locale", () => {
-    renderRoutes(routes, "/de/dashboard/configuration/cameras", fakeAuth({ user: fakeUser({ scope: "player" }) }));
+  it("shows a page's custom title in the top bar", async () => {
+    renderFrame("/dashboard/configuration/cameras/12", "system");
+    expect(await screen.findByRole("heading", { level: 1, name: "Camera CAM-12" })).toBeInTheDocument();
+  });
+
+  it("sends a restricted section back to the dashboard, in the user's locale", async () => {
+    renderFrame("/de/dashboard/configuration/cameras", "player");
+    expect(await screen.findByText("start page")).toBeInTheDocument();
     expect(location()).toBe("/de/dashboard/");
-    expect(screen.getByText("start page")).toBeInTheDocument();
+  });
+
+  it("offers a support mail naming the user's club, and cycles to the next language", async () => {
+    const user = userEvent.setup();
+    renderFrame("/dashboard", "player");
+    const support = await screen.findByRole("link", { name: "Contact support" });
+    const href = decodeURIComponent(support.getAttribute("href")!);
+    expect(href).toMatch(/^mailto:support@clubcast\.app\?subject=Support question from VV Groen Wit&body=/);
+    expect(href).toContain("Anna de Vries\nVV Groen Wit");
+    await user.click(screen.getByRole("button", { name: "Switch the language to Nederlands" }));
+    await waitFor(() => expect(location()).toBe("/nl/dashboard"));
+  });
+
+  it("has an account dropdown whose single entry signs out", async () => {
+    const user = userEvent.setup();
+    const logout = vi.fn(async () => {});
+    renderRoutes(routes, "/dashboard", fakeAuth({ user: fakeUser(), logout }), undefined, baseApi);
+    await user.click(await screen.findByRole("button", { name: "Account" }));
+    const items = screen.getAllByRole("menuitem");
+    expect(items.map((item) => item.textContent)).toEqual(["Sign out"]);
+    await user.click(items[0]!);
+    expect(logout).toHaveBeenCalledOnce();
+  });
+});
+
+describe("the left menu", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  it("opens when the dashboard loads and hides after the auto-hide time", async () => {
+    renderFrame("/dashboard");
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(frame()).toHaveClass("dash--nav-open");
+    await act(() => vi.advanceTimersByTimeAsync(MENU_AUTO_HIDE_MS - 10));
+    expect(frame()).toHaveClass("dash--nav-open");
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(frame()).not.toHaveClass("dash--nav-open");
+  });
+
+  it("opens under a resting mouse after the show debounce and hides after the hide debounce", async () => {
+    renderFrame("/dashboard");
+    await act(() => vi.advanceTimersByTimeAsync(MENU_AUTO_HIDE_MS));
+    expect(frame()).not.toHaveClass("dash--nav-open");
+
+    // Passing over the menu quickly does nothing.
+    fireEvent.pointerEnter(navigation(), { pointerType: "mouse" });
+    await act(() => vi.advanceTimersByTimeAsync(MENU_SHOW_DEBOUNCE_MS - 50));
+    fireEvent.pointerLeave(navigation(), { pointerType: "mouse" });
+    await act(() => vi.advanceTimersByTimeAsync(MENU_SHOW_DEBOUNCE_MS));
+    expect(frame()).not.toHaveClass("dash--nav-open");
+
+    fireEvent.pointerEnter(navigation(), { pointerType: "mouse" });
+    await act(() => vi.advanceTimersByTimeAsync(MENU_SHOW_DEBOUNCE_MS));
+    expect(frame()).toHaveClass("dash--nav-open");
+    fireEvent.pointerLeave(navigation(), { pointerType: "mouse" });
+    await act(() => vi.advanceTimersByTimeAsync(MENU_HIDE_DEBOUNCE_MS - 10));
+    expect(frame()).toHaveClass("dash--nav-open");
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(frame()).not.toHaveClass("dash--nav-open");
+  });
+
+  it("opens at once for keyboard focus and closes on a new route", async () => {
+    renderFrame("/dashboard");
+    await act(() => vi.advanceTimersByTimeAsync(MENU_AUTO_HIDE_MS));
+    act(() => within(navigation()).getByRole("link", { name: "Recorded" }).focus());
+    expect(frame()).toHaveClass("dash--nav-open");
+    fireEvent.click(screen.getByRole("link", { name: "to recorded" }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(location()).toBe("/dashboard/recorded");
+    expect(frame()).not.toHaveClass("dash--nav-open");
+  });
+});
+
+describe("the notification bell", () => {
+  it("counts the updates since the last read time and sets the count to 0 when opened", async () => {
+    const user = userEvent.setup();
+    storeLastRead(1, Date.parse("2026-02-01T00:00:00.000Z"));
+    renderFrame("/dashboard");
+    const bell = await screen.findByRole("button", { name: "Notifications, 2 unread" });
+    expect(screen.getByTestId("bell-count")).toHaveTextContent("2");
+
+    const before = Date.now();
+    await user.click(bell);
+    const dialog = screen.getByRole("dialog", { name: "What's new" });
+    expect(screen.queryByTestId("bell-count")).toBeNull();
+    expect(screen.getByRole("button", { name: "Notifications" })).toBeInTheDocument();
+    expect(Number(window.localStorage.getItem("clubcast.notifications.last-read.1"))).toBeGreaterThanOrEqual(before);
+
+    // One item open at a time, the newest first.
+    const toggles = within(dialog).getAllByRole("button", { expanded: false }).concat(
+      within(dialog).getAllByRole("button", { expanded: true }),
+    );
+    expect(toggles).toHaveLength(3);
+    const [first, second] = within(dialog).getAllByRole("listitem");
+    expect(within(first!).getByRole("button")).toHaveAttribute("aria-expanded", "true");
+    expect(within(first!).getByText("Offline", { selector: "strong" })).toBeVisible();
+    expect(within(second!).getByRole("button")).toHaveAttribute("aria-expanded", "false");
+
+    await user.click(within(second!).getByRole("button"));
+    expect(within(first!).getByRole("button")).toHaveAttribute("aria-expanded", "false");
+    expect(within(second!).getByRole("button")).toHaveAttribute("aria-expanded", "true");
+    expect(within(second!).getByText("moments", { selector: "em" })).toBeVisible();
+  });
+
+  it("counts every update when nothing was read yet", async () => {
+    renderFrame("/dashboard");
+    expect(await screen.findByRole("button", { name: "Notifications, 3 unread" })).toBeInTheDocument();
+  });
+
+  it("shows the user's realtime messages as translated toasts and refreshes the count on a new update", async () => {
+    let updates = UPDATES.slice(1);
+    renderFrame("/dashboard", "player", { "messages.featureUpdates": () => page(updates) });
+    await screen.findByRole("button", { name: "Notifications, 2 unread" });
+    const handlers = channels.get("user.1") as ChannelHandlers;
+
+    act(() => handlers["user.message"]!({ key: "match.recording_started", level: "success", match: 4 }));
+    expect(await screen.findByText("Recording started")).toBeInTheDocument();
+
+    act(() =>
+      handlers["user.message"]!({
+        key: "match.operation_failed",
+        level: "error",
+        detail: "HTTP 503 from camera server, response: Camera CAM-12 is offline",
+      }),
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent("The operation failed: Camera CAM-12 is offline");
+    expect(screen.queryByText(/HTTP 503/)).toBeNull();
+
+    updates = UPDATES;
+    act(() => handlers["user.message"]!({ key: "notification.new", level: "success" }));
+    expect(await screen.findByRole("button", { name: "Notifications, 3 unread" })).toBeInTheDocument();
+  });
+});
+
+describe("the top-bar search", () => {
+  const RESULTS = {
+    clubs: [
+      {
+        id: 9,
+        name: "FC Zuiderpark",
+        logo: null,
+        timezone: "Europe/Amsterdam",
+        country: "Netherlands",
+        country_short: "NL",
+        activated: 1 as const,
+        sport_id: 1,
+        sport: { id: 1, slug: "football", name: "Football", type: "football" as const },
+      },
+    ],
+    teams: [],
+    users: [],
+    matches: [
+      {
+        id: 31,
+        title: "FC Zuiderpark JO17-1 – VV Duinzicht JO17-1",
+        starting_at: { date: "2026-03-07T13:30:00.000Z", timezone: "Europe/Amsterdam" },
+        status: "vod" as const,
+      },
+    ],
+  };
+
+  it("posts the committed query once, after the debounce, and shows grouped results with links", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const search = vi.fn((_input: { query: string }) => RESULTS);
+    renderFrame("/dashboard", "system", { "search.all": search });
+    await user.click(await screen.findByRole("button", { name: "Search" }));
+    const box = screen.getByRole("searchbox", { name: "Search the platform" });
+    expect(box).toHaveFocus();
+    await user.type(box, "zuider");
+    expect(search).not.toHaveBeenCalled();
+
+    await user.keyboard("{Enter}");
+    expect(search).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+    // Leaving the box commits the same text again: no second request.
+    await user.tab();
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+    expect(search.mock.calls.map(([input]) => input)).toEqual([{ query: "zuider" }]);
+
+    const results = await screen.findByRole("region", { name: "Results for “zuider”" });
+    expect(within(results).getByRole("heading", { name: "Clubs" })).toBeInTheDocument();
+    expect(within(results).getByRole("heading", { name: "Matches" })).toBeInTheDocument();
+    expect(within(results).queryByRole("heading", { name: "Teams" })).toBeNull();
+    expect(within(results).getByRole("link", { name: /Football · Netherlands/ })).toHaveAttribute("href", "/dashboard/clubs/9");
+    expect(within(results).getByRole("link", { name: /JO17-1/ })).toHaveAttribute("href", "/matches/31");
+
+    // A route change clears the box, hides the bar and forgets the query.
+    await user.click(within(results).getByRole("link", { name: /Football · Netherlands/ }));
+    expect(location()).toBe("/dashboard/clubs/9");
+    expect(screen.queryByRole("searchbox")).toBeNull();
+    expect(screen.queryByRole("region", { name: /Results/ })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    expect(screen.getByRole("searchbox", { name: "Search the platform" })).toHaveValue("");
+  });
+
+  it("sends nothing for an empty query and says when nothing was found", async () => {
+    const user = userEvent.setup();
+    const search = vi.fn(() => ({ clubs: [], teams: [], users: [], matches: [] }));
+    renderFrame("/dashboard", "player", { "search.all": search });
+    await user.click(await screen.findByRole("button", { name: "Search" }));
+    await user.type(screen.getByRole("searchbox"), "   {Enter}");
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 50));
+    expect(search).not.toHaveBeenCalled();
+
+    await user.type(screen.getByRole("searchbox"), "nobody{Enter}");
+    expect(await screen.findByText("Nothing found for “nobody”")).toBeInTheDocument();
+    expect(search).toHaveBeenCalledOnce();
+
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("searchbox")).toBeNull();
+  });
+
+  it("links a member's own club to the dashboard and other clubs nowhere", async () => {
+    const user = userEvent.setup();
+    const other = { ...RESULTS.clubs[0]!, id: 10, name: "VV Duinzicht" };
+    const own = { ...RESULTS.clubs[0]!, id: 3, name: "VV Groen Wit" };
+    renderFrame("/dashboard", "player", { "search.all": () => ({ ...RESULTS, clubs: [own, other], matches: [] }) });
+    await user.click(await screen.findByRole("button", { name: "Search" }));
+    await user.type(screen.getByRole("searchbox"), "v{Enter}");
+    const results = await screen.findByRole("region", { name: "Results for “v”" });
+    expect(await within(results).findByRole("link", { name: /VV Groen Wit/ })).toHaveAttribute("href", "/dashboard/");
+    expect(within(results).queryByRole("link", { name: /VV Duinzicht/ })).toBeNull();
+    expect(within(results).getByText("VV Duinzicht")).toBeInTheDocument();
   });
 });

@@ -26,11 +26,13 @@ export function sectionPath(section: DashboardSection): string {
 
 /** The section a dashboard path belongs to (`/nl/dashboard/clubs/all` → clubs/all), or null when it names none. */
 export function sectionOf(pathname: string): DashboardSection | null {
-  const [first = "", second = ""] = stripLocale(pathname)
+  const [first = "", second = "", third = ""] = stripLocale(pathname)
     .replace(/^\/dashboard\/?/, "")
     .split("/");
   if (first === "") return "dashboard";
   if (first === "clubs" && second === "all") return "clubs/all";
+  // A club's recorded matches (and their annotation) and its offline recordings are those sections' pages.
+  if (first === "clubs" && (third === "recorded" || third === "offline")) return third;
   return (DASHBOARD_SECTIONS as readonly string[]).includes(first) ? (first as DashboardSection) : null;
 }
 

@@ -8,6 +8,10 @@ import { readToken } from "../auth/token.ts";
 export type ChannelHandlers = { [E in EventName]?: (payload: EventPayloads[E]) => void };
 
 let connection: Promise<Socket> | null = null;
+/** How many subscriptions share each channel: the socket leaves it only when the last one ends. */
+const subscribers = new Map<string, number>();
+/** The token the socket last connected with: the server knows the user only from the handshake. */
+let handshakeToken: string | null = null;
 
 function socket(): Promise<Socket> {
   connection ??= import("socket.io-client").then(({ io }) =>
@@ -16,6 +20,7 @@ function socket(): Promise<Socket> {
       // Read on every (re)connect: the visitor may have signed in meanwhile.
       auth: (send) => {
         const token = readToken();
+        handshakeToken = token;
         send(token ? { token } : {});
       },
     }),
@@ -39,6 +44,7 @@ export function subscribe(
   let leave = () => {};
   void socket().then((client) => {
     if (stopped) return;
+    subscribers.set(channel, (subscribers.get(channel) ?? 0) + 1);
     const join = () =>
       client.emit(SOCKET.subscribe, channel, (answer: { status?: number }) => {
         if (!stopped) onState(answer.status ? "refused" : "joined");
@@ -49,12 +55,19 @@ export function subscribe(
     // Join now if connected, and again after every reconnect.
     client.on("connect", join);
     client.on("disconnect", lost);
-    if (client.connected) join();
+    // Signed in or out since the handshake: connect again as who we are now (every channel rejoins).
+    if (client.connected && handshakeToken !== readToken()) client.disconnect().connect();
+    else if (client.connected) join();
     leave = () => {
       client.off("connect", join);
       client.off("disconnect", lost);
       for (const [event, handler] of listeners) client.off(event, handler);
-      client.emit(SOCKET.unsubscribe, channel);
+      const remaining = (subscribers.get(channel) ?? 1) - 1;
+      if (remaining > 0) subscribers.set(channel, remaining);
+      else {
+        subscribers.delete(channel);
+        client.emit(SOCKET.unsubscribe, channel);
+      }
     };
   });
   return () => {

@@ -1,5 +1,6 @@
-// Page links in a bottom bar; the page lives in the URL (?page=n).
-import { Link, useLocation } from "react-router";
+// Page links in a bottom bar; the page lives in the URL (?page=n, or another
+// parameter when a screen has several paged lists).
+import { Link, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Icon } from "./Icon.tsx";
 
@@ -18,13 +19,20 @@ export function pageWindow(current: number, last: number): (number | null)[] {
   return sorted.flatMap((page, index) => (index > 0 && page - sorted[index - 1]! > 1 ? [null, page] : [page]));
 }
 
-export function Pagination({ meta }: { meta: PageMeta }) {
+/** The page number a `?page=` (or other) parameter asks for; 1 when missing or not a page number. */
+export function usePageParam(param = "page"): number {
+  const [params] = useSearchParams();
+  const page = Number(params.get(param));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+export function Pagination({ meta, param = "page" }: { meta: PageMeta; param?: string }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   if (meta.last_page <= 1) return null;
   const href = (page: number) => {
     const params = new URLSearchParams(search);
-    params.set("page", String(page));
+    params.set(param, String(page));
     return `${pathname}?${params}`;
   };
   const current = meta.current_page;

@@ -1,14 +1,23 @@
 // Plays a match's HLS stream: the browser's own HLS where it has it (Safari,
 // iOS), hls.js over Media Source Extensions elsewhere. hls.js loads only here.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../ui/Icon.tsx";
 
 const HLS_MIME = "application/vnd.apple.mpegurl";
 
-export function VideoPlayer({ src, live, label }: { src: string; live: boolean; label: string }) {
+interface VideoPlayerProps {
+  src: string;
+  live: boolean;
+  label: string;
+  /** The video element, for pages that steer playback themselves (the annotation screen). */
+  ref?: Ref<HTMLVideoElement | null>;
+}
+
+export function VideoPlayer({ src, live, label, ref }: VideoPlayerProps) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
+  useImperativeHandle<HTMLVideoElement | null, HTMLVideoElement | null>(ref, () => video.current, []);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {

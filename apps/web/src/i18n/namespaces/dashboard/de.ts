@@ -11,6 +11,16 @@ const de: typeof en = {
     close: "Schließen",
     back: "Zurück",
   },
+  table: {
+    select_all: "Alle Zeilen auswählen",
+    select_all_short: "Alle auswählen",
+    select_row: "{{name}} auswählen",
+    selected: "{{count}} ausgewählt",
+    clear_selection: "Auswahl aufheben",
+    bulk_actions: "Aktionen für die ausgewählten Zeilen",
+    actions: "Aktionen",
+  },
+  busy: "Wird ausgeführt…",
   confirm_delete: "Möchtest du das wirklich löschen?",
 };
 

@@ -10,6 +10,16 @@ const en = {
     close: "Close",
     back: "Back",
   },
+  table: {
+    select_all: "Select all rows",
+    select_all_short: "Select all",
+    select_row: "Select {{name}}",
+    selected: "{{count}} selected",
+    clear_selection: "Clear selection",
+    bulk_actions: "Actions for the selected rows",
+    actions: "Actions",
+  },
+  busy: "Working…",
   confirm_delete: "Are you sure you want to delete this?",
 };
 

@@ -11,6 +11,16 @@ const nl: typeof en = {
     close: "Sluiten",
     back: "Terug",
   },
+  table: {
+    select_all: "Alle rijen selecteren",
+    select_all_short: "Alles selecteren",
+    select_row: "{{name}} selecteren",
+    selected: "{{count}} geselecteerd",
+    clear_selection: "Selectie wissen",
+    bulk_actions: "Acties voor de geselecteerde rijen",
+    actions: "Acties",
+  },
+  busy: "Bezig…",
   confirm_delete: "Weet je zeker dat je dit wilt verwijderen?",
 };
 

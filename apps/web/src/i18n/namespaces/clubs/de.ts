@@ -1,0 +1,52 @@
+import type en from "./en.ts";
+
+const de: typeof en = {
+  picker: { label: "Verein", loading: "Vereine werden geladen…", choose: "Verein wählen" },
+  inactive: "Nicht aktiviert",
+  not_found: "Kein Verein gefunden",
+  nav: {
+    label: "Vereinsnavigation",
+    overview: "Übersicht",
+    recorded: "Aufgezeichnet",
+    offline: "Offline-Aufnahmen",
+    teams: "Mannschaften",
+    users: "Benutzer",
+  },
+  mine: {
+    title: "Mein Verein",
+    title_system: "Vereine",
+    subtitle: "Öffne einen Verein, um seine Spiele, Aufnahmen und Mitglieder zu sehen",
+    empty: "Noch keine Vereine",
+  },
+  all: {
+    link: "Alle aktiven Vereine",
+    title: "Alle Vereine",
+    subtitle_one: "{{count}} aktiver Verein",
+    subtitle_other: "{{count}} aktive Vereine",
+    empty: "Keine aktiven Vereine",
+  },
+  overview: {
+    live: "Jetzt live",
+    upcoming: "Demnächst",
+    recorded: "Aufgezeichnete Spiele",
+    empty_live: "Keine Live-Spiele gefunden",
+    empty_upcoming: "Keine kommenden Spiele gefunden",
+    empty_recorded: "Keine Aufnahmen gefunden",
+  },
+  recorded: {
+    video_label: "Aufnahme von {{match}}",
+    processing: "Das Video wird verarbeitet und ist bald hier.",
+    no_video: "Diese Aufnahme hat noch kein Video.",
+    kick_off: "Anstoß",
+    field: "Platz",
+    owner: "Verein",
+    summary: "Zusammenfassung",
+    yes: "Ja",
+    no: "Nein",
+    score: "Spielstand",
+    annotate: "Annotieren",
+    not_found: "Kein Spiel gefunden",
+  },
+};
+
+export default de;

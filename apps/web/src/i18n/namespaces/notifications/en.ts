@@ -1,0 +1,27 @@
+// Texts of the notifications modal and of the realtime messages to one user (English defines the keys).
+const en = {
+  title: "What's new",
+  empty: "No updates yet",
+  empty_text: "News about Clubcast will appear here.",
+  posted: "Posted {{date}}",
+  show: "Show this update",
+  /** The spec's translated keys (section 8) and the other user.message keys of @clubcast/shared. */
+  messages: {
+    match: {
+      scheduled: "Match scheduled",
+      unscheduled: "Match unscheduled",
+      recording_started: "Recording started",
+      recording_stopped: "Recording stopped",
+      shared: "Match shared",
+      restored: "Match restored",
+      privacy_updated: "Match privacy updated",
+      operation_failed: "The operation failed",
+    },
+    notification: {
+      new: "There's a new update in What's new",
+    },
+  },
+  with_detail: "{{message}}: {{detail}}",
+};
+
+export default en;

@@ -1,0 +1,27 @@
+import type en from "./en.ts";
+
+const nl: typeof en = {
+  title: "Wat is er nieuw",
+  empty: "Nog geen updates",
+  empty_text: "Nieuws over Clubcast verschijnt hier.",
+  posted: "Geplaatst op {{date}}",
+  show: "Toon deze update",
+  messages: {
+    match: {
+      scheduled: "Wedstrijd ingepland",
+      unscheduled: "Wedstrijd uit de planning gehaald",
+      recording_started: "Opname gestart",
+      recording_stopped: "Opname gestopt",
+      shared: "Wedstrijd gedeeld",
+      restored: "Wedstrijd hersteld",
+      privacy_updated: "Privacy van de wedstrijd bijgewerkt",
+      operation_failed: "De actie is mislukt",
+    },
+    notification: {
+      new: "Er staat een nieuwe update bij Wat is er nieuw",
+    },
+  },
+  with_detail: "{{message}}: {{detail}}",
+};
+
+export default nl;

@@ -1,0 +1,335 @@
+// API clients (system administrators): the credentials a camera controller
+// exchanges for a token bound to one configuration. Creating one shows its
+// secret exactly once, in a dialog with a copy button; revoking asks first.
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { PAGINATION, TOAST_DURATION_MS } from "@clubcast/shared";
+import { useLocale } from "../../i18n/useLocale.ts";
+import { usePageTitle } from "../../lib/page-title.tsx";
+import { applyServerErrors, failureMessage } from "../../lib/server-errors.ts";
+import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
+import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
+import { DataTable, type DataTableColumn } from "../../ui/DataTable.tsx";
+import { FormAlert, SelectField, TextField } from "../../ui/FormFields.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { Modal } from "../../ui/Modal.tsx";
+import { Pagination } from "../../ui/Pagination.tsx";
+import { EmptyState, ErrorState } from "../../ui/States.tsx";
+import { useToast } from "../../ui/Toasts.tsx";
+import { formatInstant } from "./format.ts";
+import { pageParam } from "./page-param.ts";
+import { PageIntro } from "./PageIntro.tsx";
+import "../../styles/admin.css";
+import "../../styles/operations.css";
+
+type ApiClient = RouterOutputs["apiClients"]["list"]["data"][number];
+type CreatedClient = RouterOutputs["apiClients"]["create"]["data"];
+type ConfigurationRef = Pick<ApiClient["configuration"], "id" | "barcode" | "club" | "field">;
+
+function useConfigurationLabel() {
+  const { t } = useTranslation("admin");
+  return (configuration: ConfigurationRef) => {
+    const values = {
+      barcode: configuration.barcode ?? t("clients.no_barcode", { id: configuration.id }),
+      club: configuration.club.name,
+      field: configuration.field?.name ?? "",
+    };
+    return configuration.field
+      ? t("clients.configuration_label", values)
+      : t("clients.configuration_without_field", values);
+  };
+}
+
+/** A value with a copy button; the button says "Copied" for a moment after it worked. */
+function CopyField({ label, value, secret = false }: { label: string; value: string; secret?: boolean }) {
+  const { t } = useTranslation("admin");
+  const toast = useToast();
+  const id = useId();
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), TOAST_DURATION_MS);
+    } catch {
+      toast.error(t("clients.copy_failed"));
+    }
+  };
+  return (
+    <div className="ops-copy">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <div className="ops-copy__row">
+        <input
+          id={id}
+          className={`input ops-copy__value${secret ? " ops-copy__value--secret" : ""}`}
+          value={value}
+          readOnly
+          spellCheck={false}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <button type="button" className="button button--secondary" onClick={() => void copy()}>
+          <Icon name={copied ? "check" : "copy"} size={16} />
+          {copied ? t("clients.copied") : t("clients.copy")}
+          <span className="visually-hidden"> {label}</span>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function SecretDialog({ client, onClose }: { client: CreatedClient | null; onClose: () => void }) {
+  const { t } = useTranslation("admin");
+  return (
+    <Modal open={client !== null} onClose={onClose} title={t("clients.secret_title")} width={600}>
+      {client && (
+        <>
+          <p className="ops-callout">
+            <Icon name="alert" size={20} />
+            <span>{t("clients.secret_text")}</span>
+          </p>
+          <CopyField label={t("clients.client_id")} value={client.client_id} />
+          <CopyField label={t("clients.secret")} value={client.client_secret} secret />
+          <div className="confirm-dialog__buttons">
+            <button type="button" className="button button--primary" onClick={onClose}>
+              {t("clients.done")}
+            </button>
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}
+
+interface NewClientForm {
+  name: string;
+  configuration_id: string;
+}
+
+function NewClientDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (client: CreatedClient) => void;
+}) {
+  const { t } = useTranslation(["admin", "translation", "dashboard"]);
+  const toast = useToast();
+  const label = useConfigurationLabel();
+  const configurations = trpc.configurations.list.useQuery(
+    { page: 1, limit: PAGINATION.maxLimit },
+    { enabled: open },
+  );
+  const create = trpc.apiClients.create.useMutation();
+  const [alert, setAlert] = useState<string | null>(null);
+  const { register, handleSubmit, setError, reset, formState } = useForm<NewClientForm>({
+    defaultValues: { name: "", configuration_id: "" },
+  });
+
+  const close = () => {
+    reset();
+    setAlert(null);
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setAlert(null);
+    try {
+      const answer = await create.mutateAsync({
+        name: values.name.trim(),
+        configuration_id: Number(values.configuration_id),
+      });
+      reset();
+      onCreated(answer.data);
+    } catch (error) {
+      setAlert(applyServerErrors(error, setError, ["name", "configuration_id"], t("clients.not_created")));
+      toast.error(t("clients.not_created"));
+    }
+  });
+
+  const options = configurations.data?.data ?? [];
+  const required = t("translation:auth.required");
+  return (
+    <Modal open={open} onClose={close} title={t("clients.new")} width={560}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <FormAlert message={alert} />
+        <TextField
+          label={t("clients.name")}
+          hint={t("clients.name_hint")}
+          autoComplete="off"
+          maxLength={100}
+          error={formState.errors.name?.message}
+          {...register("name", { required, validate: (value) => value.trim() !== "" || required })}
+        />
+        <SelectField
+          label={t("clients.configuration")}
+          hint={
+            configurations.data && options.length === 0
+              ? t("clients.no_configurations")
+              : t("clients.configuration_hint")
+          }
+          disabled={!configurations.data || options.length === 0}
+          error={formState.errors.configuration_id?.message}
+          {...register("configuration_id", { required })}
+        >
+          <option value="">{configurations.isPending ? t("translation:app.loading") : t("clients.choose_configuration")}</option>
+          {options.map((configuration) => (
+            <option key={configuration.id} value={configuration.id}>
+              {label(configuration)}
+            </option>
+          ))}
+        </SelectField>
+        {configurations.isError && <FormAlert message={failureMessage(configurations.error, t("clients.not_created"))} />}
+        <div className="confirm-dialog__buttons">
+          <button type="button" className="button button--ghost" onClick={close}>
+            {t("dashboard:actions.cancel")}
+          </button>
+          <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? t("clients.creating") : t("clients.create")}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export default function ApiClientsPage() {
+  const { t } = useTranslation("admin");
+  const locale = useLocale();
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const [params] = useSearchParams();
+  const label = useConfigurationLabel();
+  const clients = trpc.apiClients.list.useQuery({ page: pageParam(params), limit: PAGINATION.defaultLimit });
+  const revoke = trpc.apiClients.revoke.useMutation();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedClient | null>(null);
+  const [revoking, setRevoking] = useState<ApiClient | null>(null);
+  usePageTitle(t("clients.title"));
+
+  const confirmRevoke = async () => {
+    if (!revoking) return;
+    try {
+      await revoke.mutateAsync({ id: revoking.id });
+      toast.success(t("clients.revoked_toast"));
+      setRevoking(null);
+    } catch (error) {
+      toast.error(failureMessage(error, t("clients.not_revoked")));
+    } finally {
+      void utils.apiClients.list.invalidate();
+    }
+  };
+
+  const columns: DataTableColumn<ApiClient>[] = [
+    { key: "name", header: t("clients.name"), primary: true, cell: (client) => <strong>{client.name}</strong> },
+    {
+      key: "client_id",
+      header: t("clients.client_id"),
+      cell: (client) => <code className="admin-mono">{client.client_id}</code>,
+    },
+    { key: "configuration", header: t("clients.configuration"), cell: (client) => label(client.configuration) },
+    {
+      key: "created",
+      header: t("clients.created"),
+      cell: (client) => <time dateTime={client.created_at}>{formatInstant(client.created_at, locale)}</time>,
+    },
+    {
+      key: "last_used",
+      header: t("clients.last_used"),
+      cell: (client) =>
+        client.last_used_at ? (
+          <time dateTime={client.last_used_at}>{formatInstant(client.last_used_at, locale)}</time>
+        ) : (
+          <span className="ops-muted">{t("clients.never_used")}</span>
+        ),
+    },
+    {
+      key: "status",
+      header: t("clients.status"),
+      cell: (client) =>
+        client.revoked_at ? (
+          <span className="admin-tag admin-tag--muted">{t("clients.revoked")}</span>
+        ) : (
+          <span className="admin-tag">{t("clients.active")}</span>
+        ),
+    },
+  ];
+
+  return (
+    <div className="admin-page">
+      <PageIntro text={t("clients.subtitle")}>
+        <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+          <Icon name="plus" size={18} />
+          {t("clients.new")}
+        </button>
+      </PageIntro>
+      {clients.isError ? (
+        <ErrorState onRetry={() => void clients.refetch()} />
+      ) : (
+        <DataTable
+          caption={t("clients.caption")}
+          columns={columns}
+          rows={clients.data?.data ?? []}
+          rowKey={(client) => client.id}
+          loading={clients.isPending}
+          skeletonRows={4}
+          rowActions={(client) =>
+            client.revoked_at ? null : (
+              <button
+                type="button"
+                className="button button--small button--ghost ops-danger-text"
+                onClick={() => setRevoking(client)}
+                aria-label={t("clients.revoke_client", { name: client.name })}
+              >
+                <Icon name="unlink" size={16} />
+                {t("clients.revoke")}
+              </button>
+            )
+          }
+          empty={
+            <EmptyState
+              icon="key"
+              title={t("clients.empty")}
+              text={t("clients.empty_hint")}
+              action={
+                <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+                  <Icon name="plus" size={18} />
+                  {t("clients.new")}
+                </button>
+              }
+            />
+          }
+        />
+      )}
+      {clients.data && <Pagination meta={clients.data.meta} />}
+      <NewClientDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(client) => {
+          setCreating(false);
+          setCreated(client);
+          void utils.apiClients.list.invalidate();
+        }}
+      />
+      <SecretDialog client={created} onClose={() => setCreated(null)} />
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t("clients.revoke_title")}
+        text={t("clients.revoke_text", { name: revoking?.name ?? "" })}
+        confirmLabel={t("clients.revoke")}
+        danger
+        busy={revoke.isPending}
+        onConfirm={() => void confirmRevoke()}
+        onCancel={() => setRevoking(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,282 @@
+// The System page: what a club administrator (or a system administrator, for
+// the club they pick) configures about the club — its details through
+// clubs.update — and the platform's version. System administrators also find
+// the roles and API client pages here (they are not in the section-6 menu).
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useAuth } from "../../auth/AuthProvider.tsx";
+import { applyServerErrors } from "../../lib/server-errors.ts";
+import { trpc, type RouterInputs } from "../../lib/trpc.ts";
+import { ClubPicker, useClubDetails, useWorkingClub, type ClubDetails } from "../../lib/working-club.tsx";
+import { FieldGroup, FormAlert, SelectField, SwitchField, TextField } from "../../ui/FormFields.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { LocalLink } from "../../ui/LocalLink.tsx";
+import { Skeleton } from "../../ui/Skeleton.tsx";
+import { EmptyState, ErrorState } from "../../ui/States.tsx";
+import { useToast } from "../../ui/Toasts.tsx";
+import { PageIntro } from "./PageIntro.tsx";
+import "../../styles/admin.css";
+import "../../styles/operations.css";
+
+export interface ClubForm {
+  name: string;
+  sport_id: string;
+  timezone: string;
+  country: string;
+  country_short: string;
+  logo: string;
+  notification_email: string;
+  activated: boolean;
+}
+
+const FIELDS = [
+  "name",
+  "sport_id",
+  "timezone",
+  "country",
+  "country_short",
+  "logo",
+  "notification_email",
+  "activated",
+] as const satisfies readonly (keyof ClubForm)[];
+
+export function clubFormValues(club: ClubDetails): ClubForm {
+  const details = club as ClubDetails & { notification_email?: string | null };
+  return {
+    name: club.name,
+    sport_id: String(club.sport_id),
+    timezone: club.timezone,
+    country: club.country,
+    country_short: club.country_short,
+    logo: club.logo ?? "",
+    notification_email: details.notification_email ?? "",
+    activated: club.activated === 1,
+  };
+}
+
+/** The update the form sends: blank optional texts clear their value; only system administrators (de)activate. */
+export function clubUpdate(id: number, form: ClubForm, mayActivate: boolean): RouterInputs["clubs"]["update"] {
+  return {
+    id,
+    name: form.name.trim(),
+    sport_id: Number(form.sport_id),
+    timezone: form.timezone,
+    country: form.country.trim(),
+    country_short: form.country_short.trim().toUpperCase(),
+    logo: form.logo.trim() || null,
+    notification_email: form.notification_email.trim() || null,
+    ...(mayActivate ? { activated: form.activated } : {}),
+  };
+}
+
+/** Every IANA zone the browser knows, with the club's own first when the browser lacks it. */
+function timezones(current: string): string[] {
+  const known = Intl.supportedValuesOf("timeZone");
+  return known.includes(current) ? known : [current, ...known];
+}
+
+function ClubDetailsForm({ club }: { club: ClubDetails }) {
+  const { t } = useTranslation(["admin", "translation"]);
+  const auth = useAuth();
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const sports = trpc.sports.list.useQuery();
+  const mayActivate = auth.scope === "system";
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<ClubForm>({ values: clubFormValues(club), resetOptions: { keepDirtyValues: false } });
+  const { register, handleSubmit, setError, formState } = form;
+  const update = trpc.clubs.update.useMutation();
+  const required = { required: t("translation:auth.required") };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setAlert(null);
+    try {
+      const answer = await update.mutateAsync(clubUpdate(club.id, values, mayActivate));
+      utils.clubs.get.setData({ id: club.id }, answer);
+      void utils.clubs.invalidate();
+      toast.success(t("system.saved"));
+    } catch (error) {
+      setAlert(applyServerErrors(error, setError, FIELDS, t("system.not_saved")));
+      toast.error(t("system.not_saved"));
+    }
+  });
+
+  return (
+    <form className="admin-card form" onSubmit={onSubmit} noValidate aria-labelledby="club-details-title">
+      <div className="ops-card-header">
+        <h2 id="club-details-title" className="admin-card__title">
+          {t("system.club_title")}
+        </h2>
+        <p className="ops-card-text">{t("system.club_intro")}</p>
+      </div>
+      <FormAlert message={alert} />
+      <FieldGroup title={club.name} columns={2}>
+        <TextField
+          label={t("system.name")}
+          autoComplete="organization"
+          error={formState.errors.name?.message}
+          {...register("name", required)}
+        />
+        <SelectField label={t("system.sport")} error={formState.errors.sport_id?.message} {...register("sport_id")}>
+          {(sports.data?.data ?? [club.sport]).map((sport) => (
+            <option key={sport.id} value={sport.id}>
+              {sport.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t("system.timezone")}
+          hint={t("system.timezone_hint")}
+          error={formState.errors.timezone?.message}
+          {...register("timezone")}
+        >
+          {timezones(club.timezone).map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll("_", " ")}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t("system.country")}
+          autoComplete="country-name"
+          error={formState.errors.country?.message}
+          {...register("country", required)}
+        />
+        <TextField
+          label={t("system.country_short")}
+          hint={t("system.country_short_hint")}
+          maxLength={2}
+          autoComplete="country"
+          className="ops-field--short"
+          error={formState.errors.country_short?.message}
+          {...register("country_short", required)}
+        />
+        <TextField
+          label={t("system.notification_email")}
+          hint={t("system.notification_email_hint")}
+          type="email"
+          autoComplete="email"
+          error={formState.errors.notification_email?.message}
+          {...register("notification_email")}
+        />
+        <TextField
+          label={t("system.logo")}
+          hint={t("system.logo_hint")}
+          type="url"
+          inputMode="url"
+          className="ops-field--wide"
+          error={formState.errors.logo?.message}
+          {...register("logo")}
+        />
+        {mayActivate && (
+          <SwitchField
+            label={t("system.activated")}
+            hint={t("system.activated_hint")}
+            error={formState.errors.activated?.message}
+            {...register("activated")}
+          />
+        )}
+      </FieldGroup>
+      <div className="admin-form__actions">
+        <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? t("system.saving") : t("system.save")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ClubSection({ clubId }: { clubId: number | null }) {
+  const { t } = useTranslation("admin");
+  const club = useClubDetails(clubId);
+  if (clubId === null) return <EmptyState icon="trophy" title={t("system.no_club")} text={t("system.no_club_hint")} />;
+  if (club.isError) return <ErrorState onRetry={() => void club.refetch()} />;
+  if (!club.data)
+    return (
+      <div className="admin-card" aria-busy="true">
+        <Skeleton width="40%" height={24} />
+        <Skeleton height={46} />
+        <Skeleton height={46} />
+        <Skeleton height={46} />
+      </div>
+    );
+  return <ClubDetailsForm key={club.data.data.id} club={club.data.data} />;
+}
+
+function AboutCard() {
+  const { t } = useTranslation("admin");
+  const info = trpc.appInfo.get.useQuery(undefined, { staleTime: Infinity });
+  const titleId = useId();
+  return (
+    <section className="admin-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="admin-card__title">
+        {t("system.version_title")}
+      </h2>
+      <dl className="ops-facts">
+        <div>
+          <dt>{t("system.app_version")}</dt>
+          <dd>{info.data ? info.data.version : <Skeleton width={60} />}</dd>
+        </div>
+        <div>
+          <dt>{t("system.desktop_version")}</dt>
+          <dd>{info.data ? info.data.desktop_app.version : <Skeleton width={60} />}</dd>
+        </div>
+      </dl>
+      <LocalLink to="/analyze/download" className="text-link">
+        {t("system.desktop_download")}
+      </LocalLink>
+    </section>
+  );
+}
+
+function AdministrationCard() {
+  const { t } = useTranslation("admin");
+  const titleId = useId();
+  return (
+    <section className="admin-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="admin-card__title">
+        {t("system.admin_title")}
+      </h2>
+      <ul className="ops-links">
+        <li>
+          <LocalLink to="/dashboard/access" className="ops-link">
+            <Icon name="shield" size={22} />
+            <span>
+              <strong>{t("system.access_link")}</strong>
+              <span>{t("system.access_text")}</span>
+            </span>
+          </LocalLink>
+        </li>
+        <li>
+          <LocalLink to="/dashboard/access/clients" className="ops-link">
+            <Icon name="key" size={22} />
+            <span>
+              <strong>{t("system.clients_link")}</strong>
+              <span>{t("system.clients_text")}</span>
+            </span>
+          </LocalLink>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+export default function SystemPage() {
+  const { t } = useTranslation("admin");
+  const auth = useAuth();
+  const { clubId, chooseClub } = useWorkingClub();
+  const isSystem = auth.scope === "system";
+  return (
+    <div className="admin-page">
+      <PageIntro text={t("system.subtitle")}>{isSystem && <ClubPicker value={clubId} onChange={chooseClub} />}</PageIntro>
+      <div className="ops-system">
+        <ClubSection clubId={clubId} />
+        <div className="ops-system__side">
+          <AboutCard />
+          {isSystem && <AdministrationCard />}
+        </div>
+      </div>
+    </div>
+  );
+}

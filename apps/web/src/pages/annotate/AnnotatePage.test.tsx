@@ -1,0 +1,165 @@
+import { describe, expect, it, vi } from "vitest";
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { RouteObject } from "react-router";
+import { fakeAuth, fakeUser, renderRoutes } from "../../../test/render.tsx";
+import { CLUB, fakeMatch } from "../scheduler/fixtures.test-data.ts";
+import AnnotatePage from "./AnnotatePage.tsx";
+
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const routes: RouteObject[] = [{ path: "/dashboard/clubs/:club/recorded/:video/annotate", element: <AnnotatePage /> }];
+const PATH = "/dashboard/clubs/3/recorded/40/annotate";
+const admin = fakeAuth({ user: fakeUser({ id: 8, scope: "club", club: { id: CLUB.id, name: CLUB.name } }) });
+const match = fakeMatch({ id: 40, status: "vod", home: { ...fakeMatch().home, score: 1 } });
+
+const marker = (id: number, time_ms: number, label: string) => ({
+  id,
+  sequence: 5,
+  time_ms,
+  label,
+  clip_length: 20,
+  created_at: "2025-06-14T15:00:00.000Z",
+});
+
+function annotateApi(markers: ReturnType<typeof marker>[] | null, overrides = {}) {
+  return {
+    "clubs.get": () => ({ data: CLUB }),
+    "matches.byId": () => match,
+    "sequences.list": () => ({
+      data: markers
+        ? [{ id: 5, match: match.id, user: 8, name: "", created_at: "2025-06-14T15:00:00.000Z", markers }]
+        : [],
+    }),
+    ...overrides,
+  };
+}
+
+describe("the annotation screen", () => {
+  it("lists the user's markers in video order with their timecodes", async () => {
+    renderRoutes(
+      routes,
+      PATH,
+      admin,
+      null,
+      annotateApi([marker(2, 3_723_004, "Corner"), marker(1, 61_250, "Kick-off")]),
+    );
+    const list = await screen.findByRole("list");
+    expect(
+      within(list)
+        .getAllByRole("button", { name: /^Jump to/ })
+        .map((button) => button.getAttribute("aria-label")),
+    ).toEqual(["Jump to Kick-off at 00:01:01:250", "Jump to Corner at 01:02:03:004"]);
+    expect(screen.getByRole("status", { name: "Timecode" })).toHaveTextContent("00:00:00:000");
+    expect(screen.getByText("Frame 0")).toBeInTheDocument();
+  });
+
+  it("offers the four frame rates and lists the keyboard shortcuts", async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, PATH, admin, null, annotateApi([]));
+    const rates = await screen.findByRole("combobox", { name: "Frame rate" });
+    expect(
+      within(rates)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["PAL 25", "NTSC 29.97", "PALp 50", "NTSCp 59.94"]);
+    await user.click(screen.getByRole("button", { name: "Keyboard shortcuts" }));
+    for (const what of ["One frame back / forward", "One second back / forward", "Play / pause", "Add a marker here"]) {
+      expect(screen.getByText(what)).toBeInTheDocument();
+    }
+  });
+
+  it("adds a marker with the M key, making the user's sequence first, and with the button", async () => {
+    const user = userEvent.setup();
+    const create = vi.fn(() => ({ id: 6, match: match.id, user: 8, name: "", created_at: "", markers: [] }));
+    const addMarker = vi.fn((input: { id: number; time_ms: number; label: string; clip_length: number }) =>
+      marker(9, input.time_ms, input.label),
+    );
+    renderRoutes(
+      routes,
+      PATH,
+      admin,
+      null,
+      annotateApi(null, { "sequences.create": create, "sequences.addMarker": addMarker }),
+    );
+    expect(await screen.findByText("No markers yet")).toBeInTheDocument();
+
+    await user.keyboard("m");
+    await waitFor(() => expect(addMarker).toHaveBeenCalledTimes(1));
+    expect(create).toHaveBeenCalledWith({ id: match.id, name: "" });
+    expect(addMarker).toHaveBeenCalledWith({ id: 6, time_ms: 0, label: "Marker 1", clip_length: 20 });
+    expect(await screen.findByText("Marker added")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Add marker" }));
+    await waitFor(() => expect(addMarker).toHaveBeenCalledTimes(2));
+  });
+
+  it("doesn't take keys typed into a field as shortcuts", async () => {
+    const user = userEvent.setup();
+    const addMarker = vi.fn();
+    renderRoutes(
+      routes,
+      PATH,
+      admin,
+      null,
+      annotateApi([marker(1, 5000, "Goal")], { "sequences.addMarker": addMarker }),
+    );
+    await user.click(await screen.findByRole("button", { name: "Edit Goal" }));
+    await user.type(screen.getByRole("textbox", { name: "Label" }), " made");
+    expect(screen.getByRole("textbox", { name: "Label" })).toHaveValue("Goal made");
+    expect(addMarker).not.toHaveBeenCalled();
+  });
+
+  it("edits a marker's label and clip length, and deletes one after confirmation", async () => {
+    const user = userEvent.setup();
+    const updateMarker = vi.fn((input: { id: number; label: string; clip_length: number }) => ({
+      ...marker(input.id, 5000, input.label),
+      clip_length: input.clip_length,
+    }));
+    const deleteMarker = vi.fn(() => undefined);
+    renderRoutes(
+      routes,
+      PATH,
+      admin,
+      null,
+      annotateApi([marker(1, 5000, "Goal")], {
+        "sequences.updateMarker": updateMarker,
+        "sequences.deleteMarker": deleteMarker,
+      }),
+    );
+    await user.click(await screen.findByRole("button", { name: "Edit Goal" }));
+    const label = screen.getByRole("textbox", { name: "Label" });
+    await user.clear(label);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Give the marker a label")).toBeInTheDocument();
+    expect(updateMarker).not.toHaveBeenCalled();
+
+    await user.type(label, "Header goal");
+    const length = screen.getByRole("spinbutton", { name: "Clip length (seconds)" });
+    await user.clear(length);
+    await user.type(length, "30");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(updateMarker).toHaveBeenCalledWith({ id: 1, label: "Header goal", clip_length: 30 }));
+    expect(await screen.findByText("Marker saved")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Delete Goal" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete the marker?" });
+    expect(dialog).toHaveTextContent("“Goal” at 00:00:05:000 is removed.");
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(deleteMarker).toHaveBeenCalledWith({ id: 1 }));
+    expect(await screen.findByText("Marker deleted")).toBeInTheDocument();
+  });
+
+  it("posts the score", async () => {
+    const user = userEvent.setup();
+    const score = vi.fn(() => match);
+    renderRoutes(routes, PATH, admin, null, annotateApi([], { "matches.score": score }));
+    await user.click(await screen.findByRole("button", { name: "One more for Away" }));
+    await user.click(screen.getByRole("button", { name: "One more for Home" }));
+    expect(screen.getByRole("spinbutton", { name: "Home" })).toHaveValue(2);
+    await user.click(screen.getByRole("button", { name: "Save score" }));
+    await waitFor(() => expect(score).toHaveBeenCalledWith({ club: CLUB.id, match: match.id, home: 2, away: 1 }));
+    expect(await screen.findByText("Score saved")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,208 @@
+// Creating and editing a camera configuration: every field of spec section 3,
+// grouped as identity, streaming, camera server, location and options. The
+// livestream mode follows the stream URL as the user types (deriveLivestream,
+// the same rule the server stores). 'Reset' restores the defaults and clears
+// the selection (spec section 4); the server's 422 messages land on their fields.
+import { useEffect, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { deriveLivestream, PAGINATION, type LivestreamMode } from "@clubcast/shared";
+import { applyServerErrors } from "../../lib/server-errors.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { ControlledSelectField, FieldGroup, FormAlert, SwitchField, TextField } from "../../ui/FormFields.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { useToast } from "../../ui/Toasts.tsx";
+import {
+  CONFIGURATION_FIELDS,
+  configurationData,
+  configurationName,
+  type ConfigurationForm,
+} from "./configuration-form.ts";
+import type { ConfigurationStore } from "./configuration-store.ts";
+
+const ADDRESS = "{address}";
+
+/** The livestream mode the stream URL gives, shown live with what it means. */
+export function LivestreamMode({ mode }: { mode: LivestreamMode }) {
+  const { t } = useTranslation("configuration");
+  return (
+    <div className={`livestream livestream--${mode}`} role="status" aria-live="polite">
+      <span className="livestream__label">{t("editor.livestream")}</span>
+      <span className={`admin-tag admin-tag--${mode}`}>{t(`livestream.${mode}`)}</span>
+      <p className="livestream__text">{t(`livestream.${mode}_text`, { address: ADDRESS })}</p>
+    </div>
+  );
+}
+
+function coordinateRule(limit: number, message: string) {
+  return (value: string) => {
+    const trimmed = value.trim().replace(",", ".");
+    if (trimmed === "") return true;
+    const number = Number(trimmed);
+    return (Number.isFinite(number) && Math.abs(number) <= limit) || message;
+  };
+}
+
+export function ConfigurationEditor({ store, onClose }: { store: ConfigurationStore; onClose: () => void }) {
+  const { t } = useTranslation("configuration");
+  const { t: td } = useTranslation("dashboard");
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const [failure, setFailure] = useState<string | null>(null);
+  // `values` keeps the form in step with the store's current configuration.
+  const { register, handleSubmit, setError, setValue, control, formState } = useForm<ConfigurationForm>({
+    values: store.current,
+  });
+  const { errors } = formState;
+  const [clubId, streamUrl] = useWatch({ control, name: ["club", "sa_stream_url"] });
+  const mode = deriveLivestream(streamUrl);
+  const clubs = trpc.clubs.list.useQuery({ page: 1, limit: PAGINATION.maxLimit }, { staleTime: 5 * 60_000 });
+  // A club without fields answers 404 ("No fields found"): nothing to choose.
+  const fields = trpc.fields.list.useQuery(
+    { club: Number(clubId), page: 1, limit: PAGINATION.maxLimit },
+    { enabled: clubId !== "", retry: false },
+  );
+  const save = trpc.configurations.save.useMutation();
+  const editing = store.selected;
+  const title = useRef<HTMLHeadingElement>(null);
+
+  // Opening the editor, or switching what it edits, takes keyboard focus (and the view) to it.
+  useEffect(() => title.current?.focus(), [editing?.id]);
+
+  const onSubmit = handleSubmit(async (form) => {
+    setFailure(null);
+    try {
+      const saved = await save.mutateAsync({ data: configurationData(form, editing?.id ?? null) });
+      toast.success(editing ? t("editor.saved") : t("editor.created"));
+      store.edit(saved.data);
+      await utils.configurations.list.invalidate();
+    } catch (error) {
+      setFailure(applyServerErrors(error, setError, CONFIGURATION_FIELDS, t("editor.not_saved"), "data."));
+    }
+  });
+
+  const text = (name: keyof ConfigurationForm, options: { hint?: string; wide?: boolean } = {}) => (
+    <TextField
+      label={t(`fields.${name}`)}
+      hint={options.hint}
+      className={options.wide ? "field--wide" : undefined}
+      error={errors[name]?.message}
+      autoComplete="off"
+      {...register(name)}
+    />
+  );
+
+  return (
+    <section className="config-editor" aria-labelledby="config-editor-title">
+      <header className="config-editor__header">
+        <div>
+          <h2 id="config-editor-title" className="config-editor__title" ref={title} tabIndex={-1}>
+            {editing ? t("editor.edit_title", { name: configurationName(editing) }) : t("editor.new_title")}
+          </h2>
+          <p className="config-editor__subtitle">{editing ? editing.club.name : t("editor.new_text")}</p>
+        </div>
+        <button type="button" className="icon-button" onClick={onClose} aria-label={t("editor.close")}>
+          <Icon name="close" />
+        </button>
+      </header>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <FormAlert message={failure} />
+        <FieldGroup title={t("groups.identity")} description={t("groups.identity_text")}>
+          {text("barcode")}
+          <TextField
+            label={t("fields.camera_type")}
+            error={errors.camera_type?.message}
+            autoComplete="off"
+            {...register("camera_type", { required: t("editor.required") })}
+          />
+          <ControlledSelectField
+            control={control}
+            name="club"
+            label={t("fields.club")}
+            rules={{ required: t("editor.required") }}
+            // A field belongs to one club: a new club starts without one.
+            onValueChange={() => setValue("field", "")}
+          >
+            <option value="">{t("editor.choose_club")}</option>
+            {clubs.data?.data.map((club) => (
+              <option key={club.id} value={club.id}>
+                {club.name}
+              </option>
+            ))}
+          </ControlledSelectField>
+          <ControlledSelectField control={control} name="field" label={t("fields.field")} disabled={clubId === ""}>
+            <option value="">{t("editor.no_field")}</option>
+            {fields.data?.data.map((field) => (
+              <option key={field.id} value={field.id}>
+                {field.name}
+              </option>
+            ))}
+          </ControlledSelectField>
+        </FieldGroup>
+
+        <FieldGroup title={t("groups.streaming")} description={t("groups.streaming_text")}>
+          <div className="field--wide config-editor__stream">
+            {text("sa_stream_url", { hint: t("hints.sa_stream_url", { address: ADDRESS }) })}
+            <LivestreamMode mode={mode} />
+          </div>
+          {text("stream_key")}
+          {text("ant_stream_id")}
+          {text("qr_code", { wide: true })}
+        </FieldGroup>
+
+        <FieldGroup title={t("groups.server")} description={t("groups.server_text")}>
+          {text("server_url", { hint: t("hints.server_url"), wide: true })}
+          {text("sa_server_id")}
+          {text("sa_camera_id")}
+          {text("sa_camera_name")}
+          {text("sa_sport")}
+          {text("sa_stream_url_local", { hint: t("hints.sa_stream_url_local"), wide: true })}
+        </FieldGroup>
+
+        <FieldGroup title={t("groups.location")} description={t("groups.location_text")}>
+          <TextField
+            label={t("fields.latitude")}
+            inputMode="decimal"
+            error={errors.latitude?.message}
+            autoComplete="off"
+            {...register("latitude", { validate: coordinateRule(90, t("hints.latitude")) })}
+          />
+          <TextField
+            label={t("fields.longitude")}
+            inputMode="decimal"
+            error={errors.longitude?.message}
+            autoComplete="off"
+            {...register("longitude", { validate: coordinateRule(180, t("hints.longitude")) })}
+          />
+          {text("local_ip", { hint: t("hints.local_ip") })}
+          {text("resolution", { hint: t("hints.resolution") })}
+        </FieldGroup>
+
+        <FieldGroup title={t("groups.options")} columns={3}>
+          <SwitchField
+            label={t("fields.is_main")}
+            hint={t("hints.is_main")}
+            error={errors.is_main?.message}
+            {...register("is_main")}
+          />
+          <SwitchField
+            label={t("fields.passthrough")}
+            hint={t("hints.passthrough")}
+            error={errors.passthrough?.message}
+            {...register("passthrough")}
+          />
+          {text("overlays", { hint: t("hints.overlays") })}
+        </FieldGroup>
+
+        <div className="admin-form__actions">
+          <button type="button" className="button button--ghost" onClick={store.reset}>
+            {t("editor.reset")}
+          </button>
+          <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
+            {editing ? td("actions.save") : t("editor.create")}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,186 @@
+// Computers and routers (spec section 7: paged lists and POST): the same page
+// for both kinds, a table and a form to register one.
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { PAGINATION } from "@clubcast/shared";
+import { useFormatZoned } from "../../lib/dates.ts";
+import { applyServerErrors } from "../../lib/server-errors.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { DataTable } from "../../ui/DataTable.tsx";
+import { ControlledSelectField, FormAlert, TextField } from "../../ui/FormFields.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { Modal } from "../../ui/Modal.tsx";
+import { PageHeader } from "../../ui/PageHeader.tsx";
+import { Pagination, usePageParam } from "../../ui/Pagination.tsx";
+import { EmptyState, ErrorState } from "../../ui/States.tsx";
+import { useToast } from "../../ui/Toasts.tsx";
+
+export type DeviceKind = "computers" | "routers";
+
+interface DeviceForm {
+  name: string;
+  serial: string;
+  club: string;
+  address: string;
+}
+
+const DEVICE_FIELDS = ["name", "serial", "club", "address"] as const;
+const EMPTY: DeviceForm = { name: "", serial: "", club: "", address: "" };
+const ICONS = { computers: "computer", routers: "router" } as const;
+
+/** The list and create calls of each kind. */
+function useDeviceApi(kind: DeviceKind, page: number) {
+  const query = { page, limit: PAGINATION.defaultLimit };
+  const computers = trpc.devices.computers.useQuery(query, { enabled: kind === "computers" });
+  const routers = trpc.devices.routers.useQuery(query, { enabled: kind === "routers" });
+  const createComputer = trpc.devices.createComputer.useMutation();
+  const createRouter = trpc.devices.createRouter.useMutation();
+  const utils = trpc.useUtils();
+  return kind === "computers"
+    ? { list: computers, create: createComputer, refresh: () => utils.devices.computers.invalidate() }
+    : { list: routers, create: createRouter, refresh: () => utils.devices.routers.invalidate() };
+}
+
+function AddDeviceDialog({
+  kind,
+  open,
+  onClose,
+  create,
+  refresh,
+}: {
+  kind: DeviceKind;
+  open: boolean;
+  onClose: () => void;
+  create: ReturnType<typeof useDeviceApi>["create"];
+  refresh: () => Promise<void>;
+}) {
+  const { t } = useTranslation("configuration");
+  const { t: td } = useTranslation("dashboard");
+  const toast = useToast();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setError, control, formState } = useForm<DeviceForm>({ defaultValues: EMPTY });
+  const { errors } = formState;
+  const clubs = trpc.clubs.list.useQuery(
+    { page: 1, limit: PAGINATION.maxLimit },
+    { enabled: open, staleTime: 5 * 60_000 },
+  );
+  const close = () => {
+    reset(EMPTY);
+    setFailure(null);
+    onClose();
+  };
+  const onSubmit = handleSubmit(async (form) => {
+    setFailure(null);
+    try {
+      const { data } = await create.mutateAsync({
+        name: form.name,
+        serial: form.serial,
+        club: form.club ? Number(form.club) : null,
+        address: form.address || null,
+      });
+      toast.success(t(`devices.${kind}.added`, { name: data.name }));
+      await refresh();
+      close();
+    } catch (error) {
+      setFailure(applyServerErrors(error, setError, DEVICE_FIELDS, t("devices.not_added")));
+    }
+  });
+  const required = { required: t("editor.required") };
+  return (
+    <Modal open={open} onClose={close} title={t(`devices.${kind}.add_title`)} width={600}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <FormAlert message={failure} />
+        <div className="form__pair">
+          <TextField
+            label={t("devices.name")}
+            autoComplete="off"
+            error={errors.name?.message}
+            {...register("name", required)}
+          />
+          <TextField
+            label={t("devices.serial")}
+            autoComplete="off"
+            error={errors.serial?.message}
+            {...register("serial", required)}
+          />
+        </div>
+        <ControlledSelectField control={control} name="club" label={t("devices.club")}>
+          <option value="">{t("devices.no_club")}</option>
+          {clubs.data?.data.map((club) => (
+            <option key={club.id} value={club.id}>
+              {club.name}
+            </option>
+          ))}
+        </ControlledSelectField>
+        <TextField
+          label={t("devices.address")}
+          hint={t("devices.address_hint")}
+          autoComplete="off"
+          error={errors.address?.message}
+          {...register("address")}
+        />
+        <div className="admin-form__actions">
+          <button type="button" className="button button--ghost" onClick={close}>
+            {td("actions.cancel")}
+          </button>
+          <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
+            {t(`devices.${kind}.add`)}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function DevicesPage({ kind }: { kind: DeviceKind }) {
+  const { t } = useTranslation("configuration");
+  const formatZoned = useFormatZoned();
+  const page = usePageParam();
+  const [adding, setAdding] = useState(false);
+  const { list, create, refresh } = useDeviceApi(kind, page);
+  const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  return (
+    <div className="admin-page">
+      <PageHeader title={t(`devices.${kind}.title`)} subtitle={t(`devices.${kind}.subtitle`)}>
+        <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
+          <Icon name="plus" size={18} />
+          {t(`devices.${kind}.add`)}
+        </button>
+      </PageHeader>
+      {list.isError ? (
+        <ErrorState onRetry={() => void list.refetch()} />
+      ) : (
+        <DataTable
+          caption={t(`devices.${kind}.title`)}
+          loading={list.isPending}
+          rows={list.data?.data ?? []}
+          rowKey={(device) => device.id}
+          empty={<EmptyState title={t(`devices.${kind}.empty`)} icon={ICONS[kind]} />}
+          columns={[
+            { key: "name", header: t("devices.name"), primary: true, cell: (device) => device.name },
+            {
+              key: "serial",
+              header: t("devices.serial"),
+              cell: (device) => <span className="admin-mono">{device.serial}</span>,
+            },
+            { key: "club", header: t("devices.club"), cell: (device) => device.club?.name ?? "—" },
+            {
+              key: "address",
+              header: t("devices.address"),
+              cell: (device) => (device.address ? <span className="admin-mono">{device.address}</span> : "—"),
+            },
+            {
+              key: "created",
+              header: t("devices.created"),
+              cell: (device) => formatZoned({ date: device.created_at, timezone }, "card"),
+            },
+          ]}
+        />
+      )}
+      {list.data && <Pagination meta={list.data.meta} />}
+      <AddDeviceDialog kind={kind} open={adding} onClose={() => setAdding(false)} create={create} refresh={refresh} />
+    </div>
+  );
+}

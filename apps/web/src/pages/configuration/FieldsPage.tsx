@@ -1,0 +1,200 @@
+// Fields (pitches) of every club (spec section 7: GET /v1/fields paged, POST):
+// narrowed to one club with ?club=, and a form to add one.
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { PAGINATION } from "@clubcast/shared";
+import { listStateOf } from "../../lib/list-state.ts";
+import { applyServerErrors } from "../../lib/server-errors.ts";
+import { sportLabel } from "../../lib/sports.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { DataTable } from "../../ui/DataTable.tsx";
+import { ControlledSelectField, FormAlert, SwitchField, TextField } from "../../ui/FormFields.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { LocalLink } from "../../ui/LocalLink.tsx";
+import { Modal } from "../../ui/Modal.tsx";
+import { PageHeader } from "../../ui/PageHeader.tsx";
+import { Pagination, usePageParam } from "../../ui/Pagination.tsx";
+import { EmptyState, ErrorState } from "../../ui/States.tsx";
+import { useToast } from "../../ui/Toasts.tsx";
+import { fieldPath } from "./paths.ts";
+
+interface FieldForm {
+  name: string;
+  club: string;
+  sport: string;
+  portable: boolean;
+}
+
+const FIELD_FIELDS = ["name", "club", "sport", "portable"] as const;
+
+function AddFieldDialog({ open, onClose, clubId }: { open: boolean; onClose: () => void; clubId: number | null }) {
+  const { t } = useTranslation("configuration");
+  const { t: tc } = useTranslation();
+  const { t: td } = useTranslation("dashboard");
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const [failure, setFailure] = useState<string | null>(null);
+  const blank: FieldForm = { name: "", club: clubId ? String(clubId) : "", sport: "", portable: false };
+  const { register, handleSubmit, reset, setError, control, formState } = useForm<FieldForm>({ values: blank });
+  const { errors } = formState;
+  const clubs = trpc.clubs.list.useQuery(
+    { page: 1, limit: PAGINATION.maxLimit },
+    { enabled: open, staleTime: 5 * 60_000 },
+  );
+  const sports = trpc.sports.list.useQuery(undefined, { enabled: open, staleTime: 5 * 60_000 });
+  const create = trpc.fields.create.useMutation();
+  const close = () => {
+    reset(blank);
+    setFailure(null);
+    onClose();
+  };
+  const onSubmit = handleSubmit(async (form) => {
+    setFailure(null);
+    try {
+      const { data } = await create.mutateAsync({
+        name: form.name,
+        club: Number(form.club),
+        sport: Number(form.sport),
+        portable: form.portable,
+      });
+      toast.success(t("fields_page.added", { name: data.name }));
+      await utils.fields.list.invalidate();
+      close();
+    } catch (error) {
+      setFailure(applyServerErrors(error, setError, FIELD_FIELDS, t("fields_page.not_added")));
+    }
+  });
+  const required = { required: t("editor.required") };
+  return (
+    <Modal open={open} onClose={close} title={t("fields_page.add_title")} width={600}>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <FormAlert message={failure} />
+        <TextField
+          label={t("fields_page.name")}
+          autoComplete="off"
+          error={errors.name?.message}
+          {...register("name", required)}
+        />
+        <div className="form__pair">
+          <ControlledSelectField control={control} name="club" label={t("fields.club")} rules={required}>
+            <option value="">{t("editor.choose_club")}</option>
+            {clubs.data?.data.map((club) => (
+              <option key={club.id} value={club.id}>
+                {club.name}
+              </option>
+            ))}
+          </ControlledSelectField>
+          <ControlledSelectField control={control} name="sport" label={t("fields_page.sport")} rules={required}>
+            <option value="">{t("fields_page.choose_sport")}</option>
+            {sports.data?.data.map((sport) => (
+              <option key={sport.id} value={sport.id}>
+                {sportLabel(sport, tc)}
+              </option>
+            ))}
+          </ControlledSelectField>
+        </div>
+        <SwitchField
+          label={t("fields_page.portable")}
+          hint={t("fields_page.portable_hint")}
+          error={errors.portable?.message}
+          {...register("portable")}
+        />
+        <div className="admin-form__actions">
+          <button type="button" className="button button--ghost" onClick={close}>
+            {td("actions.cancel")}
+          </button>
+          <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
+            {t("fields_page.add")}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export default function FieldsPage() {
+  const { t } = useTranslation("configuration");
+  const { t: tc } = useTranslation();
+  const filterId = useId();
+  const [params, setParams] = useSearchParams();
+  const page = usePageParam();
+  const [adding, setAdding] = useState(false);
+  const requested = Number(params.get("club"));
+  const clubId = Number.isInteger(requested) && requested > 0 ? requested : null;
+  const clubs = trpc.clubs.list.useQuery({ page: 1, limit: PAGINATION.maxLimit }, { staleTime: 5 * 60_000 });
+  const fields = trpc.fields.list.useQuery({
+    page,
+    limit: PAGINATION.defaultLimit,
+    ...(clubId ? { club: clubId } : {}),
+  });
+  const state = listStateOf(fields);
+
+  return (
+    <div className="admin-page">
+      <PageHeader title={t("fields_page.title")} subtitle={t("fields_page.subtitle")}>
+        <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
+          <Icon name="plus" size={18} />
+          {t("fields_page.add")}
+        </button>
+      </PageHeader>
+      <div className="admin-toolbar">
+        <div className="inline-field">
+          <label htmlFor={filterId} className="field__label">
+            {t("fields.club")}
+          </label>
+          <select
+            id={filterId}
+            className="input select"
+            value={clubId ?? ""}
+            onChange={(event) => setParams(event.target.value ? new URLSearchParams({ club: event.target.value }) : {})}
+          >
+            <option value="">{t("fields_page.all_clubs")}</option>
+            {clubs.data?.data.map((club) => (
+              <option key={club.id} value={club.id}>
+                {club.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {state === "error" ? (
+        <ErrorState onRetry={() => void fields.refetch()} />
+      ) : (
+        <DataTable
+          caption={t("fields_page.title")}
+          loading={state === "loading"}
+          rows={state === "ready" ? (fields.data?.data ?? []) : []}
+          rowKey={(field) => field.id}
+          empty={<EmptyState title={t("fields_page.empty")} icon="field" />}
+          columns={[
+            {
+              key: "name",
+              header: t("fields_page.name"),
+              primary: true,
+              cell: (field) => (
+                <LocalLink to={fieldPath(field.id)} className="text-link">
+                  {field.name}
+                </LocalLink>
+              ),
+            },
+            { key: "club", header: t("fields.club"), cell: (field) => field.club.name },
+            { key: "sport", header: t("fields_page.sport"), cell: (field) => sportLabel(field.sport, tc) },
+            {
+              key: "portable",
+              header: t("fields_page.kind"),
+              cell: (field) => (
+                <span className={`admin-tag${field.portable ? "" : " admin-tag--muted"}`}>
+                  {field.portable ? t("fields_page.portable") : t("fields_page.fixed")}
+                </span>
+              ),
+            },
+          ]}
+        />
+      )}
+      {state === "ready" && fields.data && <Pagination meta={fields.data.meta} />}
+      <AddFieldDialog open={adding} onClose={() => setAdding(false)} clubId={clubId} />
+    </div>
+  );
+}

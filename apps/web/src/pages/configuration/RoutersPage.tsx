@@ -1,0 +1,5 @@
+import { DevicesPage } from "./DevicesPage.tsx";
+
+export default function RoutersPage() {
+  return <DevicesPage kind="routers" />;
+}

@@ -1,0 +1,276 @@
+// Everything one can do to a club's match (spec section 4) from one menu:
+// the camera commands (enabled by the shared state machine), privacy, sharing,
+// restore from a configuration and delete, with a dialog where a choice or a
+// confirmation is needed.
+import { useId, useState } from "react";
+import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from "@headlessui/react";
+import { useTranslation } from "react-i18next";
+import { canTransition, PAGINATION, type MatchEvent, type MatchStatus } from "@clubcast/shared";
+import { useMatchOperations, type CameraCommand } from "../../lib/match-operations.ts";
+import type { Match } from "../../lib/matches.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
+import { Icon, type IconName } from "../../ui/Icon.tsx";
+import "../../styles/scheduler.css";
+
+const COMMANDS: { command: CameraCommand; icon: IconName }[] = [
+  { command: "schedule", icon: "calendarClock" },
+  { command: "unschedule", icon: "calendar" },
+  { command: "startRecording", icon: "record" },
+  { command: "stopRecording", icon: "stop" },
+];
+
+const EDITABLE: readonly MatchStatus[] = ["unscheduled", "scheduled"];
+
+type Dialog = "share" | "restore" | "delete" | null;
+
+/** A select inside a confirm dialog (the club to share with, the configuration to restore from). */
+function DialogSelect({
+  label,
+  value,
+  onChange,
+  placeholder,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  options: { id: number; name: string }[];
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <select id={id} className="input select" value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function ShareDialog({ match, onClose }: { match: Match; onClose: () => void }) {
+  const { t } = useTranslation("scheduler");
+  const operations = useMatchOperations();
+  const clubs = trpc.clubs.active.useQuery({ page: 1, limit: PAGINATION.maxLimit }, { staleTime: 5 * 60_000 });
+  const [clubId, setClubId] = useState("");
+  const [busy, setBusy] = useState(false);
+  return (
+    <ConfirmDialog
+      open
+      title={t("share.title")}
+      text={t("share.text")}
+      confirmLabel={t("share.confirm")}
+      busy={busy}
+      canConfirm={clubId !== ""}
+      onCancel={onClose}
+      onConfirm={async () => {
+        setBusy(true);
+        const done = await operations.share(match, { club: Number(clubId) });
+        setBusy(false);
+        if (done) onClose();
+      }}
+    >
+      <DialogSelect
+        label={t("share.club")}
+        value={clubId}
+        onChange={setClubId}
+        placeholder={clubs.isPending ? t("share.loading") : t("share.choose")}
+        options={(clubs.data?.data ?? []).filter((club) => club.id !== match.club.id)}
+      />
+    </ConfirmDialog>
+  );
+}
+
+function RestoreDialog({ match, onClose }: { match: Match; onClose: () => void }) {
+  const { t } = useTranslation("scheduler");
+  const operations = useMatchOperations();
+  const configurations = trpc.configurations.ofClub.useQuery({ id: match.club.id }, { retry: false });
+  const [configurationId, setConfigurationId] = useState(match.configuration_id ? String(match.configuration_id) : "");
+  const [busy, setBusy] = useState(false);
+  const options = (configurations.data?.data ?? []).map((configuration) => ({
+    id: configuration.id,
+    name: [configuration.field?.name, configuration.sa_camera_name ?? configuration.barcode ?? `#${configuration.id}`]
+      .filter(Boolean)
+      .join(" · "),
+  }));
+  return (
+    <ConfirmDialog
+      open
+      title={t("restore.title")}
+      text={t("restore.text")}
+      confirmLabel={t("restore.confirm")}
+      busy={busy}
+      canConfirm={configurationId !== ""}
+      onCancel={onClose}
+      onConfirm={async () => {
+        setBusy(true);
+        const done = await operations.restore(match, Number(configurationId));
+        setBusy(false);
+        if (done) onClose();
+      }}
+    >
+      {configurations.isError ? (
+        <p className="form-alert form-alert--error">{t("restore.no_configurations")}</p>
+      ) : (
+        <DialogSelect
+          label={t("restore.configuration")}
+          value={configurationId}
+          onChange={setConfigurationId}
+          placeholder={configurations.isPending ? t("share.loading") : t("restore.choose")}
+          options={options}
+        />
+      )}
+    </ConfirmDialog>
+  );
+}
+
+function DeleteDialog({
+  match,
+  title,
+  onClose,
+  onDeleted,
+}: {
+  match: Match;
+  title: string;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
+  const { t } = useTranslation("scheduler");
+  const operations = useMatchOperations();
+  const [busy, setBusy] = useState(false);
+  return (
+    <ConfirmDialog
+      open
+      danger
+      title={t("delete.title")}
+      text={t("delete.text", { match: title })}
+      confirmLabel={t("delete.confirm")}
+      busy={busy}
+      onCancel={onClose}
+      onConfirm={async () => {
+        setBusy(true);
+        const done = await operations.remove(match);
+        setBusy(false);
+        if (!done) return;
+        onClose();
+        onDeleted?.();
+      }}
+    />
+  );
+}
+
+interface MatchActionsProps {
+  match: Match;
+  /** The match's name in labels ("Actions for …"). */
+  title: string;
+  /** Offers editing (the scheduler). */
+  onEdit?: (match: Match) => void;
+  /** After a delete (e.g. leave the match's page). */
+  onDeleted?: () => void;
+}
+
+export function MatchActions({ match, title, onEdit, onDeleted }: MatchActionsProps) {
+  const { t } = useTranslation("scheduler");
+  const operations = useMatchOperations();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const allows = (event: MatchEvent) => canTransition(match.status, event);
+  const shared = match.shared_with.opponent || match.shared_with.club !== null;
+  const close = () => setDialog(null);
+
+  return (
+    <>
+      <Menu as="div" className="action-menu">
+        <MenuButton
+          className="button button--secondary button--small action-menu__button"
+          aria-label={t("actions.for", { match: title })}
+        >
+          {t("actions.menu")}
+          <Icon name="chevronDown" size={16} />
+        </MenuButton>
+        <MenuItems anchor={{ to: "bottom end", gap: 6 }} className="action-menu__items" modal={false}>
+          {onEdit && (
+            <MenuItem disabled={!EDITABLE.includes(match.status)}>
+              <button type="button" className="action-menu__item" onClick={() => onEdit(match)}>
+                <Icon name="pencil" size={18} />
+                {t("actions.edit")}
+              </button>
+            </MenuItem>
+          )}
+          {COMMANDS.map(({ command, icon }) => (
+            <MenuItem key={command} disabled={!allows(command)}>
+              <button
+                type="button"
+                className="action-menu__item"
+                onClick={() => void operations.command(match, command)}
+              >
+                <Icon name={icon} size={18} />
+                {t(`actions.${command}`)}
+              </button>
+            </MenuItem>
+          ))}
+          <MenuSeparator className="action-menu__separator" />
+          <MenuItem>
+            <button
+              type="button"
+              className="action-menu__item"
+              onClick={() => void operations.setPrivate(match, !match.is_private)}
+            >
+              <Icon name={match.is_private ? "unlock" : "lock"} size={18} />
+              {match.is_private ? t("actions.make_public") : t("actions.make_private")}
+            </button>
+          </MenuItem>
+          <MenuItem>
+            <button type="button" className="action-menu__item" onClick={() => setDialog("share")}>
+              <Icon name="share" size={18} />
+              {t("actions.share_club")}
+            </button>
+          </MenuItem>
+          <MenuItem disabled={match.shared_with.opponent}>
+            <button
+              type="button"
+              className="action-menu__item"
+              onClick={() => void operations.share(match, { opponent: true })}
+            >
+              <Icon name="users" size={18} />
+              {t("actions.share_opponent")}
+            </button>
+          </MenuItem>
+          <MenuItem disabled={!shared}>
+            <button type="button" className="action-menu__item" onClick={() => void operations.unshare(match)}>
+              <Icon name="unlink" size={18} />
+              {t("actions.unshare")}
+            </button>
+          </MenuItem>
+          <MenuItem disabled={!allows("restore")}>
+            <button type="button" className="action-menu__item" onClick={() => setDialog("restore")}>
+              <Icon name="restore" size={18} />
+              {t("actions.restore")}
+            </button>
+          </MenuItem>
+          <MenuSeparator className="action-menu__separator" />
+          <MenuItem disabled={match.status === "live"}>
+            <button
+              type="button"
+              className="action-menu__item action-menu__item--danger"
+              onClick={() => setDialog("delete")}
+            >
+              <Icon name="trash" size={18} />
+              {t("actions.delete")}
+            </button>
+          </MenuItem>
+        </MenuItems>
+      </Menu>
+      {dialog === "share" && <ShareDialog match={match} onClose={close} />}
+      {dialog === "restore" && <RestoreDialog match={match} onClose={close} />}
+      {dialog === "delete" && <DeleteDialog match={match} title={title} onClose={close} onDeleted={onDeleted} />}
+    </>
+  );
+}

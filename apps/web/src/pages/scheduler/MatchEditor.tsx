@@ -1,0 +1,247 @@
+// Creating and editing a match: the "current match" editing state of spec
+// section 3 in a lightbox form (react-hook-form). Reset returns every field to
+// the empty defaults with today's date in the club's timezone.
+import { useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { PAGINATION } from "@clubcast/shared";
+import { operationErrorMessage } from "../../lib/match-operations.ts";
+import type { Match } from "../../lib/matches.ts";
+import { applyServerErrors } from "../../lib/server-errors.ts";
+import { trpc } from "../../lib/trpc.ts";
+import type { ClubDetails } from "../../lib/working-club.tsx";
+import { FieldGroup, FormAlert, SelectField, SwitchField, TextField } from "../../ui/FormFields.tsx";
+import { Modal } from "../../ui/Modal.tsx";
+import { Skeleton } from "../../ui/Skeleton.tsx";
+import { useToast } from "../../ui/Toasts.tsx";
+import {
+  CAMERA_OPTIONS,
+  createMatchInput,
+  emptyMatchForm,
+  formFromMatch,
+  updateMatchInput,
+  type MatchFormValues,
+} from "./match-form.ts";
+
+const FORM_FIELDS = [
+  "home",
+  "away",
+  "hometeam",
+  "awayteam",
+  "field",
+  "date",
+  "datestop",
+  "start",
+  "stop",
+  "is_private",
+  "is_scheduled",
+  "is_training",
+  "camera_view",
+  "camera_player_tracking",
+  "camera_focus",
+  "create_summary",
+  "shared_opponent",
+  "shared_with",
+] as const satisfies readonly (keyof MatchFormValues)[];
+
+interface MatchEditorProps {
+  club: ClubDetails;
+  /** The match to edit; null creates one. */
+  match: Match | null;
+  onClose: () => void;
+}
+
+/** The pickers' options: active clubs, the club's fields and the teams of its sport. */
+function usePickerOptions(club: ClubDetails) {
+  const limit = PAGINATION.maxLimit;
+  const clubs = trpc.clubs.active.useQuery({ page: 1, limit }, { staleTime: 5 * 60_000 });
+  const fields = trpc.fields.list.useQuery({ club: club.id, page: 1, limit }, { retry: false });
+  const teams = trpc.teams.ofSport.useQuery({ sport: club.sport.slug }, { retry: false, staleTime: 5 * 60_000 });
+  return {
+    // A select shows its value only once its option exists: the form waits for them.
+    ready: !clubs.isPending && !fields.isPending && !teams.isPending,
+    clubs: clubs.data?.data ?? [],
+    fields: fields.data?.data ?? [],
+    teams: teams.data?.data ?? [],
+  };
+}
+
+type PickerOptions = ReturnType<typeof usePickerOptions>;
+
+export function MatchEditor({ club, match, onClose }: MatchEditorProps) {
+  const { t } = useTranslation("scheduler");
+  const options = usePickerOptions(club);
+  return (
+    <Modal open onClose={onClose} title={match ? t("form.edit_title") : t("form.create_title")} width={760}>
+      {options.ready ? (
+        <MatchForm club={club} match={match} options={options} onClose={onClose} />
+      ) : (
+        <div className="match-editor" aria-busy="true">
+          <Skeleton height={180} />
+          <Skeleton height={180} />
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function MatchForm({ club, match, options, onClose }: MatchEditorProps & { options: PickerOptions }) {
+  const { t } = useTranslation("scheduler");
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const [alert, setAlert] = useState<string | null>(null);
+  const defaults = useMemo(() => (match ? formFromMatch(match) : emptyMatchForm(club.timezone)), [match, club]);
+  const form = useForm<MatchFormValues>({ defaultValues: defaults });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  const [home, away] = useWatch({ control: form.control, name: ["home", "away"] });
+
+  const create = trpc.matches.create.useMutation();
+  const update = trpc.matches.update.useMutation();
+
+  // A side's team belongs to the scheduling club or to that side's club (the server's rule).
+  const teamsOf = (sideClub: string) =>
+    options.teams.filter((team) => team.club.id === club.id || String(team.club.id) === sideClub);
+
+  const submit = handleSubmit(async (values) => {
+    setAlert(null);
+    try {
+      const answer = match
+        ? await update.mutateAsync(updateMatchInput(values, match))
+        : await create.mutateAsync(createMatchInput(values, club.id));
+      toast.success(answer.message);
+      await utils.matches.invalidate();
+      onClose();
+    } catch (error) {
+      const unplaced = applyServerErrors(error, setError, FORM_FIELDS, t("toasts.could_not_update"));
+      if (unplaced) setAlert(operationErrorMessage(error, unplaced));
+    }
+  });
+
+  const required = { required: t("form.required") };
+  const timePattern = { value: /^([01]\d|2[0-3]):[0-5]\d$/, message: t("form.time_format") };
+  const clubOptions = (exclude?: number) =>
+    options.clubs
+      .filter((option) => option.id !== exclude)
+      .map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.name}
+        </option>
+      ));
+
+  return (
+    <form className="match-editor" onSubmit={submit} noValidate>
+      <FormAlert message={alert} />
+      <FieldGroup title={t("form.teams")}>
+        <SelectField label={t("form.home")} {...register("home")} error={errors.home?.message}>
+          <option value="">{t("form.none")}</option>
+          {clubOptions()}
+        </SelectField>
+        <SelectField label={t("form.hometeam")} {...register("hometeam")} error={errors.hometeam?.message}>
+          <option value="">{t("form.none")}</option>
+          {teamsOf(home).map((team) => (
+            <option key={team.id} value={team.id}>
+              {team.fullname}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t("form.away")} {...register("away")} error={errors.away?.message}>
+          <option value="">{t("form.none")}</option>
+          {clubOptions()}
+        </SelectField>
+        <SelectField label={t("form.awayteam")} {...register("awayteam")} error={errors.awayteam?.message}>
+          <option value="">{t("form.none")}</option>
+          {teamsOf(away).map((team) => (
+            <option key={team.id} value={team.id}>
+              {team.fullname}
+            </option>
+          ))}
+        </SelectField>
+      </FieldGroup>
+
+      <FieldGroup title={t("form.when_where")} description={t("form.timezone_hint", { timezone: club.timezone })}>
+        <SelectField label={t("form.field")} {...register("field", required)} error={errors.field?.message}>
+          <option value="">{t("form.choose_field")}</option>
+          {options.fields.map((field) => (
+            <option key={field.id} value={field.id}>
+              {field.name}
+            </option>
+          ))}
+        </SelectField>
+        <span aria-hidden="true" />
+        <TextField type="date" label={t("form.date")} {...register("date", required)} error={errors.date?.message} />
+        <TextField
+          type="time"
+          label={t("form.start")}
+          {...register("start", { ...required, pattern: timePattern })}
+          error={errors.start?.message}
+        />
+        <TextField
+          type="date"
+          label={t("form.datestop")}
+          {...register("datestop", required)}
+          error={errors.datestop?.message}
+        />
+        <TextField
+          type="time"
+          label={t("form.stop")}
+          {...register("stop", { ...required, pattern: timePattern })}
+          error={errors.stop?.message}
+        />
+      </FieldGroup>
+
+      <FieldGroup title={t("form.options")}>
+        <SwitchField label={t("form.is_scheduled")} {...register("is_scheduled")} />
+        <SwitchField label={t("form.is_private")} {...register("is_private")} />
+        <SwitchField label={t("form.is_training")} {...register("is_training")} />
+        <SwitchField label={t("form.create_summary")} {...register("create_summary")} />
+      </FieldGroup>
+
+      <FieldGroup title={t("form.camera")}>
+        {(Object.keys(CAMERA_OPTIONS) as (keyof typeof CAMERA_OPTIONS)[]).map((setting) => (
+          <SelectField key={setting} label={t(`form.${setting}`)} {...register(setting)}>
+            {CAMERA_OPTIONS[setting].map((value) => (
+              <option key={value} value={value}>
+                {t(`camera.${value}`)}
+              </option>
+            ))}
+          </SelectField>
+        ))}
+      </FieldGroup>
+
+      <FieldGroup title={t("form.sharing")}>
+        <SelectField label={t("form.shared_with")} {...register("shared_with")} error={errors.shared_with?.message}>
+          <option value="">{t("form.nobody")}</option>
+          {clubOptions(club.id)}
+        </SelectField>
+        <SwitchField label={t("form.shared_opponent")} {...register("shared_opponent")} />
+      </FieldGroup>
+
+      <div className="match-editor__buttons">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => {
+            setAlert(null);
+            reset(emptyMatchForm(club.timezone));
+          }}
+        >
+          {t("form.reset")}
+        </button>
+        <span className="match-editor__spacer" />
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          {t("form.cancel")}
+        </button>
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting && <span className="spinner" aria-hidden="true" />}
+          {match ? t("form.save") : t("form.create")}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+// The columns a table of matches shows (scheduler and recorded lists): the
+// pairing, kick-off in the club's timezone, field, status and what is special
+// about it (private, shared, training).
+import { useCallback, useMemo, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormatZoned } from "../../lib/dates.ts";
+import { sideName, type Match } from "../../lib/matches.ts";
+import type { DataTableColumn } from "../../ui/DataTable.tsx";
+import { Icon } from "../../ui/Icon.tsx";
+import { LocalLink } from "../../ui/LocalLink.tsx";
+import { StatusPill } from "../../ui/StatusPill.tsx";
+import "../../styles/scheduler.css";
+
+/** "Home vs Away", with the translated placeholder for a side without club or team. */
+export function useMatchTitle(): (match: Match) => string {
+  const { t } = useTranslation();
+  return useCallback(
+    (match) =>
+      t("match.versus", {
+        home: sideName(match.home) ?? t("match.unknown_side"),
+        away: sideName(match.away) ?? t("match.unknown_side"),
+      }),
+    [t],
+  );
+}
+
+export function MatchBadges({ match }: { match: Match }) {
+  const { t } = useTranslation("scheduler");
+  return (
+    <span className="match-badges">
+      <StatusPill status={match.status} />
+      {match.is_private && (
+        <span className="match-badge match-badge--private">
+          <Icon name="lock" size={13} />
+          {t("badges.private")}
+        </span>
+      )}
+      {(match.shared_with.club || match.shared_with.opponent) && (
+        <span className="match-badge">
+          <Icon name="share" size={13} />
+          {match.shared_with.club ? match.shared_with.club.name : t("badges.opponent")}
+        </span>
+      )}
+      {match.is_training && <span className="match-badge">{t("badges.training")}</span>}
+    </span>
+  );
+}
+
+export function useMatchColumns(renderTitle?: (match: Match, title: string) => ReactNode): DataTableColumn<Match>[] {
+  const { t } = useTranslation("scheduler");
+  const formatZoned = useFormatZoned();
+  const titleOf = useMatchTitle();
+  return useMemo(
+    () => [
+      {
+        key: "match",
+        header: t("columns.match"),
+        primary: true,
+        cell: (match) => (renderTitle ? renderTitle(match, titleOf(match)) : titleOf(match)),
+      },
+      {
+        key: "when",
+        header: t("columns.when"),
+        cell: (match) => <time dateTime={match.starting_at.date}>{formatZoned(match.starting_at, "card")}</time>,
+      },
+      { key: "field", header: t("columns.field"), cell: (match) => match.field?.name ?? "–" },
+      { key: "status", header: t("columns.status"), cell: (match) => <MatchBadges match={match} /> },
+    ],
+    [t, formatZoned, titleOf, renderTitle],
+  );
+}
+
+/** A recorded match's page, under the club whose recordings list it. */
+export const recordedMatchPath = (club: number, match: number) => `/dashboard/clubs/${club}/recorded/${match}`;
+
+/** Renders a recorded match's title as the link to its page (a `renderTitle` for useMatchColumns). */
+export function useRecordedMatchLink(club: number) {
+  return useCallback(
+    (match: Match, title: string) => (
+      <LocalLink to={recordedMatchPath(club, match.id)} className="text-link">
+        {title}
+      </LocalLink>
+    ),
+    [club],
+  );
+}
