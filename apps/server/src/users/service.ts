@@ -3,7 +3,7 @@
 // touching a scope above their own. Roles (and so permissions) are assigned
 // only by those who may open the 'access' section.
 import type { Prisma } from "@clubcast/db";
-import type { StoredScope } from "@clubcast/shared";
+import { grantableScopes, type StoredScope } from "@clubcast/shared";
 import type { Deps } from "../deps.ts";
 import type { AuthUser, RequestContext } from "../core/context.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../core/errors.ts";
@@ -16,11 +16,9 @@ import { hashToken } from "../auth/tokens.ts";
 import { presentUser, userWithAccess } from "./presenter.ts";
 import type { CreateUserInput, UpdateUserInput } from "./schemas.ts";
 
-/** Who may grant or manage whom: a scope never reaches above the caller's own. */
-const SCOPE_RANK: Record<StoredScope, number> = { clubmember: 0, player: 0, trainer: 0, club: 1, system: 2 };
-
+/** Who may grant or manage whom (the rule in @clubcast/shared, which the web client's forms use too). */
 function assertMayGrant(caller: AuthUser, scope: StoredScope): void {
-  if (SCOPE_RANK[scope] > SCOPE_RANK[caller.scope]) throw new ForbiddenError();
+  if (!grantableScopes(caller.scope).includes(scope)) throw new ForbiddenError();
 }
 
 /**
