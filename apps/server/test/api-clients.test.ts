@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Club, Configuration } from "@clubcast/db";
 import { verifyPassword } from "../src/auth/passwords.ts";
-import type { TestApp } from "./support/app.ts";
 import { createApiClient, createConfiguration, createField } from "./support/factories.ts";
-import { api, createCast, startApiTestApp, type Api } from "./support/api.ts";
+import { useTestAppWithCast } from "./support/api.ts";
 
-let t: TestApp;
-let http: Api;
+const { t, http, cast } = useTestAppWithCast();
 let clubA: Club;
 let configuration: Configuration;
 const tokens = {} as Record<"system" | "adminA" | "trainerA" | "adminB", string>;
 
 beforeAll(async () => {
-  t = await startApiTestApp();
-  http = api(t);
-  const cast = await createCast(t, http);
   clubA = cast.clubA;
   const field = await createField(t.deps.prisma, clubA.id, { name: "Main" });
   configuration = await createConfiguration(t.deps.prisma, { clubId: clubA.id, fieldId: field.id, barcode: "CFG-A" });
@@ -23,7 +18,6 @@ beforeAll(async () => {
   tokens.trainerA = cast.trainerA.token;
   tokens.adminB = cast.adminB.token;
 });
-afterAll(() => t.close());
 
 describe("POST /v1/api-clients", () => {
   it("answers the secret once and stores only its argon2id hash", async () => {

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "./support/app.ts";
-import { api, createCast, startApiTestApp, type Api, type Cast } from "./support/api.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestAppWithCast } from "./support/api.ts";
 import { createClub, createSport, createUser } from "./support/factories.ts";
 
-let t: TestApp;
-let http: Api;
-let cast: Cast;
+const { t, http, cast } = useTestAppWithCast();
 beforeAll(async () => {
-  t = await startApiTestApp();
-  http = api(t);
-  cast = await createCast(t, http);
   await t.deps.prisma.club.update({ where: { id: cast.clubA.id }, data: { notificationEmail: "board@alpha.test" } });
 });
-afterAll(() => t.close());
 
 const clubRow = (id: number) => t.deps.prisma.club.findUniqueOrThrow({ where: { id } });
 

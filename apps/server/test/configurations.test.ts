@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Club, Field } from "@clubcast/db";
-import type { TestApp } from "./support/app.ts";
-import { api, createCast, startApiTestApp, type Api } from "./support/api.ts";
+import { useTestAppWithCast } from "./support/api.ts";
 import { createCamera, createClub, createConfiguration, createField, createUser } from "./support/factories.ts";
 
-let t: TestApp;
-let http: Api;
+const { t, http, cast } = useTestAppWithCast();
 let clubA: Club;
 let clubB: Club;
 let fieldA1: Field;
@@ -14,10 +12,7 @@ let fieldB: Field;
 const tokens = {} as Record<"system" | "adminA" | "trainerA" | "playerA" | "memberA" | "adminB", string>;
 
 beforeAll(async () => {
-  t = await startApiTestApp();
-  http = api(t);
   const { prisma } = t.deps;
-  const cast = await createCast(t, http);
   ({ clubA, clubB } = cast);
   fieldA1 = await createField(prisma, clubA.id, { name: "A main pitch" });
   fieldA2 = await createField(prisma, clubA.id, { name: "B side pitch" });
@@ -29,7 +24,6 @@ beforeAll(async () => {
   tokens.memberA = await http.login((await createUser(prisma, { scope: "clubmember", clubId: clubA.id })).email);
   tokens.adminB = cast.adminB.token;
 });
-afterAll(() => t.close());
 
 const save = (data: object, token: string | undefined = tokens.system) =>
   http.post("/v1/configurations", { data }, token);

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Club } from "@clubcast/db";
-import type { TestApp } from "./support/app.ts";
-import { api, createCast, startApiTestApp, type Api } from "./support/api.ts";
+import { useTestAppWithCast } from "./support/api.ts";
 
-let t: TestApp;
-let http: Api;
+const { t, http, cast } = useTestAppWithCast();
 let club: Club;
 let system: string;
 let clubAdmin: string;
 let trainer: string;
 
 beforeAll(async () => {
-  t = await startApiTestApp();
-  http = api(t);
-  const cast = await createCast(t, http);
   club = cast.clubA;
   system = cast.system.token;
   clubAdmin = cast.adminA.token;
   trainer = cast.trainerA.token;
 });
-afterAll(() => t.close());
 
 const kinds = [
   { url: "/v1/computers", count: () => t.deps.prisma.computer.count() },

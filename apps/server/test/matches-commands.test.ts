@@ -13,14 +13,11 @@ import {
   type CameraCommand,
   type CameraCommandJob,
 } from "@clubcast/shared";
-import type { TestApp } from "./support/app.ts";
-import { api, createCast, createMember, startApiTestApp, type Api, type Cast, type Member } from "./support/api.ts";
+import { createMember, type Member, useTestAppWithCast } from "./support/api.ts";
 import { listenToChannels, type ChannelListener } from "./support/channel-listener.ts";
 import { createConfiguration, createField, createMatch } from "./support/factories.ts";
 
-let t: TestApp;
-let http: Api;
-let cast: Cast;
+const { t, http, cast } = useTestAppWithCast();
 let fieldA: Field;
 let mainConfigA: Configuration;
 let spareConfigA: Configuration;
@@ -29,9 +26,6 @@ let schedulerPlayerA: Member;
 let adminInbox: ChannelListener;
 
 beforeAll(async () => {
-  t = await startApiTestApp();
-  http = api(t);
-  cast = await createCast(t, http);
   const { prisma } = t.deps;
   fieldA = await createField(prisma, cast.clubA.id);
   mainConfigA = await createConfiguration(prisma, { clubId: cast.clubA.id, fieldId: fieldA.id });
@@ -40,10 +34,7 @@ beforeAll(async () => {
   schedulerPlayerA = await createMember(t, { scope: "player", clubId: cast.clubA.id, permissions: ["scheduler.all"] });
   adminInbox = await listenToChannels(t, [CHANNELS.user(cast.adminA.user.id)]);
 });
-afterAll(async () => {
-  await adminInbox.close();
-  await t.close();
-});
+afterAll(() => adminInbox.close());
 
 const matchOfA = (status: MatchStatus = "unscheduled", data: Partial<Parameters<typeof createMatch>[1]> = {}) =>
   createMatch(t.deps.prisma, { clubId: cast.clubA.id, fieldId: fieldA.id, status, ...data });

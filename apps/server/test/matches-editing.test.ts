@@ -1,9 +1,8 @@
 // Creating, editing, sharing, privacy, deleting and scoring matches.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Club, Configuration, Field, Match, Team } from "@clubcast/db";
 import { CHANNELS, matchStartingJobId } from "@clubcast/shared";
-import type { TestApp } from "./support/app.ts";
-import { api, createCast, createMember, startApiTestApp, type Api, type Cast, type Member } from "./support/api.ts";
+import { createMember, type Member, useTestAppWithCast } from "./support/api.ts";
 import { listenToChannels } from "./support/channel-listener.ts";
 import {
   createApiClient,
@@ -14,9 +13,7 @@ import {
   createTeam,
 } from "./support/factories.ts";
 
-let t: TestApp;
-let http: Api;
-let cast: Cast;
+const { t, http, cast } = useTestAppWithCast();
 let fieldA: Field;
 let bareFieldA: Field;
 let fieldB: Field;
@@ -30,9 +27,6 @@ let newYorkClub: Club;
 let adminNewYork: Member;
 
 beforeAll(async () => {
-  t = await startApiTestApp();
-  http = api(t);
-  cast = await createCast(t, http);
   const { prisma } = t.deps;
   fieldA = await createField(prisma, cast.clubA.id);
   bareFieldA = await createField(prisma, cast.clubA.id);
@@ -47,7 +41,6 @@ beforeAll(async () => {
   trainerB = await createMember(t, { scope: "trainer", clubId: cast.clubB.id });
   adminNewYork = await createMember(t, { scope: "club", clubId: newYorkClub.id });
 });
-afterAll(() => t.close());
 
 const row = (id: number) => t.deps.prisma.match.findUnique({ where: { id } });
 const matchOfA = (data: Partial<Parameters<typeof createMatch>[1]> = {}) =>

@@ -5,13 +5,10 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, type Match } from "@clubcast/db";
 import { anonymousContext } from "../src/core/context.ts";
 import { createMatchesService } from "../src/matches/service.ts";
-import type { TestApp } from "./support/app.ts";
-import { api, createCast, createMember, startApiTestApp, type Api, type Cast, type Member } from "./support/api.ts";
+import { createMember, type Member, useTestAppWithCast } from "./support/api.ts";
 import { createClub, createField, createMatch, createSport, createTeam } from "./support/factories.ts";
 
-let t: TestApp;
-let http: Api;
-let cast: Cast;
+const { t, http, cast } = useTestAppWithCast();
 let m: Record<string, Match>;
 let clubmemberA: Member;
 let schedulerPlayerA: Member;
@@ -21,9 +18,6 @@ let clubCId: number;
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
 beforeAll(async () => {
-  t = await startApiTestApp();
-  http = api(t);
-  cast = await createCast(t, http);
   const { prisma } = t.deps;
   const a = cast.clubA.id;
   const b = cast.clubB.id;
@@ -101,7 +95,6 @@ beforeAll(async () => {
     aUnscheduled: await make({ clubId: a, status: "unscheduled", startingAt: minutesFromNow(5000) }),
   };
 });
-afterAll(() => t.close());
 
 const ids = (res: { json(): { data: { id: number }[] } }) => res.json().data.map((match) => match.id);
 

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CHANNELS, EVENTS } from "@clubcast/shared";
-import type { TestApp } from "./support/app.ts";
-import { api, createCast, startApiTestApp, type Api, type Cast } from "./support/api.ts";
+import { useTestAppWithCast } from "./support/api.ts";
 import { createUser } from "./support/factories.ts";
 
-let t: TestApp;
-let http: Api;
-let cast: Cast;
-beforeAll(async () => {
-  t = await startApiTestApp();
-  http = api(t);
-  cast = await createCast(t, http);
-});
-afterAll(() => t.close());
+const { t, http, cast } = useTestAppWithCast();
 
 const notificationCount = () => t.deps.prisma.notification.count();
 

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Club } from "@clubcast/db";
 import { HEARTBEAT_STALE_AFTER_MS } from "../src/monitoring/service.ts";
-import type { TestApp } from "./support/app.ts";
 import { createApiClient, createCamera, createConfiguration, createField } from "./support/factories.ts";
-import { api, createCast, startApiTestApp, type Api } from "./support/api.ts";
+import { useTestAppWithCast } from "./support/api.ts";
 
-let t: TestApp;
-let http: Api;
+const { t, http, cast } = useTestAppWithCast();
 let club: Club;
 let system: string;
 let staff: string[];
 
 beforeAll(async () => {
-  t = await startApiTestApp();
-  http = api(t);
-  const cast = await createCast(t, http);
   club = cast.clubA;
   system = cast.system.token;
   staff = [cast.adminA.token, cast.trainerA.token, cast.playerA.token];
 });
-afterAll(() => t.close());
 
 const ago = (ms: number) => new Date(Date.now() - ms);
 const RECENT = 30_000;

@@ -1,13 +1,10 @@
 // Offline recordings of a club: the list, and turning one into a match.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Configuration, Field, OfflineRecording } from "@clubcast/db";
-import type { TestApp } from "./support/app.ts";
-import { api, createCast, startApiTestApp, type Api, type Cast, type Member } from "./support/api.ts";
-import { createConfiguration, createField, createTeam, createUser } from "./support/factories.ts";
+import { createMember, type Member, useTestAppWithCast } from "./support/api.ts";
+import { createConfiguration, createField, createTeam } from "./support/factories.ts";
 
-let t: TestApp;
-let http: Api;
-let cast: Cast;
+const { t, http, cast } = useTestAppWithCast();
 let fieldA: Field;
 let configA: Configuration;
 let schedulerPlayerA: Member;
@@ -26,19 +23,14 @@ const recordingOf = (clubId: number, start: string, data: { fieldId?: number; co
   });
 
 beforeAll(async () => {
-  t = await startApiTestApp();
-  http = api(t);
-  cast = await createCast(t, http);
   const { prisma } = t.deps;
   fieldA = await createField(prisma, cast.clubA.id, { name: "Back pitch" });
   configA = await createConfiguration(prisma, { clubId: cast.clubA.id, fieldId: fieldA.id });
-  const user = await createUser(prisma, { scope: "player", clubId: cast.clubA.id, permissions: ["scheduler.all"] });
-  schedulerPlayerA = { user, token: (await t.services.auth.issueToken({ userId: user.id })).access_token };
+  schedulerPlayerA = await createMember(t, { scope: "player", clubId: cast.clubA.id, permissions: ["scheduler.all"] });
   older = await recordingOf(cast.clubA.id, "2025-04-01T10:00:00Z", { fieldId: fieldA.id, configurationId: configA.id });
   newer = await recordingOf(cast.clubA.id, "2025-04-02T10:00:00Z");
   await recordingOf(cast.clubB.id, "2025-04-03T10:00:00Z");
 });
-afterAll(() => t.close());
 
 describe("GET /v1/clubs/{id}/offline-recordings", () => {
   it("lists the club's recordings, latest first, paged, for its admin, system admins and scheduler.all", async () => {

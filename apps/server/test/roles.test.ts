@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "./support/app.ts";
-import { api, createCast, startApiTestApp, type Api, type Cast } from "./support/api.ts";
+import { describe, expect, it } from "vitest";
+import { useTestAppWithCast } from "./support/api.ts";
 import { createPermission, createRole, createUser } from "./support/factories.ts";
 
-let t: TestApp;
-let http: Api;
-let cast: Cast;
-beforeAll(async () => {
-  t = await startApiTestApp();
-  http = api(t);
-  cast = await createCast(t, http);
-});
-afterAll(() => t.close());
+const { t, http, cast } = useTestAppWithCast();
 
 const heldBy = (roleId: number) =>
   t.deps.prisma.rolePermission.findMany({ where: { roleId }, select: { permissionId: true } });

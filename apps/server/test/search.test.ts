@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Prisma, type Club, type Team } from "@clubcast/db";
-import type { TestApp } from "./support/app.ts";
-import { api, createCast, startApiTestApp, type Api, type Cast } from "./support/api.ts";
+import { useTestAppWithCast } from "./support/api.ts";
 import { createClub, createMatch, createTeam, createUser } from "./support/factories.ts";
 import { termsOf, userSearchSql } from "../src/search/service.ts";
 
-let t: TestApp;
-let http: Api;
-let cast: Cast;
+const { t, http, cast } = useTestAppWithCast();
 
 interface Fixture {
   sleeping: Club;
@@ -34,9 +31,6 @@ async function matchBetween(home: Club, away: Club, data: { isPrivate?: boolean;
 }
 
 beforeAll(async () => {
-  t = await startApiTestApp();
-  http = api(t);
-  cast = await createCast(t, http);
   const { prisma } = t.deps;
   const stranger = await createClub(prisma, { name: "Zulu Strangers" });
   fx = {
@@ -51,7 +45,6 @@ beforeAll(async () => {
   await prisma.user.update({ where: { id: cast.playerA.user.id }, data: { firstName: "Roxanne", lastName: "Rovers" } });
   await prisma.user.update({ where: { id: cast.adminB.user.id }, data: { firstName: "Robin", lastName: "Rovers" } });
 });
-afterAll(() => t.close());
 
 const search = (query: string, token?: string) => http.post("/v1/search/all", { query }, token);
 const ids = (list: { id: number }[]) => list.map((item) => item.id).sort((a, b) => a - b);

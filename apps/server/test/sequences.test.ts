@@ -1,25 +1,18 @@
 // Sequences and markers: a user's annotations of a match they may see.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Match } from "@clubcast/db";
 import { ANNOTATION_CLIP_LENGTH } from "@clubcast/shared";
-import type { TestApp } from "./support/app.ts";
-import { api, createCast, startApiTestApp, type Api, type Cast } from "./support/api.ts";
+import { useTestAppWithCast } from "./support/api.ts";
 import { createMatch } from "./support/factories.ts";
 
-let t: TestApp;
-let http: Api;
-let cast: Cast;
+const { t, http, cast } = useTestAppWithCast();
 let publicVod: Match;
 let privateVodA: Match;
 
 beforeAll(async () => {
-  t = await startApiTestApp();
-  http = api(t);
-  cast = await createCast(t, http);
   publicVod = await createMatch(t.deps.prisma, { clubId: cast.clubB.id, status: "vod" });
   privateVodA = await createMatch(t.deps.prisma, { clubId: cast.clubA.id, status: "vod", isPrivate: true });
 });
-afterAll(() => t.close());
 
 const newSequence = async (match: Match, token: string, name = "First half") => {
   const res = await http.post(`/v1/matches/${match.id}/sequences`, { name }, token);

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "./support/app.ts";
-import { api, createCast, startApiTestApp, type Api, type Cast } from "./support/api.ts";
+import { describe, expect, it } from "vitest";
+import { useTestAppWithCast } from "./support/api.ts";
 import { createRole, createTeam, createUser, TEST_PASSWORD } from "./support/factories.ts";
 
-let t: TestApp;
-let http: Api;
-let cast: Cast;
-beforeAll(async () => {
-  t = await startApiTestApp();
-  http = api(t);
-  cast = await createCast(t, http);
-});
-afterAll(() => t.close());
+const { t, http, cast } = useTestAppWithCast();
 
 const userRow = (id: number) => t.deps.prisma.user.findUnique({ where: { id }, include: { teams: true, roles: true } });
 const userCount = () => t.deps.prisma.user.count();

@@ -1,6 +1,6 @@
 // HTTP helpers for API tests: signed-in requests over t.app.inject, and a cast
 // of users in two clubs (the usual subjects of authorization tests).
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { Club, User } from "@clubcast/db";
 import type { AppConfig } from "../../src/config.ts";
 import { startTestApp, type TestApp } from "./app.ts";
@@ -98,4 +98,30 @@ export async function createCast(t: TestApp, client: Api = api(t)): Promise<Cast
     adminB: await member({ scope: "club", clubId: clubB.id }),
     loner: await member({ scope: "player" }),
   };
+}
+
+/** An API test app, its HTTP client and the two-club cast (signed in). */
+export interface CastTestApp {
+  t: TestApp;
+  http: Api;
+  cast: Cast;
+}
+
+/**
+ * Registers the usual hooks of a domain's API tests: `beforeAll` starts the app
+ * and signs in the cast, `afterAll` closes the app. The returned objects are
+ * filled in by that `beforeAll`, so a test file can hold them as constants; its
+ * own `beforeAll`, registered after this call, runs after them (vitest runs
+ * `beforeAll` hooks in order and `afterAll` hooks in reverse).
+ */
+export function useTestAppWithCast(): CastTestApp {
+  const t = {} as TestApp;
+  const cast = {} as Cast;
+  const http = api(t);
+  beforeAll(async () => {
+    Object.assign(t, await startApiTestApp());
+    Object.assign(cast, await createCast(t, http));
+  });
+  afterAll(() => t.close());
+  return { t, http, cast };
 }
