@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { createSimulatorControl } from "../../camera-sim/src/control.ts";
 import { startCameras, type CameraStack } from "./support/cameras.ts";
-import { launchBrowser, newVisitor, screenshots } from "./support/browser.ts";
+import { launchBrowser, screenshots } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
-import { club, createUser, TEST_PASSWORD, type SeededClub } from "./support/seed.ts";
+import { signInToDashboard } from "./support/sign-in.ts";
+import { club, createUser, type SeededClub } from "./support/seed.ts";
 
 const TIMEZONE = "Europe/Amsterdam";
 const HOUR = 3600_000;
@@ -47,16 +48,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-async function signIn(email: string): Promise<Page> {
-  const context = await newVisitor(browser);
-  const page = await context.newPage();
-  await page.goto(`${platform.url}/auth/login`);
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill(TEST_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${platform.url}/dashboard/`);
-  return page;
-}
+const signIn = (email: string) => signInToDashboard(browser, platform.url, email);
 
 /** Date (YYYY-MM-DD) and time (HH:mm) of an instant on the club's clock. */
 function onClubClock(instant: number): { date: string; time: string } {

@@ -4,9 +4,10 @@
 // adds a team and a user. Refused input shows the server's 422 on the right field.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser, newVisitor, screenshots } from "./support/browser.ts";
+import { launchBrowser, screenshots } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
-import { club, createUser, sport, TEST_PASSWORD, type SeededClub } from "./support/seed.ts";
+import { signInToDashboard } from "./support/sign-in.ts";
+import { club, createUser, sport, type SeededClub } from "./support/seed.ts";
 
 let platform: Platform;
 let browser: Browser;
@@ -46,16 +47,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-async function signIn(email: string): Promise<Page> {
-  const context = await newVisitor(browser);
-  const page = await context.newPage();
-  await page.goto(`${platform.url}/auth/login`);
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill(TEST_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${platform.url}/dashboard/`);
-  return page;
-}
+const signIn = (email: string) => signInToDashboard(browser, platform.url, email);
 
 /** A toast's text (toasts disappear after 2 s, so wait for it right after the action). */
 const toast = (page: Page, text: string) => page.locator(".toasts").getByText(text, { exact: true }).waitFor();

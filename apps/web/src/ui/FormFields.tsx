@@ -11,6 +11,24 @@ interface Described {
   hint?: ReactNode;
 }
 
+/** The hint under a control, or the error in its place; `id` is what the control's describedby names. */
+export function FieldMessage({ id, error, hint }: { id: string; error?: string | undefined; hint?: ReactNode }) {
+  const message = error ?? hint;
+  if (!message) return null;
+  return (
+    <p id={id} className={error ? "field__error" : "field__hint"}>
+      {message}
+    </p>
+  );
+}
+
+/** What a framed control carries: its id, and its validity and message for screen readers. */
+interface DescribedControl {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
 /** Label, control and message: gives the control its id and describedby. */
 function FieldFrame({
   label,
@@ -18,21 +36,20 @@ function FieldFrame({
   hint,
   className = "",
   control,
-}: Described & { className?: string; control: (ids: { id: string; describedBy?: string }) => ReactNode }) {
+}: Described & { className?: string | undefined; control: (described: DescribedControl) => ReactNode }) {
   const id = useId();
   const messageId = `${id}-message`;
-  const message = error ?? hint;
   return (
     <div className={`field${error ? " field--invalid" : ""} ${className}`.trim()}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      {control({ id, describedBy: message ? messageId : undefined })}
-      {message && (
-        <p id={messageId} className={error ? "field__error" : "field__hint"}>
-          {message}
-        </p>
-      )}
+      {control({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": (error ?? hint) ? messageId : undefined,
+      })}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </div>
   );
 }
@@ -43,23 +60,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, error, hint, className, ...input },
   ref,
 ) {
+  const frame = { label, error, hint, className };
   return (
-    <FieldFrame
-      label={label}
-      error={error}
-      hint={hint}
-      className={className}
-      control={({ id, describedBy }) => (
-        <input
-          ref={ref}
-          id={id}
-          className="input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...input}
-        />
-      )}
-    />
+    <FieldFrame {...frame} control={(described) => <input ref={ref} className="input" {...described} {...input} />} />
   );
 });
 
@@ -69,21 +72,12 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   { label, error, hint, className, children, ...select },
   ref,
 ) {
+  const frame = { label, error, hint, className };
   return (
     <FieldFrame
-      label={label}
-      error={error}
-      hint={hint}
-      className={className}
-      control={({ id, describedBy }) => (
-        <select
-          ref={ref}
-          id={id}
-          className="input select"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...select}
-        >
+      {...frame}
+      control={(described) => (
+        <select ref={ref} className="input select" {...described} {...select}>
           {children}
         </select>
       )}
@@ -146,7 +140,6 @@ export const SwitchField = forwardRef<HTMLInputElement, SwitchFieldProps>(functi
 ) {
   const id = useId();
   const messageId = `${id}-message`;
-  const message = error ?? hint;
   return (
     <div className={`switch-field${error ? " field--invalid" : ""} ${className}`.trim()}>
       <input
@@ -155,18 +148,14 @@ export const SwitchField = forwardRef<HTMLInputElement, SwitchFieldProps>(functi
         type="checkbox"
         role="switch"
         className="switch-field__input"
-        aria-describedby={message ? messageId : undefined}
+        aria-describedby={(error ?? hint) ? messageId : undefined}
         {...input}
       />
       <label className="switch-field__label" htmlFor={id}>
         <span className="switch-field__track" aria-hidden="true" />
         {label}
       </label>
-      {message && (
-        <p id={messageId} className={error ? "field__error" : "field__hint"}>
-          {message}
-        </p>
-      )}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </div>
   );
 });

@@ -3,6 +3,7 @@
 // Controller. The chosen options are listed on the button.
 import { Field, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from "@headlessui/react";
 import { useId } from "react";
+import { FieldMessage } from "./FormFields.tsx";
 import { Icon } from "./Icon.tsx";
 import "../styles/forms.css";
 
@@ -34,7 +35,6 @@ export function MultiSelectField<V extends string | number>({
   disabled = false,
 }: MultiSelectFieldProps<V>) {
   const messageId = useId();
-  const message = error ?? hint;
   const chosen = options.filter((option) => value.includes(option.value));
   return (
     <Field className={`field${error ? " field--invalid" : ""}`} disabled={disabled}>
@@ -42,7 +42,7 @@ export function MultiSelectField<V extends string | number>({
       <Listbox value={value} onChange={onChange} multiple invalid={Boolean(error)}>
         <ListboxButton
           className="input multi-select__button"
-          aria-describedby={message ? messageId : undefined}
+          aria-describedby={(error ?? hint) ? messageId : undefined}
           aria-invalid={error ? true : undefined}
         >
           <span className={`multi-select__summary${chosen.length ? "" : " multi-select__summary--empty"}`}>
@@ -61,11 +61,7 @@ export function MultiSelectField<V extends string | number>({
           ))}
         </ListboxOptions>
       </Listbox>
-      {message && (
-        <p id={messageId} className={error ? "field__error" : "field__hint"}>
-          {message}
-        </p>
-      )}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </Field>
   );
 }

@@ -2,21 +2,18 @@
 // cameras of the configuration chosen above the list (?configuration= in the
 // URL), adding one, and removing one.
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PAGINATION } from "@clubcast/shared";
-import { applyServerErrors } from "../../lib/server-errors.ts";
+import { useCreateRecordForm } from "../../lib/create-record-form.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { DataTable } from "../../ui/DataTable.tsx";
-import { FormAlert } from "../../ui/FormFields.tsx";
+import { FormDialog } from "../../ui/FormDialog.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
-import { Modal } from "../../ui/Modal.tsx";
 import { PageHeader } from "../../ui/PageHeader.tsx";
 import { Pagination, usePageParam } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
-import { useToast } from "../../ui/Toasts.tsx";
 import { CameraFields, useCameraRemoval } from "./CameraFields.tsx";
 import { CAMERA_FIELDS, cameraInput, cameraToForm, type CameraForm } from "./camera-form.ts";
 import { configurationName } from "./configuration-form.ts";
@@ -32,45 +29,32 @@ function AddCameraDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation("configuration");
-  const { t: td } = useTranslation("dashboard");
-  const toast = useToast();
   const utils = trpc.useUtils();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setError, formState } = useForm<CameraForm>({
-    defaultValues: cameraToForm(null),
-  });
   const create = trpc.configurations.cameras.create.useMutation();
-  const close = () => {
-    reset(cameraToForm(null));
-    setFailure(null);
-    onClose();
-  };
-  const onSubmit = handleSubmit(async (form) => {
-    setFailure(null);
-    try {
-      const { data } = await create.mutateAsync({ configuration: configurationId, ...cameraInput(form) });
-      toast.success(t("cameras.added", { name: data.display_name }));
-      await utils.configurations.cameras.list.invalidate({ configuration: configurationId });
-      close();
-    } catch (error) {
-      setFailure(applyServerErrors(error, setError, CAMERA_FIELDS, t("cameras.not_added")));
-    }
+  const { form, failure, close, onSubmit } = useCreateRecordForm<CameraForm>({
+    blank: cameraToForm(null),
+    fields: CAMERA_FIELDS,
+    failureText: t("cameras.not_added"),
+    create: async (values) => {
+      const { data } = await create.mutateAsync({ configuration: configurationId, ...cameraInput(values) });
+      return t("cameras.added", { name: data.display_name });
+    },
+    refresh: () => utils.configurations.cameras.list.invalidate({ configuration: configurationId }),
+    onClose,
   });
   return (
-    <Modal open={open} onClose={close} title={t("cameras.add_title")} width={680}>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <FormAlert message={failure} />
-        <CameraFields register={register} errors={formState.errors} />
-        <div className="admin-form__actions">
-          <button type="button" className="button button--ghost" onClick={close}>
-            {td("actions.cancel")}
-          </button>
-          <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
-            {t("cameras.add")}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      open={open}
+      onClose={close}
+      title={t("cameras.add_title")}
+      width={680}
+      onSubmit={onSubmit}
+      failure={failure}
+      submitLabel={t("cameras.add")}
+      submitting={form.formState.isSubmitting}
+    >
+      <CameraFields register={form.register} errors={form.formState.errors} />
+    </FormDialog>
   );
 }
 

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { deriveLivestream, PAGINATION, type LivestreamMode } from "@clubcast/shared";
+import { ClubOptions, useClubChoices } from "../../lib/club-choices.tsx";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ControlledSelectField, FieldGroup, FormAlert, SwitchField, TextField } from "../../ui/FormFields.tsx";
@@ -56,7 +57,7 @@ export function ConfigurationEditor({ store, onClose }: { store: ConfigurationSt
   const { errors } = formState;
   const [clubId, streamUrl] = useWatch({ control, name: ["club", "sa_stream_url"] });
   const mode = deriveLivestream(streamUrl);
-  const clubs = trpc.clubs.list.useQuery({ page: 1, limit: PAGINATION.maxLimit }, { staleTime: 5 * 60_000 });
+  const clubs = useClubChoices();
   // A club without fields answers 404 ("No fields found"): nothing to choose.
   const fields = trpc.fields.list.useQuery(
     { club: Number(clubId), page: 1, limit: PAGINATION.maxLimit },
@@ -124,11 +125,7 @@ export function ConfigurationEditor({ store, onClose }: { store: ConfigurationSt
             onValueChange={() => setValue("field", "")}
           >
             <option value="">{t("editor.choose_club")}</option>
-            {clubs.data?.data.map((club) => (
-              <option key={club.id} value={club.id}>
-                {club.name}
-              </option>
-            ))}
+            <ClubOptions clubs={clubs} />
           </ControlledSelectField>
           <ControlledSelectField control={control} name="field" label={t("fields.field")} disabled={clubId === ""}>
             <option value="">{t("editor.no_field")}</option>

@@ -1,20 +1,19 @@
 // Computers and routers (spec section 7: paged lists and POST): the same page
 // for both kinds, a table and a form to register one.
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { PAGINATION } from "@clubcast/shared";
 import { useFormatZoned } from "../../lib/dates.ts";
-import { applyServerErrors } from "../../lib/server-errors.ts";
+import { ClubOptions, useClubChoices } from "../../lib/club-choices.tsx";
+import { useCreateRecordForm } from "../../lib/create-record-form.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { DataTable } from "../../ui/DataTable.tsx";
-import { ControlledSelectField, FormAlert, TextField } from "../../ui/FormFields.tsx";
+import { FormDialog } from "../../ui/FormDialog.tsx";
+import { ControlledSelectField, TextField } from "../../ui/FormFields.tsx";
 import { Icon } from "../../ui/Icon.tsx";
-import { Modal } from "../../ui/Modal.tsx";
 import { PageHeader } from "../../ui/PageHeader.tsx";
 import { Pagination, usePageParam } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
-import { useToast } from "../../ui/Toasts.tsx";
 
 export type DeviceKind = "computers" | "routers";
 
@@ -56,80 +55,63 @@ function AddDeviceDialog({
   refresh: () => Promise<void>;
 }) {
   const { t } = useTranslation("configuration");
-  const { t: td } = useTranslation("dashboard");
-  const toast = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setError, control, formState } = useForm<DeviceForm>({ defaultValues: EMPTY });
-  const { errors } = formState;
-  const clubs = trpc.clubs.list.useQuery(
-    { page: 1, limit: PAGINATION.maxLimit },
-    { enabled: open, staleTime: 5 * 60_000 },
-  );
-  const close = () => {
-    reset(EMPTY);
-    setFailure(null);
-    onClose();
-  };
-  const onSubmit = handleSubmit(async (form) => {
-    setFailure(null);
-    try {
+  const clubs = useClubChoices(open);
+  const { form, failure, close, onSubmit } = useCreateRecordForm<DeviceForm>({
+    blank: EMPTY,
+    fields: DEVICE_FIELDS,
+    failureText: t("devices.not_added"),
+    create: async (values) => {
       const { data } = await create.mutateAsync({
-        name: form.name,
-        serial: form.serial,
-        club: form.club ? Number(form.club) : null,
-        address: form.address || null,
+        name: values.name,
+        serial: values.serial,
+        club: values.club ? Number(values.club) : null,
+        address: values.address || null,
       });
-      toast.success(t(`devices.${kind}.added`, { name: data.name }));
-      await refresh();
-      close();
-    } catch (error) {
-      setFailure(applyServerErrors(error, setError, DEVICE_FIELDS, t("devices.not_added")));
-    }
+      return t(`devices.${kind}.added`, { name: data.name });
+    },
+    refresh,
+    onClose,
   });
+  const { register, control, formState } = form;
+  const { errors } = formState;
   const required = { required: t("editor.required") };
   return (
-    <Modal open={open} onClose={close} title={t(`devices.${kind}.add_title`)} width={600}>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <FormAlert message={failure} />
-        <div className="form__pair">
-          <TextField
-            label={t("devices.name")}
-            autoComplete="off"
-            error={errors.name?.message}
-            {...register("name", required)}
-          />
-          <TextField
-            label={t("devices.serial")}
-            autoComplete="off"
-            error={errors.serial?.message}
-            {...register("serial", required)}
-          />
-        </div>
-        <ControlledSelectField control={control} name="club" label={t("devices.club")}>
-          <option value="">{t("devices.no_club")}</option>
-          {clubs.data?.data.map((club) => (
-            <option key={club.id} value={club.id}>
-              {club.name}
-            </option>
-          ))}
-        </ControlledSelectField>
+    <FormDialog
+      open={open}
+      onClose={close}
+      title={t(`devices.${kind}.add_title`)}
+      width={600}
+      onSubmit={onSubmit}
+      failure={failure}
+      submitLabel={t(`devices.${kind}.add`)}
+      submitting={formState.isSubmitting}
+    >
+      <div className="form__pair">
         <TextField
-          label={t("devices.address")}
-          hint={t("devices.address_hint")}
+          label={t("devices.name")}
           autoComplete="off"
-          error={errors.address?.message}
-          {...register("address")}
+          error={errors.name?.message}
+          {...register("name", required)}
         />
-        <div className="admin-form__actions">
-          <button type="button" className="button button--ghost" onClick={close}>
-            {td("actions.cancel")}
-          </button>
-          <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
-            {t(`devices.${kind}.add`)}
-          </button>
-        </div>
-      </form>
-    </Modal>
+        <TextField
+          label={t("devices.serial")}
+          autoComplete="off"
+          error={errors.serial?.message}
+          {...register("serial", required)}
+        />
+      </div>
+      <ControlledSelectField control={control} name="club" label={t("devices.club")}>
+        <option value="">{t("devices.no_club")}</option>
+        <ClubOptions clubs={clubs} />
+      </ControlledSelectField>
+      <TextField
+        label={t("devices.address")}
+        hint={t("devices.address_hint")}
+        autoComplete="off"
+        error={errors.address?.message}
+        {...register("address")}
+      />
+    </FormDialog>
   );
 }
 

@@ -1,23 +1,22 @@
 // Fields (pitches) of every club (spec section 7: GET /v1/fields paged, POST):
 // narrowed to one club with ?club=, and a form to add one.
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PAGINATION } from "@clubcast/shared";
 import { listStateOf } from "../../lib/list-state.ts";
-import { applyServerErrors } from "../../lib/server-errors.ts";
+import { ClubOptions, useClubChoices } from "../../lib/club-choices.tsx";
+import { useCreateRecordForm } from "../../lib/create-record-form.ts";
 import { sportLabel } from "../../lib/sports.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { DataTable } from "../../ui/DataTable.tsx";
-import { ControlledSelectField, FormAlert, SwitchField, TextField } from "../../ui/FormFields.tsx";
+import { FormDialog } from "../../ui/FormDialog.tsx";
+import { ControlledSelectField, SwitchField, TextField } from "../../ui/FormFields.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
-import { Modal } from "../../ui/Modal.tsx";
 import { PageHeader } from "../../ui/PageHeader.tsx";
 import { Pagination, usePageParam } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
-import { useToast } from "../../ui/Toasts.tsx";
 import { fieldPath } from "./paths.ts";
 
 interface FieldForm {
@@ -32,85 +31,68 @@ const FIELD_FIELDS = ["name", "club", "sport", "portable"] as const;
 function AddFieldDialog({ open, onClose, clubId }: { open: boolean; onClose: () => void; clubId: number | null }) {
   const { t } = useTranslation("configuration");
   const { t: tc } = useTranslation();
-  const { t: td } = useTranslation("dashboard");
-  const toast = useToast();
   const utils = trpc.useUtils();
-  const [failure, setFailure] = useState<string | null>(null);
-  const blank: FieldForm = { name: "", club: clubId ? String(clubId) : "", sport: "", portable: false };
-  const { register, handleSubmit, reset, setError, control, formState } = useForm<FieldForm>({ values: blank });
-  const { errors } = formState;
-  const clubs = trpc.clubs.list.useQuery(
-    { page: 1, limit: PAGINATION.maxLimit },
-    { enabled: open, staleTime: 5 * 60_000 },
-  );
+  const clubs = useClubChoices(open);
   const sports = trpc.sports.list.useQuery(undefined, { enabled: open, staleTime: 5 * 60_000 });
   const create = trpc.fields.create.useMutation();
-  const close = () => {
-    reset(blank);
-    setFailure(null);
-    onClose();
-  };
-  const onSubmit = handleSubmit(async (form) => {
-    setFailure(null);
-    try {
+  const { form, failure, close, onSubmit } = useCreateRecordForm<FieldForm>({
+    blank: { name: "", club: clubId ? String(clubId) : "", sport: "", portable: false },
+    follow: true,
+    fields: FIELD_FIELDS,
+    failureText: t("fields_page.not_added"),
+    create: async (values) => {
       const { data } = await create.mutateAsync({
-        name: form.name,
-        club: Number(form.club),
-        sport: Number(form.sport),
-        portable: form.portable,
+        name: values.name,
+        club: Number(values.club),
+        sport: Number(values.sport),
+        portable: values.portable,
       });
-      toast.success(t("fields_page.added", { name: data.name }));
-      await utils.fields.list.invalidate();
-      close();
-    } catch (error) {
-      setFailure(applyServerErrors(error, setError, FIELD_FIELDS, t("fields_page.not_added")));
-    }
+      return t("fields_page.added", { name: data.name });
+    },
+    refresh: () => utils.fields.list.invalidate(),
+    onClose,
   });
+  const { register, control, formState } = form;
+  const { errors } = formState;
   const required = { required: t("editor.required") };
   return (
-    <Modal open={open} onClose={close} title={t("fields_page.add_title")} width={600}>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <FormAlert message={failure} />
-        <TextField
-          label={t("fields_page.name")}
-          autoComplete="off"
-          error={errors.name?.message}
-          {...register("name", required)}
-        />
-        <div className="form__pair">
-          <ControlledSelectField control={control} name="club" label={t("fields.club")} rules={required}>
-            <option value="">{t("editor.choose_club")}</option>
-            {clubs.data?.data.map((club) => (
-              <option key={club.id} value={club.id}>
-                {club.name}
-              </option>
-            ))}
-          </ControlledSelectField>
-          <ControlledSelectField control={control} name="sport" label={t("fields_page.sport")} rules={required}>
-            <option value="">{t("fields_page.choose_sport")}</option>
-            {sports.data?.data.map((sport) => (
-              <option key={sport.id} value={sport.id}>
-                {sportLabel(sport, tc)}
-              </option>
-            ))}
-          </ControlledSelectField>
-        </div>
-        <SwitchField
-          label={t("fields_page.portable")}
-          hint={t("fields_page.portable_hint")}
-          error={errors.portable?.message}
-          {...register("portable")}
-        />
-        <div className="admin-form__actions">
-          <button type="button" className="button button--ghost" onClick={close}>
-            {td("actions.cancel")}
-          </button>
-          <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
-            {t("fields_page.add")}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      open={open}
+      onClose={close}
+      title={t("fields_page.add_title")}
+      width={600}
+      onSubmit={onSubmit}
+      failure={failure}
+      submitLabel={t("fields_page.add")}
+      submitting={formState.isSubmitting}
+    >
+      <TextField
+        label={t("fields_page.name")}
+        autoComplete="off"
+        error={errors.name?.message}
+        {...register("name", required)}
+      />
+      <div className="form__pair">
+        <ControlledSelectField control={control} name="club" label={t("fields.club")} rules={required}>
+          <option value="">{t("editor.choose_club")}</option>
+          <ClubOptions clubs={clubs} />
+        </ControlledSelectField>
+        <ControlledSelectField control={control} name="sport" label={t("fields_page.sport")} rules={required}>
+          <option value="">{t("fields_page.choose_sport")}</option>
+          {sports.data?.data.map((sport) => (
+            <option key={sport.id} value={sport.id}>
+              {sportLabel(sport, tc)}
+            </option>
+          ))}
+        </ControlledSelectField>
+      </div>
+      <SwitchField
+        label={t("fields_page.portable")}
+        hint={t("fields_page.portable_hint")}
+        error={errors.portable?.message}
+        {...register("portable")}
+      />
+    </FormDialog>
   );
 }
 
@@ -123,7 +105,7 @@ export default function FieldsPage() {
   const [adding, setAdding] = useState(false);
   const requested = Number(params.get("club"));
   const clubId = Number.isInteger(requested) && requested > 0 ? requested : null;
-  const clubs = trpc.clubs.list.useQuery({ page: 1, limit: PAGINATION.maxLimit }, { staleTime: 5 * 60_000 });
+  const clubs = useClubChoices();
   const fields = trpc.fields.list.useQuery({
     page,
     limit: PAGINATION.defaultLimit,
@@ -151,11 +133,7 @@ export default function FieldsPage() {
             onChange={(event) => setParams(event.target.value ? new URLSearchParams({ club: event.target.value }) : {})}
           >
             <option value="">{t("fields_page.all_clubs")}</option>
-            {clubs.data?.data.map((club) => (
-              <option key={club.id} value={club.id}>
-                {club.name}
-              </option>
-            ))}
+            <ClubOptions clubs={clubs} />
           </select>
         </div>
       </div>

@@ -1,20 +1,18 @@
 // Sports (spec section 7: GET and POST /v1/sports): every sport with its slug
 // and kind, and a form for system administrators to add one.
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { SPORT_TYPES, type SportType } from "@clubcast/shared";
-import { applyServerErrors } from "../../lib/server-errors.ts";
+import { useCreateRecordForm } from "../../lib/create-record-form.ts";
 import { sportLabel } from "../../lib/sports.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { DataTable } from "../../ui/DataTable.tsx";
-import { FormAlert, SelectField, TextField } from "../../ui/FormFields.tsx";
+import { FormDialog } from "../../ui/FormDialog.tsx";
+import { SelectField, TextField } from "../../ui/FormFields.tsx";
 import { Icon } from "../../ui/Icon.tsx";
-import { Modal } from "../../ui/Modal.tsx";
 import { PageHeader } from "../../ui/PageHeader.tsx";
 import { SportIcon } from "../../ui/SportIcon.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
-import { useToast } from "../../ui/Toasts.tsx";
 
 interface SportForm {
   name: string;
@@ -39,72 +37,60 @@ export function slugOf(name: string): string {
 function AddSportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation("configuration");
   const { t: tc } = useTranslation();
-  const { t: td } = useTranslation("dashboard");
-  const toast = useToast();
   const utils = trpc.useUtils();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setError, setValue, getFieldState, formState } = useForm<SportForm>({
-    defaultValues: EMPTY,
-  });
-  const { errors } = formState;
   const create = trpc.sports.create.useMutation();
-  const close = () => {
-    reset(EMPTY);
-    setFailure(null);
-    onClose();
-  };
-  const onSubmit = handleSubmit(async (form) => {
-    setFailure(null);
-    try {
-      const { data } = await create.mutateAsync(form);
-      toast.success(t("sports.added", { name: data.name }));
-      await utils.sports.list.invalidate();
-      close();
-    } catch (error) {
-      setFailure(applyServerErrors(error, setError, SPORT_FIELDS, t("sports.not_added")));
-    }
+  const { form, failure, close, onSubmit } = useCreateRecordForm<SportForm>({
+    blank: EMPTY,
+    fields: SPORT_FIELDS,
+    failureText: t("sports.not_added"),
+    create: async (values) => {
+      const { data } = await create.mutateAsync(values);
+      return t("sports.added", { name: data.name });
+    },
+    refresh: () => utils.sports.list.invalidate(),
+    onClose,
   });
+  const { register, setValue, getFieldState, formState } = form;
+  const { errors } = formState;
   const required = { required: t("editor.required") };
   return (
-    <Modal open={open} onClose={close} title={t("sports.add_title")} width={560}>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <FormAlert message={failure} />
-        <TextField
-          label={t("sports.name")}
-          autoComplete="off"
-          error={errors.name?.message}
-          {...register("name", {
-            ...required,
-            // The slug follows the name until it is typed in by hand.
-            onChange: (event: { target: { value: string } }) => {
-              if (!getFieldState("slug").isDirty) setValue("slug", slugOf(event.target.value));
-            },
-          })}
-        />
-        <TextField
-          label={t("sports.slug")}
-          hint={t("sports.slug_hint")}
-          autoComplete="off"
-          error={errors.slug?.message}
-          {...register("slug", required)}
-        />
-        <SelectField label={t("sports.type")} error={errors.type?.message} {...register("type")}>
-          {SPORT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {tc(`sport_types.${type}`)}
-            </option>
-          ))}
-        </SelectField>
-        <div className="admin-form__actions">
-          <button type="button" className="button button--ghost" onClick={close}>
-            {td("actions.cancel")}
-          </button>
-          <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
-            {t("sports.add")}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      open={open}
+      onClose={close}
+      title={t("sports.add_title")}
+      width={560}
+      onSubmit={onSubmit}
+      failure={failure}
+      submitLabel={t("sports.add")}
+      submitting={formState.isSubmitting}
+    >
+      <TextField
+        label={t("sports.name")}
+        autoComplete="off"
+        error={errors.name?.message}
+        {...register("name", {
+          ...required,
+          // The slug follows the name until it is typed in by hand.
+          onChange: (event: { target: { value: string } }) => {
+            if (!getFieldState("slug").isDirty) setValue("slug", slugOf(event.target.value));
+          },
+        })}
+      />
+      <TextField
+        label={t("sports.slug")}
+        hint={t("sports.slug_hint")}
+        autoComplete="off"
+        error={errors.slug?.message}
+        {...register("slug", required)}
+      />
+      <SelectField label={t("sports.type")} error={errors.type?.message} {...register("type")}>
+        {SPORT_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {tc(`sport_types.${type}`)}
+          </option>
+        ))}
+      </SelectField>
+    </FormDialog>
   );
 }
 

@@ -1,15 +1,12 @@
 // The add-team lightbox (spec section 2): full name, addition, parent team and
 // sport (the club's own when left empty). The server's 422 messages appear on
 // the fields they name.
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { applyServerErrors } from "../../lib/server-errors.ts";
+import { useCreateRecordForm } from "../../lib/create-record-form.ts";
 import { sportLabel } from "../../lib/sports.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { ControlledSelectField, FormAlert, TextField } from "../../ui/FormFields.tsx";
-import { Modal } from "../../ui/Modal.tsx";
-import { useToast } from "../../ui/Toasts.tsx";
+import { FormDialog } from "../../ui/FormDialog.tsx";
+import { ControlledSelectField, TextField } from "../../ui/FormFields.tsx";
 import { teamName } from "./org.ts";
 
 interface TeamForm {
@@ -36,79 +33,67 @@ export function teamInput(clubId: number, form: TeamForm) {
 export function AddTeamDialog({ open, clubId, onClose }: { open: boolean; clubId: number; onClose: () => void }) {
   const { t } = useTranslation("org");
   const { t: tc } = useTranslation();
-  const { t: td } = useTranslation("dashboard");
-  const toast = useToast();
   const utils = trpc.useUtils();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setError, control, formState } = useForm<TeamForm>({ defaultValues: EMPTY });
-  const { errors } = formState;
   const teams = trpc.teams.ofClub.useQuery({ id: clubId }, { enabled: open, retry: false });
   const sports = trpc.sports.list.useQuery(undefined, { enabled: open, staleTime: 5 * 60_000 });
   const create = trpc.teams.create.useMutation();
-
-  const close = () => {
-    reset(EMPTY);
-    setFailure(null);
-    onClose();
-  };
-
-  const onSubmit = handleSubmit(async (form) => {
-    setFailure(null);
-    try {
-      const { data } = await create.mutateAsync(teamInput(clubId, form));
-      toast.success(t("teams.added", { team: teamName(data) }));
-      await utils.teams.ofClub.invalidate({ id: clubId });
-      close();
-    } catch (error) {
-      setFailure(applyServerErrors(error, setError, FIELDS, t("teams.not_added")));
-    }
+  const { form, failure, close, onSubmit } = useCreateRecordForm<TeamForm>({
+    blank: EMPTY,
+    fields: FIELDS,
+    failureText: t("teams.not_added"),
+    create: async (values) => {
+      const { data } = await create.mutateAsync(teamInput(clubId, values));
+      return t("teams.added", { team: teamName(data) });
+    },
+    refresh: () => utils.teams.ofClub.invalidate({ id: clubId }),
+    onClose,
   });
+  const { register, control, formState } = form;
+  const { errors } = formState;
 
   return (
-    <Modal open={open} onClose={close} title={t("teams.add_title")} width={560}>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <FormAlert message={failure} />
-        <TextField
-          label={t("teams.fullname")}
-          hint={t("teams.fullname_hint")}
-          error={errors.fullname?.message}
-          autoComplete="off"
-          {...register("fullname", { required: t("form.required") })}
-        />
-        <TextField
-          label={t("teams.addition")}
-          hint={t("teams.addition_hint")}
-          error={errors.addition?.message}
-          autoComplete="off"
-          {...register("addition")}
-        />
-        <div className="form__pair">
-          <ControlledSelectField control={control} name="parent" label={t("teams.parent")}>
-            <option value="">{t("teams.no_parent")}</option>
-            {teams.data?.data.map((team) => (
-              <option key={team.id} value={team.id}>
-                {teamName(team)}
-              </option>
-            ))}
-          </ControlledSelectField>
-          <ControlledSelectField control={control} name="sport" label={t("teams.sport")}>
-            <option value="">{t("teams.club_sport")}</option>
-            {sports.data?.data.map((sport) => (
-              <option key={sport.id} value={sport.id}>
-                {sportLabel(sport, tc)}
-              </option>
-            ))}
-          </ControlledSelectField>
-        </div>
-        <div className="admin-form__actions">
-          <button type="button" className="button button--ghost" onClick={close}>
-            {td("actions.cancel")}
-          </button>
-          <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
-            {t("teams.add_submit")}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      open={open}
+      onClose={close}
+      title={t("teams.add_title")}
+      width={560}
+      onSubmit={onSubmit}
+      failure={failure}
+      submitLabel={t("teams.add_submit")}
+      submitting={formState.isSubmitting}
+    >
+      <TextField
+        label={t("teams.fullname")}
+        hint={t("teams.fullname_hint")}
+        error={errors.fullname?.message}
+        autoComplete="off"
+        {...register("fullname", { required: t("form.required") })}
+      />
+      <TextField
+        label={t("teams.addition")}
+        hint={t("teams.addition_hint")}
+        error={errors.addition?.message}
+        autoComplete="off"
+        {...register("addition")}
+      />
+      <div className="form__pair">
+        <ControlledSelectField control={control} name="parent" label={t("teams.parent")}>
+          <option value="">{t("teams.no_parent")}</option>
+          {teams.data?.data.map((team) => (
+            <option key={team.id} value={team.id}>
+              {teamName(team)}
+            </option>
+          ))}
+        </ControlledSelectField>
+        <ControlledSelectField control={control} name="sport" label={t("teams.sport")}>
+          <option value="">{t("teams.club_sport")}</option>
+          {sports.data?.data.map((sport) => (
+            <option key={sport.id} value={sport.id}>
+              {sportLabel(sport, tc)}
+            </option>
+          ))}
+        </ControlledSelectField>
+      </div>
+    </FormDialog>
   );
 }

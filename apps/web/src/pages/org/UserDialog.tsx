@@ -5,12 +5,13 @@
 import { useEffect, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { canOpenSection, PAGINATION } from "@clubcast/shared";
+import { canOpenSection } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
+import { ClubOptions, useClubChoices } from "../../lib/club-choices.tsx";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { ControlledSelectField, FieldGroup, FormAlert, SelectField, TextField } from "../../ui/FormFields.tsx";
-import { Modal } from "../../ui/Modal.tsx";
+import { FormDialog } from "../../ui/FormDialog.tsx";
+import { ControlledSelectField, FieldGroup, SelectField, TextField } from "../../ui/FormFields.tsx";
 import { MultiSelectField } from "../../ui/MultiSelectField.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import { teamName, userName, type User } from "./org.ts";
@@ -60,10 +61,7 @@ export function UserDialog({ open, user, onClose }: UserDialogProps) {
 
   const chosenClub = useWatch({ control, name: "club" });
   const clubId = formClubId({ club: chosenClub }, rights, callerClubId);
-  const clubs = trpc.clubs.list.useQuery(
-    { page: 1, limit: PAGINATION.maxLimit },
-    { enabled: open && rights.choosesClub, staleTime: 5 * 60_000 },
-  );
+  const clubs = useClubChoices(open && rights.choosesClub);
   // A club without teams answers 404 ("No teams found"): nothing to choose.
   const teams = trpc.teams.ofClub.useQuery({ id: clubId ?? 0 }, { enabled: open && clubId !== null, retry: false });
   const roles = trpc.roles.groups.useQuery(undefined, { enabled: open && rights.assignsRoles, staleTime: 60_000 });
@@ -90,128 +88,116 @@ export function UserDialog({ open, user, onClose }: UserDialogProps) {
   const required = { required: t("form.required") };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={onClose}
       title={user ? t("users.edit_title", { name: userName(user) }) : t("users.create_title")}
       width={760}
+      onSubmit={onSubmit}
+      failure={failure}
+      submitLabel={user ? td("actions.save") : t("users.create_submit")}
+      submitting={formState.isSubmitting}
     >
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <FormAlert message={failure} />
-        <FieldGroup title={t("users.group_person")}>
-          <TextField
-            label={t("users.first_name")}
-            autoComplete="off"
-            error={errors.first_name?.message}
-            {...register("first_name", required)}
-          />
-          <TextField
-            label={t("users.last_name")}
-            autoComplete="off"
-            error={errors.last_name?.message}
-            {...register("last_name", required)}
-          />
-          <TextField
-            label={t("users.email")}
-            type="email"
-            autoComplete="off"
-            className="field--wide"
-            error={errors.email?.message}
-            {...register("email", required)}
-          />
-        </FieldGroup>
+      <FieldGroup title={t("users.group_person")}>
+        <TextField
+          label={t("users.first_name")}
+          autoComplete="off"
+          error={errors.first_name?.message}
+          {...register("first_name", required)}
+        />
+        <TextField
+          label={t("users.last_name")}
+          autoComplete="off"
+          error={errors.last_name?.message}
+          {...register("last_name", required)}
+        />
+        <TextField
+          label={t("users.email")}
+          type="email"
+          autoComplete="off"
+          className="field--wide"
+          error={errors.email?.message}
+          {...register("email", required)}
+        />
+      </FieldGroup>
 
-        <FieldGroup title={t("users.group_access")} description={t("users.group_access_text")}>
-          <SelectField label={t("users.scope")} error={errors.scope?.message} {...register("scope")}>
-            {rights.scopes.map((scope) => (
-              <option key={scope} value={scope}>
-                {t(`scopes.${scope}`)}
-              </option>
-            ))}
-          </SelectField>
-          {rights.choosesClub && (
-            <ControlledSelectField
-              control={control}
-              name="club"
-              label={t("users.club")}
-              // Teams belong to a club: a new club starts without any.
-              onValueChange={() => setValue("teams", [])}
-            >
-              <option value="">{t("users.no_club")}</option>
-              {clubs.data?.data.map((club) => (
-                <option key={club.id} value={club.id}>
-                  {club.name}
-                </option>
-              ))}
-            </ControlledSelectField>
+      <FieldGroup title={t("users.group_access")} description={t("users.group_access_text")}>
+        <SelectField label={t("users.scope")} error={errors.scope?.message} {...register("scope")}>
+          {rights.scopes.map((scope) => (
+            <option key={scope} value={scope}>
+              {t(`scopes.${scope}`)}
+            </option>
+          ))}
+        </SelectField>
+        {rights.choosesClub && (
+          <ControlledSelectField
+            control={control}
+            name="club"
+            label={t("users.club")}
+            // Teams belong to a club: a new club starts without any.
+            onValueChange={() => setValue("teams", [])}
+          >
+            <option value="">{t("users.no_club")}</option>
+            <ClubOptions clubs={clubs} />
+          </ControlledSelectField>
+        )}
+        <Controller
+          control={control}
+          name="teams"
+          render={({ field, fieldState }) => (
+            <MultiSelectField
+              label={t("users.teams")}
+              options={teamOptions}
+              value={field.value}
+              onChange={field.onChange}
+              placeholder={clubId === null ? t("users.teams_need_club") : t("users.no_teams")}
+              disabled={clubId === null || teamOptions.length === 0}
+              error={fieldState.error?.message}
+            />
           )}
+        />
+        {rights.assignsRoles && (
           <Controller
             control={control}
-            name="teams"
+            name="roles"
             render={({ field, fieldState }) => (
               <MultiSelectField
-                label={t("users.teams")}
-                options={teamOptions}
+                label={t("users.roles")}
+                options={roleOptions}
                 value={field.value}
                 onChange={field.onChange}
-                placeholder={clubId === null ? t("users.teams_need_club") : t("users.no_teams")}
-                disabled={clubId === null || teamOptions.length === 0}
+                placeholder={t("users.no_roles")}
                 error={fieldState.error?.message}
               />
             )}
           />
-          {rights.assignsRoles && (
-            <Controller
-              control={control}
-              name="roles"
-              render={({ field, fieldState }) => (
-                <MultiSelectField
-                  label={t("users.roles")}
-                  options={roleOptions}
-                  value={field.value}
-                  onChange={field.onChange}
-                  placeholder={t("users.no_roles")}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-          )}
-        </FieldGroup>
+        )}
+      </FieldGroup>
 
-        <FieldGroup
-          title={t("users.group_password")}
-          description={user ? t("users.password_keep") : t("users.password_new")}
-        >
-          <TextField
-            label={t("users.password")}
-            type="password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...register("password", {
-              ...(user ? {} : required),
-              minLength: { value: MIN_PASSWORD, message: t("users.password_short", { count: MIN_PASSWORD }) },
-            })}
-          />
-          <TextField
-            label={t("users.password_confirmation")}
-            type="password"
-            autoComplete="new-password"
-            error={errors.password_confirmation?.message}
-            {...register("password_confirmation", {
-              validate: (value) => value === getValues("password") || t("users.passwords_differ"),
-            })}
-          />
-        </FieldGroup>
-
-        <div className="admin-form__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            {td("actions.cancel")}
-          </button>
-          <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
-            {user ? td("actions.save") : t("users.create_submit")}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      <FieldGroup
+        title={t("users.group_password")}
+        description={user ? t("users.password_keep") : t("users.password_new")}
+      >
+        <TextField
+          label={t("users.password")}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register("password", {
+            ...(user ? {} : required),
+            minLength: { value: MIN_PASSWORD, message: t("users.password_short", { count: MIN_PASSWORD }) },
+          })}
+        />
+        <TextField
+          label={t("users.password_confirmation")}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password_confirmation?.message}
+          {...register("password_confirmation", {
+            validate: (value) => value === getValues("password") || t("users.passwords_differ"),
+          })}
+        />
+      </FieldGroup>
+    </FormDialog>
   );
 }

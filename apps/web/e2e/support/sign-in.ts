@@ -1,0 +1,16 @@
+// Signing in through the real login page, as a user of the browser journeys does.
+import type { Browser, Page } from "playwright-core";
+import { newVisitor } from "./browser.ts";
+import { TEST_PASSWORD } from "./seed.ts";
+
+/** A fresh visitor signed in as `email` (password TEST_PASSWORD), on the dashboard. */
+export async function signInToDashboard(browser: Browser, baseUrl: string, email: string): Promise<Page> {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/auth/login`);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password").fill(TEST_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${baseUrl}/dashboard/`);
+  return page;
+}
