@@ -4,10 +4,10 @@
 // and the top-bar search; the system administrator creates an API client, whose
 // one-time secret a camera controller then uses (its stream.ready refreshes the
 // open Streams page), and revokes it. Screenshots of every page of this area.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { DEMO_PASSWORD, seed } from "../../../prisma/seed.ts";
-import { launchBrowser, newVisitor, screenshots } from "./support/browser.ts";
+import { launchBrowser, newVisitor, OUTPUT_DIR, screenshots } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
 
 let platform: Platform;
@@ -23,11 +23,21 @@ afterAll(async () => {
   await platform?.stop();
 });
 
+/** The page of the running test, shown as it was when the test failed (test-output/web/failed-*.png). */
+let current: Page | null = null;
+afterEach(async ({ task }) => {
+  if (task.result?.state === "fail" && current && !current.isClosed()) {
+    await current.screenshot({ path: `${OUTPUT_DIR}failed-${task.name.slice(0, 40).replace(/\W+/g, "-")}.png` });
+  }
+  current = null;
+});
+
 async function signIn(email: string): Promise<Page> {
   const context = await newVisitor(browser);
   // Granted so the API client's secret can really be copied.
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: platform.url });
   const page = await context.newPage();
+  current = page;
   await page.goto(`${platform.url}/auth/login`);
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
@@ -38,23 +48,17 @@ async function signIn(email: string): Promise<Page> {
 }
 
 const menuItems = (page: Page) =>
-  page.getByRole("navigation", { name: "Dashboard navigation" }).getByRole("list").first().getByRole("link").allTextContents();
+  page
+    .getByRole("navigation", { name: "Dashboard navigation" })
+    .getByRole("list")
+    .first()
+    .getByRole("link")
+    .allTextContents();
 
-/**
- * Screenshots once the left menu has hidden after the page load and the
- * drawer's slide (after the switch to phone size) is over.
- */
+/** Screenshots once the left menu has hidden after the page load. */
 async function shoot(page: Page, name: string) {
   await screenshots(page, name, async (shot) => {
     await shot.locator(".dash:not(.dash--nav-open)").waitFor();
-    await shot.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation instanceof CSSTransition)
-          .map((transition) => transition.finished),
-      ),
-    );
   });
 }
 
@@ -126,7 +130,10 @@ describe("a player", () => {
     await results.getByRole("heading", { name: "Matches" }).waitFor();
     await shoot(page, "dashboard-search");
     // A route change clears and hides the search.
-    await page.getByRole("navigation", { name: "Dashboard navigation" }).getByRole("link", { name: "Recorded" }).click();
+    await page
+      .getByRole("navigation", { name: "Dashboard navigation" })
+      .getByRole("link", { name: "Recorded" })
+      .click();
     await page.waitForURL(`${platform.url}/dashboard/recorded`);
     await page.locator(".dash-topbar").getByRole("searchbox").waitFor({ state: "detached" });
     expect(await page.getByRole("region", { name: /Results for/ }).count()).toBe(0);
@@ -140,7 +147,10 @@ describe("a trainer holding scheduler.all", () => {
     expect(await menuItems(page)).toEqual(["Dashboard", "Recorded", "Scheduler", "Offline recordings"]);
     await readNotifications(page, 3);
     const results = await search(page, "zuiderpark");
-    await results.getByRole("link", { name: /FC Zuiderpark/ }).first().waitFor();
+    await results
+      .getByRole("link", { name: /FC Zuiderpark/ })
+      .first()
+      .waitFor();
 
     await expectRedirectHome(page, "/dashboard/teams");
     await expectRedirectHome(page, "/dashboard/monitoring");
@@ -204,7 +214,10 @@ describe("a system administrator", () => {
     await shoot(page, "dashboard-overview-system");
     await readNotifications(page, 3);
     const results = await search(page, "kingsbridge");
-    await results.getByRole("link", { name: /Kingsbridge RFC/ }).first().click();
+    await results
+      .getByRole("link", { name: /Kingsbridge RFC/ })
+      .first()
+      .click();
     await page.waitForURL(/\/dashboard\/clubs\/\d+$/);
 
     await visit(page, "/dashboard/monitoring", "Monitoring");
@@ -269,11 +282,11 @@ describe("a system administrator", () => {
 
     const secretDialog = page.getByRole("dialog", { name: "Copy the client secret now" });
     await secretDialog.waitFor();
-    const clientId = await secretDialog.getByLabel("Client ID").inputValue();
-    const secret = await secretDialog.getByLabel("Client secret").inputValue();
+    const clientId = await secretDialog.getByLabel("Client ID", { exact: true }).inputValue();
+    const secret = await secretDialog.getByLabel("Client secret", { exact: true }).inputValue();
     expect(secret.length).toBeGreaterThan(20);
     await secretDialog.getByRole("button", { name: "Copy Client secret" }).click();
-    await secretDialog.getByRole("button", { name: "Copied Client secret" }).waitFor();
+    await secretDialog.getByRole("button", { name: "Client secret copied" }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await shoot(page, "dashboard-api-client-secret");
     await secretDialog.getByRole("button", { name: "I've stored it" }).click();

@@ -10,6 +10,13 @@ import { nl } from "../src/i18n/locales/nl.ts";
 import { de } from "../src/i18n/locales/de.ts";
 import { NAMESPACES } from "../src/i18n/namespaces.ts";
 
+// Headless UI's anchored menus measure themselves; jsdom has no ResizeObserver.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
     lng: "en",

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
-const OUTPUT_DIR = fileURLToPath(new URL("../../../../test-output/web/", import.meta.url));
+export const OUTPUT_DIR = fileURLToPath(new URL("../../../../test-output/web/", import.meta.url));
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -47,6 +47,8 @@ export async function screenshots(page: Page, name: string, settle?: (page: Page
     await page.screenshot({
       path: join(OUTPUT_DIR, `${name}-${viewport.width}x${viewport.height}.png`),
       fullPage: true,
+      // A full-page capture resizes the page, which can restart CSS transitions: capture them finished.
+      animations: "disabled",
     });
   }
   await page.setViewportSize(VIEWPORTS.desktop);

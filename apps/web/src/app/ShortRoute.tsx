@@ -1,12 +1,18 @@
-// The short routes of spec section 2 (/recorded, /scheduler, /system, /teams,
-// /users): each leads to its dashboard page, in the current locale, keeping the query.
+// Routes of spec section 2 that only lead elsewhere: the short routes (/recorded,
+// /scheduler, /system, /teams, /users) lead to their dashboard pages, and
+// /dashboard/sports to the sports page of the configuration section. In the
+// current locale, keeping the query.
 import { Navigate, useLocation } from "react-router";
 import { useLocalize } from "../i18n/useLocale.ts";
 
 export const SHORT_ROUTES = ["recorded", "scheduler", "system", "teams", "users"] as const;
 
-export function ShortRoute({ section }: { section: (typeof SHORT_ROUTES)[number] }) {
+export function LocalRedirect({ to }: { to: string }) {
   const localize = useLocalize();
   const { search } = useLocation();
-  return <Navigate replace to={localize(`/dashboard/${section}`) + search} />;
+  return <Navigate replace to={localize(to) + search} />;
+}
+
+export function ShortRoute({ section }: { section: (typeof SHORT_ROUTES)[number] }) {
+  return <LocalRedirect to={`/dashboard/${section}`} />;
 }

@@ -7,7 +7,7 @@ import { GuestOnly, RequireAuth } from "../auth/guards.tsx";
 import { PublicLayout } from "../layouts/PublicLayout.tsx";
 import { EmptyLayout } from "../layouts/EmptyLayout.tsx";
 import { NotFoundPage } from "../pages/errors/NotFoundPage.tsx";
-import { SHORT_ROUTES, ShortRoute } from "./ShortRoute.tsx";
+import { LocalRedirect, SHORT_ROUTES, ShortRoute } from "./ShortRoute.tsx";
 
 // One element per page, shared by the three locale trees (each is its own chunk).
 const PAGES = {
@@ -106,6 +106,7 @@ export function localeRoutes(): RouteObject[] {
             { path: "system", element: PAGES.system },
             { path: "access", element: PAGES.access },
             { path: "access/clients", element: PAGES.apiClients },
+            { path: "sports", element: <LocalRedirect to="/dashboard/configuration/sports" /> },
             {
               path: "configuration",
               element: PAGES.configurationLayout,

@@ -1,26 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import i18next from "i18next";
 import { Link, type RouteObject } from "react-router";
-import {
-  MENU_AUTO_HIDE_MS,
-  MENU_HIDE_DEBOUNCE_MS,
-  MENU_SHOW_DEBOUNCE_MS,
-  SEARCH_DEBOUNCE_MS,
-} from "@clubcast/shared";
+import { MENU_AUTO_HIDE_MS, MENU_HIDE_DEBOUNCE_MS, MENU_SHOW_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS } from "@clubcast/shared";
 import { fakeAuth, fakeUser, renderRoutes } from "../../test/render.tsx";
 import type { FakeApi } from "../../test/fake-api.ts";
 import { usePageTitle } from "../lib/page-title.tsx";
 import type { ChannelHandlers } from "../lib/realtime.ts";
 import { storeLastRead } from "../notifications/unread.ts";
 import DashboardLayout from "./DashboardLayout.tsx";
-
-// Headless UI's anchored menus measure themselves; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
 
 // The frame listens on the user's private channel; the test plays the server.
 const channels = vi.hoisted(() => new Map<string, unknown>());
@@ -64,9 +53,19 @@ const menuLabels = () =>
 const frame = () => navigation().parentElement!;
 
 const UPDATES = [
-  { id: 3, lang: "en", content: "##Offline recordings##[break]Now under *Offline*.", created_at: "2026-03-02T09:00:00.000Z" },
+  {
+    id: 3,
+    lang: "en",
+    content: "##Offline recordings##[break]Now under *Offline*.",
+    created_at: "2026-03-02T09:00:00.000Z",
+  },
   { id: 2, lang: "en", content: "##Annotations##[break]Mark _moments_.", created_at: "2026-02-20T09:00:00.000Z" },
-  { id: 1, lang: "en", content: "##Live scores##[break]Scores while you watch.", created_at: "2026-01-05T09:00:00.000Z" },
+  {
+    id: 1,
+    lang: "en",
+    content: "##Live scores##[break]Scores while you watch.",
+    created_at: "2026-01-05T09:00:00.000Z",
+  },
 ];
 const page = <T,>(data: T[]) => ({
   data,
@@ -211,9 +210,9 @@ describe("the notification bell", () => {
     expect(Number(window.localStorage.getItem("clubcast.notifications.last-read.1"))).toBeGreaterThanOrEqual(before);
 
     // One item open at a time, the newest first.
-    const toggles = within(dialog).getAllByRole("button", { expanded: false }).concat(
-      within(dialog).getAllByRole("button", { expanded: true }),
-    );
+    const toggles = within(dialog)
+      .getAllByRole("button", { expanded: false })
+      .concat(within(dialog).getAllByRole("button", { expanded: true }));
     expect(toggles).toHaveLength(3);
     const [first, second] = within(dialog).getAllByRole("listitem");
     expect(within(first!).getByRole("button")).toHaveAttribute("aria-expanded", "true");
@@ -224,6 +223,16 @@ describe("the notification bell", () => {
     expect(within(first!).getByRole("button")).toHaveAttribute("aria-expanded", "false");
     expect(within(second!).getByRole("button")).toHaveAttribute("aria-expanded", "true");
     expect(within(second!).getByText("moments", { selector: "em" })).toBeVisible();
+  });
+
+  it("asks for the updates again when the interface language changes, and counts that language's", async () => {
+    const updates = vi.fn(() => page(i18next.language === "nl" ? [{ ...UPDATES[0]!, lang: "nl" }] : UPDATES));
+    renderFrame("/dashboard", "player", { "messages.featureUpdates": updates });
+    await screen.findByRole("button", { name: "Notifications, 3 unread" });
+    expect(updates).toHaveBeenCalledTimes(1);
+    await act(() => i18next.changeLanguage("nl"));
+    expect(await screen.findByRole("button", { name: "Meldingen, 1 ongelezen" })).toBeInTheDocument();
+    expect(updates).toHaveBeenCalledTimes(2);
   });
 
   it("counts every update when nothing was read yet", async () => {
@@ -306,7 +315,10 @@ describe("the top-bar search", () => {
     expect(within(results).getByRole("heading", { name: "Clubs" })).toBeInTheDocument();
     expect(within(results).getByRole("heading", { name: "Matches" })).toBeInTheDocument();
     expect(within(results).queryByRole("heading", { name: "Teams" })).toBeNull();
-    expect(within(results).getByRole("link", { name: /Football · Netherlands/ })).toHaveAttribute("href", "/dashboard/clubs/9");
+    expect(within(results).getByRole("link", { name: /Football · Netherlands/ })).toHaveAttribute(
+      "href",
+      "/dashboard/clubs/9",
+    );
     expect(within(results).getByRole("link", { name: /JO17-1/ })).toHaveAttribute("href", "/matches/31");
 
     // A route change clears the box, hides the bar and forgets the query.

@@ -2,7 +2,7 @@
 // modal (spec sections 2 and 4): the feature updates of the current language,
 // newest first, each with its creation time; one expanded at a time, the first
 // by default. Opening the modal marks everything as read.
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LOCALE_ISO, PAGINATION, type LocaleCode } from "@clubcast/shared";
 import { useLocale } from "../i18n/useLocale.ts";
@@ -21,7 +21,10 @@ export function useFeatureUpdates() {
   const query = trpc.messages.featureUpdates.useQuery({ page: 1, limit: PAGINATION.maxLimit });
   // The server answers in the request's language: ask again once the interface switched.
   const language = i18n.language;
+  const askedIn = useRef(language);
   useEffect(() => {
+    if (askedIn.current === language) return;
+    askedIn.current = language;
     void utils.messages.featureUpdates.invalidate();
   }, [language, utils]);
   return query;
@@ -69,8 +72,9 @@ export function NotificationList({ updates }: { updates: readonly FeatureUpdate[
 }
 
 export function NotificationBell({ userId }: { userId: number }) {
-  const { t } = useTranslation(["frame", "notifications"]);
-  const locale = useLocale();
+  const { t, i18n } = useTranslation(["frame", "notifications"]);
+  // The language the interface (and so the server's answer) is in.
+  const locale = i18n.language as LocaleCode;
   const query = useFeatureUpdates();
   const [open, setOpen] = useState(false);
   const [lastRead, setLastRead] = useState(() => readLastRead(userId));

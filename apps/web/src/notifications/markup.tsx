@@ -5,9 +5,7 @@
 import type { ReactNode } from "react";
 
 export type Inline =
-  | { type: "text"; text: string }
-  | { type: "bold"; children: Inline[] }
-  | { type: "italic"; children: Inline[] };
+  { type: "text"; text: string } | { type: "bold"; children: Inline[] } | { type: "italic"; children: Inline[] };
 
 export type Block = { type: "heading"; children: Inline[] } | { type: "paragraph"; children: Inline[] };
 

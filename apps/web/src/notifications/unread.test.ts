@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { readLastRead, storeLastRead, unreadCount, type FeatureUpdate } from "./unread.ts";
 
-const update = (id: number, lang: string, created_at: string): FeatureUpdate => ({ id, lang, content: "…", created_at });
+const update = (id: number, lang: string, created_at: string): FeatureUpdate => ({
+  id,
+  lang,
+  content: "…",
+  created_at,
+});
 const updates = [
   update(1, "en", "2026-01-10T10:00:00.000Z"),
   update(2, "en", "2026-02-10T10:00:00.000Z"),

@@ -22,6 +22,7 @@ export function storeLastRead(userId: number, at: number): void {
 }
 
 export function unreadCount(updates: readonly FeatureUpdate[], locale: LocaleCode, lastRead: number | null): number {
-  return updates.filter((update) => update.lang === locale && (lastRead === null || Date.parse(update.created_at) > lastRead))
-    .length;
+  return updates.filter(
+    (update) => update.lang === locale && (lastRead === null || Date.parse(update.created_at) > lastRead),
+  ).length;
 }

@@ -71,7 +71,7 @@ export function AccountMenu() {
         <span className="account-menu__name">{name}</span>
         <Icon name="chevronDown" size={16} className="account-menu__chevron" />
       </MenuButton>
-      <MenuItems anchor={{ to: "bottom end", gap: 8 }} className="account-menu__panel">
+      <MenuItems anchor={{ to: "bottom end", gap: 8 }} modal={false} className="account-menu__panel">
         {user && <p className="account-menu__who">{t("dashboard.signed_in_as", { name })}</p>}
         <MenuItem>
           {user ? (

@@ -197,7 +197,12 @@ export function TopBarSearch() {
   const answered = search.isSuccess && search.variables?.query === query ? search.data : null;
   let panel: ReactNode = null;
   if (query) {
-    if (search.isError) panel = <p className="search-panel__state" role="alert">{t("search.failed")}</p>;
+    if (search.isError)
+      panel = (
+        <p className="search-panel__state" role="alert">
+          {t("search.failed")}
+        </p>
+      );
     else if (!answered) panel = <p className="search-panel__state">{t("search.searching")}</p>;
     else if (isEmpty(answered))
       panel = (
@@ -229,7 +234,12 @@ export function TopBarSearch() {
             onChange={(event) => setText(event.target.value)}
             onBlur={commit}
           />
-          <button type="button" className="icon-button topbar-search__close" onClick={close} aria-label={t("search.close")}>
+          <button
+            type="button"
+            className="icon-button topbar-search__close"
+            onClick={close}
+            aria-label={t("search.close")}
+          >
             <Icon name="close" size={18} />
           </button>
         </form>

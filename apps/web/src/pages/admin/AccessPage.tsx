@@ -2,7 +2,7 @@
 // grouped by category (spec section 6). Ticking a permission adds it to the
 // role, unticking removes it; each change sends the permission_id. The screen
 // changes at once and is put back if the server refuses.
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
@@ -43,7 +43,8 @@ export function withPermission(roles: Roles, roleId: number, permission: Permiss
 /** Permissions by category, in the server's order (category, then name). */
 export function byCategory(permissions: Permission[]): [string, Permission[]][] {
   const groups = new Map<string, Permission[]>();
-  for (const permission of permissions) groups.set(permission.category, [...(groups.get(permission.category) ?? []), permission]);
+  for (const permission of permissions)
+    groups.set(permission.category, [...(groups.get(permission.category) ?? []), permission]);
   return [...groups];
 }
 
@@ -89,6 +90,18 @@ function RolePermissions({ role, permissions }: { role: Role; permissions: Permi
   const { t } = useTranslation("admin");
   const toggle = usePermissionToggle();
   const titleId = useId();
+  // The query cache tells its readers a tick later; the box must follow the click at once.
+  const [clicked, setClicked] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const change = (permission: Permission, held: boolean) => {
+    setClicked((current) => new Map(current).set(permission.id, held));
+    void toggle(role, permission, held).finally(() =>
+      setClicked((current) => {
+        const next = new Map(current);
+        next.delete(permission.id);
+        return next;
+      }),
+    );
+  };
 
   // Categories the texts don't name (added later on the server) show as they are.
   const categories: Record<string, string> = t("access.categories", { returnObjects: true });
@@ -107,10 +120,14 @@ function RolePermissions({ role, permissions }: { role: Role; permissions: Permi
           <fieldset key={category} className="ops-permission-group">
             <legend className="ops-permission-group__title">{categoryLabel(category)}</legend>
             {members.map((permission) => {
-              const held = holds(role, permission);
+              const held = clicked.get(permission.id) ?? holds(role, permission);
               return (
                 <label key={permission.id} className={`ops-permission${held ? " ops-permission--held" : ""}`}>
-                  <input type="checkbox" checked={held} onChange={(event) => void toggle(role, permission, event.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={held}
+                    onChange={(event) => change(permission, event.target.checked)}
+                  />
                   <span className="ops-permission__box" aria-hidden="true">
                     <Icon name="check" size={14} />
                   </span>
@@ -165,7 +182,13 @@ export default function AccessPage() {
   } else {
     content = (
       <div className="ops-access">
-        <div className="ops-roles" role="tablist" aria-label={t("access.roles")} aria-orientation="vertical" id={listId}>
+        <div
+          className="ops-roles"
+          role="tablist"
+          aria-label={t("access.roles")}
+          aria-orientation="vertical"
+          id={listId}
+        >
           {all.map((role) => (
             <button
               key={role.id}
@@ -180,7 +203,7 @@ export default function AccessPage() {
             </button>
           ))}
         </div>
-        <RolePermissions role={chosen} permissions={permissions.data.data} />
+        <RolePermissions key={chosen.id} role={chosen} permissions={permissions.data.data} />
       </div>
     );
   }

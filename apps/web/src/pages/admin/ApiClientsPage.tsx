@@ -74,10 +74,14 @@ function CopyField({ label, value, secret = false }: { label: string; value: str
           spellCheck={false}
           onFocus={(event) => event.currentTarget.select()}
         />
-        <button type="button" className="button button--secondary" onClick={() => void copy()}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void copy()}
+          aria-label={copied ? t("clients.copied_what", { what: label }) : t("clients.copy_what", { what: label })}
+        >
           <Icon name={copied ? "check" : "copy"} size={16} />
           {copied ? t("clients.copied") : t("clients.copy")}
-          <span className="visually-hidden"> {label}</span>
         </button>
       </div>
     </div>
@@ -124,10 +128,7 @@ function NewClientDialog({
   const { t } = useTranslation(["admin", "translation", "dashboard"]);
   const toast = useToast();
   const label = useConfigurationLabel();
-  const configurations = trpc.configurations.list.useQuery(
-    { page: 1, limit: PAGINATION.maxLimit },
-    { enabled: open },
-  );
+  const configurations = trpc.configurations.list.useQuery({ page: 1, limit: PAGINATION.maxLimit }, { enabled: open });
   const create = trpc.apiClients.create.useMutation();
   const [alert, setAlert] = useState<string | null>(null);
   const { register, handleSubmit, setError, reset, formState } = useForm<NewClientForm>({
@@ -180,14 +181,18 @@ function NewClientDialog({
           error={formState.errors.configuration_id?.message}
           {...register("configuration_id", { required })}
         >
-          <option value="">{configurations.isPending ? t("translation:app.loading") : t("clients.choose_configuration")}</option>
+          <option value="">
+            {configurations.isPending ? t("translation:app.loading") : t("clients.choose_configuration")}
+          </option>
           {options.map((configuration) => (
             <option key={configuration.id} value={configuration.id}>
               {label(configuration)}
             </option>
           ))}
         </SelectField>
-        {configurations.isError && <FormAlert message={failureMessage(configurations.error, t("clients.not_created"))} />}
+        {configurations.isError && (
+          <FormAlert message={failureMessage(configurations.error, t("clients.not_created"))} />
+        )}
         <div className="confirm-dialog__buttons">
           <button type="button" className="button button--ghost" onClick={close}>
             {t("dashboard:actions.cancel")}

@@ -95,7 +95,11 @@ function useDeviceColumns(now: number): DataTableColumn<Device>[] {
   const { t } = useTranslation("admin");
   return [
     { key: "name", header: t("monitoring.device"), primary: true, cell: (device) => device.name },
-    { key: "serial", header: t("monitoring.serial"), cell: (device) => <code className="admin-mono">{device.serial}</code> },
+    {
+      key: "serial",
+      header: t("monitoring.serial"),
+      cell: (device) => <code className="admin-mono">{device.serial}</code>,
+    },
     {
       key: "club",
       header: t("monitoring.club"),
@@ -127,8 +131,7 @@ function ConfigurationsTable({ configurations, now }: { configurations: Configur
     {
       key: "place",
       header: t("monitoring.club"),
-      cell: (configuration) =>
-        `${configuration.club.name} · ${configuration.field?.name ?? t("monitoring.no_field")}`,
+      cell: (configuration) => `${configuration.club.name} · ${configuration.field?.name ?? t("monitoring.no_field")}`,
     },
     {
       key: "status",
@@ -196,7 +199,11 @@ function FailedJobs() {
       ),
     },
     { key: "queue", header: t("monitoring.queue"), cell: (job) => <code className="admin-mono">{job.queue}</code> },
-    { key: "reason", header: t("monitoring.reason"), cell: (job) => <span className="ops-reason">{job.failed_reason}</span> },
+    {
+      key: "reason",
+      header: t("monitoring.reason"),
+      cell: (job) => <span className="ops-reason">{job.failed_reason}</span>,
+    },
     {
       key: "attempts",
       header: t("monitoring.attempts"),
@@ -207,7 +214,8 @@ function FailedJobs() {
       key: "failed_at",
       header: t("monitoring.failed_at"),
       align: "end",
-      cell: (job) => (job.failed_at ? <time dateTime={job.failed_at}>{formatInstant(job.failed_at, locale)}</time> : "–"),
+      cell: (job) =>
+        job.failed_at ? <time dateTime={job.failed_at}>{formatInstant(job.failed_at, locale)}</time> : "–",
     },
   ];
   return (
@@ -223,7 +231,11 @@ function FailedJobs() {
           loading={query.isPending}
           skeletonRows={3}
           empty={
-            <EmptyState icon="check" title={t("monitoring.no_failed_jobs")} text={t("monitoring.no_failed_jobs_hint")} />
+            <EmptyState
+              icon="check"
+              title={t("monitoring.no_failed_jobs")}
+              text={t("monitoring.no_failed_jobs_hint")}
+            />
           }
         />
       )}

@@ -84,7 +84,7 @@ export default function StreamsPage() {
   ];
 
   return (
-    <div className="admin-page">
+    <div className="admin-page ops-streams">
       <PageIntro text={t("streams.subtitle")}>
         <p className={`ops-live${channel === "joined" ? "" : " ops-live--off"}`} aria-live="polite">
           <span className="ops-live__dot" aria-hidden="true" />
@@ -125,9 +125,7 @@ export default function StreamsPage() {
               {t("streams.watch")}
             </LocalLink>
           )}
-          empty={
-            <EmptyState icon="broadcast" title={t(`streams.empty_${list}`)} text={t("streams.empty_hint")} />
-          }
+          empty={<EmptyState icon="broadcast" title={t(`streams.empty_${list}`)} text={t("streams.empty_hint")} />}
         />
       )}
       {query.data && <Pagination meta={query.data.meta} />}

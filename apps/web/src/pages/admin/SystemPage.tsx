@@ -9,7 +9,7 @@ import { useAuth } from "../../auth/AuthProvider.tsx";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 import { trpc, type RouterInputs } from "../../lib/trpc.ts";
 import { ClubPicker, useClubDetails, useWorkingClub, type ClubDetails } from "../../lib/working-club.tsx";
-import { FieldGroup, FormAlert, SelectField, SwitchField, TextField } from "../../ui/FormFields.tsx";
+import { FormAlert, SelectField, SwitchField, TextField } from "../../ui/FormFields.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
@@ -111,7 +111,7 @@ function ClubDetailsForm({ club }: { club: ClubDetails }) {
         <p className="ops-card-text">{t("system.club_intro")}</p>
       </div>
       <FormAlert message={alert} />
-      <FieldGroup title={club.name} columns={2}>
+      <div className="ops-form-grid">
         <TextField
           label={t("system.name")}
           autoComplete="organization"
@@ -177,7 +177,7 @@ function ClubDetailsForm({ club }: { club: ClubDetails }) {
             {...register("activated")}
           />
         )}
-      </FieldGroup>
+      </div>
       <div className="admin-form__actions">
         <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? t("system.saving") : t("system.save")}
@@ -269,7 +269,9 @@ export default function SystemPage() {
   const isSystem = auth.scope === "system";
   return (
     <div className="admin-page">
-      <PageIntro text={t("system.subtitle")}>{isSystem && <ClubPicker value={clubId} onChange={chooseClub} />}</PageIntro>
+      <PageIntro text={t("system.subtitle")}>
+        {isSystem && <ClubPicker value={clubId} onChange={chooseClub} />}
+      </PageIntro>
       <div className="ops-system">
         <ClubSection clubId={clubId} />
         <div className="ops-system__side">

@@ -5,7 +5,6 @@ const de: typeof en = {
   empty: "Noch keine Neuigkeiten",
   empty_text: "Neues über Clubcast erscheint hier.",
   posted: "Veröffentlicht am {{date}}",
-  show: "Diese Neuigkeit anzeigen",
   messages: {
     match: {
       scheduled: "Spiel eingeplant",

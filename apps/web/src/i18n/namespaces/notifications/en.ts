@@ -4,7 +4,6 @@ const en = {
   empty: "No updates yet",
   empty_text: "News about Clubcast will appear here.",
   posted: "Posted {{date}}",
-  show: "Show this update",
   /** The spec's translated keys (section 8) and the other user.message keys of @clubcast/shared. */
   messages: {
     match: {

@@ -5,7 +5,6 @@ const nl: typeof en = {
   empty: "Nog geen updates",
   empty_text: "Nieuws over Clubcast verschijnt hier.",
   posted: "Geplaatst op {{date}}",
-  show: "Toon deze update",
   messages: {
     match: {
       scheduled: "Wedstrijd ingepland",

@@ -1,0 +1,76 @@
+import { describe, expect, it, vi } from "vitest";
+import { storeToken } from "../auth/token.ts";
+import { subscribe } from "./realtime.ts";
+
+type Listener = (...args: unknown[]) => void;
+
+/** A socket.io client stand-in: connects at once, reading its auth callback as the real one does. */
+const fake = vi.hoisted(() => {
+  const listeners = new Map<string, Set<Listener>>();
+  const socket = {
+    connected: false,
+    handshakes: [] as unknown[],
+    joined: [] as string[],
+    auth: undefined as undefined | ((send: (data: unknown) => void) => void),
+    on(event: string, listener: Listener) {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)!.add(listener);
+    },
+    off(event: string, listener: Listener) {
+      listeners.get(event)?.delete(listener);
+    },
+    emit(event: string, channel: string, ack?: (answer: object) => void) {
+      if (event === "subscribe") {
+        socket.joined.push(channel);
+        ack?.({});
+      }
+    },
+    connect() {
+      socket.auth?.((data) => socket.handshakes.push(data));
+      socket.connected = true;
+      for (const listener of listeners.get("connect") ?? []) listener();
+      return socket;
+    },
+    disconnect() {
+      socket.connected = false;
+      for (const listener of listeners.get("disconnect") ?? []) listener();
+      return socket;
+    },
+  };
+  return socket;
+});
+
+vi.mock("socket.io-client", () => ({
+  io: (options: { auth: typeof fake.auth }) => {
+    fake.auth = options.auth;
+    return fake.connect();
+  },
+}));
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("realtime channels", () => {
+  it("connect again as the signed-in user when the token changed since the handshake", async () => {
+    storeToken("token-of-anna", 3600);
+    const states: string[] = [];
+    const leaveFirst = subscribe("user.1", {}, (state) => states.push(state));
+    await settle();
+    expect(fake.handshakes).toEqual([{ token: "token-of-anna" }]);
+    expect(fake.joined).toEqual(["user.1"]);
+    expect(states).toEqual(["joined"]);
+    leaveFirst();
+
+    // Same token: the open connection is used as it is.
+    subscribe("matches", {});
+    await settle();
+    expect(fake.handshakes).toHaveLength(1);
+    expect(fake.joined).toEqual(["user.1", "matches"]);
+
+    // Another user signed in meanwhile: a new handshake carries the new token, and every channel rejoins.
+    storeToken("token-of-bob", 3600);
+    subscribe("user.2", {});
+    await settle();
+    expect(fake.handshakes).toEqual([{ token: "token-of-anna" }, { token: "token-of-bob" }]);
+    expect(fake.joined.slice(2).sort()).toEqual(["matches", "user.2"]);
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it, vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { fakeAuth, fakeUser, renderRoutes } from "../../../test/render.tsx";
+import { apiError } from "../../../test/fake-api.ts";
+import { CLUB } from "../scheduler/fixtures.test-data.ts";
+import SystemPage, { clubFormValues, clubUpdate } from "./SystemPage.tsx";
+
+const details = { ...CLUB, notification_email: "info@groenwit.test" };
+const APP_INFO = {
+  version: "2.7.2",
+  desktop_app: {
+    version: "1.6.14",
+    mac_arm: "https://x.test/a",
+    mac_intel: "https://x.test/b",
+    windows: "https://x.test/c",
+  },
+};
+const SPORTS = { data: [CLUB.sport, { id: 2, slug: "hockey", name: "Hockey", type: "hockey" as const }] };
+const routes = [{ path: "/dashboard/system", element: <SystemPage /> }];
+
+describe("the club form's update", () => {
+  it("clears blank optional texts and leaves activation to system administrators", () => {
+    const form = { ...clubFormValues(details), logo: "  ", notification_email: "", country_short: "be" };
+    expect(clubUpdate(3, form, false)).toEqual({
+      id: 3,
+      name: "VV Groen Wit",
+      sport_id: 1,
+      timezone: "Europe/Amsterdam",
+      country: "Netherlands",
+      country_short: "BE",
+      logo: null,
+      notification_email: null,
+    });
+    expect(clubUpdate(3, { ...form, activated: false }, true)).toMatchObject({ activated: false });
+  });
+});
+
+describe("the System page", () => {
+  it("lets a club administrator edit the club and shows the server's 422 on its field", async () => {
+    const user = userEvent.setup();
+    const update = vi
+      .fn()
+      .mockImplementationOnce(() => {
+        throw apiError(422, "The given data was invalid.", { notification_email: ["Enter a valid e-mail address."] });
+      })
+      .mockImplementation((input: { name: string }) => ({ data: { ...details, name: input.name } }));
+    renderRoutes(routes, "/dashboard/system", fakeAuth({ user: fakeUser({ scope: "club" }) }), undefined, {
+      "clubs.get": () => ({ data: details }),
+      "clubs.update": update,
+      "sports.list": () => SPORTS,
+      "appInfo.get": () => APP_INFO,
+    });
+    const name = await screen.findByLabelText("Club name");
+    expect(name).toHaveValue("VV Groen Wit");
+    expect(screen.getByLabelText("Notification e-mail")).toHaveValue("info@groenwit.test");
+    expect(screen.queryByLabelText("Club is active")).toBeNull();
+    expect(await screen.findByText("2.7.2")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Roles and permissions/ })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Save club" }));
+    expect(await screen.findByText("Enter a valid e-mail address.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Notification e-mail")).toHaveAttribute("aria-invalid", "true");
+
+    await user.clear(name);
+    await user.type(name, "VV Groen-Wit '21");
+    await user.selectOptions(screen.getByLabelText("Sport"), "Hockey");
+    await user.click(screen.getByRole("button", { name: "Save club" }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(2));
+    expect(update).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        id: 3,
+        name: "VV Groen-Wit '21",
+        sport_id: 2,
+        notification_email: "info@groenwit.test",
+      }),
+    );
+    expect(update.mock.lastCall![0]).not.toHaveProperty("activated");
+    expect(await screen.findByText("Club saved")).toBeInTheDocument();
+  });
+
+  it("lets a system administrator pick the club, activate it, and reach the access pages", async () => {
+    const user = userEvent.setup();
+    renderRoutes(
+      routes,
+      "/dashboard/system",
+      fakeAuth({ user: fakeUser({ scope: "system", club: null }) }),
+      undefined,
+      {
+        "clubs.list": () => ({
+          data: [details],
+          meta: { current_page: 1, last_page: 1, per_page: 100, total: 1, from: 1, to: 1 },
+        }),
+        "clubs.get": () => ({ data: details }),
+        "sports.list": () => SPORTS,
+        "appInfo.get": () => APP_INFO,
+      },
+    );
+    expect(await screen.findByText("No club to configure")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Roles and permissions/ })).toHaveAttribute("href", "/dashboard/access");
+    expect(screen.getByRole("link", { name: /API clients/ })).toHaveAttribute("href", "/dashboard/access/clients");
+    const picker = await screen.findByRole("combobox", { name: /club/i });
+    await waitFor(() => expect(picker).toBeEnabled());
+    await user.selectOptions(picker, "VV Groen Wit");
+    expect(await screen.findByLabelText("Club is active")).toBeChecked();
+    expect(screen.getByTestId("location")).toHaveTextContent("/dashboard/system?club=3");
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it, vi } from "vitest";
+import { act, screen, within } from "@testing-library/react";
+import { fakeAuth, fakeUser, renderRoutes } from "../../../test/render.tsx";
+import { apiError } from "../../../test/fake-api.ts";
+import type { ChannelHandlers } from "../../lib/realtime.ts";
+import { fakeMatch, pageOf } from "../scheduler/fixtures.test-data.ts";
+import DashboardHomePage, { OVERVIEW_SIZE } from "./DashboardHomePage.tsx";
+
+const channels = vi.hoisted(() => new Map<string, unknown>());
+vi.mock("../../lib/realtime.ts", () => ({
+  useChannel: (channel: string | null, handlers: unknown) => {
+    if (channel) channels.set(channel, handlers);
+    return "joined";
+  },
+}));
+
+const routes = [{ path: "/dashboard", element: <DashboardHomePage /> }];
+const section = (name: string) => screen.getByRole("region", { name });
+const notFound = (message: string) => () => {
+  throw apiError(404, message);
+};
+
+describe("the dashboard overview", () => {
+  it("shows the club's live, upcoming and recorded matches; an empty list's 404 is an empty state", async () => {
+    const input = vi.fn();
+    let live: ReturnType<typeof fakeMatch>[] = [];
+    renderRoutes(routes, "/dashboard", fakeAuth({ user: fakeUser({ scope: "player" }) }), undefined, {
+      "matches.clubLive": (query: unknown) => {
+        input(query);
+        if (live.length === 0) throw apiError(404, "No live matches found");
+        return pageOf(live);
+      },
+      "matches.clubUpcoming": () =>
+        pageOf([fakeMatch({ id: 1, home: { club: null, team: { id: 1, fullname: "Groen Wit 1" }, score: 0 } })]),
+      "matches.clubRecorded": notFound("No recorded found"),
+    });
+    expect(screen.getByRole("heading", { name: /^Good (morning|afternoon|evening), Anna$/ })).toBeInTheDocument();
+    expect(await within(section("Live now")).findByText("No live matches found")).toBeInTheDocument();
+    expect(input).toHaveBeenCalledWith({ club: 3, page: 1, limit: OVERVIEW_SIZE });
+    expect(await within(section("Coming up")).findByText(/Groen Wit 1/)).toBeInTheDocument();
+    expect(within(section("Coming up")).getByRole("link", { name: "See all" })).toHaveAttribute(
+      "href",
+      "/matches?status=upcoming",
+    );
+    expect(await within(section("Recent recordings")).findByText("No recordings yet")).toBeInTheDocument();
+
+    // A stream of the club got ready: the live list is asked again.
+    live = [
+      fakeMatch({ id: 2, status: "live", home: { club: null, team: { id: 2, fullname: "Groen Wit 2" }, score: 1 } }),
+    ];
+    const handlers = channels.get("matches") as ChannelHandlers;
+    act(() => handlers["stream.ready"]!({ club: 3, match: 2 }));
+    expect(await within(section("Live now")).findByText(/Groen Wit 2/)).toBeInTheDocument();
+  });
+
+  it("offers a retry when a list fails for another reason", async () => {
+    renderRoutes(routes, "/dashboard", fakeAuth({ user: fakeUser({ scope: "club" }) }), undefined, {
+      "matches.clubLive": () => {
+        throw apiError(500, "Server error");
+      },
+      "matches.clubUpcoming": notFound("No upcoming matches found"),
+      "matches.clubRecorded": notFound("No recorded found"),
+    });
+    expect(await within(section("Live now")).findByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+
+  it("shows a system administrator without a club what is on the platform", async () => {
+    renderRoutes(routes, "/dashboard", fakeAuth({ user: fakeUser({ scope: "system", club: null }) }), undefined, {
+      "matches.liveStreams": () => pageOf([fakeMatch({ id: 5, status: "live" })]),
+      "matches.upcomingStreams": () => pageOf([]),
+    });
+    const live = section("Live on the platform");
+    expect(await within(live).findByText(/VV De Zwaluwen/)).toBeInTheDocument();
+    expect(within(live).getByRole("link", { name: "See all" })).toHaveAttribute("href", "/dashboard/streams");
+    expect(
+      await within(section("Coming up on the platform")).findByText("No upcoming matches found"),
+    ).toBeInTheDocument();
+  });
+});
