@@ -65,7 +65,8 @@ async function startBaseline(url: string) {
     ]);
     return { data: rows.rows, clubs: clubs.rows, teams: teams.rows, fields: fields.rows, total: Number(count.rows[0].count) };
   }
-  app.get("/vod", () => page(`status = ANY($1::"MatchStatus"[]) AND is_private = false`, [["vod"]], "DESC"));
+  // Literal status lists, as Prisma sends them (an ANY($1) array parameter plans worse).
+  app.get("/vod", () => page(`status IN ($1::"MatchStatus") AND is_private = false`, ["vod"], "DESC"));
   app.get<{ Params: { club: string } }>("/clubs/:club/recorded", async (request) => {
     const token = (request.headers.authorization ?? "").slice("Bearer ".length);
     await pool.query(
@@ -75,9 +76,9 @@ async function startBaseline(url: string) {
     );
     const club = Number(request.params.club);
     return page(
-      `status = ANY($2::"MatchStatus"[]) AND (club_id = $1 OR shared_with_club_id = $1
+      `status IN ($2::"MatchStatus", $3::"MatchStatus") AND (club_id = $1 OR shared_with_club_id = $1
         OR (shared_opponent AND home_club_id = $1) OR (shared_opponent AND away_club_id = $1))`,
-      [club, ["processing", "vod"]],
+      [club, "processing", "vod"],
       "DESC",
     );
   });
