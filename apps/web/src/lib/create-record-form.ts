@@ -52,5 +52,7 @@ export function useCreateRecordForm<T extends FieldValues>({
       setFailure(applyServerErrors(error, form.setError, fields, failureText));
     }
   });
-  return { form, failure, close, onSubmit };
+  /** What FormDialog needs from the form: spread it as `<FormDialog {...dialog} …>`. */
+  const dialog = { onClose: close, onSubmit, failure, submitting: form.formState.isSubmitting };
+  return { form, dialog };
 }

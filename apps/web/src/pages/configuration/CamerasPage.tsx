@@ -31,7 +31,7 @@ function AddCameraDialog({
   const { t } = useTranslation("configuration");
   const utils = trpc.useUtils();
   const create = trpc.configurations.cameras.create.useMutation();
-  const { form, failure, close, onSubmit } = useCreateRecordForm<CameraForm>({
+  const { form, dialog } = useCreateRecordForm<CameraForm>({
     blank: cameraToForm(null),
     fields: CAMERA_FIELDS,
     failureText: t("cameras.not_added"),
@@ -43,16 +43,7 @@ function AddCameraDialog({
     onClose,
   });
   return (
-    <FormDialog
-      open={open}
-      onClose={close}
-      title={t("cameras.add_title")}
-      width={680}
-      onSubmit={onSubmit}
-      failure={failure}
-      submitLabel={t("cameras.add")}
-      submitting={form.formState.isSubmitting}
-    >
+    <FormDialog {...dialog} open={open} title={t("cameras.add_title")} width={680} submitLabel={t("cameras.add")}>
       <CameraFields register={form.register} errors={form.formState.errors} />
     </FormDialog>
   );

@@ -56,7 +56,7 @@ function AddDeviceDialog({
 }) {
   const { t } = useTranslation("configuration");
   const clubs = useClubChoices(open);
-  const { form, failure, close, onSubmit } = useCreateRecordForm<DeviceForm>({
+  const { form, dialog } = useCreateRecordForm<DeviceForm>({
     blank: EMPTY,
     fields: DEVICE_FIELDS,
     failureText: t("devices.not_added"),
@@ -77,14 +77,11 @@ function AddDeviceDialog({
   const required = { required: t("editor.required") };
   return (
     <FormDialog
+      {...dialog}
       open={open}
-      onClose={close}
       title={t(`devices.${kind}.add_title`)}
       width={600}
-      onSubmit={onSubmit}
-      failure={failure}
       submitLabel={t(`devices.${kind}.add`)}
-      submitting={formState.isSubmitting}
     >
       <div className="form__pair">
         <TextField

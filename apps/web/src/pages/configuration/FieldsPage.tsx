@@ -35,7 +35,7 @@ function AddFieldDialog({ open, onClose, clubId }: { open: boolean; onClose: () 
   const clubs = useClubChoices(open);
   const sports = trpc.sports.list.useQuery(undefined, { enabled: open, staleTime: 5 * 60_000 });
   const create = trpc.fields.create.useMutation();
-  const { form, failure, close, onSubmit } = useCreateRecordForm<FieldForm>({
+  const { form, dialog } = useCreateRecordForm<FieldForm>({
     blank: { name: "", club: clubId ? String(clubId) : "", sport: "", portable: false },
     follow: true,
     fields: FIELD_FIELDS,
@@ -57,14 +57,11 @@ function AddFieldDialog({ open, onClose, clubId }: { open: boolean; onClose: () 
   const required = { required: t("editor.required") };
   return (
     <FormDialog
+      {...dialog}
       open={open}
-      onClose={close}
       title={t("fields_page.add_title")}
       width={600}
-      onSubmit={onSubmit}
-      failure={failure}
       submitLabel={t("fields_page.add")}
-      submitting={formState.isSubmitting}
     >
       <TextField
         label={t("fields_page.name")}

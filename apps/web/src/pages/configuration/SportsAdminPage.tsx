@@ -39,7 +39,7 @@ function AddSportDialog({ open, onClose }: { open: boolean; onClose: () => void 
   const { t: tc } = useTranslation();
   const utils = trpc.useUtils();
   const create = trpc.sports.create.useMutation();
-  const { form, failure, close, onSubmit } = useCreateRecordForm<SportForm>({
+  const { form, dialog } = useCreateRecordForm<SportForm>({
     blank: EMPTY,
     fields: SPORT_FIELDS,
     failureText: t("sports.not_added"),
@@ -54,16 +54,7 @@ function AddSportDialog({ open, onClose }: { open: boolean; onClose: () => void 
   const { errors } = formState;
   const required = { required: t("editor.required") };
   return (
-    <FormDialog
-      open={open}
-      onClose={close}
-      title={t("sports.add_title")}
-      width={560}
-      onSubmit={onSubmit}
-      failure={failure}
-      submitLabel={t("sports.add")}
-      submitting={formState.isSubmitting}
-    >
+    <FormDialog {...dialog} open={open} title={t("sports.add_title")} width={560} submitLabel={t("sports.add")}>
       <TextField
         label={t("sports.name")}
         autoComplete="off"

@@ -37,7 +37,7 @@ export function AddTeamDialog({ open, clubId, onClose }: { open: boolean; clubId
   const teams = trpc.teams.ofClub.useQuery({ id: clubId }, { enabled: open, retry: false });
   const sports = trpc.sports.list.useQuery(undefined, { enabled: open, staleTime: 5 * 60_000 });
   const create = trpc.teams.create.useMutation();
-  const { form, failure, close, onSubmit } = useCreateRecordForm<TeamForm>({
+  const { form, dialog } = useCreateRecordForm<TeamForm>({
     blank: EMPTY,
     fields: FIELDS,
     failureText: t("teams.not_added"),
@@ -52,16 +52,7 @@ export function AddTeamDialog({ open, clubId, onClose }: { open: boolean; clubId
   const { errors } = formState;
 
   return (
-    <FormDialog
-      open={open}
-      onClose={close}
-      title={t("teams.add_title")}
-      width={560}
-      onSubmit={onSubmit}
-      failure={failure}
-      submitLabel={t("teams.add_submit")}
-      submitting={formState.isSubmitting}
-    >
+    <FormDialog {...dialog} open={open} title={t("teams.add_title")} width={560} submitLabel={t("teams.add_submit")}>
       <TextField
         label={t("teams.fullname")}
         hint={t("teams.fullname_hint")}
