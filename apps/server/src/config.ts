@@ -24,6 +24,8 @@ export interface AppConfig {
   /** Built web client to serve on the same URL, when present. */
   webDistDir: string | null;
   logLevel: string;
+  /** Keep match lists and token callers in memory per data version (READ_CACHE=off: ask the database every time). */
+  readCache: boolean;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -55,5 +57,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     webDistDir: env.WEB_DIST_DIR || null,
     logLevel: env.LOG_LEVEL || "info",
+    readCache: env.READ_CACHE !== "off",
   };
 }

@@ -1,7 +1,8 @@
 // The long-lived resources every service uses, created once per process.
 import { Redis } from "ioredis";
-import { createPrismaClient, type PrismaClient } from "@clubcast/db";
+import { createPool, createPrismaClient, type PrismaClient } from "@clubcast/db";
 import type { AppConfig } from "./config.ts";
+import { createReadCache, type ReadCache } from "./core/read-cache.ts";
 import { createSmtpMailer, type Mailer } from "./mail/mailer.ts";
 import { createRedisPublisher, type EventPublisher } from "./realtime/publisher.ts";
 import { createJobQueues, type JobQueues } from "./jobs/queues.ts";
@@ -9,6 +10,8 @@ import { createJobQueues, type JobQueues } from "./jobs/queues.ts";
 export interface Deps {
   config: AppConfig;
   prisma: PrismaClient;
+  /** Match lists and token callers kept per data version of the database. */
+  readCache: ReadCache;
   redis: Redis;
   mailer: Mailer;
   /** Realtime events to browsers (match.scored, stream.ready, user.message, ...). */
@@ -16,27 +19,33 @@ export interface Deps {
   /** BullMQ queues (camera commands, asset updates, match timers) the worker runs. */
   jobs: JobQueues;
   /** Releases what the deps opened beyond the fields above. */
-  close(): void;
+  close(): Promise<void>;
 }
 
 export function createDeps(config: AppConfig): Deps {
   // The publisher gets its own connection without keyPrefix: the Socket.IO key carries the prefix.
   const publisherRedis = new Redis(config.redisUrl);
+  // One pool for Prisma and the read cache's version reads.
+  const pool = createPool(config.databaseUrl);
   return {
     config,
-    prisma: createPrismaClient(config.databaseUrl),
+    prisma: createPrismaClient(config.databaseUrl, { pool }),
+    readCache: createReadCache(pool, { enabled: config.readCache }),
     redis: new Redis(config.redisUrl, { keyPrefix: config.redisPrefix }),
     mailer: createSmtpMailer(config.smtpUrl, config.mailFrom),
     events: createRedisPublisher(publisherRedis, config.redisPrefix),
     jobs: createJobQueues(config),
-    close: () => publisherRedis.disconnect(),
+    close: async () => {
+      publisherRedis.disconnect();
+      await pool.end();
+    },
   };
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {
-  deps.close();
   await deps.jobs.close();
   deps.mailer.close();
   deps.redis.disconnect();
   await deps.prisma.$disconnect();
+  await deps.close();
 }

@@ -35,5 +35,10 @@ export function catalogSafePool(connectionString: string): pg.Pool {
 }
 
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle connection that dies (database restarted, connection terminated) is
+  // dropped by the pool and replaced on next use; unheard, its 'error' event
+  // would crash the process. (Prisma's adapter does the same for its own pools.)
+  pool.on("error", () => {});
+  return pool;
 }
