@@ -14,7 +14,7 @@ import type { ForgotInput, LoginInput, RegisterInput, ResetInput, TokenAnswer } 
 export type Caller = { user: AuthUser; client: null } | { user: null; client: CameraClient };
 
 export function createAuthService(deps: Deps) {
-  const { prisma, redis, config, mailer } = deps;
+  const { prisma, redis, config, mailer, readCache } = deps;
 
   async function issueToken(owner: { userId: number } | { apiClientId: number }): Promise<TokenAnswer> {
     const token = newSecretToken();
@@ -129,20 +129,20 @@ export function createAuthService(deps: Deps) {
     return { message: translate(ctx.locale, "auth.password_reset") };
   }
 
-  /** The caller a bearer token stands for, or 401 when it is unknown, expired or revoked. */
-  async function authenticate(token: string): Promise<Caller> {
+  /** Who holds a token (by hash): null when it is unknown or revoked (or its API client is). */
+  async function loadTokenHolder(tokenHash: string): Promise<{ caller: Caller; expiresAt: Date } | null> {
     const record = await prisma.accessToken.findUnique({
-      where: { tokenHash: hashToken(token) },
+      where: { tokenHash },
       include: {
         user: { include: { teams: { select: { teamId: true } }, roles: userWithAccess.roles } },
         apiClient: { include: { configuration: { select: { clubId: true } } } },
       },
     });
-    if (!record || record.revokedAt) throw new UnauthorizedError();
-    if (record.expiresAt <= new Date()) throw new UnauthorizedError("auth.token_expired");
+    if (!record || record.revokedAt) return null;
+    const { expiresAt } = record;
     if (record.user) {
       const { user } = record;
-      return {
+      const caller: Caller = {
         client: null,
         user: {
           id: user.id,
@@ -153,9 +153,10 @@ export function createAuthService(deps: Deps) {
           permissions: permissionNames(user),
         },
       };
+      return { caller, expiresAt };
     }
     if (record.apiClient && !record.apiClient.revokedAt) {
-      return {
+      const caller: Caller = {
         user: null,
         client: {
           apiClientId: record.apiClient.id,
@@ -163,8 +164,22 @@ export function createAuthService(deps: Deps) {
           clubId: record.apiClient.configuration.clubId,
         },
       };
+      return { caller, expiresAt };
     }
-    throw new UnauthorizedError();
+    return null;
+  }
+
+  /**
+   * The caller a bearer token stands for, or 401 when it is unknown, expired or
+   * revoked. Every signed-in request asks, so holders are kept in the read cache
+   * until a token, user, role or API client changes; expiry is checked each time.
+   */
+  async function authenticate(token: string): Promise<Caller> {
+    const tokenHash = hashToken(token);
+    const holder = await readCache.remember("callers", tokenHash, () => loadTokenHolder(tokenHash));
+    if (!holder) throw new UnauthorizedError();
+    if (holder.expiresAt <= new Date()) throw new UnauthorizedError("auth.token_expired");
+    return holder.caller;
   }
 
   return { login, logout, me, register, forgotPassword, resetPassword, authenticate, issueToken };

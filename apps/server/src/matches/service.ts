@@ -85,28 +85,36 @@ interface PlannedCommand {
 }
 
 export function createMatchesService(deps: Deps) {
-  const { prisma, redis, jobs, events } = deps;
+  const { prisma, redis, jobs, events, readCache } = deps;
 
   // ── reading ──
 
+  /**
+   * One page of a match list. Lists are the platform's most read answers (every
+   * visitor of the public site asks for them), so pages are kept in the read
+   * cache until a write changes matches, clubs, teams, fields or sports.
+   */
   async function listPage(
     where: Prisma.MatchWhereInput,
     direction: Prisma.SortOrder,
     page: PageQuery,
     emptyKey?: MessageKey,
   ): Promise<Paged<MatchAnswer>> {
-    const [rows, total] = await Promise.all([
-      prisma.match.findMany({
-        where,
-        select: matchColumns,
-        orderBy: [{ startingAt: direction }, { id: direction }],
-        ...pageWindow(page),
-      }),
-      prisma.match.count({ where }),
-    ]);
+    const answer = await readCache.remember("match_lists", JSON.stringify([where, direction, page]), async () => {
+      const [rows, total] = await Promise.all([
+        prisma.match.findMany({
+          where,
+          select: matchColumns,
+          orderBy: [{ startingAt: direction }, { id: direction }],
+          ...pageWindow(page),
+        }),
+        prisma.match.count({ where }),
+      ]);
+      return paged(await presentMatches(prisma, rows), total, page);
+    });
     // Club-bound dashboard lists answer the spec's 'No … found' when empty.
-    if (emptyKey && rows.length === 0) throw new NotFoundError(emptyKey);
-    return paged(await presentMatches(prisma, rows), total, page);
+    if (emptyKey && answer.data.length === 0) throw new NotFoundError(emptyKey);
+    return answer;
   }
 
   const inList = (list: ListStatus): Prisma.MatchWhereInput => ({ status: { in: [...LIST_STATUS_MEMBERS[list]] } });
