@@ -1,12 +1,16 @@
 // `npm run bench:api`: 100,000 matches, then the two heaviest public and club
-// lists under 50 connections — through the real server (Fastify + services +
-// Prisma) and, as the baseline in the same run, the same SQL through raw pg in a
-// minimal Fastify route. Prints req/s, p50/p99 and the ratio to the baseline.
+// lists under 50 connections, through the real server (Fastify + services +
+// Prisma) three ways: as it runs (read cache on), while matches are written 10
+// times a second (every cached list outdated that often), and with
+// READ_CACHE=off (every request queries the database). The baseline, in the same
+// run, is the same SQL through raw pg in a minimal Fastify route. Prints req/s,
+// p50/p99 and the ratio to the baseline.
 import Fastify from "fastify";
 import pg from "pg";
 import type { AddressInfo } from "node:net";
 import { loadConfig } from "../src/config.ts";
 import { closeDeps, createDeps } from "../src/deps.ts";
+import { createServices } from "../src/services.ts";
 import { buildApp } from "../src/app.ts";
 import { hashToken } from "../src/auth/tokens.ts";
 import { dropDatabase, freshMigratedDatabase, load, printTable, type LoadResult } from "./support.ts";
@@ -86,6 +90,39 @@ async function startBaseline(url: string) {
   return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: async () => (await app.close(), await pool.end()) };
 }
 
+const WRITES_PER_SECOND = 10;
+
+/**
+ * A busy match day: the newest on-demand match of club 1 (first on both lists)
+ * gets a new score every 1/WRITES_PER_SECOND s, so every list answer the read
+ * cache holds is outdated that often. Returns a function that stops it.
+ */
+function keepWritingScores(url: string): () => Promise<void> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const write = () =>
+    pool.query(
+      `UPDATE matches SET home_score = (home_score + 1) % 10 WHERE id = (
+         SELECT id FROM matches WHERE club_id = 1 AND status = 'vod' ORDER BY starting_at DESC, id DESC LIMIT 1)`,
+    );
+  const timer = setInterval(() => void write(), 1000 / WRITES_PER_SECOND);
+  return async () => {
+    clearInterval(timer);
+    await pool.end();
+  };
+}
+
+/** The real server over the bench database, with its read cache on or off. */
+async function startServer(url: string, readCache: boolean) {
+  const deps = createDeps({ ...loadConfig(), databaseUrl: url, redisPrefix: "bench-api:", readCache });
+  const { app } = await buildApp(deps);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return {
+    deps,
+    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    close: async () => (await app.close(), await closeDeps(deps)),
+  };
+}
+
 async function main() {
   console.log(`Seeding ${MATCHES.toLocaleString("en")} matches into ${DATABASE}…`);
   const url = await freshMigratedDatabase(DATABASE);
@@ -93,30 +130,46 @@ async function main() {
   await seed(seedPool);
   await seedPool.end();
 
-  const deps = createDeps({ ...loadConfig(), databaseUrl: url, redisPrefix: "bench-api:" });
-  const admin = await deps.prisma.user.create({
+  const cached = await startServer(url, true);
+  const uncached = await startServer(url, false);
+  const admin = await cached.deps.prisma.user.create({
     data: { email: "bench-admin@example.test", passwordHash: "-", firstName: "Bench", lastName: "Admin", scope: "club", clubId: 1 },
   });
-  const { access_token: token } = await (await import("../src/services.ts")).createServices(deps).auth.issueToken({ userId: admin.id });
-  const { app } = await buildApp(deps);
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { access_token: token } = await createServices(cached.deps).auth.issueToken({ userId: admin.id });
   const baseline = await startBaseline(url);
   const auth = { authorization: `Bearer ${token}` };
 
-  const cases = [
-    { name: "GET /v1/matches?status=vod&page=1&limit=20", app: `${appUrl}/v1/matches?status=vod&page=1&limit=20`, base: `${baseline.url}/vod`, headers: {} },
-    { name: "GET /v1/clubs/1/recorded", app: `${appUrl}/v1/clubs/1/recorded`, base: `${baseline.url}/clubs/1/recorded`, headers: auth },
+  const endpoints = [
+    { name: "GET /v1/matches?status=vod&page=1&limit=20", path: "/v1/matches?status=vod&page=1&limit=20", base: "/vod", headers: {} },
+    { name: "GET /v1/clubs/1/recorded", path: "/v1/clubs/1/recorded", base: "/clubs/1/recorded", headers: auth },
   ];
   const rows: (string | number)[][] = [];
-  for (const c of cases) {
-    // Warm both up (connections, JIT, caches) before measuring.
-    await load("warm-up", c.base, { connections: 10, durationSeconds: 2, headers: c.headers });
-    await load("warm-up", c.app, { connections: 10, durationSeconds: 2, headers: c.headers });
-    const base: LoadResult = await load("raw pg baseline", c.base, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, headers: c.headers });
-    const ours: LoadResult = await load("Clubcast server", c.app, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, headers: c.headers });
-    for (const r of [base, ours]) {
-      rows.push([c.name, r.name, r.requestsPerSecond.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.errors, `${((r.requestsPerSecond / base.requestsPerSecond) * 100).toFixed(0)}%`]);
+  const verdicts: string[] = [];
+  for (const endpoint of endpoints) {
+    const targets = [
+      { name: "raw pg baseline", url: `${baseline.url}${endpoint.base}` },
+      { name: "Clubcast server", url: `${cached.url}${endpoint.path}` },
+      { name: `Clubcast server, ${WRITES_PER_SECOND} match writes/s`, url: `${cached.url}${endpoint.path}`, writes: true },
+      { name: "Clubcast server, READ_CACHE=off", url: `${uncached.url}${endpoint.path}` },
+    ];
+    const results: LoadResult[] = [];
+    for (const target of targets) {
+      // Warm up (connections, JIT, the read cache) before measuring.
+      await load("warm-up", target.url, { connections: 10, durationSeconds: 2, headers: endpoint.headers });
+      const stopWriting = target.writes ? keepWritingScores(url) : null;
+      results.push(
+        await load(target.name, target.url, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, headers: endpoint.headers }),
+      );
+      await stopWriting?.();
+    }
+    const base = results[0]!;
+    for (const r of results) {
+      const ratio = `${((r.requestsPerSecond / base.requestsPerSecond) * 100).toFixed(0)}%`;
+      rows.push([endpoint.name, r.name, r.requestsPerSecond.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.errors, ratio]);
+    }
+    for (const r of results.slice(1)) {
+      const met = r.requestsPerSecond >= base.requestsPerSecond / 2 && r.p99 < 50 && r.errors === 0;
+      verdicts.push(`${endpoint.name}, ${r.name}: target ${met ? "met" : "NOT met"}`);
     }
   }
   printTable(
@@ -124,10 +177,11 @@ async function main() {
     ["endpoint", "implementation", "req/s", "p50 ms", "p99 ms", "errors", "vs baseline"],
     rows,
   );
+  for (const verdict of verdicts) console.log(verdict);
 
-  await app.close();
+  await cached.close();
+  await uncached.close();
   await baseline.close();
-  await closeDeps(deps);
   await dropDatabase(DATABASE);
 }
 
