@@ -89,7 +89,11 @@ describe("cached callers", () => {
     expect((await http.get(users, trainer.token)).statusCode).toBe(200);
     const { roleId } = await t.deps.prisma.userRole.findFirstOrThrow({ where: { userId: trainer.user.id } });
     const { id: permissionId } = await t.deps.prisma.permission.findUniqueOrThrow({ where: { name: "users.all" } });
-    const removed = await http.post(`/v1/groups/${roleId}/remove-permission`, { permission_id: permissionId }, cast.system.token);
+    const removed = await http.post(
+      `/v1/groups/${roleId}/remove-permission`,
+      { permission_id: permissionId },
+      cast.system.token,
+    );
     expect(removed.statusCode).toBe(200);
     expect((await http.get(users, trainer.token)).statusCode).toBe(403);
   });

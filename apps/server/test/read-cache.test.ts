@@ -36,7 +36,10 @@ afterAll(async () => {
 });
 
 async function versionOf(area: CacheArea): Promise<string> {
-  const { rows } = await pool.query<{ version: string }>("SELECT version::text AS version FROM cache_versions WHERE name = $1", [area]);
+  const { rows } = await pool.query<{ version: string }>(
+    "SELECT version::text AS version FROM cache_versions WHERE name = $1",
+    [area],
+  );
   return rows[0]!.version;
 }
 
@@ -115,14 +118,17 @@ describe("the read cache", () => {
   });
 
   it("does not keep a failed computation", async () => {
-    await expect(cache.remember("match_lists", "fails", () => Promise.reject(new Error("database down")))).rejects.toThrow(
-      "database down",
-    );
+    await expect(
+      cache.remember("match_lists", "fails", () => Promise.reject(new Error("database down"))),
+    ).rejects.toThrow("database down");
     expect(await cache.remember("match_lists", "fails", async () => "recovered")).toBe("recovered");
   });
 
   it("freezes answers, which every request shares", async () => {
-    const answer = await cache.remember("match_lists", "frozen", async () => ({ data: [{ id: 1 }], meta: { total: 1 } }));
+    const answer = await cache.remember("match_lists", "frozen", async () => ({
+      data: [{ id: 1 }],
+      meta: { total: 1 },
+    }));
     expect(() => {
       (answer.data[0] as { id: number }).id = 2;
     }).toThrow(TypeError);
@@ -170,10 +176,18 @@ describe("the version triggers", () => {
     const team = await createTeam(prisma, club.id);
     const match = await createMatch(prisma, { clubId: club.id });
     expect(await bumps(() => createMatch(prisma, { clubId: club.id }))).toEqual(matchLists);
-    expect(await bumps(() => prisma.match.update({ where: { id: match.id }, data: { homeScore: 3 } }))).toEqual(matchLists);
-    expect(await bumps(() => prisma.team.update({ where: { id: team.id }, data: { fullname: "Renamed 1" } }))).toEqual(matchLists);
-    expect(await bumps(() => prisma.field.update({ where: { id: field.id }, data: { name: "North" } }))).toEqual(matchLists);
-    expect(await bumps(() => prisma.sport.update({ where: { id: field.sportId }, data: { name: "Soccer" } }))).toEqual(matchLists);
+    expect(await bumps(() => prisma.match.update({ where: { id: match.id }, data: { homeScore: 3 } }))).toEqual(
+      matchLists,
+    );
+    expect(await bumps(() => prisma.team.update({ where: { id: team.id }, data: { fullname: "Renamed 1" } }))).toEqual(
+      matchLists,
+    );
+    expect(await bumps(() => prisma.field.update({ where: { id: field.id }, data: { name: "North" } }))).toEqual(
+      matchLists,
+    );
+    expect(await bumps(() => prisma.sport.update({ where: { id: field.sportId }, data: { name: "Soccer" } }))).toEqual(
+      matchLists,
+    );
     expect(await bumps(() => prisma.match.delete({ where: { id: match.id } }))).toEqual(matchLists);
     // Deleting a club deletes its matches by cascade: one new version for the lot.
     await createMatch(prisma, { clubId: club.id });
@@ -191,20 +205,26 @@ describe("the version triggers", () => {
     const tokenData = { tokenHash: "a".repeat(64), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) };
     expect(await bumps(() => prisma.accessToken.create({ data: tokenData }))).toEqual(callers);
     expect(
-      await bumps(() => prisma.accessToken.update({ where: { tokenHash: tokenData.tokenHash }, data: { revokedAt: new Date() } })),
+      await bumps(() =>
+        prisma.accessToken.update({ where: { tokenHash: tokenData.tokenHash }, data: { revokedAt: new Date() } }),
+      ),
     ).toEqual(callers);
-    expect(await bumps(() => prisma.user.update({ where: { id: user.id }, data: { scope: "trainer" } }))).toEqual(callers);
+    expect(await bumps(() => prisma.user.update({ where: { id: user.id }, data: { scope: "trainer" } }))).toEqual(
+      callers,
+    );
     expect(await bumps(() => prisma.userTeam.create({ data: { userId: user.id, teamId: team.id } }))).toEqual(callers);
     expect(await bumps(() => prisma.userRole.create({ data: { userId: user.id, roleId: role.id } }))).toEqual(callers);
     expect(
       await bumps(() => prisma.rolePermission.create({ data: { roleId: role.id, permissionId: permission.id } })),
     ).toEqual(callers);
-    expect(await bumps(() => prisma.apiClient.update({ where: { id: client.id }, data: { revokedAt: new Date() } }))).toEqual(
-      callers,
-    );
+    expect(
+      await bumps(() => prisma.apiClient.update({ where: { id: client.id }, data: { revokedAt: new Date() } })),
+    ).toEqual(callers);
     const otherClub = await createClub(prisma);
     expect(
-      await bumps(() => prisma.configuration.update({ where: { id: configuration.id }, data: { clubId: otherClub.id } })),
+      await bumps(() =>
+        prisma.configuration.update({ where: { id: configuration.id }, data: { clubId: otherClub.id } }),
+      ),
     ).toEqual(callers);
     expect(await bumps(() => prisma.user.delete({ where: { id: user.id } }))).toEqual(callers);
   });
@@ -214,15 +234,19 @@ describe("the version triggers", () => {
     const user = await createUser(prisma, { clubId: club.id });
     const configuration = await createConfiguration(prisma, { clubId: club.id });
     const { client } = await createApiClient(prisma, configuration.id);
-    expect(await bumps(() => prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } }))).toEqual(neither);
-    expect(await bumps(() => prisma.apiClient.update({ where: { id: client.id }, data: { lastUsedAt: new Date() } }))).toEqual(
-      neither,
-    );
+    expect(
+      await bumps(() => prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } })),
+    ).toEqual(neither);
+    expect(
+      await bumps(() => prisma.apiClient.update({ where: { id: client.id }, data: { lastUsedAt: new Date() } })),
+    ).toEqual(neither);
     expect(await bumps(() => prisma.match.findMany({ take: 5 }))).toEqual(neither);
     expect(await bumps(() => prisma.chatMessage.deleteMany({}))).toEqual(neither);
   });
 
   it("give a new version when a table is truncated", async () => {
-    expect(await bumps(() => pool.query("TRUNCATE chat_messages, sequences, markers, matches CASCADE"))).toEqual(matchLists);
+    expect(await bumps(() => pool.query("TRUNCATE chat_messages, sequences, markers, matches CASCADE"))).toEqual(
+      matchLists,
+    );
   });
 });
