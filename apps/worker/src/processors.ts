@@ -47,13 +47,16 @@ async function withFinalFailure<T>(
 
 type MatchTimes = { id: number; startingAt: Date; stoppingAt: Date };
 
+/** Unschedule names only the match, which may be deleted by then. */
+const unscheduleRequest = (matchId: number): CameraCommandRequests["unschedule"] => ({ match_id: matchId });
+
 const REQUESTS: { [C in CameraCommand]: (match: MatchTimes) => CameraCommandRequests[C] } = {
   schedule: (m) => ({
     match_id: m.id,
     starting_at: m.startingAt.toISOString(),
     stopping_at: m.stoppingAt.toISOString(),
   }),
-  unschedule: (m) => ({ match_id: m.id }),
+  unschedule: (m) => unscheduleRequest(m.id),
   startRecording: (m) => ({ match_id: m.id }),
   stopRecording: (m) => ({ match_id: m.id }),
   restore: (m) => ({
@@ -76,15 +79,17 @@ export function cameraCommandProcessor({ prisma }: Deps, services: Services, set
         select: { serverUrl: true, saCameraId: true },
       }),
     ]);
-    // Deleted while the command waited: nothing left to tell the camera about.
-    if (!match) return { done: false, reason: "match deleted" };
+    // Deleted while the command waited: nothing left to tell the camera about, except
+    // to forget it (deleting a scheduled match sends unschedule after the fact).
+    if (!match && command !== "unschedule") return { done: false, reason: "match deleted" };
     if (!configuration?.serverUrl || !configuration.saCameraId) {
       throw new UnrecoverableError(
         `configuration ${configurationId} has no camera server (server_url and sa_camera_id)`,
       );
     }
     const client = createCameraServerClient(configuration.serverUrl, { timeoutMs: settings.requestTimeoutMs });
-    const camera = await client.send(command, configuration.saCameraId, REQUESTS[command](match), { idempotencyKey });
+    const request = match ? REQUESTS[command](match) : unscheduleRequest(matchId);
+    const camera = await client.send(command, configuration.saCameraId, request, { idempotencyKey });
     const { applied } = await services.matches.commandSucceeded(job.data);
     return { done: true, camera, applied };
   }

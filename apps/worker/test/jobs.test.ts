@@ -163,6 +163,35 @@ describe("camera commands", () => {
     expect(messages).toEqual([{ key: "match.scheduled", level: "success", match: match.id }]);
   });
 
+  it("tells the camera to unschedule a scheduled match that is deleted, and leaves other deletions alone", async () => {
+    const match = await stack.createMatch({ status: "unscheduled" });
+    expect((await command(match.id, "schedule")).statusCode).toBe(202);
+    await eventually(
+      async () => (await stack.t.deps.prisma.match.findUnique({ where: { id: match.id } }))?.status === "scheduled",
+      "the match to be scheduled",
+    );
+    const deleted = await stack.http.del(`/v1/clubs/${stack.club.id}/matches/${match.id}`, stack.admin.token);
+    expect(deleted.statusCode).toBe(200);
+    const unscheduled = await eventually(async () => {
+      const calls = await stack.control.calls();
+      return calls.find((call) => call.command === "unschedule" && call.outcome === "effect");
+    }, "the unschedule call");
+    expect(unscheduled).toMatchObject({ camera_id: CAMERA_ID, body: { match_id: match.id } });
+
+    // An unscheduled match was never on the camera: deleting it sends nothing.
+    await stack.control.reset();
+    const draft = await stack.createMatch({ status: "unscheduled" });
+    expect((await stack.http.del(`/v1/clubs/${stack.club.id}/matches/${draft.id}`, stack.admin.token)).statusCode).toBe(
+      200,
+    );
+    expect(await stack.t.deps.jobs.cameraCommands.getJobCounts("waiting", "active", "delayed")).toEqual({
+      waiting: 0,
+      active: 0,
+      delayed: 0,
+    });
+    expect(await stack.control.calls()).toEqual([]);
+  });
+
   it("fails a command whose configuration has no camera server, telling the requester why", async () => {
     const match = await stack.createMatch({ status: "unscheduled" });
     await stack.t.deps.prisma.configuration.update({

@@ -177,8 +177,10 @@ export function createMatchesService(deps: Deps) {
 
   // ── camera commands ──
 
-  /** The camera configuration a command goes to: the match's, else the main one of its field. */
-  async function configurationFor(match: { configurationId: number | null; clubId: number; fieldId: number | null }) {
+  type CameraPlacement = { configurationId: number | null; clubId: number; fieldId: number | null };
+
+  /** The camera configuration a command goes to: the match's, else the main one of its field (null: none). */
+  async function findConfigurationFor(match: CameraPlacement): Promise<number | null> {
     if (match.configurationId) return match.configurationId;
     const main = match.fieldId
       ? await prisma.configuration.findFirst({
@@ -187,8 +189,13 @@ export function createMatchesService(deps: Deps) {
           select: { id: true },
         })
       : null;
-    if (!main) throw ValidationError.field("configuration", "match.no_configuration");
-    return main.id;
+    return main?.id ?? null;
+  }
+
+  async function configurationFor(match: CameraPlacement): Promise<number> {
+    const configurationId = await findConfigurationFor(match);
+    if (configurationId === null) throw ValidationError.field("configuration", "match.no_configuration");
+    return configurationId;
   }
 
   /** 409 naming what the match's status allows, when the state machine refuses the command. */
@@ -364,25 +371,28 @@ export function createMatchesService(deps: Deps) {
 
   // ── deleting ──
 
-  async function deleteMatch(match: Pick<MatchRow, "id" | "status">, ctx: RequestContext) {
+  async function deleteMatch(match: MatchRow, user: AuthUser, ctx: RequestContext) {
+    // The camera of a scheduled match would still record it: once the match is gone it is told to unschedule.
+    const camera = match.status === "scheduled" ? await findConfigurationFor(match) : null;
     // Conditional, so a match that started recording meanwhile is not deleted either.
     const deleted = await prisma.match.deleteMany({ where: { id: match.id, status: { not: "live" } } });
     if (deleted.count === 0) throw new ConflictError("match.live_not_deletable");
     await jobs.clearMatchStartingTimer(match.id);
+    if (camera !== null) await enqueueCommand({ command: "unschedule", configurationId: camera }, match.id, user);
     return { message: translate(ctx.locale, "match.deleted") };
   }
 
   /** DELETE /v1/matches/{id}: system admins, or the scheduler of the owning club. */
   async function remove(id: number, ctx: RequestContext) {
-    requireUser(ctx);
+    const user = requireUser(ctx);
     const match = await findVisible(ctx, id);
     authorize(ctx, "scheduler", match.clubId, "not_found.match");
-    return deleteMatch(match, ctx);
+    return deleteMatch(match, user, ctx);
   }
 
   async function removeInClub(params: { club: number; match: number }, ctx: RequestContext) {
-    const { match } = await clubMatch(ctx, params.club, params.match);
-    return deleteMatch(match, ctx);
+    const { user, match } = await clubMatch(ctx, params.club, params.match);
+    return deleteMatch(match, user, ctx);
   }
 
   // ── score ──
