@@ -37,6 +37,7 @@ export function fakeAuth(state: Partial<Auth> = {}): Auth {
     login: async () => {},
     register: async () => {},
     logout: async () => {},
+    reloadUser: async () => {},
     ...state,
   };
 }

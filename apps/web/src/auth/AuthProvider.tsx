@@ -28,6 +28,8 @@ export interface Auth {
   login(email: string, password: string): Promise<void>;
   register(input: RegisterInput): Promise<void>;
   logout(): Promise<void>;
+  /** Loads the signed-in user again, after a change to what it shows (their club renamed, say). */
+  reloadUser(): Promise<void>;
 }
 
 export const AuthContext = createContext<Auth | null>(null);
@@ -108,9 +110,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     navigate(loginPath(localeFromPath(pathname)), { replace: true });
   }, [endSession, navigate, pathname]);
 
+  const reloadUser = useCallback(async () => {
+    // On failure the user stays as loaded (a 401 ends the session through onUnauthorized).
+    const user = await loadMe().catch(() => null);
+    if (user) setSession((current) => (current.status === "signedIn" ? { ...current, user } : current));
+  }, []);
+
   const auth = useMemo<Auth>(
-    () => ({ ...session, scope: session.user?.scope ?? "user", login, register, logout }),
-    [session, login, register, logout],
+    () => ({ ...session, scope: session.user?.scope ?? "user", login, register, logout, reloadUser }),
+    [session, login, register, logout, reloadUser],
   );
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }

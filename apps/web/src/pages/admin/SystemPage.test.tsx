@@ -45,7 +45,8 @@ describe("the System page", () => {
         throw apiError(422, "The given data was invalid.", { notification_email: ["Enter a valid e-mail address."] });
       })
       .mockImplementation((input: { name: string }) => ({ data: { ...details, name: input.name } }));
-    renderRoutes(routes, "/dashboard/system", fakeAuth({ user: fakeUser({ scope: "club" }) }), undefined, {
+    const reloadUser = vi.fn(async () => {});
+    renderRoutes(routes, "/dashboard/system", fakeAuth({ user: fakeUser({ scope: "club" }), reloadUser }), undefined, {
       "clubs.get": () => ({ data: details }),
       "clubs.update": update,
       "sports.list": () => SPORTS,
@@ -77,6 +78,8 @@ describe("the System page", () => {
     );
     expect(update.mock.lastCall![0]).not.toHaveProperty("activated");
     expect(await screen.findByText("Club saved")).toBeInTheDocument();
+    // Their own club: the signed-in user (and the support mail naming the club) follows the new name.
+    expect(reloadUser).toHaveBeenCalledTimes(1);
   });
 
   it("lets a system administrator pick the club, activate it, and reach the access pages", async () => {

@@ -95,6 +95,8 @@ function ClubDetailsForm({ club }: { club: ClubDetails }) {
       const answer = await update.mutateAsync(clubUpdate(club.id, values, mayActivate));
       utils.clubs.get.setData({ id: club.id }, answer);
       void utils.clubs.invalidate();
+      // The signed-in user carries their club's name (the support mail names it).
+      if (club.id === auth.user?.club?.id) void auth.reloadUser();
       toast.success(t("system.saved"));
     } catch (error) {
       setAlert(applyServerErrors(error, setError, FIELDS, t("system.not_saved")));
