@@ -1,7 +1,7 @@
 // `npm run bench:api`: 100,000 matches, then the two heaviest public and club
 // lists under 50 connections, through the real server (Fastify + services +
-// Prisma) three ways: as it runs (read cache on), while matches are written 10
-// times a second (every cached list outdated that often), and with
+// Prisma) three ways: as it runs (read cache on), while scores are updated 10
+// times a second (every cached list page outdated that often), and with
 // READ_CACHE=off (every request queries the database). The baseline, in the same
 // run, is the same SQL through raw pg in a minimal Fastify route. Prints req/s,
 // p50/p99 and the ratio to the baseline.
@@ -94,8 +94,9 @@ const WRITES_PER_SECOND = 10;
 
 /**
  * A busy match day: the newest on-demand match of club 1 (first on both lists)
- * gets a new score every 1/WRITES_PER_SECOND s, so every list answer the read
- * cache holds is outdated that often. Returns a function that stops it.
+ * gets a new score every 1/WRITES_PER_SECOND s, so every list page the read
+ * cache holds is outdated that often (their totals are not). Returns a function
+ * that stops it.
  */
 function keepWritingScores(url: string): () => Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
@@ -149,7 +150,7 @@ async function main() {
     const targets = [
       { name: "raw pg baseline", url: `${baseline.url}${endpoint.base}` },
       { name: "Clubcast server", url: `${cached.url}${endpoint.path}` },
-      { name: `Clubcast server, ${WRITES_PER_SECOND} match writes/s`, url: `${cached.url}${endpoint.path}`, writes: true },
+      { name: `Clubcast server, ${WRITES_PER_SECOND} score updates/s`, url: `${cached.url}${endpoint.path}`, writes: true },
       { name: "Clubcast server, READ_CACHE=off", url: `${uncached.url}${endpoint.path}` },
     ];
     const results: LoadResult[] = [];

@@ -157,41 +157,57 @@ describe("the read cache", () => {
 });
 
 describe("the version triggers", () => {
+  const AREAS: CacheArea[] = ["match_lists", "match_counts", "callers"];
   /** Runs `write` and tells whether each area got a new version. */
   async function bumps(write: () => Promise<unknown>): Promise<Record<CacheArea, boolean>> {
-    const before = { match_lists: await versionOf("match_lists"), callers: await versionOf("callers") };
+    const before = await Promise.all(AREAS.map(versionOf));
     await write();
-    return {
-      match_lists: (await versionOf("match_lists")) !== before.match_lists,
-      callers: (await versionOf("callers")) !== before.callers,
-    };
+    const after = await Promise.all(AREAS.map(versionOf));
+    return Object.fromEntries(AREAS.map((area, i) => [area, after[i] !== before[i]])) as Record<CacheArea, boolean>;
   }
-  const matchLists = { match_lists: true, callers: false };
-  const callers = { match_lists: false, callers: true };
-  const neither = { match_lists: false, callers: false };
+  const lists = { match_lists: true, match_counts: true, callers: false };
+  const pagesOnly = { match_lists: true, match_counts: false, callers: false };
+  const callers = { match_lists: false, match_counts: false, callers: true };
+  const neither = { match_lists: false, match_counts: false, callers: false };
 
   it("give match lists a new version for writes to matches, clubs, teams, fields and sports", async () => {
     const club = await createClub(prisma);
     const field = await createField(prisma, club.id);
     const team = await createTeam(prisma, club.id);
-    const match = await createMatch(prisma, { clubId: club.id });
-    expect(await bumps(() => createMatch(prisma, { clubId: club.id }))).toEqual(matchLists);
-    expect(await bumps(() => prisma.match.update({ where: { id: match.id }, data: { homeScore: 3 } }))).toEqual(
-      matchLists,
+    const match = await createMatch(prisma, { clubId: club.id, status: "vod" });
+    expect(await bumps(() => createMatch(prisma, { clubId: club.id }))).toEqual(lists);
+    expect(await bumps(() => prisma.match.update({ where: { id: match.id }, data: { isPrivate: true } }))).toEqual(
+      lists,
     );
-    expect(await bumps(() => prisma.team.update({ where: { id: team.id }, data: { fullname: "Renamed 1" } }))).toEqual(
-      matchLists,
+    expect(await bumps(() => prisma.match.update({ where: { id: match.id }, data: { fieldId: field.id } }))).toEqual(
+      lists,
     );
-    expect(await bumps(() => prisma.field.update({ where: { id: field.id }, data: { name: "North" } }))).toEqual(
-      matchLists,
+    expect(await bumps(() => prisma.field.update({ where: { id: field.id }, data: { name: "North" } }))).toEqual(lists);
+    expect(await bumps(() => prisma.sport.update({ where: { id: field.sportId }, data: { slug: "soccer" } }))).toEqual(
+      lists,
     );
-    expect(await bumps(() => prisma.sport.update({ where: { id: field.sportId }, data: { name: "Soccer" } }))).toEqual(
-      matchLists,
-    );
-    expect(await bumps(() => prisma.match.delete({ where: { id: match.id } }))).toEqual(matchLists);
+    expect(await bumps(() => prisma.match.delete({ where: { id: match.id } }))).toEqual(lists);
     // Deleting a club deletes its matches by cascade: one new version for the lot.
     await createMatch(prisma, { clubId: club.id });
-    expect(await bumps(() => prisma.club.delete({ where: { id: club.id } }))).toEqual(matchLists);
+    expect(await bumps(() => prisma.club.delete({ where: { id: club.id } }))).toEqual(lists);
+  });
+
+  it("leave list totals counted for a new score or a renamed team or club, which only pages show", async () => {
+    const club = await createClub(prisma);
+    const team = await createTeam(prisma, club.id);
+    const match = await createMatch(prisma, { clubId: club.id, status: "live" });
+    const score = () => prisma.match.update({ where: { id: match.id }, data: { homeScore: 3, awayScore: 1 } });
+    expect(await bumps(score)).toEqual(pagesOnly);
+    expect(await bumps(() => prisma.team.update({ where: { id: team.id }, data: { fullname: "Renamed 1" } }))).toEqual(
+      pagesOnly,
+    );
+    expect(await bumps(() => prisma.club.update({ where: { id: club.id }, data: { name: "Renamed club" } }))).toEqual(
+      pagesOnly,
+    );
+    // A score change together with anything else is counted again.
+    const scoreAndStatus = () =>
+      prisma.match.update({ where: { id: match.id }, data: { homeScore: 4, status: "processing" } });
+    expect(await bumps(scoreAndStatus)).toEqual(lists);
   });
 
   it("give callers a new version for writes to tokens, users, teams, roles, permissions and API clients", async () => {
@@ -245,8 +261,6 @@ describe("the version triggers", () => {
   });
 
   it("give a new version when a table is truncated", async () => {
-    expect(await bumps(() => pool.query("TRUNCATE chat_messages, sequences, markers, matches CASCADE"))).toEqual(
-      matchLists,
-    );
+    expect(await bumps(() => pool.query("TRUNCATE chat_messages, sequences, markers, matches CASCADE"))).toEqual(lists);
   });
 });

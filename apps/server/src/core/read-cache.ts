@@ -1,5 +1,6 @@
-// Answers read far more often than the data behind them changes — match lists,
-// the caller behind a bearer token — kept in memory per *data version*.
+// Answers read far more often than the data behind them changes — match lists
+// and their totals, the caller behind a bearer token — kept in memory per *data
+// version*.
 //
 // The database keeps one version per cache area in `cache_versions`: triggers set
 // it to the id of every transaction that writes data the area's answers show,
@@ -10,8 +11,12 @@
 // instance, whatever wrote it: a service, the worker, a cascade, raw SQL.
 import type { Pool } from "pg";
 
-/** The cache areas, named as in the cache_versions rows and the triggers. */
-export type CacheArea = "match_lists" | "callers";
+/**
+ * The cache areas, named as in the cache_versions rows and the triggers:
+ * match list pages, match list totals (which score changes leave alone) and
+ * the callers behind bearer tokens.
+ */
+export type CacheArea = "match_lists" | "match_counts" | "callers";
 
 export interface ReadCache {
   /**

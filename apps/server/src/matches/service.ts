@@ -92,7 +92,8 @@ export function createMatchesService(deps: Deps) {
   /**
    * One page of a match list. Lists are the platform's most read answers (every
    * visitor of the public site asks for them), so pages are kept in the read
-   * cache until a write changes matches, clubs, teams, fields or sports.
+   * cache until a write changes matches, clubs, teams, fields or sports. Their
+   * total, the costly part, is kept apart: a new score leaves it counted.
    */
   async function listPage(
     where: Prisma.MatchWhereInput,
@@ -100,17 +101,20 @@ export function createMatchesService(deps: Deps) {
     page: PageQuery,
     emptyKey?: MessageKey,
   ): Promise<Paged<MatchAnswer>> {
-    const answer = await readCache.remember("match_lists", JSON.stringify([where, direction, page]), async () => {
-      const [rows, total] = await Promise.all([
-        prisma.match.findMany({
-          where,
-          select: matchColumns,
-          orderBy: [{ startingAt: direction }, { id: direction }],
-          ...pageWindow(page),
-        }),
-        prisma.match.count({ where }),
+    const list = JSON.stringify(where);
+    const answer = await readCache.remember("match_lists", JSON.stringify([list, direction, page]), async () => {
+      const [data, total] = await Promise.all([
+        prisma.match
+          .findMany({
+            where,
+            select: matchColumns,
+            orderBy: [{ startingAt: direction }, { id: direction }],
+            ...pageWindow(page),
+          })
+          .then((rows) => presentMatches(prisma, rows)),
+        readCache.remember("match_counts", list, () => prisma.match.count({ where })),
       ]);
-      return paged(await presentMatches(prisma, rows), total, page);
+      return paged(data, total, page);
     });
     // Club-bound dashboard lists answer the spec's 'No … found' when empty.
     if (emptyKey && answer.data.length === 0) throw new NotFoundError(emptyKey);
