@@ -1,7 +1,7 @@
 // Creating, editing, sharing, privacy, deleting and scoring matches.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Club, Configuration, Field, Match, Team } from "@clubcast/db";
-import { CHANNELS, matchStartingJobId } from "@clubcast/shared";
+import { CHANNELS, PRIVACY_APPLIED_JOB, matchStartingJobId } from "@clubcast/shared";
 import { createMember, type Member, useTestAppWithCast } from "./support/api.ts";
 import { listenToChannels } from "./support/channel-listener.ts";
 import {
@@ -45,8 +45,15 @@ beforeAll(async () => {
 const row = (id: number) => t.deps.prisma.match.findUnique({ where: { id } });
 const matchOfA = (data: Partial<Parameters<typeof createMatch>[1]> = {}) =>
   createMatch(t.deps.prisma, { clubId: cast.clubA.id, fieldId: fieldA.id, ...data });
+/** The asset-update posts waiting for a match (their parent waits for them, in waiting-children). */
 const assetJobs = async (matchId: number) =>
-  (await t.deps.jobs.assetUpdates.getJobs(["waiting"])).filter((job) => job.data.matchId === matchId);
+  (await t.deps.jobs.assetUpdates.getJobs(["waiting"])).flatMap(({ id, data }) =>
+    "target" in data && data.matchId === matchId ? [{ id, data }] : [],
+  );
+const privacyAppliedJobs = async (matchId: number) =>
+  (await t.deps.jobs.assetUpdates.getJobs(["waiting-children"])).filter(
+    (job) => job.name === PRIVACY_APPLIED_JOB && job.data.matchId === matchId,
+  );
 const commandJobsOf = async (matchId: number) =>
   (await t.deps.jobs.cameraCommands.getJobs(["waiting"])).filter((job) => job.data.matchId === matchId);
 const timerOf = (matchId: number) => t.deps.jobs.matchTimers.getJob(matchStartingJobId(matchId));
@@ -364,6 +371,11 @@ describe("PUT /v1/clubs/{club}/matches/{match} with update_match_only", () => {
       expect(job.id).toBe(job.data.idempotencyKey);
     }
     expect(res.json().job_ids.sort()).toEqual(jobs.map((job) => job.id).sort());
+    // One job waits for both, to tell the requester they are done.
+    const [parent, ...more] = await privacyAppliedJobs(match.id);
+    expect(more).toEqual([]);
+    expect(parent!.data).toEqual({ matchId: match.id, isPrivate: true, requestedBy: cast.adminA.user.id });
+    expect(await parent!.getDependenciesCount()).toMatchObject({ unprocessed: 2 });
     expect(await commandJobsOf(match.id)).toEqual([]);
 
     // Sending the same privacy again changes nothing and enqueues nothing.

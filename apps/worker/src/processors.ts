@@ -3,12 +3,14 @@
 // no second effect there; outcomes go through the service layer.
 import { UnrecoverableError, type Job } from "bullmq";
 import {
+  ASSET_UPDATE_TARGETS,
   CHANNELS,
   EVENTS,
   type AssetUpdateJob,
   type CameraCommand,
   type CameraCommandJob,
   type MatchStartingJob,
+  type PrivacyAppliedJob,
 } from "@clubcast/shared";
 import {
   CameraServerError,
@@ -104,7 +106,22 @@ export function cameraCommandProcessor({ prisma }: Deps, services: Services, set
 
 export function assetUpdateProcessor({ events }: Deps, settings: WorkerSettings) {
   const assets = createAssetServerClient(settings.assetServerUrl, { timeoutMs: settings.requestTimeoutMs });
-  return (job: Job<AssetUpdateJob>) => {
+
+  /** Runs after a privacy change's asset updates: the requester hears once that both succeeded. */
+  async function privacyApplied(job: Job, { matchId, requestedBy }: PrivacyAppliedJob) {
+    // A child that failed for good was dropped from this job, and its failure was told.
+    const succeeded = Object.keys(await job.getChildrenValues()).length;
+    if (requestedBy === null || succeeded < ASSET_UPDATE_TARGETS.length) return { told: false };
+    events.publish(CHANNELS.user(requestedBy), EVENTS.userMessage, {
+      key: "match.privacy_updated",
+      level: "success",
+      match: matchId,
+    });
+    return { told: true };
+  }
+
+  return (job: Job<AssetUpdateJob | PrivacyAppliedJob>) => {
+    if (!("target" in job.data)) return privacyApplied(job, job.data);
     const { matchId, isPrivate, target, requestedBy, idempotencyKey } = job.data;
     return withFinalFailure(
       job,

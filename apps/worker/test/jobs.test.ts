@@ -3,7 +3,14 @@
 // layer to the database and to sockets.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Job } from "bullmq";
-import { CHANNELS, EVENTS, JOB_ATTEMPTS, type CameraCommandJob, type EventPayloads } from "@clubcast/shared";
+import {
+  CHANNELS,
+  EVENTS,
+  JOB_ATTEMPTS,
+  PRIVACY_APPLIED_JOB,
+  type CameraCommandJob,
+  type EventPayloads,
+} from "@clubcast/shared";
 import { connectSocket, nextEvent, signIn, subscribe } from "../../server/test/support/realtime.ts";
 import { cameraCommandProcessor, matchTimerProcessor } from "../src/processors.ts";
 import { CAMERA_ID, callsWithKey, eventually, startJobStack, type JobStack } from "./support.ts";
@@ -217,8 +224,19 @@ describe("camera commands", () => {
 });
 
 describe("asset updates", () => {
-  it("posts the two asset updates with the match's id after a privacy toggle", async () => {
+  /** The completed job that awaited a match's asset updates. */
+  const privacyAppliedJob = (matchId: number) =>
+    eventually(async () => {
+      const done = await stack.t.deps.jobs.assetUpdates.getJobs(["completed"]);
+      return done.find((job) => job.name === PRIVACY_APPLIED_JOB && job.data.matchId === matchId);
+    }, "the privacy-applied job to complete");
+
+  it("posts the two asset updates with the match's id after a privacy toggle, then tells the requester once", async () => {
     const match = await stack.createMatch();
+    const socket = await requesterSocket();
+    const messages: UserMessage[] = [];
+    socket.on(EVENTS.userMessage, (m: UserMessage) => m.match === match.id && messages.push(m));
+    const told = nextEvent<UserMessage>(socket, EVENTS.userMessage, (m) => m.match === match.id);
     const res = await stack.http.put(
       `/v1/clubs/${stack.club.id}/matches/${match.id}`,
       { update_match_only: 1, is_private: 1 },
@@ -235,6 +253,10 @@ describe("asset updates", () => {
       ["/assets/video", { matchId: match.id, isPrivate: true }],
     ]);
     expect(new Set(posts.map((c) => c.idempotency_key)).size).toBe(2);
+    expect(await told).toEqual({ key: "match.privacy_updated", level: "success", match: match.id });
+    const parent = await privacyAppliedJob(match.id);
+    expect(parent.returnvalue).toEqual({ told: true });
+    expect(messages).toHaveLength(1);
   });
 
   it("tells the requester when an asset update is refused", async () => {
@@ -257,6 +279,8 @@ describe("asset updates", () => {
       key: "match.operation_failed",
       detail: expect.stringContaining("response: unknown match"),
     });
+    // The job awaiting both runs without the failed one, and tells no success.
+    expect((await privacyAppliedJob(match.id)).returnvalue).toEqual({ told: false });
   });
 });
 

@@ -4,7 +4,7 @@
 export const QUEUES = {
   /** Commands to the camera server of a configuration. */
   cameraCommands: "camera-commands",
-  /** The two external asset-update posts after a privacy change. */
+  /** The two external asset-update posts after a privacy change, and the job that awaits them. */
   assetUpdates: "asset-updates",
   /** Delayed jobs firing match.starting at a scheduled match's start. */
   matchTimers: "match-timers",
@@ -32,6 +32,18 @@ export interface AssetUpdateJob {
   target: AssetUpdateTarget;
   requestedBy: number | null;
   idempotencyKey: string;
+}
+
+/**
+ * The parent of a privacy change's asset updates (a BullMQ flow): it runs once
+ * they are done and tells the requester when both succeeded.
+ */
+export const PRIVACY_APPLIED_JOB = "privacy-applied";
+
+export interface PrivacyAppliedJob {
+  matchId: number;
+  isPrivate: boolean;
+  requestedBy: number | null;
 }
 
 export interface MatchStartingJob {

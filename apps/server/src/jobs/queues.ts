@@ -1,18 +1,20 @@
 // The enqueue side of the BullMQ queues (names and payloads in @clubcast/shared),
 // used by the services; apps/worker runs the jobs.
 import { randomUUID } from "node:crypto";
-import { Queue, type JobsOptions } from "bullmq";
+import { FlowProducer, Queue, type JobsOptions } from "bullmq";
 import { Redis } from "ioredis";
 import {
   ASSET_UPDATE_TARGETS,
   JOB_ATTEMPTS,
   JOB_BACKOFF,
+  PRIVACY_APPLIED_JOB,
   QUEUES,
   bullPrefix,
   matchStartingJobId,
   type AssetUpdateJob,
   type CameraCommandJob,
   type MatchStartingJob,
+  type PrivacyAppliedJob,
 } from "@clubcast/shared";
 import type { AppConfig } from "../config.ts";
 
@@ -29,7 +31,8 @@ export function createJobQueues(config: AppConfig) {
   const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
   const prefix = bullPrefix(config.redisPrefix);
   const cameraCommands = new Queue<CameraCommandJob>(QUEUES.cameraCommands, { connection, prefix });
-  const assetUpdates = new Queue<AssetUpdateJob>(QUEUES.assetUpdates, { connection, prefix });
+  const assetUpdates = new Queue<AssetUpdateJob | PrivacyAppliedJob>(QUEUES.assetUpdates, { connection, prefix });
+  const flows = new FlowProducer({ connection, prefix });
   const matchTimers = new Queue<MatchStartingJob>(QUEUES.matchTimers, { connection, prefix });
 
   /** Enqueues a camera command; its idempotency key is its job id, so a duplicate add is ignored. */
@@ -38,20 +41,30 @@ export function createJobQueues(config: AppConfig) {
     return job.idempotencyKey;
   }
 
-  /** The two asset-update posts after a privacy change, each carrying matchId. */
+  /**
+   * The two asset-update posts after a privacy change, each carrying matchId, as
+   * the children of a job that runs once both are done and tells the requester.
+   * A child that fails for good is dropped from it (so it never waits forever);
+   * the requester hears that child's failure instead.
+   */
   async function enqueueAssetUpdates(
     matchId: number,
     isPrivate: boolean,
     requestedBy: number | null,
   ): Promise<string[]> {
-    const jobs = ASSET_UPDATE_TARGETS.map((target) => ({
-      name: target,
-      data: { matchId, isPrivate, target, requestedBy, idempotencyKey: randomUUID() } satisfies AssetUpdateJob,
-    }));
-    await assetUpdates.addBulk(
-      jobs.map((job) => ({ ...job, opts: { ...RETRIED_JOB, jobId: job.data.idempotencyKey } })),
-    );
-    return jobs.map((job) => job.data.idempotencyKey);
+    const children = ASSET_UPDATE_TARGETS.map((target) => {
+      const data = { matchId, isPrivate, target, requestedBy, idempotencyKey: randomUUID() } satisfies AssetUpdateJob;
+      const opts = { ...RETRIED_JOB, jobId: data.idempotencyKey, removeDependencyOnFailure: true };
+      return { name: target, queueName: QUEUES.assetUpdates, data, opts };
+    });
+    await flows.add({
+      name: PRIVACY_APPLIED_JOB,
+      queueName: QUEUES.assetUpdates,
+      data: { matchId, isPrivate, requestedBy } satisfies PrivacyAppliedJob,
+      opts: { removeOnComplete: 1000, removeOnFail: false },
+      children,
+    });
+    return children.map((child) => child.data.idempotencyKey);
   }
 
   /** Removes a match's match.starting timer, if any (a timer being fired right now is left alone). */
@@ -77,7 +90,7 @@ export function createJobQueues(config: AppConfig) {
   }
 
   async function close(): Promise<void> {
-    await Promise.all([cameraCommands.close(), assetUpdates.close(), matchTimers.close()]);
+    await Promise.all([cameraCommands.close(), assetUpdates.close(), matchTimers.close(), flows.close()]);
     connection.disconnect();
   }
 
