@@ -40,18 +40,29 @@ describe("POST /v1/login", () => {
   });
 
   it("spends comparable time on unknown e-mails and wrong passwords (argon2 runs either way)", async () => {
-    await createUser(t.deps.prisma, { email: "timing@example.test" });
+    const SAMPLES = 7;
+    // One known account per sample: three wrong passwords on one account would meet its 429.
+    const known = await Promise.all(
+      Array.from({ length: SAMPLES }, (_, i) => createUser(t.deps.prisma, { email: `timing${i}@example.test` })),
+    );
     const time = async (email: string) => {
       const start = performance.now();
-      await http.post("/v1/login", { email, password: "wrong password" });
+      const res = await http.post("/v1/login", { email, password: "wrong password" });
+      expect(res.statusCode).toBe(401);
       return performance.now() - start;
     };
-    await time("timing@example.test"); // warm-up
-    const known = [await time("timing@example.test"), await time("timing@example.test")];
-    const unknown = [await time("ghost1@example.test"), await time("ghost2@example.test")];
+    await time("warm-up@example.test");
+    // Interleaved, so a burst of load elsewhere on the machine falls on both kinds alike.
+    const knownTimes: number[] = [];
+    const unknownTimes: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      knownTimes.push(await time(known[i]!.email));
+      unknownTimes.push(await time(`ghost${i}@example.test`));
+    }
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    // An unknown e-mail must not be answered in a fraction of the time (no early return before hashing).
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+    // Skipping the hash answers an unknown e-mail in about a third of the time here
+    // (the lookups and rate limits remain); with it, both take about as long.
+    expect(median(unknownTimes)).toBeGreaterThan(median(knownTimes) * 0.6);
   });
 
   it("answers 422 naming the field for malformed bodies", async () => {
