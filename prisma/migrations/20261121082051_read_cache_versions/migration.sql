@@ -9,11 +9,10 @@ CREATE TABLE "cache_versions" (
 
 -- The server keeps answers that are read far more often than written (match
 -- lists and their totals, the caller behind a bearer token) in memory per data
--- version. Each
--- area's version becomes the id of the last transaction that changed data its
--- answers show. The triggers are deferred to commit so that the new version
--- becomes visible together with the write (never before it), and so the row
--- lock on cache_versions is taken last and held only while committing.
+-- version. Each area's version becomes the id of the last transaction that
+-- changed data its answers show. The triggers are deferred to commit so that the
+-- new version becomes visible together with the write (never before it), and so
+-- the row lock on cache_versions is taken last and held only while committing.
 INSERT INTO "cache_versions" ("name", "version") VALUES ('match_lists', 0), ('match_counts', 0), ('callers', 0);
 
 -- Arguments: the area, then any columns whose changes alone leave it alone.
