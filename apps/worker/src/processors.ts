@@ -6,6 +6,7 @@ import {
   ASSET_UPDATE_TARGETS,
   CHANNELS,
   EVENTS,
+  OUTCOME_MEMORY_SECONDS,
   type AssetUpdateJob,
   type CameraCommand,
   type CameraCommandJob,
@@ -104,7 +105,7 @@ export function cameraCommandProcessor({ prisma }: Deps, services: Services, set
     );
 }
 
-export function assetUpdateProcessor({ events }: Deps, settings: WorkerSettings) {
+export function assetUpdateProcessor({ events, redis }: Deps, settings: WorkerSettings) {
   const assets = createAssetServerClient(settings.assetServerUrl, { timeoutMs: settings.requestTimeoutMs });
 
   /** Runs after a privacy change's asset updates: the requester hears once that both succeeded. */
@@ -112,6 +113,9 @@ export function assetUpdateProcessor({ events }: Deps, settings: WorkerSettings)
     // A child that failed for good was dropped from this job, and its failure was told.
     const succeeded = Object.keys(await job.getChildrenValues()).length;
     if (requestedBy === null || succeeded < ASSET_UPDATE_TARGETS.length) return { told: false };
+    // Run again (a stalled worker's job is redelivered), it must not say it twice.
+    const first = await redis.set(`privacy-applied:${job.id}`, "told", "EX", OUTCOME_MEMORY_SECONDS, "NX");
+    if (first !== "OK") return { told: false };
     events.publish(CHANNELS.user(requestedBy), EVENTS.userMessage, {
       key: "match.privacy_updated",
       level: "success",

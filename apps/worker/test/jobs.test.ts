@@ -12,7 +12,7 @@ import {
   type EventPayloads,
 } from "@clubcast/shared";
 import { connectSocket, nextEvent, signIn, subscribe } from "../../server/test/support/realtime.ts";
-import { cameraCommandProcessor, matchTimerProcessor } from "../src/processors.ts";
+import { assetUpdateProcessor, cameraCommandProcessor, matchTimerProcessor } from "../src/processors.ts";
 import { CAMERA_ID, callsWithKey, eventually, startJobStack, type JobStack } from "./support.ts";
 
 type UserMessage = EventPayloads["user.message"];
@@ -33,6 +33,19 @@ async function requesterSocket() {
     channel: CHANNELS.user(stack.admin.user.id),
   });
   return socket;
+}
+
+/**
+ * Sends the requester a message of its own and waits for it. Outcomes were
+ * published before, on the connection it takes too, so they have arrived by then.
+ */
+async function sentinelMessage(socket: Awaited<ReturnType<typeof requesterSocket>>) {
+  const sentinel = nextEvent<UserMessage>(socket, EVENTS.userMessage, (m) => m.key === "notification.new");
+  stack.t.deps.events.publish(CHANNELS.user(stack.admin.user.id), EVENTS.userMessage, {
+    key: "notification.new",
+    level: "success",
+  });
+  await sentinel;
 }
 
 const command = (matchId: number, path: string) =>
@@ -160,13 +173,7 @@ describe("camera commands", () => {
       status: "scheduled",
       isScheduled: true,
     });
-    // Outcomes were published before the jobs completed, on the connection this sentinel takes too.
-    const sentinel = nextEvent<UserMessage>(socket, EVENTS.userMessage, (m) => m.key === "notification.new");
-    stack.t.deps.events.publish(CHANNELS.user(stack.admin.user.id), EVENTS.userMessage, {
-      key: "notification.new",
-      level: "success",
-    });
-    await sentinel;
+    await sentinelMessage(socket);
     expect(messages).toEqual([{ key: "match.scheduled", level: "success", match: match.id }]);
   });
 
@@ -256,6 +263,9 @@ describe("asset updates", () => {
     expect(await told).toEqual({ key: "match.privacy_updated", level: "success", match: match.id });
     const parent = await privacyAppliedJob(match.id);
     expect(parent.returnvalue).toEqual({ told: true });
+    // Run again, as after a stalled worker's redelivery: nothing is said twice.
+    expect(await assetUpdateProcessor(stack.t.deps, stack.settings)(parent)).toEqual({ told: false });
+    await sentinelMessage(socket);
     expect(messages).toHaveLength(1);
   });
 

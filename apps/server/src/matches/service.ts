@@ -6,6 +6,7 @@ import {
   CHANNELS,
   EVENTS,
   LIST_STATUS_MEMBERS,
+  OUTCOME_MEMORY_SECONDS,
   canTransition,
   nextMatchStatus,
   type CameraCommand,
@@ -74,8 +75,6 @@ export interface CommandOutcome {
   status?: MatchStatus;
 }
 
-/** How long an applied command outcome is remembered, so a redelivered job has no second effect. */
-const OUTCOME_MEMORY_SECONDS = 7 * 24 * 3600;
 const EDITABLE_STATUSES: readonly MatchStatus[] = ["unscheduled", "scheduled"];
 const SCORE_SCOPES = new Set(["trainer", "club", "system"]);
 
