@@ -6,7 +6,6 @@ import {
   ASSET_UPDATE_TARGETS,
   CHANNELS,
   EVENTS,
-  OUTCOME_MEMORY_SECONDS,
   type AssetUpdateJob,
   type CameraCommand,
   type CameraCommandJob,
@@ -105,40 +104,26 @@ export function cameraCommandProcessor({ prisma }: Deps, services: Services, set
     );
 }
 
-export function assetUpdateProcessor({ events, redis }: Deps, settings: WorkerSettings) {
+export function assetUpdateProcessor(services: Services, settings: WorkerSettings) {
   const assets = createAssetServerClient(settings.assetServerUrl, { timeoutMs: settings.requestTimeoutMs });
 
   /** Runs after a privacy change's asset updates: the requester hears once that both succeeded. */
-  async function privacyApplied(job: Job, { matchId, requestedBy }: PrivacyAppliedJob) {
+  async function privacyApplied(job: Job, data: PrivacyAppliedJob) {
     // A child that failed for good was dropped from this job, and its failure was told.
     const succeeded = Object.keys(await job.getChildrenValues()).length;
-    if (requestedBy === null || succeeded < ASSET_UPDATE_TARGETS.length) return { told: false };
-    // Run again (a stalled worker's job is redelivered), it must not say it twice.
-    const first = await redis.set(`privacy-applied:${job.id}`, "told", "EX", OUTCOME_MEMORY_SECONDS, "NX");
-    if (first !== "OK") return { told: false };
-    events.publish(CHANNELS.user(requestedBy), EVENTS.userMessage, {
-      key: "match.privacy_updated",
-      level: "success",
-      match: matchId,
-    });
-    return { told: true };
+    if (succeeded < ASSET_UPDATE_TARGETS.length) return { told: false };
+    const { applied } = await services.matches.privacyApplied(String(job.id), data);
+    return { told: applied };
   }
 
   return (job: Job<AssetUpdateJob | PrivacyAppliedJob>) => {
     if (!("target" in job.data)) return privacyApplied(job, job.data);
-    const { matchId, isPrivate, target, requestedBy, idempotencyKey } = job.data;
+    const update = job.data;
+    const { matchId, isPrivate, target, idempotencyKey } = update;
     return withFinalFailure(
       job,
       () => assets.update(target, { matchId, isPrivate }, { idempotencyKey }),
-      async (detail) => {
-        if (requestedBy === null) return;
-        events.publish(CHANNELS.user(requestedBy), EVENTS.userMessage, {
-          key: "match.operation_failed",
-          level: "error",
-          match: matchId,
-          detail,
-        });
-      },
+      async (detail) => services.matches.assetUpdateFailed(update, detail),
     );
   };
 }

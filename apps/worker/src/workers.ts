@@ -32,7 +32,7 @@ export function startWorkers(deps: Deps, services: Services, settings: WorkerSet
   };
   const workers = [
     worker(QUEUES.cameraCommands, cameraCommandProcessor(deps, services, settings)),
-    worker(QUEUES.assetUpdates, assetUpdateProcessor(deps, settings)),
+    worker(QUEUES.assetUpdates, assetUpdateProcessor(services, settings)),
     worker(QUEUES.matchTimers, matchTimerProcessor(deps)),
   ];
   return {

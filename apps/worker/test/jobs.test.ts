@@ -264,7 +264,7 @@ describe("asset updates", () => {
     const parent = await privacyAppliedJob(match.id);
     expect(parent.returnvalue).toEqual({ told: true });
     // Run again, as after a stalled worker's redelivery: nothing is said twice.
-    expect(await assetUpdateProcessor(stack.t.deps, stack.settings)(parent)).toEqual({ told: false });
+    expect(await assetUpdateProcessor(stack.t.services, stack.settings)(parent)).toEqual({ told: false });
     await sentinelMessage(socket);
     expect(messages).toHaveLength(1);
   });

@@ -53,8 +53,6 @@ export interface MatchStartingJob {
 
 export const JOB_ATTEMPTS = 5;
 export const JOB_BACKOFF = { type: "exponential", delay: 1000 } as const;
-/** How long a job's applied outcome is remembered, so a redelivered job has no second effect. */
-export const OUTCOME_MEMORY_SECONDS = 7 * 24 * 3600;
 
 /** The id of a match's match.starting timer; one per match, moved on reschedule. */
 export const matchStartingJobId = (matchId: number) => `match-starting-${matchId}`;

@@ -6,14 +6,15 @@ import {
   CHANNELS,
   EVENTS,
   LIST_STATUS_MEMBERS,
-  OUTCOME_MEMORY_SECONDS,
   canTransition,
   nextMatchStatus,
+  type AssetUpdateJob,
   type CameraCommand,
   type CameraCommandJob,
   type ListStatus,
   type MatchEvent,
   type MatchStatus,
+  type PrivacyAppliedJob,
   type UserMessageKey,
 } from "@clubcast/shared";
 import type { Prisma } from "@clubcast/db";
@@ -75,6 +76,8 @@ export interface CommandOutcome {
   status?: MatchStatus;
 }
 
+/** How long a job's applied outcome is remembered, so a redelivered job has no second effect. */
+const OUTCOME_MEMORY_SECONDS = 7 * 24 * 3600;
 const EDITABLE_STATUSES: readonly MatchStatus[] = ["unscheduled", "scheduled"];
 const SCORE_SCOPES = new Set(["trainer", "club", "system"]);
 
@@ -432,13 +435,13 @@ export function createMatchesService(deps: Deps) {
 
   const outcomeKey = (job: CameraCommandJob) => `match-command-outcome:${job.idempotencyKey}`;
 
-  /** Claims the one outcome of a command; false when it was already handled. */
-  async function claimOutcome(job: CameraCommandJob): Promise<boolean> {
-    return (await redis.set(outcomeKey(job), job.command, "EX", OUTCOME_MEMORY_SECONDS, "NX")) === "OK";
+  /** Claims the one outcome remembered under `key`; false when it was already handled. */
+  async function claimOutcome(key: string, outcome: string): Promise<boolean> {
+    return (await redis.set(key, outcome, "EX", OUTCOME_MEMORY_SECONDS, "NX")) === "OK";
   }
 
   function tellRequester(
-    job: CameraCommandJob,
+    job: { matchId: number; requestedBy: number | null },
     message: { key: UserMessageKey; level: "success" | "error"; detail?: string },
   ) {
     if (job.requestedBy === null) return;
@@ -456,7 +459,7 @@ export function createMatchesService(deps: Deps) {
    * effect), keep its match.starting timer in step and tell the requester.
    */
   async function commandSucceeded(job: CameraCommandJob): Promise<CommandOutcome> {
-    if (!(await claimOutcome(job))) return { applied: false };
+    if (!(await claimOutcome(outcomeKey(job), job.command))) return { applied: false };
     try {
       const match = await prisma.match.findUnique({
         where: { id: job.matchId },
@@ -504,9 +507,25 @@ export function createMatchesService(deps: Deps) {
 
   /** The command failed for good (attempts exhausted): tell the requester why. */
   async function commandFailed(job: CameraCommandJob, errorMessage: string): Promise<CommandOutcome> {
-    if (!(await claimOutcome(job))) return { applied: false };
+    if (!(await claimOutcome(outcomeKey(job), job.command))) return { applied: false };
     tellRequester(job, { key: "match.operation_failed", level: "error", detail: errorMessage });
     return { applied: true };
+  }
+
+  /**
+   * A privacy change's asset updates all succeeded (`flowJobId` is the job that
+   * awaited them): the requester hears it once, however often that job runs.
+   */
+  async function privacyApplied(flowJobId: string, job: PrivacyAppliedJob): Promise<CommandOutcome> {
+    if (job.requestedBy === null) return { applied: false };
+    if (!(await claimOutcome(`privacy-applied:${flowJobId}`, "told"))) return { applied: false };
+    tellRequester(job, { key: "match.privacy_updated", level: "success" });
+    return { applied: true };
+  }
+
+  /** An asset update failed for good (attempts exhausted or refused): tell the requester why. */
+  function assetUpdateFailed(job: AssetUpdateJob, detail: string): void {
+    tellRequester(job, { key: "match.operation_failed", level: "error", detail });
   }
 
   return {
@@ -536,6 +555,8 @@ export function createMatchesService(deps: Deps) {
     score,
     commandSucceeded,
     commandFailed,
+    privacyApplied,
+    assetUpdateFailed,
   };
 }
 
