@@ -34,6 +34,17 @@ export default defineConfig({
         },
       },
       {
+        // The media gateway: real nginx-rtmp and ffmpeg publishing over RTMP and SRT.
+        test: {
+          name: "media",
+          include: ["apps/media/test/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["packages/testkit/src/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: "web",
           include: ["apps/web/{src,build}/**/*.test.{ts,tsx}"],

@@ -5,3 +5,4 @@ export * from "./match-status.ts";
 export * from "./redirect.ts";
 export * from "./realtime.ts";
 export * from "./jobs.ts";
+export * from "./media.ts";

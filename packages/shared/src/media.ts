@@ -1,0 +1,55 @@
+// The media gateway's shared contract: its camera type, the ingest ports and
+// stream-id convention, and the file names of a match's media (the layout is
+// documented in packages/media-store).
+
+/** The camera type of configurations whose camera publishes to the media gateway (RTMP or SRT). */
+export const GATEWAY_CAMERA_TYPE = "CLUBCAST_GATEWAY";
+
+/** Conventional ingest ports (RTMP_PORT and SRT_PORT override them). */
+export const INGEST_PORTS = { rtmp: 1935, srt: 8890 } as const;
+
+/** The RTMP application publishers push to: rtmp://HOST:1935/live/{stream_key}. */
+export const RTMP_APP = "live";
+
+export type IngestProtocol = "rtmp" | "srt";
+
+/** The SRT stream id a publisher sends: srt://HOST:8890?streamid=publish:{stream_key}. */
+export const srtStreamId = (streamKey: string) => `publish:${streamKey}`;
+
+/**
+ * The stream key in an SRT stream id: `publish:KEY` (ours, MediaMTX's),
+ * `#!::r=KEY,m=publish` (the SRT access-control convention) or a bare key.
+ * Null when the id names no key or asks to play rather than publish.
+ */
+export function streamKeyOfSrtStreamId(streamId: string): string | null {
+  const id = streamId.trim();
+  if (id.startsWith("#!::")) {
+    const fields = new Map(
+      id
+        .slice(4)
+        .split(",")
+        .map((pair) => {
+          const at = pair.indexOf("=");
+          return [pair.slice(0, at), pair.slice(at + 1)] as const;
+        }),
+    );
+    if ((fields.get("m") ?? "publish") !== "publish") return null;
+    return fields.get("r") || null;
+  }
+  const [mode, ...rest] = id.split(":");
+  if (rest.length) return mode === "publish" && rest.join(":") ? rest.join(":") : null;
+  return id || null;
+}
+
+/** Names of a match's media files, relative to its folder (see packages/media-store). */
+export const MEDIA_FILES = {
+  /** Master playlists: the live stream while recording, the video-on-demand after. */
+  livePlaylist: "live.m3u8",
+  vodPlaylist: "vod.m3u8",
+  poster: "poster.jpg",
+  download: "download.mp4",
+  manifest: "manifest.json",
+} as const;
+
+/** How long a reconnecting publisher continues the same live stream and recording. */
+export const PUBLISHER_RECONNECT_WINDOW_MS = 30_000;
