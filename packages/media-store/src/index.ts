@@ -1,0 +1,136 @@
+// Where the platform keeps video: one module, so object storage can replace
+// the disk later without touching the gateway or the API.
+//
+// Layout under MEDIA_DIR:
+//   matches/{matchId}/manifest.json        who the media belongs to and its privacy (asset updates set it)
+//   matches/{matchId}/live.m3u8            master playlist of the live stream (while recording)
+//   matches/{matchId}/vod.m3u8             master playlist of the video-on-demand (once finished)
+//   matches/{matchId}/{rendition}/live.m3u8, vod.m3u8   media playlists of one rendition
+//   matches/{matchId}/{rendition}/s{session}-{n}.ts     segments; a publisher's reconnect is a new session
+//   matches/{matchId}/poster.jpg, download.mp4
+//   previews/{configurationId}/...         a publisher's live preview before kick-off (same shape as a match)
+//   gateway/                               the gateway's own state (which camera records which match)
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statfsSync, writeFileSync } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
+import { isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
+import { MEDIA_FILES } from "@clubcast/shared";
+
+/** The kinds of media owner: a match, or a configuration's pre-match preview. */
+export type MediaScope = { kind: "matches"; id: number } | { kind: "previews"; id: number };
+
+export interface MediaManifest {
+  is_private: boolean;
+  /** Rendition folder names, best first (e.g. ["source"] in passthrough, ["720p", "360p"] transcoded). */
+  renditions: string[];
+  updated_at: string;
+}
+
+export interface DiskUse {
+  /** Bytes under MEDIA_DIR. */
+  media_bytes: number;
+  free_bytes: number;
+  total_bytes: number;
+}
+
+/** Writes a file whole or not at all: readers never see half a playlist. */
+export function writeFileAtomic(file: string, contents: string | Buffer): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, file);
+}
+
+async function bytesUnder(dir: string): Promise<number> {
+  let total = 0;
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += await bytesUnder(path);
+    else if (entry.isFile()) total += (await stat(path).catch(() => ({ size: 0 }))).size;
+  }
+  return total;
+}
+
+export function createMediaStore(rootDir: string) {
+  const root = resolve(rootDir);
+  mkdirSync(root, { recursive: true });
+
+  const scopeDir = (scope: MediaScope) => join(root, scope.kind, String(scope.id));
+  const manifestFile = (scope: MediaScope) => join(scopeDir(scope), MEDIA_FILES.manifest);
+
+  function readManifest(scope: MediaScope): MediaManifest | null {
+    try {
+      return JSON.parse(readFileSync(manifestFile(scope), "utf8")) as MediaManifest;
+    } catch {
+      return null;
+    }
+  }
+
+  function writeManifest(scope: MediaScope, changes: Partial<MediaManifest>): MediaManifest {
+    const manifest: MediaManifest = {
+      is_private: false,
+      renditions: [],
+      ...readManifest(scope),
+      ...changes,
+      updated_at: new Date().toISOString(),
+    };
+    mkdirSync(scopeDir(scope), { recursive: true });
+    writeFileAtomic(manifestFile(scope), JSON.stringify(manifest, null, 2));
+    return manifest;
+  }
+
+  return {
+    root,
+    /** The folder of a match's or preview's media (created on demand by writers). */
+    dir: scopeDir,
+    /** A file of a scope, e.g. file(match, MEDIA_FILES.poster). */
+    file: (scope: MediaScope, name: string) => join(scopeDir(scope), name),
+    has: (scope: MediaScope, name: string) => existsSync(join(scopeDir(scope), name)),
+    readManifest,
+    writeManifest,
+    /** The asset update after a privacy change: the media follows the match. */
+    setPrivacy: (matchId: number, isPrivate: boolean) =>
+      writeManifest({ kind: "matches", id: matchId }, { is_private: isPrivate }),
+    remove: (scope: MediaScope) => rmSync(scopeDir(scope), { recursive: true, force: true }),
+    /**
+     * The file a path below a scope names, or null when it would leave the scope
+     * (`..`, absolute paths, NUL bytes) or names the manifest.
+     */
+    resolveInside(scope: MediaScope, path: string): string | null {
+      if (path.includes("\0") || isAbsolute(path)) return null;
+      const base = scopeDir(scope);
+      const file = normalize(join(base, path));
+      const inside = relative(base, file);
+      if (!inside || inside.startsWith("..") || isAbsolute(inside) || inside === MEDIA_FILES.manifest) return null;
+      return file.startsWith(base + sep) ? file : null;
+    },
+    /** The gateway's own state folder. */
+    gatewayDir: () => join(root, "gateway"),
+    async diskUse(): Promise<DiskUse> {
+      const fs = statfsSync(root);
+      return {
+        media_bytes: await bytesUnder(root),
+        free_bytes: fs.bavail * fs.bsize,
+        total_bytes: fs.blocks * fs.bsize,
+      };
+    },
+    /** Free bytes on the media disk (cheap: no walk). */
+    freeBytes: () => {
+      const fs = statfsSync(root);
+      return fs.bavail * fs.bsize;
+    },
+  };
+}
+
+export type MediaStore = ReturnType<typeof createMediaStore>;
+
+/** MEDIA_DIR, default var/media under the working directory. */
+export const mediaDirFromEnv = (env: NodeJS.ProcessEnv = process.env) => resolve(env.MEDIA_DIR || "var/media");
+
+/** Free disk below which new recordings are refused (MEDIA_MIN_FREE_MB, default 1024 MB). */
+export const minFreeBytesFromEnv = (env: NodeJS.ProcessEnv = process.env) =>
+  (Number.parseInt(env.MEDIA_MIN_FREE_MB ?? "", 10) || 1024) * 1024 * 1024;
