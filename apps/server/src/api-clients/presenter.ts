@@ -15,7 +15,7 @@ export function presentApiClient(client: ApiClientWithConfiguration): ApiClientO
     id: client.id,
     name: client.name,
     client_id: client.clientId,
-    configuration: {
+    configuration: configuration && {
       id: configuration.id,
       barcode: configuration.barcode,
       club: configuration.club,

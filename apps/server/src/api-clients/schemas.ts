@@ -11,12 +11,15 @@ export const apiClientOutput = z.object({
   id: z.number().int(),
   name: z.string(),
   client_id: z.string(),
-  configuration: z.object({
-    id: z.number().int(),
-    barcode: z.string().nullable(),
-    club: namedRecord,
-    field: namedRecord.nullable(),
-  }),
+  /** null for the media gateway's client, which serves every gateway configuration. */
+  configuration: z
+    .object({
+      id: z.number().int(),
+      barcode: z.string().nullable(),
+      club: namedRecord,
+      field: namedRecord.nullable(),
+    })
+    .nullable(),
   created_by: z.number().int().nullable(),
   last_used_at: z.string().nullable(),
   revoked_at: z.string().nullable(),

@@ -55,7 +55,7 @@ export function createApiClientsService(deps: Deps) {
       "access",
       "api_client.not_found",
       () => prisma.apiClient.findUnique({ where: { id }, select: { configuration: { select: { clubId: true } } } }),
-      (client) => client.configuration.clubId,
+      (client) => client.configuration?.clubId ?? null,
     );
     const now = new Date();
     await prisma.$transaction([

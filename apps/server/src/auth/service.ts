@@ -161,7 +161,7 @@ export function createAuthService(deps: Deps) {
         client: {
           apiClientId: record.apiClient.id,
           configurationId: record.apiClient.configurationId,
-          clubId: record.apiClient.configuration.clubId,
+          clubId: record.apiClient.configuration?.clubId ?? null,
         },
       };
       return { caller, expiresAt };

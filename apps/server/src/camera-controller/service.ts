@@ -1,10 +1,11 @@
 // What camera controllers call, signed in with API-client credentials whose
 // token is bound to one configuration: heartbeats (feeding monitoring), a
 // match's live stream being ready, and a recording having finished.
-import { CHANNELS, EVENTS, nextMatchStatus, type MatchStatus } from "@clubcast/shared";
+import { CHANNELS, EVENTS, GATEWAY_CAMERA_TYPE, nextMatchStatus, type MatchStatus } from "@clubcast/shared";
+import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { CameraClient, RequestContext } from "../core/context.ts";
-import { NotFoundError, UnauthorizedError, ValidationError } from "../core/errors.ts";
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../core/errors.ts";
 import { consumeRateLimit } from "../core/rate-limit.ts";
 import type { AuthService } from "../auth/service.ts";
 import { burnPasswordCheck, verifyPassword } from "../auth/passwords.ts";
@@ -23,10 +24,32 @@ import type {
 /** First key of the advisory locks serialising one configuration's offline-recording reports. */
 const OFFLINE_REPORT_LOCK = 7201;
 
-/** The camera controller calling; user tokens are refused here as they are on the routes. */
+/** The machine calling; user tokens are refused here as they are on the routes. */
 function requireClient(ctx: RequestContext): CameraClient {
   if (!ctx.client) throw new UnauthorizedError();
   return ctx.client;
+}
+
+/** A camera controller bound to one configuration; the media gateway reports only for matches. */
+function requireConfigurationClient(ctx: RequestContext): CameraClient & { configurationId: number; clubId: number } {
+  const client = requireClient(ctx);
+  if (client.configurationId === null || client.clubId === null) throw new ForbiddenError();
+  return { ...client, configurationId: client.configurationId, clubId: client.clubId };
+}
+
+/** Whether a machine may report for a match recorded by this configuration. */
+export function mayReportFor(client: CameraClient, configuration: { id: number; cameraType: string } | null): boolean {
+  if (!configuration) return false;
+  return client.configurationId === null
+    ? configuration.cameraType === GATEWAY_CAMERA_TYPE
+    : client.configurationId === configuration.id;
+}
+
+/** The matches a machine may report for: its configuration's, or any gateway configuration's for the gateway. */
+export function matchesReportableBy(client: CameraClient): Prisma.MatchWhereInput {
+  return client.configurationId === null
+    ? { configuration: { cameraType: GATEWAY_CAMERA_TYPE } }
+    : { configurationId: client.configurationId };
 }
 
 /** The status a match reaches when its recording is reported finished (live ones stop first). */
@@ -57,7 +80,7 @@ export function createCameraControllerService(deps: Deps, auth: Pick<AuthService
   }
 
   async function heartbeat(input: HeartbeatInput, ctx: RequestContext): Promise<HeartbeatAnswer> {
-    const { configurationId } = requireClient(ctx);
+    const { configurationId } = requireConfigurationClient(ctx);
     const cameras = input.cameras ?? [];
     const known = await prisma.camera.findMany({
       where: { configurationId, technicalName: { in: cameras.map((camera) => camera.technical_name) } },
@@ -89,10 +112,10 @@ export function createCameraControllerService(deps: Deps, auth: Pick<AuthService
     };
   }
 
-  /** A match recorded by the caller's configuration, or 404. */
+  /** A match recorded by the caller's configuration (any gateway configuration's for the gateway), or 404. */
   async function ownMatch(matchId: number, client: CameraClient) {
     const match = await prisma.match.findFirst({
-      where: { id: matchId, configurationId: client.configurationId },
+      where: { id: matchId, ...matchesReportableBy(client) },
       select: { id: true, clubId: true, status: true },
     });
     if (!match) throw new NotFoundError("camera_controller.match_not_found");
@@ -126,7 +149,10 @@ export function createCameraControllerService(deps: Deps, auth: Pick<AuthService
   }
 
   /** A recording without a match becomes the club's offline recording; a repeated report returns the same one. */
-  async function keepOfflineRecording(input: RecordingFinishedInput, client: CameraClient) {
+  async function keepOfflineRecording(
+    input: RecordingFinishedInput,
+    client: ReturnType<typeof requireConfigurationClient>,
+  ) {
     const recording = await prisma.$transaction(async (tx) => {
       // Serialises reports of one configuration so a retried report can't create a second row.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${OFFLINE_REPORT_LOCK}::int, ${client.configurationId}::int)`;
@@ -166,7 +192,7 @@ export function createCameraControllerService(deps: Deps, auth: Pick<AuthService
     const client = requireClient(ctx);
     const data =
       input.match_id == null
-        ? await keepOfflineRecording(input, client)
+        ? await keepOfflineRecording(input, requireConfigurationClient(ctx))
         : await finishMatchRecording(input.match_id, input.vod_hls_url, client);
     return { data };
   }

@@ -11,11 +11,15 @@ export interface AuthUser {
   permissions: string[];
 }
 
-/** A camera controller, signed in with API-client credentials. */
+/**
+ * A machine signed in with API-client credentials: the camera controller of one
+ * configuration, or the media gateway (configurationId and clubId null), which
+ * reports for every configuration of the gateway camera type.
+ */
 export interface CameraClient {
   apiClientId: number;
-  configurationId: number;
-  clubId: number;
+  configurationId: number | null;
+  clubId: number | null;
 }
 
 /** Who is calling and how, as every service sees it (transport-free). */

@@ -48,7 +48,7 @@ export async function authorizedRecord<T>(
   section: DashboardSection,
   notFoundKey: MessageKey,
   find: () => Promise<T | null>,
-  clubOf: (record: T) => number,
+  clubOf: (record: T) => number | null,
 ): Promise<T> {
   requireUser(ctx);
   const record = await find();

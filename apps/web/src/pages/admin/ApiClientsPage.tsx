@@ -26,11 +26,13 @@ import "../../styles/operations.css";
 
 type ApiClient = RouterOutputs["apiClients"]["list"]["data"][number];
 type CreatedClient = RouterOutputs["apiClients"]["create"]["data"];
-type ConfigurationRef = Pick<ApiClient["configuration"], "id" | "barcode" | "club" | "field">;
+type ConfigurationRef = Pick<NonNullable<ApiClient["configuration"]>, "id" | "barcode" | "club" | "field">;
 
 function useConfigurationLabel() {
   const { t } = useTranslation("admin");
-  return (configuration: ConfigurationRef) => {
+  return (configuration: ConfigurationRef | null) => {
+    // The media gateway's client reports for every gateway configuration.
+    if (!configuration) return t("clients.media_gateway");
     const values = {
       barcode: configuration.barcode ?? t("clients.no_barcode", { id: configuration.id }),
       club: configuration.club.name,

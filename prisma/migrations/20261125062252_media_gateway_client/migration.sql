@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "api_clients" ALTER COLUMN "configuration_id" DROP NOT NULL;
+
