@@ -13,11 +13,12 @@ import {
   IDEMPOTENCY_HEADER,
   STATE_AFTER,
   cameraCommandOfPath,
+  createControllerReporter,
   type AssetUpdateAnswer,
   type CameraCommandAnswer,
+  type ControllerCredentials,
 } from "@clubcast/camera-protocol";
 import { NO_FAULTS, type SimCall, type SimFaults } from "./control.ts";
-import { createControllerReporter, type ControllerCredentials } from "./controller.ts";
 import { PLAYLIST, encodeTestPatternVod, hasFfmpeg, startLiveVideo, type LiveVideo } from "./video.ts";
 
 export interface SimulatorOptions {

@@ -1,2 +1,3 @@
 export * from "./protocol.ts";
 export * from "./client.ts";
+export * from "./controller.ts";

@@ -1,5 +1,6 @@
-// The simulator's camera controller: reports to the API, with API-client
-// credentials, that a live stream is ready and that a recording finished.
+// A camera controller's client of the API (the simulator's, the media
+// gateway's): signs in with API-client credentials and reports that a live
+// stream is ready and that a recording finished.
 export interface ControllerCredentials {
   /** The API's base URL, e.g. http://127.0.0.1:3000 */
   apiUrl: string;
@@ -20,13 +21,15 @@ export interface RecordingFinishedReport {
 }
 
 export interface ControllerReporter {
+  /** Posts to the API as the machine and answers the parsed JSON (4xx/5xx throw ApiAnswerError). */
+  report(path: string, body: unknown): Promise<unknown>;
   /** The configuration is up (what monitoring shows). */
   heartbeat(): Promise<void>;
   streamReady(report: StreamReadyReport): Promise<void>;
   recordingFinished(report: RecordingFinishedReport): Promise<void>;
 }
 
-class ApiAnswerError extends Error {
+export class ApiAnswerError extends Error {
   constructor(
     readonly status: number,
     path: string,
@@ -71,26 +74,27 @@ export function createControllerReporter({
   }
 
   /** Posts as the camera controller; an expired or revoked token is exchanged once for a new one. */
-  async function report(path: string, body: unknown): Promise<void> {
+  async function report(path: string, body: unknown): Promise<unknown> {
     try {
-      await post(path, body, await accessToken());
+      return await post(path, body, await accessToken());
     } catch (error) {
       if (!(error instanceof ApiAnswerError && error.status === 401)) throw error;
       token = null;
-      await post(path, body, await accessToken());
+      return await post(path, body, await accessToken());
     }
   }
 
   return {
-    heartbeat: () => report("/v1/camera/heartbeat", { status: "online" }),
-    streamReady: ({ matchId, liveHlsUrl }) =>
-      report("/v1/camera/stream-ready", { match_id: matchId, live_hls_url: liveHlsUrl }),
-    recordingFinished: ({ matchId, startedAt, endedAt, vodHlsUrl }) =>
-      report("/v1/camera/recording-finished", {
+    report,
+    heartbeat: async () => void (await report("/v1/camera/heartbeat", { status: "online" })),
+    streamReady: async ({ matchId, liveHlsUrl }) =>
+      void (await report("/v1/camera/stream-ready", { match_id: matchId, live_hls_url: liveHlsUrl })),
+    recordingFinished: async ({ matchId, startedAt, endedAt, vodHlsUrl }) =>
+      void (await report("/v1/camera/recording-finished", {
         match_id: matchId,
         started_at: startedAt.toISOString(),
         ended_at: endedAt.toISOString(),
         vod_hls_url: vodHlsUrl,
-      }),
+      })),
   };
 }
