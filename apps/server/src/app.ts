@@ -1,6 +1,12 @@
 // Assembles the HTTP server: error shapes, the /v1 REST routes of every domain,
 // tRPC under /trpc, and (when built) the web client on the same URL.
-import Fastify, { LogController, type FastifyInstance } from "fastify";
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { Deps } from "./deps.ts";
 import { createServices, type Services } from "./services.ts";
@@ -27,6 +33,8 @@ import { monitoringRoutes } from "./monitoring/routes.ts";
 import { appInfoRoutes } from "./app-info/routes.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { failedJobsRoutes } from "./monitoring/failed-jobs.ts";
+import { isMediaPath, registerMediaRoutes } from "./media/routes.ts";
+import { localeFromAcceptLanguage, translate } from "./core/i18n.ts";
 import { attachRealtime, type RealtimeOptions } from "./realtime/socket-server.ts";
 import type { Server as RealtimeServer } from "socket.io";
 import { registerWebClient, webClientDir } from "./web-client/serve.ts";
@@ -71,6 +79,16 @@ const DOMAIN_ROUTES = [
   failedJobsRoutes,
 ];
 
+/**
+ * URLs the router cannot take (bad percent-encoding, an overlong parameter), in the
+ * usual error shape. Under /media they name no file: 404, like every refused media path.
+ */
+function answerUnroutableUrl(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const locale = localeFromAcceptLanguage(request.headers["accept-language"]);
+  if (isMediaPath(request.url)) return reply.status(404).send({ message: translate(locale, "not_found.generic") });
+  return reply.status(error.statusCode ?? 400).send({ message: error.message });
+}
+
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: options.logger ? { level: deps.config.logLevel } : false,
@@ -79,6 +97,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     trustProxy: true,
     routerOptions: { maxParamLength: 500 },
     bodyLimit: 1_048_576,
+    frameworkErrors: (error, request, reply) => answerUnroutableUrl(error, request, reply as FastifyReply),
   });
   const services = createServices(deps);
   const routes: RouteCatalogue = [];
@@ -88,6 +107,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 
   const registrar = createRegistrar(app, services, routes);
   for (const register of DOMAIN_ROUTES) register(registrar, services);
+  // Video files for players (/media/...): streamed files, not /v1 JSON routes.
+  registerMediaRoutes(app, services);
 
   // The OpenAPI document is built from the route declarations above, once.
   const openApiDocument = buildOpenApiDocument(routes);

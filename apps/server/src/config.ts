@@ -1,6 +1,8 @@
 // Server settings from the environment (or the repository's .env), with the
 // defaults a local install needs. Read once at start-up.
 import { databaseUrl, redisUrl, loadDotEnv } from "@clubcast/db";
+import { mediaDirFromEnv } from "@clubcast/media-store";
+import { INGEST_PORTS } from "@clubcast/shared";
 
 export interface RateLimitRule {
   max: number;
@@ -26,6 +28,20 @@ export interface AppConfig {
   logLevel: string;
   /** Keep match lists and token callers in memory per data version (READ_CACHE=off: ask the database every time). */
   readCache: boolean;
+  /** Where the media gateway writes video (MEDIA_DIR, shared with it); the API serves it under /media. */
+  mediaDir: string;
+  /**
+   * Key of the signed media URLs of private matches and previews (MEDIA_URL_SECRET). Null: a random key
+   * kept in MEDIA_DIR/.url-secret, created by the first server that needs it, so all servers agree.
+   */
+  mediaUrlSecret: string | null;
+  /** How long a signed media URL plays (MEDIA_URL_TTL_SECONDS, default 6 hours). */
+  mediaUrlTtlSeconds: number;
+  /** Where cameras reach the media gateway's ingest (MEDIA_PUBLIC_HOST; default PUBLIC_URL's host name). */
+  mediaPublicHost: string;
+  /** The gateway's ingest ports as cameras reach them (RTMP_PORT, SRT_PORT). */
+  rtmpPort: number;
+  srtPort: number;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -33,14 +49,24 @@ function intFrom(value: string | undefined, fallback: number): number {
   return Number.isFinite(parsed) ? parsed : fallback;
 }
 
+/** The host name of a URL ("[::1]" stays bracketed, as URLs need it). */
+function hostnameOf(url: string): string {
+  try {
+    return new URL(url).hostname || "127.0.0.1";
+  } catch {
+    return "127.0.0.1";
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   loadDotEnv();
   const port = intFrom(env.PORT, 3000);
   const host = env.HOST || "127.0.0.1";
+  const publicUrl = (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/$/, "");
   return {
     port,
     host,
-    publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/$/, ""),
+    publicUrl,
     databaseUrl: databaseUrl(),
     redisUrl: redisUrl(),
     redisPrefix: env.REDIS_PREFIX || "clubcast:",
@@ -58,5 +84,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: env.WEB_DIST_DIR || null,
     logLevel: env.LOG_LEVEL || "info",
     readCache: env.READ_CACHE !== "off",
+    mediaDir: mediaDirFromEnv(env),
+    mediaUrlSecret: env.MEDIA_URL_SECRET || null,
+    mediaUrlTtlSeconds: Math.max(1, intFrom(env.MEDIA_URL_TTL_SECONDS, 6 * 3600)),
+    mediaPublicHost: env.MEDIA_PUBLIC_HOST || hostnameOf(publicUrl),
+    rtmpPort: intFrom(env.RTMP_PORT, INGEST_PORTS.rtmp),
+    srtPort: intFrom(env.SRT_PORT, INGEST_PORTS.srt),
   };
 }

@@ -20,14 +20,17 @@ import { createMonitoringService } from "./monitoring/service.ts";
 import { createAppInfoService } from "./app-info/service.ts";
 import { createRealtimeService } from "./realtime/service.ts";
 import { createFailedJobsService } from "./monitoring/failed-jobs.ts";
+import { createMediaService } from "./media/service.ts";
 
 export function createServices(deps: Deps) {
   const auth = createAuthService(deps);
+  const media = createMediaService(deps);
   return {
     deps,
     auth,
-    matches: createMatchesService(deps),
-    offline: createOfflineService(deps),
+    media,
+    matches: createMatchesService(deps, media),
+    offline: createOfflineService(deps, media),
     sequences: createSequencesService(deps),
     clubs: createClubsService(deps),
     fields: createFieldsService(deps),

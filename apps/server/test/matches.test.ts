@@ -133,6 +133,8 @@ describe("GET /v1/matches/{id}", () => {
       configuration_id: null,
       live_hls_url: "https://cdn.test/live/1.m3u8",
       vod_hls_url: null,
+      poster_url: null,
+      download_url: null,
     });
   });
 
@@ -264,7 +266,7 @@ describe("the list queries", () => {
   beforeAll(() => {
     loggingPrisma = loggingClient();
     loggingPrisma.$on("query", (event) => logged.push({ query: event.query, params: JSON.parse(event.params) }));
-    service = createMatchesService({ ...t.deps, prisma: loggingPrisma });
+    service = createMatchesService({ ...t.deps, prisma: loggingPrisma }, t.services.media);
   });
   afterAll(() => loggingPrisma.$disconnect());
 

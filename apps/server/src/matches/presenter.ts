@@ -1,7 +1,8 @@
 // How a match looks in API answers (spec section 3, "Match from the server").
 import { listStatusOf, type MatchStatus } from "@clubcast/shared";
 import type { Prisma, PrismaClient } from "@clubcast/db";
-import type { MatchAnswer } from "./schemas.ts";
+import type { MediaService } from "../media/service.ts";
+import type { MatchAnswer, StoredMatchAnswer } from "./schemas.ts";
 
 /** The match columns the services and the presenter read. */
 export const matchColumns = {
@@ -36,10 +37,11 @@ export type MatchRow = Prisma.MatchGetPayload<{ select: typeof matchColumns }>;
 const distinctIds = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is number => id !== null))];
 
 /**
- * Presents a page of matches. The clubs, teams and fields they refer to are
- * loaded in three parallel queries whatever the page size (no N+1).
+ * Presents a page of matches, as the read cache may keep them (see
+ * withMediaLinks). The clubs, teams and fields they refer to are loaded in
+ * three parallel queries whatever the page size (no N+1).
  */
-export async function presentMatches(prisma: PrismaClient, rows: MatchRow[]): Promise<MatchAnswer[]> {
+export async function presentMatches(prisma: PrismaClient, rows: MatchRow[]): Promise<StoredMatchAnswer[]> {
   if (!rows.length) return [];
   const clubIds = distinctIds(rows.flatMap((r) => [r.clubId, r.homeClubId, r.awayClubId, r.sharedWithClubId]));
   const teamIds = distinctIds(rows.flatMap((r) => [r.homeTeamId, r.awayTeamId]));
@@ -93,7 +95,15 @@ export async function presentMatches(prisma: PrismaClient, rows: MatchRow[]): Pr
   });
 }
 
-export async function presentMatch(prisma: PrismaClient, row: MatchRow): Promise<MatchAnswer> {
+/**
+ * The answer as it goes out: the media links added at the moment of answering
+ * (signed for a private match), after any cache.
+ */
+export function withMediaLinks(match: StoredMatchAnswer, media: MediaService): MatchAnswer {
+  return { ...match, ...media.matchLinks(match) };
+}
+
+export async function presentMatch(prisma: PrismaClient, media: MediaService, row: MatchRow): Promise<MatchAnswer> {
   const [answer] = await presentMatches(prisma, [row]);
-  return answer!;
+  return withMediaLinks(answer!, media);
 }

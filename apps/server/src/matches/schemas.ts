@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LIST_STATUSES, MATCH_DEFAULTS, MATCH_STATUSES } from "@clubcast/shared";
 import { pageQuery, pagedSchema } from "../core/pagination.ts";
 import { flag, idParam } from "../core/schemas.ts";
+import { matchMediaLinks } from "../media/schemas.ts";
 
 /** An optional reference that may be cleared with null (or 0, as forms send it). */
 const optionalRef = z
@@ -117,8 +118,11 @@ export const matchAnswer = z.object({
   camera_player_tracking: z.string(),
   camera_focus: z.string(),
   configuration_id: z.number().int().nullable(),
-  live_hls_url: z.string().nullable(),
-  vod_hls_url: z.string().nullable(),
+  /**
+   * live_hls_url, vod_hls_url, poster_url, download_url: a private match's own media
+   * (served under /media) as signed URLs that expire (MEDIA_URL_TTL_SECONDS).
+   */
+  ...matchMediaLinks.shape,
 });
 
 export const pagedMatches = pagedSchema(matchAnswer);
@@ -130,3 +134,8 @@ export type UpdateMatchInput = z.infer<typeof updateMatchInput>;
 export type MatchListQuery = z.infer<typeof matchListQuery>;
 export type ScoreInput = z.infer<typeof scoreInput>;
 export type MatchAnswer = z.infer<typeof matchAnswer>;
+/**
+ * A match answer without the links that depend on the moment of answering and
+ * on the media store (poster_url, download_url, signed URLs): what the read cache keeps.
+ */
+export type StoredMatchAnswer = Omit<MatchAnswer, "poster_url" | "download_url">;

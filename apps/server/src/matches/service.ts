@@ -26,7 +26,8 @@ import { paged, pageWindow, type Paged, type PageQuery } from "../core/paginatio
 import { authorize, isSystem, requireUser } from "../core/policy.ts";
 import { checkReferences, editingColumns, scheduleInstants } from "./editing.ts";
 import { utcToZoned } from "./local-time.ts";
-import { matchColumns, presentMatch, presentMatches, type MatchRow } from "./presenter.ts";
+import type { MediaService } from "../media/service.ts";
+import { matchColumns, presentMatch, presentMatches, withMediaLinks, type MatchRow } from "./presenter.ts";
 import {
   UPDATE_ONLY_FIELDS,
   type CreateMatchInput,
@@ -86,7 +87,7 @@ interface PlannedCommand {
   configurationId: number;
 }
 
-export function createMatchesService(deps: Deps) {
+export function createMatchesService(deps: Deps, media: MediaService) {
   const { prisma, redis, jobs, events, readCache } = deps;
 
   // ── reading ──
@@ -120,7 +121,8 @@ export function createMatchesService(deps: Deps) {
     });
     // Club-bound dashboard lists answer the spec's 'No … found' when empty.
     if (emptyKey && answer.data.length === 0) throw new NotFoundError(emptyKey);
-    return answer;
+    // Media links are made now, never cached: signatures expire, posters appear without a database write.
+    return { ...answer, data: answer.data.map((match) => withMediaLinks(match, media)) };
   }
 
   const inList = (list: ListStatus): Prisma.MatchWhereInput => ({ status: { in: [...LIST_STATUS_MEMBERS[list]] } });
@@ -145,7 +147,7 @@ export function createMatchesService(deps: Deps) {
   }
 
   async function byId(id: number, ctx: RequestContext): Promise<MatchAnswer> {
-    return presentMatch(prisma, await findVisible(ctx, id));
+    return presentMatch(prisma, media, await findVisible(ctx, id));
   }
 
   /** The dashboard Streams page: every live or upcoming match, private ones included. */
@@ -251,7 +253,7 @@ export function createMatchesService(deps: Deps) {
   // ── creating and editing ──
 
   async function reload(id: number): Promise<MatchAnswer> {
-    return presentMatch(prisma, await prisma.match.findUniqueOrThrow({ where: { id }, select: matchColumns }));
+    return presentMatch(prisma, media, await prisma.match.findUniqueOrThrow({ where: { id }, select: matchColumns }));
   }
 
   /** POST /v1/upcoming: a new unscheduled match; is_scheduled asks the camera to schedule it as well. */
@@ -305,7 +307,7 @@ export function createMatchesService(deps: Deps) {
     ];
     return {
       message: translate(ctx.locale, updateMessage(input)),
-      match: await presentMatch(prisma, updated),
+      match: await presentMatch(prisma, media, updated),
       job_ids: jobIds,
     };
   }
@@ -383,6 +385,8 @@ export function createMatchesService(deps: Deps) {
     // Conditional, so a match that started recording meanwhile is not deleted either.
     const deleted = await prisma.match.deleteMany({ where: { id: match.id, status: { not: "live" } } });
     if (deleted.count === 0) throw new ConflictError("match.live_not_deletable");
+    // Its video goes once the deletion has committed (a refused deletion keeps it).
+    media.removeMatchMedia(match.id);
     await jobs.clearMatchStartingTimer(match.id);
     if (camera !== null) await enqueueCommand({ command: "unschedule", configurationId: camera }, match.id, user);
     return { message: translate(ctx.locale, "match.deleted") };
@@ -428,7 +432,7 @@ export function createMatchesService(deps: Deps) {
       home: input.home,
       away: input.away,
     });
-    return presentMatch(prisma, updated);
+    return presentMatch(prisma, media, updated);
   }
 
   // ── job outcomes (called by the worker) ──

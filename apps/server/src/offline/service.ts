@@ -10,6 +10,7 @@ import { authorize } from "../core/policy.ts";
 import { idAndName } from "../core/presenters.ts";
 import { checkReferences, editingColumns } from "../matches/editing.ts";
 import { matchColumns, presentMatch } from "../matches/presenter.ts";
+import type { MediaService } from "../media/service.ts";
 import type { OfflineRecordingAnswer, RecordingToMatchInput } from "./schemas.ts";
 
 const recordingSelect = {
@@ -38,7 +39,7 @@ function presentRecording(recording: RecordingRow): OfflineRecordingAnswer {
   };
 }
 
-export function createOfflineService(deps: Deps) {
+export function createOfflineService(deps: Deps, media: MediaService) {
   const { prisma } = deps;
 
   async function list(clubId: number, page: PageQuery, ctx: RequestContext) {
@@ -93,7 +94,7 @@ export function createOfflineService(deps: Deps) {
       if (linked.count !== 1) throw new ConflictError("offline.already_matched");
       return match;
     });
-    return { message: translate(ctx.locale, "match.created"), match: await presentMatch(prisma, match) };
+    return { message: translate(ctx.locale, "match.created"), match: await presentMatch(prisma, media, match) };
   }
 
   return { list, toMatch };

@@ -1,6 +1,10 @@
 // A real server for one test file: its own database (cloned from the migrated
-// template), its own Redis key prefix and an SMTP catcher for e-mail.
+// template), its own Redis key prefix, its own MEDIA_DIR (a temporary folder)
+// and an SMTP catcher for e-mail.
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { inject } from "vitest";
 import { createTestDatabase, startSmtpCatcher, type SmtpCatcher, type TestDatabase } from "@clubcast/testkit";
 import { loadConfig, type AppConfig } from "../../src/config.ts";
@@ -18,6 +22,8 @@ export interface TestApp extends BuiltApp {
 export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const db = await createTestDatabase(inject("databaseServerUrl"), inject("templateDatabase"));
   const smtp = await startSmtpCatcher();
+  // Never the working copy's var/media: tests delete matches, and with them their media.
+  const mediaDir = mkdtempSync(join(tmpdir(), "clubcast-media-"));
   const config: AppConfig = {
     ...loadConfig(),
     databaseUrl: db.url,
@@ -25,6 +31,8 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     redisPrefix: `test:${randomBytes(6).toString("hex")}:`,
     smtpUrl: smtp.url,
     publicUrl: "http://clubcast.test",
+    mediaDir,
+    mediaUrlSecret: null,
     ...overrides,
   };
   const deps = createDeps(config);
@@ -43,6 +51,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
       await closeDeps(deps);
       await smtp.close();
       await db.drop();
+      rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,119 @@
+// The HTTP side of media: playlists, segments, posters and downloads from the
+// media store, as players and browsers fetch them (plain GETs without a bearer
+// token; HEAD, Range and conditional requests). The media service decides which
+// file a request may read; this only delivers it. Not /v1 JSON routes, so they
+// are not in the route catalogue or the OpenAPI document.
+import { open, type FileHandle } from "node:fs/promises";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
+import { NotFoundError } from "../core/errors.ts";
+import type { Services } from "../services.ts";
+import type { MediaFile } from "./service.ts";
+
+/** Segments never change under their name; posters and downloads may be remade, playlists change all the time. */
+const SEGMENT_MAX_AGE_SECONDS = 3600;
+
+type ByteRange = { start: number; end: number } | "unsatisfiable" | null;
+
+/**
+ * The one byte range a Range header asks for (`bytes=a-b`, `bytes=a-`, `bytes=-n`),
+ * "unsatisfiable" when it starts past the end, null to send the whole file
+ * (no header, another unit, several ranges or a malformed one, as RFC 9110 allows).
+ */
+export function byteRangeOf(header: string | undefined, size: number): ByteRange {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? "");
+  if (!match) return null;
+  const [, from = "", to = ""] = match;
+  if (from === "" && to === "") return null;
+  if (from === "") {
+    const suffix = Number(to);
+    if (suffix === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(from);
+  const end = to === "" ? size - 1 : Math.min(Number(to), size - 1);
+  if (to !== "" && Number(to) < start) return null;
+  if (start >= size) return "unsatisfiable";
+  return { start, end };
+}
+
+function cacheControlOf(file: MediaFile): string {
+  if (file.type.playlist || file.type.contentType === "image/jpeg" || file.type.contentType === "video/mp4") {
+    return "no-cache";
+  }
+  return `${file.signed ? "private" : "public"}, max-age=${SEGMENT_MAX_AGE_SECONDS}`;
+}
+
+async function deliver(request: FastifyRequest, reply: FastifyReply, file: MediaFile) {
+  let handle: FileHandle;
+  try {
+    handle = await open(file.path, "r");
+  } catch {
+    // Gone meanwhile (a rotated live segment), or a folder's name.
+    throw new NotFoundError("not_found.generic");
+  }
+  let streaming = false;
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new NotFoundError("not_found.generic");
+    const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    reply
+      // Players on other origins (a club's own site, the web client's dev server) may fetch it: the URL is the capability.
+      .header("access-control-allow-origin", "*")
+      .header("access-control-expose-headers", "content-length, content-range, accept-ranges, etag")
+      .header("content-type", file.type.contentType)
+      .header("cache-control", cacheControlOf(file))
+      .header("accept-ranges", "bytes")
+      .header("etag", etag)
+      .header("last-modified", stat.mtime.toUTCString());
+    if (request.headers["if-none-match"] === etag) return reply.status(304).send();
+
+    const range = byteRangeOf(request.headers.range, stat.size);
+    if (range === "unsatisfiable") {
+      return reply.status(416).header("content-range", `bytes */${stat.size}`).send();
+    }
+    const { start, end } = range ?? { start: 0, end: stat.size - 1 };
+    reply.header("content-length", String(Math.max(0, end - start + 1)));
+    if (range) reply.status(206).header("content-range", `bytes ${start}-${end}/${stat.size}`);
+    if (request.method === "HEAD" || stat.size === 0) return reply.send();
+    streaming = true;
+    return reply.send(handle.createReadStream({ start, end, autoClose: true }));
+  } finally {
+    if (!streaming) await handle.close();
+  }
+}
+
+/** Whether a request's URL is under /media (the paths this module answers). */
+export const isMediaPath = (url: string) => url === "/media" || url.startsWith("/media/");
+
+export function registerMediaRoutes(app: FastifyInstance, { media }: Services): void {
+  // HEAD is declared, not derived from GET: Fastify's derived HEAD would read the file to drop it.
+  const methods: HTTPMethods[] = ["GET", "HEAD"];
+  app.route<{ Params: { id: string; "*": string } }>({
+    method: methods,
+    url: "/media/matches/:id/*",
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
+      const file = await media.publicFile({ id: request.params.id, path: request.params["*"] });
+      return deliver(request, reply, file);
+    },
+  });
+  app.route<{ Params: { expires: string; signature: string; kind: string; id: string; "*": string } }>({
+    method: methods,
+    url: "/media/signed/:expires/:signature/:kind/:id/*",
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
+      const { expires, signature, kind, id } = request.params;
+      const file = media.signedFile({ expires, signature, kind, id, path: request.params["*"] });
+      return deliver(request, reply, file);
+    },
+  });
+  // Anything else under /media is not found, in the usual JSON shape (and not the web client's page).
+  app.route({
+    method: methods,
+    url: "/media/*",
+    exposeHeadRoute: false,
+    handler: () => {
+      throw new NotFoundError("not_found.generic");
+    },
+  });
+}

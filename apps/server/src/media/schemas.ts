@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/** Ids are PostgreSQL integers. */
+const MAX_ID = 2_147_483_647;
+
+/** An id as a media path names it: decimal digits only (no sign, exponent, leading zero or blanks). */
+const mediaId = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .refine((id) => id <= MAX_ID);
+
+/** What a media path may name below its scope: not empty, no NUL byte (the store checks the rest). */
+const mediaPath = z
+  .string()
+  .min(1)
+  .max(400)
+  .refine((path) => !path.includes("\0"));
+
+/** GET /media/matches/{id}/{path}: a public match's file. */
+export const publicMediaRequest = z.object({ id: mediaId, path: mediaPath });
+
+/** GET /media/signed/{expires}/{signature}/{kind}/{id}/{path}: a file through a signed URL. */
+export const signedMediaRequest = z.object({
+  expires: z.string().max(20),
+  signature: z.string().max(100),
+  kind: z.enum(["matches", "previews"]),
+  id: mediaId,
+  path: mediaPath,
+});
+
+/** The kinds of file served, by extension; anything else (temporary files, the manifest) never is. */
+export const MEDIA_FILE_TYPES = {
+  m3u8: { contentType: "application/vnd.apple.mpegurl", playlist: true },
+  ts: { contentType: "video/mp2t", playlist: false },
+  m4s: { contentType: "video/iso.segment", playlist: false },
+  mp4: { contentType: "video/mp4", playlist: false },
+  jpg: { contentType: "image/jpeg", playlist: false },
+} as const;
+
+export type MediaFileType = (typeof MEDIA_FILE_TYPES)[keyof typeof MEDIA_FILE_TYPES];
+
+/** The parts of a media URL's path, as they came (the service parses them). */
+export type PublicMediaRequest = Record<keyof z.input<typeof publicMediaRequest>, string>;
+export type SignedMediaRequest = Record<keyof z.input<typeof signedMediaRequest>, string>;
+
+/** The media links of a match answer (added when answering, never cached: signatures expire). */
+export const matchMediaLinks = z.object({
+  live_hls_url: z.string().nullable(),
+  vod_hls_url: z.string().nullable(),
+  /** The poster image, when the media store has one. */
+  poster_url: z.string().nullable(),
+  /** The MP4 download, when the media store has one. */
+  download_url: z.string().nullable(),
+});
+
+export type MatchMediaLinks = z.infer<typeof matchMediaLinks>;
+
+/** How a camera publishes to the media gateway (configurations of the gateway's camera type). */
+export const ingestAnswer = z
+  .object({
+    /** The RTMP server to enter in cameras that take server and key apart. */
+    rtmp_server: z.string(),
+    /** The full RTMP URL: server, then the stream key. */
+    rtmp_url: z.string(),
+    /** The SRT URL, the stream key in its stream id. */
+    srt_url: z.string(),
+  })
+  .nullable();
+
+export type IngestAnswer = z.infer<typeof ingestAnswer>;

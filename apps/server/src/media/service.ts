@@ -1,0 +1,137 @@
+// Media: which file of the media store a /media request may read, the media
+// links of a match answer (signed for private matches), and removing a match's
+// media. The layout on disk belongs to @clubcast/media-store; signing to ./signing.ts.
+//
+// A match's media is private when the match is (the database) or its media is
+// (the store's manifest, which the asset updates set after a privacy change):
+// either says private, and only signed URLs reach it. Whatever is refused
+// answers 404, never 403, so a private match's existence doesn't leak.
+import { extname } from "node:path";
+import { MEDIA_FILES } from "@clubcast/shared";
+import { createMediaStore, type MediaScope } from "@clubcast/media-store";
+import type { Deps } from "../deps.ts";
+import { NotFoundError } from "../core/errors.ts";
+import { createMediaUrlSigner } from "./signing.ts";
+import {
+  MEDIA_FILE_TYPES,
+  publicMediaRequest,
+  signedMediaRequest,
+  type MatchMediaLinks,
+  type MediaFileType,
+  type PublicMediaRequest,
+  type SignedMediaRequest,
+} from "./schemas.ts";
+
+/** A file a media request may read. */
+export interface MediaFile {
+  /** Absolute path inside the scope's folder (it may still vanish: live segments rotate). */
+  path: string;
+  type: MediaFileType;
+  /** Whether it was reached through a signed URL (a private match or a preview). */
+  signed: boolean;
+}
+
+/** What a match answer carries that its media links depend on. */
+export interface MatchForLinks {
+  id: number;
+  is_private: boolean;
+  live_hls_url: string | null;
+  vod_hls_url: string | null;
+}
+
+const notFound = () => new NotFoundError("not_found.generic");
+
+export function createMediaService(deps: Deps) {
+  const { prisma, config } = deps;
+  const store = createMediaStore(config.mediaDir);
+  const signer = createMediaUrlSigner(config);
+  const matchScope = (id: number): MediaScope => ({ kind: "matches", id });
+
+  /** The file `path` names below the scope, if it is of a kind that is served. */
+  function fileOf(scope: MediaScope, path: string, signed: boolean): MediaFile {
+    const type = MEDIA_FILE_TYPES[extname(path).slice(1).toLowerCase() as keyof typeof MEDIA_FILE_TYPES];
+    // resolveInside refuses `..`, absolute paths, NUL bytes and the manifest.
+    const file = type ? store.resolveInside(scope, path) : null;
+    if (!type || !file) throw notFound();
+    return { path: file, type, signed };
+  }
+
+  /** GET /media/matches/{id}/{path}: a file of a public match (404 for a private or missing one). */
+  async function publicFile(request: PublicMediaRequest): Promise<MediaFile> {
+    const parsed = publicMediaRequest.safeParse(request);
+    if (!parsed.success) throw notFound();
+    const { id, path } = parsed.data;
+    const scope = matchScope(id);
+    // The path is checked before anything is read.
+    const file = fileOf(scope, path, false);
+    const match = await prisma.match.findUnique({ where: { id }, select: { isPrivate: true } });
+    if (!match || match.isPrivate || store.readManifest(scope)?.is_private) throw notFound();
+    return file;
+  }
+
+  /** GET /media/signed/{expires}/{signature}/{kind}/{id}/{path}: a file through a signed URL. */
+  function signedFile(request: SignedMediaRequest, now = Date.now()): MediaFile {
+    const parsed = signedMediaRequest.safeParse(request);
+    if (!parsed.success) throw notFound();
+    const { expires, signature, kind, id, path } = parsed.data;
+    const scope: MediaScope = { kind, id };
+    if (!signer.verify(scope, expires, signature, now)) throw notFound();
+    return fileOf(scope, path, true);
+  }
+
+  /** The path below the match's folder that `url` names, when it is one of our unsigned media URLs. */
+  function ownMediaPath(matchId: number, url: string | null): string | null {
+    const prefix = signer.publicPrefix(matchId);
+    if (!url?.startsWith(prefix)) return null;
+    const path = url.slice(prefix.length);
+    return path && !/[?#]/.test(path) ? path : null;
+  }
+
+  /**
+   * The media links of a match answer, at the moment of answering (never kept
+   * in the read cache: signatures expire, posters and downloads appear without
+   * a database write). The match's own media URLs, a poster and a download are
+   * signed when the match is private, plain otherwise; URLs elsewhere (a camera
+   * server's, another match's) stay as they are. At most two existence checks
+   * per match, and a manifest read only for a public match with media of ours.
+   */
+  function matchLinks(match: MatchForLinks, now = Date.now()): MatchMediaLinks {
+    const scope = matchScope(match.id);
+    const live = ownMediaPath(match.id, match.live_hls_url);
+    const vod = ownMediaPath(match.id, match.vod_hls_url);
+    const poster = store.has(scope, MEDIA_FILES.poster) ? MEDIA_FILES.poster : null;
+    const download = store.has(scope, MEDIA_FILES.download) ? MEDIA_FILES.download : null;
+    const links = { live_hls_url: match.live_hls_url, vod_hls_url: match.vod_hls_url };
+    if (live === null && vod === null && poster === null && download === null) {
+      return { ...links, poster_url: null, download_url: null };
+    }
+    const isPrivate = match.is_private || store.readManifest(scope)?.is_private === true;
+    const link = (path: string | null) =>
+      path === null ? null : isPrivate ? signer.signedUrl(scope, path, now) : signer.publicUrl(match.id, path);
+    return {
+      live_hls_url: live === null ? links.live_hls_url : link(live),
+      vod_hls_url: vod === null ? links.vod_hls_url : link(vod),
+      poster_url: link(poster),
+      download_url: link(download),
+    };
+  }
+
+  /** Deletes a match's media (after the match itself is gone). */
+  function removeMatchMedia(matchId: number): void {
+    store.remove(matchScope(matchId));
+  }
+
+  return {
+    publicFile,
+    signedFile,
+    matchLinks,
+    removeMatchMedia,
+    /**
+     * A signed URL of a file of a match or a configuration's preview, e.g.
+     * signedUrl({ kind: "previews", id: configurationId }, MEDIA_FILES.livePlaylist).
+     */
+    signedUrl: signer.signedUrl,
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;

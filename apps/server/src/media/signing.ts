@@ -1,0 +1,114 @@
+// Signed media URLs: how a private match's (or a preview's) video is handed to
+// the viewers the API already let see it, without a bearer token on every
+// segment request (players fetch playlists and segments by plain GETs).
+//
+//   {publicUrl}/media/signed/{expires}/{signature}/{kind}/{id}/{path}
+//
+// The signature sits in the PATH, not the query string, so the relative uris
+// inside playlists (`source/vod.m3u8`, `s1-00003.ts`) resolve to URLs that carry
+// it too. It covers one scope (a match or a preview) and an expiry:
+//
+//   signature = base64url(HMAC-SHA256(secret, `${kind}/${id}:${expires}`))
+//
+// with `expires` in Unix seconds. The secret is MEDIA_URL_SECRET, else a random
+// key kept in MEDIA_DIR/.url-secret (mode 0600), created once by whichever
+// process needs it first, so every server (and the gateway) sharing MEDIA_DIR
+// signs and checks alike. Nothing here knows HTTP.
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { chmodSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { MediaScope } from "@clubcast/media-store";
+
+/** The file under MEDIA_DIR holding the generated key (when MEDIA_URL_SECRET is not set). */
+export const URL_SECRET_FILE = ".url-secret";
+
+/** A signature as it appears in URLs: 32 bytes of HMAC-SHA256, base64url without padding. */
+const SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** Expiry in Unix seconds, decimal (no sign, no exponent, no leading zero). */
+const EXPIRES_PATTERN = /^[1-9]\d{0,11}$/;
+
+export interface MediaSigningSettings {
+  publicUrl: string;
+  mediaDir: string;
+  mediaUrlSecret: string | null;
+  mediaUrlTtlSeconds: number;
+}
+
+/**
+ * The key in MEDIA_DIR/.url-secret, created when missing. Concurrent creators
+ * race safely: each writes a private temporary file and hard-links it into
+ * place; link() fails for all but the first, and everyone reads the winner's key.
+ */
+export function loadOrCreateUrlSecret(mediaDir: string): string {
+  const file = join(mediaDir, URL_SECRET_FILE);
+  const read = () => {
+    const secret = readFileSync(file, "utf8").trim();
+    if (secret.length < 32) throw new Error(`${file} holds no usable key: delete it to have a new one made`);
+    return secret;
+  };
+  try {
+    return read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  mkdirSync(mediaDir, { recursive: true });
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  writeFileSync(temporary, `${randomBytes(32).toString("hex")}\n`, { mode: 0o600 });
+  chmodSync(temporary, 0o600);
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
+  return read();
+}
+
+export function createMediaUrlSigner(settings: MediaSigningSettings) {
+  let secret: string | null = settings.mediaUrlSecret;
+  // Read (or made) on first use, so a server that never signs never touches MEDIA_DIR for it.
+  const key = () => (secret ??= loadOrCreateUrlSecret(settings.mediaDir));
+
+  const sign = (scope: MediaScope, expires: number) =>
+    createHmac("sha256", key()).update(`${scope.kind}/${scope.id}:${expires}`).digest("base64url");
+
+  /** Unix seconds at which a URL signed at `now` (ms) stops working. */
+  const expiryFrom = (now: number) => Math.floor(now / 1000) + settings.mediaUrlTtlSeconds;
+
+  return {
+    /**
+     * A signed URL of a file of a match or preview, valid for MEDIA_URL_TTL_SECONDS.
+     * `path` is relative to the scope's folder, as in URLs (e.g. "live.m3u8").
+     */
+    signedUrl(scope: MediaScope, path: string, now = Date.now()): string {
+      const expires = expiryFrom(now);
+      return `${settings.publicUrl}/media/signed/${expires}/${sign(scope, expires)}/${scope.kind}/${scope.id}/${path}`;
+    },
+
+    /** The unsigned URL of a public match's file. */
+    publicUrl(matchId: number, path: string): string {
+      return `${settings.publicUrl}/media/matches/${matchId}/${path}`;
+    },
+
+    /** The prefix of the unsigned URLs of a match's files ("…/media/matches/{id}/"). */
+    publicPrefix(matchId: number): string {
+      return `${settings.publicUrl}/media/matches/${matchId}/`;
+    },
+
+    /**
+     * Whether `expires` and `signature`, as they came in a URL, grant the scope
+     * at `now` (ms). The comparison takes the same time whatever the signature.
+     */
+    verify(scope: MediaScope, expires: string, signature: string, now = Date.now()): boolean {
+      if (!EXPIRES_PATTERN.test(expires) || !SIGNATURE_PATTERN.test(signature)) return false;
+      const expiresAt = Number(expires);
+      if (expiresAt * 1000 <= now) return false;
+      const expected = Buffer.from(sign(scope, expiresAt));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+export type MediaUrlSigner = ReturnType<typeof createMediaUrlSigner>;
