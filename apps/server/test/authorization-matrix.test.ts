@@ -575,6 +575,20 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
     },
     expect: systemOnlyInClub(204),
   },
+  "POST /v1/configurations/:id/stream-key": {
+    target: "club A's configuration",
+    async request(w) {
+      const { streamKey } = await prismaOf(w).configuration.findUniqueOrThrow({ where: { id: w.configurationA.id } });
+      return {
+        params: { id: w.configurationA.id },
+        landed: async () =>
+          (await prismaOf(w).configuration.findUniqueOrThrow({ where: { id: w.configurationA.id } })).streamKey !==
+          streamKey,
+      };
+    },
+    // Who may edit the configuration.
+    expect: systemOnlyInClub(200),
+  },
   "GET /v1/clubs/:id/configurations": {
     target: "club A",
     request: clubA,

@@ -65,6 +65,7 @@ describe("GET /v1/configurations", () => {
         "sa_sport",
         "camera_type",
         "server_url",
+        "ingest",
       ].sort(),
     );
 

@@ -53,3 +53,20 @@ export const MEDIA_FILES = {
 
 /** How long a reconnecting publisher continues the same live stream and recording. */
 export const PUBLISHER_RECONNECT_WINDOW_MS = 30_000;
+
+/**
+ * The Redis pub/sub channel on which the API tells the media gateway what changed, after the
+ * deployment's key prefix (REDIS_PREFIX, default "clubcast:"): see mediaGatewayChannel.
+ */
+export const MEDIA_GATEWAY_CHANNEL = "media-gateway";
+
+/** The channel both sides use: the prefix of every Redis key the platform writes, then MEDIA_GATEWAY_CHANNEL. */
+export const mediaGatewayChannel = (redisPrefix: string) => `${redisPrefix}${MEDIA_GATEWAY_CHANNEL}`;
+
+/** What the API publishes on the media gateway channel (JSON). */
+export type MediaGatewayMessage = {
+  /** A configuration's stream key was replaced: drop any publisher still using the old one. */
+  type: "stream_key_rotated";
+  configuration_id: number;
+  old_stream_key: string;
+};

@@ -1,6 +1,7 @@
 // How configurations and cameras look in API answers (spec section 3).
 import type { Camera, Prisma } from "@clubcast/db";
 import { flagOf, idAndName } from "../core/presenters.ts";
+import { ingestOf, type IngestSettings } from "../media/ingest.ts";
 import type { CameraOutput, ConfigurationOutput } from "./schemas.ts";
 
 export const configurationWithNames = {
@@ -10,7 +11,11 @@ export const configurationWithNames = {
 
 export type ConfigurationWithNames = Prisma.ConfigurationGetPayload<{ include: typeof configurationWithNames }>;
 
-export function presentConfiguration(configuration: ConfigurationWithNames): ConfigurationOutput {
+/** A configuration as answered; `ingest` (where its camera publishes) depends on the gateway's settings. */
+export function presentConfiguration(
+  configuration: ConfigurationWithNames,
+  ingestSettings: IngestSettings,
+): ConfigurationOutput {
   return {
     id: configuration.id,
     barcode: configuration.barcode,
@@ -35,6 +40,7 @@ export function presentConfiguration(configuration: ConfigurationWithNames): Con
     sa_sport: configuration.saSport,
     camera_type: configuration.cameraType,
     server_url: configuration.serverUrl,
+    ingest: ingestOf(ingestSettings, configuration.cameraType, configuration.streamKey),
   };
 }
 

@@ -11,6 +11,9 @@ export const configurationsRouter = router({
   delete: userProcedure
     .input(idParams)
     .mutation(({ ctx, input }) => ctx.services.configurations.remove(input.id, ctx.caller)),
+  rotateStreamKey: userProcedure
+    .input(idParams)
+    .mutation(({ ctx, input }) => ctx.services.configurations.rotateStreamKey(input.id, ctx.caller)),
   ofClub: userProcedure
     .input(idParams)
     .query(({ ctx, input }) => ctx.services.configurations.listOfClub(input.id, ctx.caller)),

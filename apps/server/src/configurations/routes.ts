@@ -8,6 +8,7 @@ import {
   cameraPage,
   cameraUpdateInput,
   configurationAnswer,
+  configurationChangeAnswer,
   configurationListAnswer,
   configurationPage,
   saveConfigurationInput,
@@ -44,6 +45,17 @@ export function configurationRoutes(r: RouteRegistrar, { configurations }: Servi
     params: idParams,
     status: 204,
     handler: ({ params }, ctx) => configurations.remove(params.id, ctx),
+  });
+  r.route({
+    method: "POST",
+    url: "/v1/configurations/:id/stream-key",
+    auth: "user",
+    summary:
+      "Replace the stream key with a new random one; the media gateway drops any publisher still using the old key",
+    tags,
+    params: idParams,
+    response: configurationChangeAnswer,
+    handler: ({ params }, ctx) => configurations.rotateStreamKey(params.id, ctx),
   });
   r.route({
     method: "GET",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Livestream } from "@clubcast/db";
 import { pagedSchema, pageQuery } from "../core/pagination.ts";
 import { clearable, flag, flagAnswer, httpUrl, idField, idParam, namedRecord, text } from "../core/schemas.ts";
+import { ingestAnswer } from "../media/schemas.ts";
 
 /**
  * A related record by id, or as this API presents it ({id, name}), so a record
@@ -44,6 +45,8 @@ export const configurationData = z
     camera_type: text(50).min(1).optional(),
     /** Base URL of the camera server running this configuration's camera. */
     server_url: clearable(httpUrl),
+    /** Accepted so a presented record can be posted back; derived from camera type and key, never stored. */
+    ingest: ingestAnswer.optional(),
   })
   .superRefine((data, ctx) => {
     if (data.id === undefined && data.club === undefined) {
@@ -100,6 +103,8 @@ export const configurationOutput = z.object({
   sa_sport: z.string().nullable(),
   camera_type: z.string(),
   server_url: z.string().nullable(),
+  /** Where the camera publishes to the media gateway: for its camera type (CLUBCAST_GATEWAY) with a stream key, else null. */
+  ingest: ingestAnswer,
 });
 
 export const cameraOutput = z.object({
@@ -113,6 +118,8 @@ export const cameraOutput = z.object({
 });
 
 export const configurationAnswer = z.object({ data: configurationOutput });
+/** A configuration after an operation that tells what it did. */
+export const configurationChangeAnswer = z.object({ data: configurationOutput, message: z.string() });
 export const configurationListAnswer = z.object({ data: z.array(configurationOutput) });
 export const configurationPage = pagedSchema(configurationOutput);
 export const cameraAnswer = z.object({ data: cameraOutput });

@@ -1,11 +1,19 @@
 // Camera configurations and their cameras (spec sections 3 and 7). Managing
 // them is the system admins' 'configuration' section; a club's staff may read
 // their own club's configurations.
-import { CONFIGURATION_DEFAULTS, deriveLivestream, loadsClubConfigurations } from "@clubcast/shared";
+import { randomBytes } from "node:crypto";
+import {
+  CONFIGURATION_DEFAULTS,
+  deriveLivestream,
+  loadsClubConfigurations,
+  mediaGatewayChannel,
+  type MediaGatewayMessage,
+} from "@clubcast/shared";
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../core/errors.ts";
+import { translate } from "../core/i18n.ts";
 import { paged, pageWindow, type Paged, type PageQuery } from "../core/pagination.ts";
 import { authorize, authorizedRecord } from "../core/policy.ts";
 import { uniqueField } from "../core/prisma-errors.ts";
@@ -25,6 +33,9 @@ import type {
 } from "./schemas.ts";
 
 type Tx = Prisma.TransactionClient;
+
+/** A new stream key: 24 URL-safe characters (18 random bytes), fit for RTMP paths and SRT stream ids. */
+export const newStreamKey = () => randomBytes(18).toString("base64url");
 
 /** The stored columns the input names; undefined leaves a column as it is. */
 function columnsOf(data: ConfigurationData) {
@@ -52,7 +63,8 @@ function columnsOf(data: ConfigurationData) {
 }
 
 export function createConfigurationsService(deps: Deps) {
-  const { prisma } = deps;
+  const { prisma, redis, config } = deps;
+  const present = (configuration: ConfigurationWithNames) => presentConfiguration(configuration, config);
 
   /** A configuration the caller may manage: 401, 404 (missing or another club's), 403. */
   function manageableConfiguration(id: number, ctx: RequestContext): Promise<ConfigurationWithNames> {
@@ -81,7 +93,7 @@ export function createConfigurationsService(deps: Deps) {
       prisma.configuration.findMany({ include: configurationWithNames, orderBy: { id: "asc" }, ...pageWindow(query) }),
       prisma.configuration.count(),
     ]);
-    return paged(rows.map(presentConfiguration), total, query);
+    return paged(rows.map(present), total, query);
   }
 
   /** The club and field a saved configuration ends up with, checked: the field must be the club's. */
@@ -150,13 +162,48 @@ export function createConfigurationsService(deps: Deps) {
         });
       }),
     );
-    return { data: presentConfiguration(saved) };
+    return { data: present(saved) };
   }
 
   async function remove(id: number, ctx: RequestContext): Promise<void> {
     await manageableConfiguration(id, ctx);
     // Its cameras and API clients go with it; matches and offline recordings keep their rows.
     await prisma.configuration.deleteMany({ where: { id } });
+  }
+
+  /**
+   * POST /v1/configurations/{id}/stream-key: replaces the stream key with a new
+   * random one (who may edit the configuration may), then tells the media
+   * gateway, over Redis, to drop any publisher still using the old key.
+   */
+  async function rotateStreamKey(
+    id: number,
+    ctx: RequestContext,
+  ): Promise<{ data: ConfigurationOutput; message: string }> {
+    await manageableConfiguration(id, ctx);
+    const streamKey = newStreamKey();
+    const { previous, rotated } = await prisma.$transaction(async (tx) => {
+      // Locked, so of two rotations at once each names the key it really replaced.
+      const [row] = await tx.$queryRaw<{ stream_key: string | null }[]>`
+        SELECT stream_key FROM configurations WHERE id = ${id} FOR UPDATE`;
+      if (!row) throw new NotFoundError("configuration.not_found");
+      const updated = await tx.configuration.update({
+        where: { id },
+        data: { streamKey },
+        include: configurationWithNames,
+      });
+      return { previous: row.stream_key, rotated: updated };
+    });
+    if (previous) {
+      const message: MediaGatewayMessage = {
+        type: "stream_key_rotated",
+        configuration_id: id,
+        old_stream_key: previous,
+      };
+      // PUBLISH channels get no keyPrefix from ioredis: the prefix is in the channel's name.
+      await redis.publish(mediaGatewayChannel(config.redisPrefix), JSON.stringify(message));
+    }
+    return { data: present(rotated), message: translate(ctx.locale, "configuration.stream_key_rotated") };
   }
 
   /**
@@ -178,7 +225,7 @@ export function createConfigurationsService(deps: Deps) {
       },
     });
     if (!club) throw new NotFoundError("not_found.club");
-    return { data: club.configurations.map(presentConfiguration) };
+    return { data: club.configurations.map(present) };
   }
 
   async function listCameras(
@@ -248,7 +295,18 @@ export function createConfigurationsService(deps: Deps) {
     await prisma.camera.deleteMany({ where: { id } });
   }
 
-  return { list, save, remove, listOfClub, listCameras, createCamera, getCamera, updateCamera, removeCamera };
+  return {
+    list,
+    save,
+    remove,
+    rotateStreamKey,
+    listOfClub,
+    listCameras,
+    createCamera,
+    getCamera,
+    updateCamera,
+    removeCamera,
+  };
 }
 
 export type ConfigurationsService = ReturnType<typeof createConfigurationsService>;

@@ -49,6 +49,8 @@ const en = {
   "users.cannot_remove_self": "You cannot delete or remove your own account.",
   "configuration.not_found": "No configuration found",
   "configuration.field_not_in_club": "The selected field does not belong to the configuration's club.",
+  "configuration.stream_key_rotated":
+    "New stream key created. Publishers using the old key are disconnected: enter the new key in the camera.",
   "camera.not_found": "No camera found",
   "api_client.not_found": "No API client found",
   "api_client.revoked": "This API client has been revoked.",
@@ -147,6 +149,8 @@ const nl: Catalogue = {
   "users.cannot_remove_self": "Je kunt je eigen account niet verwijderen of uit de club halen.",
   "configuration.not_found": "Geen configuratie gevonden",
   "configuration.field_not_in_club": "Het gekozen veld hoort niet bij de club van deze configuratie.",
+  "configuration.stream_key_rotated":
+    "Nieuwe streamsleutel aangemaakt. Uitzendingen met de oude sleutel worden verbroken: vul de nieuwe sleutel in op de camera.",
   "camera.not_found": "Geen camera gevonden",
   "api_client.not_found": "Geen API-client gevonden",
   "api_client.revoked": "Deze API-client is ingetrokken.",
@@ -244,6 +248,8 @@ const de: Catalogue = {
   "users.cannot_remove_self": "Du kannst dein eigenes Konto nicht löschen oder aus dem Verein entfernen.",
   "configuration.not_found": "Keine Konfiguration gefunden",
   "configuration.field_not_in_club": "Das gewählte Spielfeld gehört nicht zum Verein dieser Konfiguration.",
+  "configuration.stream_key_rotated":
+    "Neuer Streamschlüssel erstellt. Übertragungen mit dem alten Schlüssel werden getrennt: Tragen Sie den neuen Schlüssel in der Kamera ein.",
   "camera.not_found": "Keine Kamera gefunden",
   "api_client.not_found": "Kein API-Client gefunden",
   "api_client.revoked": "Dieser API-Client wurde widerrufen.",
