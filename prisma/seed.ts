@@ -9,7 +9,10 @@
 // it adds nothing and moves the demo matches back around "now". All of it runs
 // in one transaction: a failed seed leaves the database as it was.
 import {
+  GATEWAY_CAMERA_TYPE,
+  INGEST_PORTS,
   PERMISSIONS,
+  RTMP_APP,
   SPORT_TYPES,
   deriveLivestream,
   type LocaleCode,
@@ -40,6 +43,19 @@ export const DEMO_CAMERA_CLIENT = {
 
 /** Where the seeded configurations' camera server runs: the camera simulator's default address. */
 export const CAMERA_SERVER_URL = "http://127.0.0.1:4100";
+
+/** The media gateway's machine client (no configuration: it serves every gateway configuration). */
+export const DEMO_GATEWAY_CLIENT = {
+  name: "Media gateway",
+  clientId: "clubcast-media-gateway",
+  secret: "clubcast-demo-gateway-secret",
+} as const;
+
+/** Where the media gateway's camera-server protocol runs by default (MEDIA_PORT). */
+export const MEDIA_GATEWAY_URL = "http://127.0.0.1:4200";
+
+/** The demo configuration a camera, OBS or a phone streams to through the media gateway. */
+export const DEMO_GATEWAY_CONFIGURATION = { barcode: "CC-NL-0105", streamKey: "zp-veld-3-demo-key" } as const;
 
 const SPORT_NAMES: Record<SportType, string> = {
   basketball: "Basketball",
@@ -351,6 +367,8 @@ interface ConfigurationSeed {
   field: string;
   isMain: boolean;
   passthrough?: boolean;
+  /** Served by the media gateway (RTMP/SRT ingest) rather than a camera server of its own. */
+  gateway?: { streamKey: string };
   /** Covers the three livestream modes: '{address}…' is srt, a full URL rtmp, empty or bare '{address}' disabled. */
   saStreamUrl: string | null;
   resolution: string;
@@ -425,6 +443,22 @@ const CONFIGURATIONS: ConfigurationSeed[] = [
     status: "offline",
     heartbeatMinutesAgo: 60 * 24 * 6,
     cameras: SINGLE_CAMERA,
+  },
+  {
+    barcode: DEMO_GATEWAY_CONFIGURATION.barcode,
+    club: ZUIDERPARK,
+    field: "Veld 3",
+    isMain: true,
+    passthrough: true,
+    gateway: { streamKey: DEMO_GATEWAY_CONFIGURATION.streamKey },
+    saStreamUrl: `rtmp://127.0.0.1:${INGEST_PORTS.rtmp}/${RTMP_APP}/${DEMO_GATEWAY_CONFIGURATION.streamKey}`,
+    resolution: "1920x1080",
+    localIp: "192.168.10.24",
+    latitude: 52.0619,
+    longitude: 4.2842,
+    status: "offline",
+    heartbeatMinutesAgo: null,
+    cameras: [{ displayName: "OBS or phone", technicalName: "cam-obs", pan: 0, tilt: 0, focal: 4 }],
   },
   {
     barcode: "CC-NL-0201",
@@ -1072,7 +1106,7 @@ interface CameraRef {
 
 async function seedEquipment(db: Db, refs: ClubRefs, now: Date): Promise<Map<string, CameraRef>> {
   const configurations = new Map<string, CameraRef>();
-  for (const { barcode, club, field, cameras, heartbeatMinutesAgo, ...seed } of CONFIGURATIONS) {
+  for (const { barcode, club, field, cameras, heartbeatMinutesAgo, gateway, ...seed } of CONFIGURATIONS) {
     const clubRef = required(refs.clubs.get(club), `club ${club}`);
     const fieldId = required(refs.fields.get(fieldKey(club, field)), `field ${club}/${field}`);
     const key = slug(barcode);
@@ -1082,7 +1116,7 @@ async function seedEquipment(db: Db, refs: ClubRefs, now: Date): Promise<Map<str
       clubId: clubRef.id,
       fieldId,
       livestream: deriveLivestream(seed.saStreamUrl),
-      streamKey: `${key}-live`,
+      streamKey: gateway?.streamKey ?? `${key}-live`,
       antStreamId: `ant-${key}`,
       qrCode: `https://clubcast.test/c/${barcode}`,
       saServerId: `sa-${key}`,
@@ -1090,7 +1124,8 @@ async function seedEquipment(db: Db, refs: ClubRefs, now: Date): Promise<Map<str
       saCameraName: `${club} ${field}`,
       saStreamUrlLocal: seed.saStreamUrl ? `srt://${seed.localIp}:9710` : null,
       saSport: CLUBS.find((c) => c.name === club)!.sport,
-      serverUrl: CAMERA_SERVER_URL,
+      serverUrl: gateway ? MEDIA_GATEWAY_URL : CAMERA_SERVER_URL,
+      ...(gateway ? { cameraType: GATEWAY_CAMERA_TYPE } : {}),
       lastHeartbeatAt: minutesAgo(now, heartbeatMinutesAgo),
     };
     const row = await db.configuration.upsert({ where: { barcode }, update: data, create: { barcode, ...data } });
@@ -1129,6 +1164,12 @@ async function seedCameraClient(db: Db, cameras: Map<string, CameraRef>, secretH
   const { name, clientId, configurationBarcode } = DEMO_CAMERA_CLIENT;
   const configurationId = required(cameras.get(configurationBarcode), `configuration ${configurationBarcode}`).id;
   const data = { name, secretHash, configurationId, revokedAt: null };
+  await db.apiClient.upsert({ where: { clientId }, update: data, create: { clientId, ...data } });
+}
+
+async function seedGatewayClient(db: Db, secretHash: string): Promise<void> {
+  const { name, clientId } = DEMO_GATEWAY_CLIENT;
+  const data = { name, secretHash, configurationId: null, revokedAt: null };
   await db.apiClient.upsert({ where: { clientId }, update: data, create: { clientId, ...data } });
 }
 
@@ -1266,9 +1307,10 @@ export async function seed(prisma?: PrismaClient): Promise<void> {
   const client = prisma ?? createPrismaClient();
   try {
     // One argon2id hash for every demo account: hashing is deliberately slow.
-    const [passwordHash, cameraSecretHash] = await Promise.all([
+    const [passwordHash, cameraSecretHash, gatewaySecretHash] = await Promise.all([
       hashPassword(DEMO_PASSWORD),
       hashPassword(DEMO_CAMERA_CLIENT.secret),
+      hashPassword(DEMO_GATEWAY_CLIENT.secret),
     ]);
     const now = new Date();
     await client.$transaction(
@@ -1279,6 +1321,7 @@ export async function seed(prisma?: PrismaClient): Promise<void> {
         const userIds = await seedUsers(db, refs, roleIds, passwordHash);
         const cameras = await seedEquipment(db, refs, now);
         await seedCameraClient(db, cameras, cameraSecretHash);
+        await seedGatewayClient(db, gatewaySecretHash);
         const matchIds = await seedMatches(db, refs, cameras, now);
         await seedSequences(db, matchIds, userIds);
         await seedNotifications(db, now);

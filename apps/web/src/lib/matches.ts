@@ -1,5 +1,5 @@
 // Match types from the API and how the interface names and links them.
-import type { ListStatus } from "@clubcast/shared";
+import { loadsClubConfigurations, type ListStatus, type Scope } from "@clubcast/shared";
 import type { RouterOutputs } from "./trpc.ts";
 
 export type MatchPage = RouterOutputs["matches"]["list"];
@@ -17,4 +17,14 @@ export function sideName(side: MatchSide): string | null {
 /** Scores mean something once a match has started. */
 export function showsScore(match: Pick<Match, "status">): boolean {
   return match.status === "live" || match.status === "processing" || match.status === "vod";
+}
+
+/**
+ * Whether a signed-in user is on the staff of a club: its trainers and
+ * administrators (the scopes that also load its configurations), or a system
+ * administrator. Members and players are not.
+ */
+export function isStaffOf(user: { scope: Scope; club: { id: number } | null } | null, clubId: number): boolean {
+  if (!user || !loadsClubConfigurations(user.scope)) return false;
+  return user.scope === "system" || user.club?.id === clubId;
 }

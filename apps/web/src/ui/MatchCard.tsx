@@ -1,5 +1,7 @@
-// A match as a card: the two crests on a pitch, status, teams, kick-off in the
-// club's timezone, club and field. The title link covers the whole card.
+// A match as a card: the two crests on a pitch (or on a still from its video,
+// when the server has one), status, teams, kick-off in the club's timezone,
+// club and field. The title link covers the whole card.
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormatZoned } from "../lib/dates.ts";
 import { matchPath, showsScore, sideName, type Match, type MatchSide } from "../lib/matches.ts";
@@ -15,6 +17,15 @@ function Crest({ side, size }: { side: MatchSide; size: number }) {
   );
 }
 
+/** A still from the match's video over the pitch; a poster that fails to load leaves the pitch. */
+export function PosterImage({ src, alt, className }: { src: string; alt: string; className: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return (
+    <img className={className} src={src} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+  );
+}
+
 export function MatchCard({ match }: { match: Match }) {
   const { t } = useTranslation();
   const formatZoned = useFormatZoned();
@@ -23,6 +34,15 @@ export function MatchCard({ match }: { match: Match }) {
   return (
     <article className={`match-card match-card--${match.status}`}>
       <div className="match-card__poster pitch">
+        {match.poster_url && (
+          <PosterImage
+            // A new address gets a new chance to load.
+            key={match.poster_url}
+            src={match.poster_url}
+            alt={t("match.poster_alt", { match: t("match.versus", { home, away }) })}
+            className="match-card__image"
+          />
+        )}
         <StatusPill status={match.status} />
         <div className="match-card__crests">
           <Crest side={match.home} size={56} />

@@ -100,6 +100,8 @@ export const de: Messages = {
     link_copied: "Link kopiert",
     copy_failed: "Der Link konnte nicht kopiert werden",
     back_to_matches: "Alle Spiele",
+    poster_alt: "Standbild aus {{match}}",
+    download: "MP4 herunterladen",
   },
   sports: {
     title: "Sportarten",

@@ -99,6 +99,8 @@ export const en = {
     link_copied: "Link copied",
     copy_failed: "Could not copy the link",
     back_to_matches: "All matches",
+    poster_alt: "Still from {{match}}",
+    download: "Download MP4",
   },
   sports: {
     title: "Sports",

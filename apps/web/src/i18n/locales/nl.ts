@@ -100,6 +100,8 @@ export const nl: Messages = {
     link_copied: "Link gekopieerd",
     copy_failed: "De link kon niet worden gekopieerd",
     back_to_matches: "Alle wedstrijden",
+    poster_alt: "Beeld uit {{match}}",
+    download: "MP4 downloaden",
   },
   sports: {
     title: "Sporten",

@@ -1,19 +1,22 @@
 // One match: live HLS while live, on-demand HLS afterwards, a flip-clock
-// countdown before kick-off. The score follows match.scored; match.starting
-// reloads the page (spec section 4). Matches the visitor may not see answer
-// 404 and read "No match found".
+// countdown before kick-off; a still from the video where there is no player,
+// and the MP4 download for the club's staff once the match is on demand. The
+// score follows match.scored; match.starting reloads the page (spec section
+// 4). Matches the visitor may not see answer 404 and read "No match found".
 import { useState } from "react";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { CHANNELS } from "@clubcast/shared";
+import { useAuth } from "../../auth/AuthProvider.tsx";
 import { useFormatZoned } from "../../lib/dates.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { showsScore, sideName, type Match, type MatchSide } from "../../lib/matches.ts";
+import { isStaffOf, showsScore, sideName, type Match, type MatchSide } from "../../lib/matches.ts";
 import { useChannel } from "../../lib/realtime.ts";
 import { httpStatusOf, trpc } from "../../lib/trpc.ts";
 import { ClubBadge } from "../../ui/ClubBadge.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
+import { PosterImage } from "../../ui/MatchCard.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { StatusPill } from "../../ui/StatusPill.tsx";
@@ -32,13 +35,25 @@ function Stage({ match, title }: { match: Match; title: string }) {
   const label = t("match.video_label", { match: title });
   if (match.status === "live" && match.live_hls_url) return <VideoPlayer src={match.live_hls_url} live label={label} />;
   if (match.status === "vod" && match.vod_hls_url)
-    return <VideoPlayer src={match.vod_hls_url} live={false} label={label} />;
+    return <VideoPlayer src={match.vod_hls_url} live={false} label={label} poster={match.poster_url} />;
   let content;
   if (match.status === "scheduled" || match.status === "unscheduled")
     content = <FlipClock target={match.starting_at.date} />;
   else if (match.status === "processing") content = <p className="stage__message">{t("match.processing")}</p>;
   else content = <p className="stage__message">{t("match.no_video")}</p>;
-  return <div className="stage pitch pitch--dark">{content}</div>;
+  return (
+    <div className="stage pitch pitch--dark">
+      {match.poster_url && (
+        <PosterImage
+          key={match.poster_url}
+          src={match.poster_url}
+          alt={t("match.poster_alt", { match: title })}
+          className="stage__image"
+        />
+      )}
+      {content}
+    </div>
+  );
 }
 
 function Side({ side, name }: { side: MatchSide; name: string }) {
@@ -53,6 +68,7 @@ function Side({ side, name }: { side: MatchSide; name: string }) {
 function MatchView({ match }: { match: Match }) {
   const { t } = useTranslation();
   const formatZoned = useFormatZoned();
+  const { user } = useAuth();
   const [liveScore, setLiveScore] = useState<Score | null>(null);
   const home = sideName(match.home) ?? t("match.unknown_side");
   const away = sideName(match.away) ?? t("match.unknown_side");
@@ -136,7 +152,15 @@ function MatchView({ match }: { match: Match }) {
             </div>
           )}
         </dl>
-        <ShareButton />
+        <div className="match-detail__actions">
+          <ShareButton />
+          {match.status === "vod" && match.download_url && isStaffOf(user, match.club.id) && (
+            <a className="button button--secondary" href={match.download_url} download>
+              <Icon name="download" size={18} />
+              {t("match.download")}
+            </a>
+          )}
+        </div>
       </aside>
     </article>
   );

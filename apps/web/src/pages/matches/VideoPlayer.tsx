@@ -10,11 +10,13 @@ interface VideoPlayerProps {
   src: string;
   live: boolean;
   label: string;
+  /** A still shown until playback starts. */
+  poster?: string | null | undefined;
   /** The video element, for pages that steer playback themselves (the annotation screen). */
   ref?: Ref<HTMLVideoElement | null>;
 }
 
-export function VideoPlayer({ src, live, label, ref }: VideoPlayerProps) {
+export function VideoPlayer({ src, live, label, poster, ref }: VideoPlayerProps) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   useImperativeHandle<HTMLVideoElement | null, HTMLVideoElement | null>(ref, () => video.current, []);
@@ -74,6 +76,7 @@ export function VideoPlayer({ src, live, label, ref }: VideoPlayerProps) {
         muted={live}
         autoPlay={live}
         preload="metadata"
+        poster={poster ?? undefined}
         aria-label={label}
         onError={() => setFailed(true)}
       />

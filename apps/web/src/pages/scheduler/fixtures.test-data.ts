@@ -39,6 +39,8 @@ export function fakeMatch(overrides: Partial<Match> = {}): Match {
     configuration_id: 21,
     live_hls_url: null,
     vod_hls_url: null,
+    poster_url: null,
+    download_url: null,
     ...overrides,
   };
 }

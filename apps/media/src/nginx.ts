@@ -1,0 +1,150 @@
+// nginx with the RTMP module (Debian's libnginx-mod-rtmp) takes the RTMP
+// publishers: it holds each publish until our on_publish callback answers
+// (2xx lets it in, anything else refuses it), refuses a second publisher on a
+// stream that is already publishing, and drops idle (stalled) publishers.
+// The gateway runs it as a child process with a generated configuration and
+// restarts it when it dies.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import { join } from "node:path";
+import { RTMP_APP } from "@clubcast/shared";
+
+export const NGINX_BINARY = "/usr/sbin/nginx";
+export const RTMP_MODULE = "/usr/lib/nginx/modules/ngx_rtmp_module.so";
+/** The application the SRT relay pushes into, from loopback only. */
+export const SRT_APP = "srt";
+/** A publisher that sends nothing for this long is dropped. */
+const IDLE_PUBLISHER_SECONDS = 10;
+
+export function hasNginxRtmp(): boolean {
+  return existsSync(RTMP_MODULE) && spawnSync(NGINX_BINARY, ["-v"], { stdio: "ignore" }).status === 0;
+}
+
+export interface NginxOptions {
+  host: string;
+  rtmpPort: number;
+  /** Base URL of the gateway's callbacks: {callbackUrl}/rtmp/publish and /rtmp/publish-done. */
+  callbackUrl: string;
+  workDir: string;
+  log(line: string): void;
+}
+
+function configuration({ host, rtmpPort, callbackUrl, workDir }: NginxOptions): string {
+  const application = (name: string, publishFrom: string) => `
+    application ${name} {
+      live on;
+      idle_streams off;
+      drop_idle_publisher ${IDLE_PUBLISHER_SECONDS}s;
+      on_publish ${callbackUrl}/rtmp/publish;
+      on_publish_done ${callbackUrl}/rtmp/publish-done;
+      allow publish ${publishFrom};
+      deny publish all;
+      # Only the gateway's own ffmpeg reads the streams; viewers get HLS from the API.
+      allow play 127.0.0.1;
+      deny play all;
+    }`;
+  return `load_module ${RTMP_MODULE};
+daemon off;
+master_process off;
+error_log ${join(workDir, "error.log")} warn;
+pid ${join(workDir, "nginx.pid")};
+events { worker_connections 4096; }
+rtmp {
+  server {
+    listen ${host === "0.0.0.0" ? "" : `${host}:`}${rtmpPort};
+    chunk_size 4096;
+    notify_method post;
+    ${application(RTMP_APP, "all")}
+    ${application(SRT_APP, "127.0.0.1")}
+  }
+}
+http {
+  access_log off;
+  client_body_temp_path ${join(workDir, "client-body")};
+  proxy_temp_path ${join(workDir, "proxy")};
+  fastcgi_temp_path ${join(workDir, "fastcgi")};
+  uwsgi_temp_path ${join(workDir, "uwsgi")};
+  scgi_temp_path ${join(workDir, "scgi")};
+  server {
+    listen unix:${join(workDir, "control.sock")};
+    location /control { rtmp_control all; }
+  }
+}
+`;
+}
+
+export interface RunningNginx {
+  /** Drops the publisher of app/name (a rotated key, a refused codec). */
+  dropPublisher(app: string, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
+  mkdirSync(options.workDir, { recursive: true });
+  const conf = join(options.workDir, "nginx.conf");
+  writeFileSync(conf, configuration(options));
+  const check = spawnSync(
+    NGINX_BINARY,
+    ["-t", "-q", "-p", options.workDir, "-c", conf, "-e", join(options.workDir, "error.log")],
+    {
+      encoding: "utf8",
+    },
+  );
+  if (check.status !== 0) throw new Error(`nginx refused its configuration: ${check.stderr.trim()}`);
+
+  let child: ChildProcess | null = null;
+  let closing = false;
+  let restarts = 0;
+  const run = () => {
+    const started = spawn(NGINX_BINARY, ["-p", options.workDir, "-c", conf, "-e", join(options.workDir, "error.log")], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    started.stderr?.on("data", (chunk: Buffer) => options.log(`nginx: ${chunk.toString().trim()}`));
+    started.once("exit", (code, signal) => {
+      if (closing) return;
+      restarts += 1;
+      const delay = Math.min(5000, 200 * 2 ** Math.min(restarts, 5));
+      options.log(`nginx exited (${code ?? signal}); restarting in ${delay} ms`);
+      setTimeout(() => !closing && (child = run()), delay).unref();
+    });
+    return started;
+  };
+  child = run();
+  await waitForPort(options.host === "0.0.0.0" ? "127.0.0.1" : options.host, options.rtmpPort);
+
+  return {
+    dropPublisher: (app, name) =>
+      new Promise((resolve) => {
+        const path = `/control/drop/publisher?app=${encodeURIComponent(app)}&name=${encodeURIComponent(name)}`;
+        const call = request({ socketPath: join(options.workDir, "control.sock"), path }, (response) => {
+          response.resume();
+          response.on("end", () => resolve());
+        });
+        call.on("error", (error) => (options.log(`dropping ${app}/${name} failed: ${error.message}`), resolve()));
+        call.end();
+      }),
+    async close() {
+      closing = true;
+      if (child && child.exitCode === null) {
+        const exited = new Promise((resolve) => child!.once("exit", resolve));
+        child.kill("SIGQUIT");
+        setTimeout(() => child?.kill("SIGKILL"), 3000).unref();
+        await exited;
+      }
+    },
+  };
+}
+
+async function waitForPort(host: string, port: number): Promise<void> {
+  const { connect } = await import("node:net");
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, host, () => (socket.destroy(), resolve(true)));
+      socket.on("error", () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`nginx did not listen on ${host}:${port}`);
+}

@@ -1,0 +1,112 @@
+// HLS playlists of a recording. ffmpeg writes one media playlist per publisher
+// session (s1.m3u8, s2.m3u8 after a reconnect, ...); the gateway joins them
+// into the playlists players read: a sliding live window and, once stopped, the
+// whole video-on-demand, with a discontinuity where a session starts.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { MEDIA_FILES } from "@clubcast/shared";
+import { writeFileAtomic } from "@clubcast/media-store";
+
+export interface Segment {
+  duration: number;
+  uri: string;
+  /** The first segment of a session after the first: players reset their decoder here. */
+  discontinuity: boolean;
+}
+
+export interface Rendition {
+  name: string;
+  /** Bits per second, for the master playlist. */
+  bandwidth: number;
+  /** "1280x720", when known. */
+  resolution: string | null;
+}
+
+export const sessionPlaylist = (session: number) => `s${session}.m3u8`;
+export const sessionSegmentPattern = (session: number) => `s${session}-%05d.ts`;
+
+/** The segments of one of ffmpeg's media playlists (none when it doesn't exist yet). */
+export function readSegments(file: string): Omit<Segment, "discontinuity">[] {
+  if (!existsSync(file)) return [];
+  const segments: Omit<Segment, "discontinuity">[] = [];
+  let duration: number | null = null;
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    const text = line.trim();
+    if (text.startsWith("#EXTINF:")) duration = Number.parseFloat(text.slice(8));
+    else if (text && !text.startsWith("#") && duration !== null) {
+      segments.push({ duration, uri: text });
+      duration = null;
+    }
+  }
+  return segments;
+}
+
+/** Every segment of a rendition, session after session. */
+export function segmentsOf(renditionDir: string, sessions: number[]): Segment[] {
+  return sessions.flatMap((session, index) =>
+    readSegments(join(renditionDir, sessionPlaylist(session))).map((segment, at) => ({
+      ...segment,
+      discontinuity: index > 0 && at === 0,
+    })),
+  );
+}
+
+function mediaPlaylist(segments: Segment[], firstIndex: number, ended: boolean): string {
+  const window = segments.slice(firstIndex);
+  const target = Math.max(1, ...window.map((segment) => Math.ceil(segment.duration)));
+  const discontinuitiesBefore = segments.slice(0, firstIndex).filter((segment) => segment.discontinuity).length;
+  const lines = [
+    "#EXTM3U",
+    "#EXT-X-VERSION:3",
+    `#EXT-X-TARGETDURATION:${target}`,
+    `#EXT-X-MEDIA-SEQUENCE:${firstIndex}`,
+    `#EXT-X-DISCONTINUITY-SEQUENCE:${discontinuitiesBefore}`,
+    ...(ended ? ["#EXT-X-PLAYLIST-TYPE:VOD"] : []),
+    "#EXT-X-INDEPENDENT-SEGMENTS",
+  ];
+  window.forEach((segment, index) => {
+    // The window's first segment needs no tag: DISCONTINUITY-SEQUENCE already counts it.
+    if (segment.discontinuity && index > 0) lines.push("#EXT-X-DISCONTINUITY");
+    lines.push(`#EXTINF:${segment.duration.toFixed(3)},`, segment.uri);
+  });
+  if (ended) lines.push("#EXT-X-ENDLIST");
+  return `${lines.join("\n")}\n`;
+}
+
+/** The live window: the last `size` segments. */
+export const livePlaylist = (segments: Segment[], size: number) =>
+  mediaPlaylist(segments, Math.max(0, segments.length - size), false);
+
+export const vodPlaylist = (segments: Segment[]) => mediaPlaylist(segments, 0, true);
+
+/** A master playlist naming each rendition's media playlist `name` (best first), so hls.js can adapt. */
+export function masterPlaylist(renditions: Rendition[], name: string): string {
+  const lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-INDEPENDENT-SEGMENTS"];
+  for (const rendition of renditions) {
+    const resolution = rendition.resolution ? `,RESOLUTION=${rendition.resolution}` : "";
+    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${rendition.bandwidth}${resolution}`, `${rendition.name}/${name}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * Rewrites the live playlists (or, `ended`, the video-on-demand ones) of the
+ * media folder `dir`. Answers the number of segments of the best rendition.
+ */
+export function writePlaylists(
+  dir: string,
+  renditions: Rendition[],
+  sessions: number[],
+  options: { ended: boolean; liveWindow: number },
+): number {
+  const name = options.ended ? MEDIA_FILES.vodPlaylist : MEDIA_FILES.livePlaylist;
+  let best = 0;
+  renditions.forEach((rendition, index) => {
+    const segments = segmentsOf(join(dir, rendition.name), sessions);
+    if (index === 0) best = segments.length;
+    const text = options.ended ? vodPlaylist(segments) : livePlaylist(segments, options.liveWindow);
+    writeFileAtomic(join(dir, rendition.name, name), text);
+  });
+  writeFileAtomic(join(dir, name), masterPlaylist(renditions, name));
+  return best;
+}

@@ -1,0 +1,105 @@
+// Starts the media gateway: nginx for RTMP, the SRT relay, the camera-server
+// HTTP protocol, and the API's messages (a rotated stream key drops its publisher).
+import { join } from "node:path";
+import type { AddressInfo } from "node:net";
+import { Redis } from "ioredis";
+import { RTMP_APP, mediaGatewayChannel, type MediaGatewayMessage } from "@clubcast/shared";
+import { createMediaStore } from "@clubcast/media-store";
+import { createGatewayApi, type GatewayApi } from "./api.ts";
+import { createGateway } from "./gateway.ts";
+import { createGatewayHttpServer } from "./http.ts";
+import { SRT_APP, startNginx, type RunningNginx } from "./nginx.ts";
+import type { GatewaySettings } from "./settings.ts";
+import { startSrtIngest, type SrtIngest } from "./srt-ingest.ts";
+import { createStateFile } from "./state.ts";
+
+export interface RunningGateway {
+  /** The camera-server URL configurations name (server_url). */
+  url: string;
+  rtmpPort: number;
+  srtPort: number;
+  close(): Promise<void>;
+}
+
+export async function startMediaGateway(
+  settings: GatewaySettings,
+  overrides: { api?: GatewayApi; log?: (line: string) => void } = {},
+): Promise<RunningGateway> {
+  const log = overrides.log ?? ((line: string) => console.log(`[media] ${line}`));
+  if (!overrides.api && (!settings.clientId || !settings.clientSecret)) {
+    throw new Error(
+      "MEDIA_GATEWAY_CLIENT_ID and MEDIA_GATEWAY_CLIENT_SECRET are needed to ask the API who may publish",
+    );
+  }
+  const api =
+    overrides.api ??
+    createGatewayApi({ apiUrl: settings.apiUrl, clientId: settings.clientId!, clientSecret: settings.clientSecret! });
+  const store = createMediaStore(settings.mediaDir);
+  const state = createStateFile(store.gatewayDir());
+
+  // nginx and the SRT relay call into the gateway, and it drops publishers through them.
+  let nginx: RunningNginx | null = null;
+  let srt: SrtIngest | null = null;
+  const rtmpReadUrl = (app: string, name: string) => `rtmp://127.0.0.1:${settings.rtmpPort}/${app}/${name}`;
+  const gateway = createGateway({
+    store,
+    state,
+    api,
+    rtmpReadUrl,
+    dropAtNginx: async (app, name) => nginx?.dropPublisher(app, name),
+    dropSrt: (token) => srt?.dropToken(token),
+    publicUrl: settings.publicUrl,
+    minFreeBytes: settings.minFreeBytes,
+    segmentSeconds: settings.segmentSeconds,
+    liveWindow: settings.liveWindow,
+    log,
+  });
+  const http = createGatewayHttpServer(gateway, log);
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(settings.port, settings.host, resolve);
+  });
+  const { port } = http.address() as AddressInfo;
+  const url = `http://${settings.host}:${port}`;
+  nginx = await startNginx({
+    host: settings.ingestHost,
+    rtmpPort: settings.rtmpPort,
+    callbackUrl: url,
+    workDir: join(store.gatewayDir(), `nginx-${settings.rtmpPort}`),
+    log,
+  });
+  srt = await startSrtIngest({
+    port: settings.srtPort,
+    host: settings.ingestHost,
+    pushUrlFor: (token) => rtmpReadUrl(SRT_APP, token),
+    authorize: (streamKey, { token, peer }) => gateway.authorizeSrt(streamKey, token, peer),
+    log,
+  });
+
+  const subscriber = new Redis(settings.redisUrl, { lazyConnect: true, maxRetriesPerRequest: null });
+  subscriber.on("error", (error) => log(`redis: ${error.message}`));
+  subscriber.on("message", (_channel, text: string) => {
+    const message = JSON.parse(text) as MediaGatewayMessage;
+    if (message.type === "stream_key_rotated")
+      void gateway.onStreamKeyRotated(message.configuration_id, message.old_stream_key);
+  });
+  await subscriber.connect();
+  await subscriber.subscribe(mediaGatewayChannel(settings.redisPrefix));
+
+  log(
+    `camera server on ${url}; RTMP rtmp://${settings.ingestHost}:${settings.rtmpPort}/${RTMP_APP}/{stream_key}; SRT srt://${settings.ingestHost}:${srt.port}?streamid=publish:{stream_key}`,
+  );
+  return {
+    url,
+    rtmpPort: settings.rtmpPort,
+    srtPort: srt.port,
+    async close() {
+      subscriber.disconnect();
+      await srt!.close();
+      await gateway.close();
+      await nginx!.close();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}

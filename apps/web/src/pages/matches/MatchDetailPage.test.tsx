@@ -1,0 +1,93 @@
+import { describe, expect, it, vi } from "vitest";
+import { screen } from "@testing-library/react";
+import type { Auth } from "../../auth/AuthProvider.tsx";
+import { fakeAuth, fakeUser, renderRoutes } from "../../../test/render.tsx";
+import type { Match } from "../../lib/matches.ts";
+import { fakeMatch } from "../scheduler/fixtures.test-data.ts";
+import MatchDetailPage from "./MatchDetailPage.tsx";
+
+vi.mock("../../lib/realtime.ts", () => ({ useChannel: () => "joined" }));
+// The player itself is hls.js's business; here it only has to say what it was given.
+vi.mock("./VideoPlayer.tsx", () => ({
+  VideoPlayer: ({ src, label, poster }: { src: string; label: string; poster?: string | null }) => (
+    <video aria-label={label} src={src} poster={poster ?? undefined} />
+  ),
+}));
+
+const POSTER = "/media/matches/9/poster.jpg";
+const DOWNLOAD = "/media/matches/9/download.mp4";
+
+function onDemand(overrides: Partial<Match> = {}): Match {
+  return fakeMatch({
+    id: 9,
+    status: "vod",
+    list_status: "vod",
+    home: { club: { id: 3, name: "VV Groen Wit", logo: null }, team: { id: 7, fullname: "Groen Wit 1" }, score: 2 },
+    vod_hls_url: "/media/matches/9/vod.m3u8",
+    poster_url: POSTER,
+    download_url: DOWNLOAD,
+    ...overrides,
+  });
+}
+
+function renderMatch(match: Match, auth: Auth = fakeAuth()) {
+  return renderRoutes(
+    [{ path: "/matches/:match", element: <MatchDetailPage /> }],
+    `/matches/${match.id}`,
+    auth,
+    undefined,
+    {
+      "matches.byId": () => match,
+    },
+  );
+}
+
+const staff = (scope: "club" | "trainer", club = { id: 3, name: "VV Groen Wit" }) =>
+  fakeAuth({ user: fakeUser({ scope, club }) });
+
+describe("the match page", () => {
+  it("offers the club's staff the MP4 of an on-demand match", async () => {
+    renderMatch(onDemand(), staff("club"));
+    const link = await screen.findByRole("link", { name: "Download MP4" });
+    expect(link).toHaveAttribute("href", DOWNLOAD);
+    expect(link).toHaveAttribute("download");
+    expect(screen.getByLabelText("Video of Groen Wit 1 against VV De Zwaluwen")).toHaveAttribute("poster", POSTER);
+  });
+
+  it.each([
+    ["a trainer of the club", staff("trainer")],
+    ["a system administrator", fakeAuth({ user: fakeUser({ scope: "system", club: null }) })],
+  ])("offers it to %s too", async (_who, auth) => {
+    renderMatch(onDemand(), auth);
+    expect(await screen.findByRole("link", { name: "Download MP4" })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["a visitor", fakeAuth()],
+    ["a player of the club", fakeAuth({ user: fakeUser({ scope: "player" }) })],
+    ["another club's administrator", staff("club", { id: 4, name: "VV De Zwaluwen" })],
+  ])("hides the download from %s", async (_who, auth) => {
+    renderMatch(onDemand(), auth);
+    await screen.findByLabelText("Video of Groen Wit 1 against VV De Zwaluwen");
+    expect(screen.queryByRole("link", { name: "Download MP4" })).toBeNull();
+  });
+
+  it("has no download while the match has none, or is not on demand yet", async () => {
+    const { unmount } = renderMatch(onDemand({ download_url: null }), staff("club"));
+    await screen.findByLabelText("Video of Groen Wit 1 against VV De Zwaluwen");
+    expect(screen.queryByRole("link", { name: "Download MP4" })).toBeNull();
+    unmount();
+
+    renderMatch(onDemand({ status: "processing", list_status: null, vod_hls_url: null }), staff("club"));
+    expect(await screen.findByText(/The recording is being processed/)).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Download MP4" })).toBeNull();
+  });
+
+  it("shows the still behind the message while there is no player", async () => {
+    renderMatch(onDemand({ status: "processing", list_status: null, vod_hls_url: null }));
+    const image = await screen.findByRole("img", { name: "Still from Groen Wit 1 against VV De Zwaluwen" });
+    expect(image).toHaveAttribute("src", POSTER);
+    expect(image).toHaveAttribute("loading", "lazy");
+    expect(screen.getByText(/The recording is being processed/)).toBeInTheDocument();
+  });
+});
