@@ -1,13 +1,13 @@
 // `npm start`: prepares the database (create, migrate, seed when empty), then
 // runs the platform's processes together until Ctrl-C.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { prepareDatabase } from "./db-prepare.ts";
 import { ensureWebBuild } from "./web-build.ts";
 import { runWithServiceErrors } from "@clubcast/db/health";
 import { loadConfig } from "../apps/server/src/config.ts";
-import { DEMO_CAMERA_CLIENT } from "../prisma/seed.ts";
+import { DEMO_CAMERA_CLIENT, DEMO_GATEWAY_CLIENT } from "../prisma/seed.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -18,14 +18,25 @@ interface PlatformProcess {
 }
 
 /**
- * The API server (with realtime and the web client), the job worker, and — unless
- * CAMERA_SIM=off — the camera-server simulator the demo configurations point at,
- * signed in as the seeded demo camera controller.
+ * The API server (with realtime and the web client), the job worker, the media
+ * gateway (RTMP/SRT ingest, signed in as the seeded gateway client unless
+ * MEDIA_GATEWAY_CLIENT_ID/SECRET are set) and — unless CAMERA_SIM=off — the
+ * camera-server simulator the demo configurations point at, signed in as the
+ * seeded demo camera controller.
  */
 function platformProcesses(env: NodeJS.ProcessEnv): PlatformProcess[] {
   const processes: PlatformProcess[] = [
     { name: "server", entry: "apps/server/src/main.ts" },
     { name: "worker", entry: "apps/worker/src/main.ts" },
+    {
+      name: "media",
+      entry: "apps/media/src/main.ts",
+      env: {
+        MEDIA_GATEWAY_CLIENT_ID: DEMO_GATEWAY_CLIENT.clientId,
+        MEDIA_GATEWAY_CLIENT_SECRET: DEMO_GATEWAY_CLIENT.secret,
+        ...env,
+      },
+    },
   ];
   if (env.CAMERA_SIM !== "off") {
     processes.push({
@@ -55,6 +66,11 @@ const problem = await listenProblem(host, port);
 if (problem) {
   // One line before any work, rather than the server's stack trace after migrating and seeding.
   console.error(`Cannot listen on ${host}:${port} (${problem}). Stop what runs there or set PORT / HOST in .env.`);
+  process.exit(1);
+}
+
+// ffmpeg and nginx's RTMP module, for the media gateway and the simulator's video.
+if (spawnSync("bash", ["scripts/ensure-system-packages.sh", "platform"], { cwd: root, stdio: "inherit" }).status !== 0) {
   process.exit(1);
 }
 

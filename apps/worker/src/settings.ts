@@ -20,8 +20,8 @@ function positiveInt(value: string | undefined, fallback: number): number {
 
 export function loadWorkerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSettings {
   return {
-    // The camera-server simulator serves the asset endpoints too (npm run camera-sim).
-    assetServerUrl: (env.ASSET_SERVER_URL || "http://127.0.0.1:4100").replace(/\/+$/, ""),
+    // The media gateway keeps the platform's video, so its privacy follows the match there.
+    assetServerUrl: (env.ASSET_SERVER_URL || `http://127.0.0.1:${env.MEDIA_PORT || 4200}`).replace(/\/+$/, ""),
     concurrency: positiveInt(env.WORKER_CONCURRENCY, 10),
     requestTimeoutMs: positiveInt(env.CAMERA_SERVER_TIMEOUT_MS, 10_000),
     lockDurationMs: positiveInt(env.WORKER_LOCK_MS, 30_000),
