@@ -20,6 +20,7 @@ import {
   type ConfigurationForm,
 } from "./configuration-form.ts";
 import type { ConfigurationStore } from "./configuration-store.ts";
+import { isGatewayConfiguration, StreamingPanel } from "./StreamingPanel.tsx";
 
 const ADDRESS = "{address}";
 
@@ -65,6 +66,8 @@ export function ConfigurationEditor({ store, onClose }: { store: ConfigurationSt
   );
   const save = trpc.configurations.save.useMutation();
   const editing = store.selected;
+  // A camera publishing to the platform's media gateway: its key is managed (rotated) in the Streaming panel.
+  const gateway = editing && isGatewayConfiguration(editing) ? editing : null;
   const title = useRef<HTMLHeadingElement>(null);
 
   // Opening the editor, or switching what it edits, takes keyboard focus (and the view) to it.
@@ -73,7 +76,10 @@ export function ConfigurationEditor({ store, onClose }: { store: ConfigurationSt
   const onSubmit = handleSubmit(async (form) => {
     setFailure(null);
     try {
-      const saved = await save.mutateAsync({ data: configurationData(form, editing?.id ?? null) });
+      const data = configurationData(form, editing?.id ?? null);
+      // A gateway camera's key changes only by rotating, which also drops a publisher using the old one.
+      if (gateway) delete data.stream_key;
+      const saved = await save.mutateAsync({ data });
       toast.success(editing ? t("editor.saved") : t("editor.created"));
       store.edit(saved.data);
       await utils.configurations.list.invalidate();
@@ -106,6 +112,17 @@ export function ConfigurationEditor({ store, onClose }: { store: ConfigurationSt
           <Icon name="close" />
         </button>
       </header>
+      {gateway && (
+        <StreamingPanel
+          key={gateway.id}
+          configuration={gateway}
+          onRotated={(rotated) => {
+            // The rotated configuration, selected without resetting what the form holds.
+            store.select(rotated);
+            setValue("stream_key", rotated.stream_key ?? "");
+          }}
+        />
+      )}
       <form className="form" onSubmit={onSubmit} noValidate>
         <FormAlert message={failure} />
         <FieldGroup title={t("groups.identity")} description={t("groups.identity_text")}>
@@ -142,7 +159,7 @@ export function ConfigurationEditor({ store, onClose }: { store: ConfigurationSt
             {text("sa_stream_url", { hint: t("hints.sa_stream_url", { address: ADDRESS }) })}
             <LivestreamMode mode={mode} />
           </div>
-          {text("stream_key")}
+          {gateway ? <p className="field--wide config-editor__managed">{t("ingest.managed")}</p> : text("stream_key")}
           {text("ant_stream_id")}
           {text("qr_code", { wide: true })}
         </FieldGroup>

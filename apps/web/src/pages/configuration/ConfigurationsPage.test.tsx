@@ -33,6 +33,7 @@ function configuration(overrides: Partial<Configuration> = {}): Configuration {
     sa_sport: null,
     camera_type: "SA_PRO",
     server_url: null,
+    ingest: null,
     ...overrides,
   };
 }

@@ -26,6 +26,7 @@ const stored: Configuration = {
   sa_sport: "football",
   camera_type: "SA_LITE",
   server_url: "https://cams.example.test",
+  ingest: null,
 };
 
 describe("the configuration store", () => {
