@@ -47,7 +47,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={toaster}>
       {children}
-      <div className="toasts" aria-live="polite" aria-label={t("ui.notifications")}>
+      <div className="toasts" role="region" aria-live="polite" aria-label={t("ui.notifications")}>
         {toasts.map((toast) => (
           <div
             key={toast.id}
