@@ -33,6 +33,7 @@ import { monitoringRoutes } from "./monitoring/routes.ts";
 import { appInfoRoutes } from "./app-info/routes.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { failedJobsRoutes } from "./monitoring/failed-jobs.ts";
+import { mediaGatewayRoutes } from "./media-gateway/routes.ts";
 import { isMediaPath, registerMediaRoutes } from "./media/routes.ts";
 import { localeFromAcceptLanguage, translate } from "./core/i18n.ts";
 import { attachRealtime, type RealtimeOptions } from "./realtime/socket-server.ts";
@@ -77,6 +78,7 @@ const DOMAIN_ROUTES = [
   appInfoRoutes,
   realtimeRoutes,
   failedJobsRoutes,
+  mediaGatewayRoutes,
 ];
 
 /**

@@ -1,7 +1,7 @@
 // Server settings from the environment (or the repository's .env), with the
 // defaults a local install needs. Read once at start-up.
 import { databaseUrl, redisUrl, loadDotEnv } from "@clubcast/db";
-import { mediaDirFromEnv } from "@clubcast/media-store";
+import { mediaDirFromEnv, minFreeBytesFromEnv } from "@clubcast/media-store";
 import { INGEST_PORTS } from "@clubcast/shared";
 
 export interface RateLimitRule {
@@ -35,6 +35,8 @@ export interface AppConfig {
    * kept in MEDIA_DIR/.url-secret, created by the first server that needs it, so all servers agree.
    */
   mediaUrlSecret: string | null;
+  /** Free disk below which the gateway refuses new recordings (MEDIA_MIN_FREE_MB, default 1024). */
+  mediaMinFreeBytes: number;
   /** How long a signed media URL plays (MEDIA_URL_TTL_SECONDS, default 6 hours). */
   mediaUrlTtlSeconds: number;
   /** Where cameras reach the media gateway's ingest (MEDIA_PUBLIC_HOST; default PUBLIC_URL's host name). */
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || "info",
     readCache: env.READ_CACHE !== "off",
     mediaDir: mediaDirFromEnv(env),
+    mediaMinFreeBytes: minFreeBytesFromEnv(env),
     mediaUrlSecret: env.MEDIA_URL_SECRET || null,
     mediaUrlTtlSeconds: Math.max(1, intFrom(env.MEDIA_URL_TTL_SECONDS, 6 * 3600)),
     mediaPublicHost: env.MEDIA_PUBLIC_HOST || hostnameOf(publicUrl),

@@ -21,6 +21,7 @@ import { createAppInfoService } from "./app-info/service.ts";
 import { createRealtimeService } from "./realtime/service.ts";
 import { createFailedJobsService } from "./monitoring/failed-jobs.ts";
 import { createMediaService } from "./media/service.ts";
+import { createMediaGatewayService } from "./media-gateway/service.ts";
 
 export function createServices(deps: Deps) {
   const auth = createAuthService(deps);
@@ -29,6 +30,7 @@ export function createServices(deps: Deps) {
     deps,
     auth,
     media,
+    mediaGateway: createMediaGatewayService(deps, media),
     matches: createMatchesService(deps, media),
     offline: createOfflineService(deps, media),
     sequences: createSequencesService(deps),

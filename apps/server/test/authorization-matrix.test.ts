@@ -61,6 +61,10 @@ const systemOnlyInClub = (ok: Outcome): Outcomes => [401, 403, 403, 403, 403, ok
 /** A user's own sequence: its owner (club A's trainer) and system admins; to everyone else it doesn't exist. */
 const sequenceOwner = (ok: Outcome): Outcomes => [401, 404, 404, ok, 404, ok, 404, 401];
 const cameraOnly = (ok: Outcome): Outcomes => [401, 401, 401, 401, 401, 401, 401, ok];
+/** The media gateway's own calls: users are refused, and so is a camera controller bound to a configuration. */
+const gatewayOnly: Outcomes = [401, 401, 401, 401, 401, 401, 401, 403];
+/** Club admins see their own club's (another club's admin gets 200 with theirs), system admins everything. */
+const clubAdminsOwnClub = (ok: Outcome): Outcomes => [401, 403, 403, 403, ok, ok, ok, 401];
 
 const NEW_PASSWORD = "a brand new password";
 const FUTURE_DAY = "2031-05-01";
@@ -87,6 +91,14 @@ function publicListOf(status: MatchStatus): Case["verify"] {
     const leaked = ids.filter((id) => w.privateMatchIds.has(id));
     return leaked.length ? `private matches ${leaked.join(", ")} listed` : undefined;
   };
+}
+
+/** Another club's admin sees their own club's streams, never club A's private matches. */
+async function otherClubSeesNoPrivates(answer: Answer, w: World, actor: ActorName): Promise<string | undefined> {
+  if (actor !== "otherClubAdmin") return undefined;
+  const ids = (answer.json() as { data: { id: number }[] }).data.map((m) => m.id);
+  const leaked = ids.filter((id) => w.privateMatchIds.has(id));
+  return leaked.length ? `club A's private matches ${leaked.join(", ")} listed` : undefined;
 }
 
 /** A paged list of a club's things: outside system admins, only the caller's own club's, and not nothing. */
@@ -183,8 +195,18 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
   },
 
   // ── matches: dashboard lists ──
-  "GET /v1/live-matches": { target: "the Streams page", request: () => ({}), expect: systemOnly(200) },
-  "GET /v1/upcoming-matches": { target: "the Streams page", request: () => ({}), expect: systemOnly(200) },
+  "GET /v1/live-matches": {
+    target: "the Streams page",
+    request: () => ({}),
+    expect: clubAdminsOwnClub(200),
+    verify: otherClubSeesNoPrivates,
+  },
+  "GET /v1/upcoming-matches": {
+    target: "the Streams page",
+    request: () => ({}),
+    expect: clubAdminsOwnClub(200),
+    verify: otherClubSeesNoPrivates,
+  },
   "GET /v1/clubs/:id/live-matches": { target: "club A", request: clubA, expect: clubMembers(200) },
   "GET /v1/clubs/:id/upcoming-matches": { target: "club A", request: clubA, expect: clubMembers(200) },
   "GET /v1/clubs/:id/un-scheduled-matches": { target: "club A", request: clubA, expect: clubAdmins(200) },
@@ -684,6 +706,38 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
   },
   "GET /v1/monitoring": { target: "every device", request: () => ({}), expect: systemOnly(200) },
   "GET /v1/monitoring/failed-jobs": { target: "every queue", request: () => ({}), expect: systemOnly(200) },
+  "GET /v1/monitoring/publish-refusals": {
+    target: "the gateway's refusals",
+    request: () => ({}),
+    expect: systemOnly(200),
+  },
+  "GET /v1/monitoring/media-storage": { target: "the media disk", request: () => ({}), expect: systemOnly(200) },
+
+  // ── media gateway ──
+  "POST /v1/media-gateway/publish": {
+    target: "configuration A's stream key",
+    request: () => ({ body: { stream_key: "matrix-key", protocol: "rtmp", address: "198.51.100.7" } }),
+    expect: gatewayOnly,
+  },
+  "POST /v1/media-gateway/refusals": {
+    target: "a refused publisher",
+    request: () => ({
+      body: { stream_key: "matrix-key", protocol: "srt", address: "198.51.100.7", reason: "a second publisher" },
+    }),
+    expect: gatewayOnly,
+  },
+  "POST /v1/media-gateway/publishers": {
+    target: "configuration A's camera",
+    request: (w) => ({
+      body: { configuration_id: w.configurationA.id, connected: true, protocol: "rtmp", hls_path: null },
+    }),
+    expect: gatewayOnly,
+  },
+  "GET /v1/media-gateway/previews": {
+    target: "club A's connected cameras",
+    request: (w) => ({ query: { club: String(w.clubA.id) } }),
+    expect: clubAdmins(200),
+  },
 
   // ── camera controllers ──
   "POST /v1/camera/token": {

@@ -58,8 +58,9 @@ export const SCOPE_ACCESS: Record<Scope, ScopeAccess> = {
   player: MEMBER_ACCESS,
   trainer: MEMBER_ACCESS,
   club: {
-    menu: ["dashboard", "scheduler", "offline", "recorded", "teams", "users", "system"],
-    restricted: ["configuration", "streams", "clubs", "clubs/all", "monitoring", "access"],
+    // Streams: their own club's live and upcoming matches and camera previews (the media gateway).
+    menu: ["dashboard", "scheduler", "streams", "offline", "recorded", "teams", "users", "system"],
+    restricted: ["configuration", "clubs", "clubs/all", "monitoring", "access"],
   },
   system: {
     menu: ["dashboard", "streams", "configuration", "clubs", "users", "monitoring"],

@@ -23,7 +23,7 @@ import type { AuthUser, RequestContext } from "../core/context.ts";
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../core/errors.ts";
 import { translate, type MessageKey } from "../core/i18n.ts";
 import { paged, pageWindow, type Paged, type PageQuery } from "../core/pagination.ts";
-import { authorize, isSystem, requireUser } from "../core/policy.ts";
+import { authorize, clubScopeOf, isSystem, requireUser } from "../core/policy.ts";
 import { checkReferences, editingColumns, scheduleInstants } from "./editing.ts";
 import { utcToZoned } from "./local-time.ts";
 import type { MediaService } from "../media/service.ts";
@@ -36,6 +36,7 @@ import {
   type ScoreInput,
   type UpdateMatchInput,
 } from "./schemas.ts";
+import { mayReportFor } from "../camera-controller/service.ts";
 import { clubMatches, matchesInvolving, recordedMatchesOf, visibleMatches } from "./visibility.ts";
 
 /** The state-machine event each camera command performs once the camera server confirmed it. */
@@ -150,10 +151,10 @@ export function createMatchesService(deps: Deps, media: MediaService) {
     return presentMatch(prisma, media, await findVisible(ctx, id));
   }
 
-  /** The dashboard Streams page: every live or upcoming match, private ones included. */
+  /** The dashboard Streams page: every live or upcoming match (a club admin's: their club's), private ones included. */
   function streams(list: "live" | "upcoming", page: PageQuery, ctx: RequestContext) {
-    authorize(ctx, "streams");
-    return listPage(inList(list), orderOf(list), page);
+    const club = clubScopeOf(authorize(ctx, "streams"));
+    return listPage(club === null ? inList(list) : { ...inList(list), ...clubMatches(club) }, orderOf(list), page);
   }
 
   const CLUB_LIST_EMPTY: Record<"live" | "upcoming", MessageKey> = {
@@ -416,10 +417,10 @@ export function createMatchesService(deps: Deps, media: MediaService) {
     if (ctx.user && !isSystem(ctx.user) && ctx.user.clubId !== params.club) throw new NotFoundError("not_found.match");
     const match = await prisma.match.findFirst({
       where: { id: params.match, ...matchesInvolving(params.club) },
-      select: { id: true, configurationId: true },
+      select: { id: true, configuration: { select: { id: true, cameraType: true } } },
     });
     if (!match) throw new NotFoundError("not_found.match");
-    if (ctx.client && ctx.client.configurationId !== match.configurationId) throw new NotFoundError("not_found.match");
+    if (ctx.client && !mayReportFor(ctx.client, match.configuration)) throw new NotFoundError("not_found.match");
     if (ctx.user && !SCORE_SCOPES.has(ctx.user.scope)) throw new ForbiddenError();
 
     const updated = await prisma.match.update({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, namedRecord, text } from "../core/schemas.ts";
+import { idField, idParam, namedRecord, text } from "../core/schemas.ts";
 
 const protocol = z.enum(["rtmp", "srt"]);
 
@@ -48,7 +48,7 @@ export const publisherInput = z.strictObject({
 
 export const okAnswer = z.object({ data: z.object({ ok: z.literal(true) }) });
 
-export const previewsInput = z.strictObject({ club: idField });
+export const previewsInput = z.strictObject({ club: idParam });
 
 export const previewsAnswer = z.object({
   data: z.array(

@@ -22,6 +22,7 @@ import { cameraControllerRouter } from "../camera-controller/router.ts";
 import { monitoringRouter } from "../monitoring/router.ts";
 import { appInfoRouter } from "../app-info/router.ts";
 import { realtimeRouter } from "../realtime/router.ts";
+import { mediaGatewayRouter } from "../media-gateway/router.ts";
 import { router } from "./trpc.ts";
 
 export const appRouter = router({
@@ -44,6 +45,7 @@ export const appRouter = router({
   monitoring: monitoringRouter,
   appInfo: appInfoRouter,
   realtime: realtimeRouter,
+  mediaGateway: mediaGatewayRouter,
 });
 
 export type AppRouter = typeof appRouter;
