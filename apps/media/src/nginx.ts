@@ -4,8 +4,9 @@
 // stream that is already publishing, and drops idle (stalled) publishers.
 // The gateway runs it as a child process with a generated configuration and
 // restarts it when it dies.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { spawnSync, type ChildProcess } from "node:child_process";
+import { spawnTied } from "./processes.ts";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import { RTMP_APP } from "@clubcast/shared";
@@ -80,8 +81,32 @@ export interface RunningNginx {
   close(): Promise<void>;
 }
 
+/**
+ * Stops an nginx a killed gateway left behind (it outlives its parent and keeps
+ * the RTMP port): its pid file names it, and its command line must say it is ours.
+ */
+function stopStaleNginx(workDir: string, log: (line: string) => void): void {
+  const pidFile = join(workDir, "nginx.pid");
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, "utf8"), 10);
+  let commandLine = "";
+  try {
+    commandLine = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return; // not running
+  }
+  if (!commandLine.includes(workDir)) return;
+  log(`stopping the nginx (pid ${pid}) a previous gateway left running`);
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // gone meanwhile
+  }
+}
+
 export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   mkdirSync(options.workDir, { recursive: true });
+  stopStaleNginx(options.workDir, options.log);
   const conf = join(options.workDir, "nginx.conf");
   writeFileSync(conf, configuration(options));
   const check = spawnSync(
@@ -97,9 +122,13 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   let closing = false;
   let restarts = 0;
   const run = () => {
-    const started = spawn(NGINX_BINARY, ["-p", options.workDir, "-c", conf, "-e", join(options.workDir, "error.log")], {
-      stdio: ["ignore", "ignore", "pipe"],
-    });
+    const started = spawnTied(
+      NGINX_BINARY,
+      ["-p", options.workDir, "-c", conf, "-e", join(options.workDir, "error.log")],
+      {
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
     started.stderr?.on("data", (chunk: Buffer) => options.log(`nginx: ${chunk.toString().trim()}`));
     started.once("exit", (code, signal) => {
       if (closing) return;

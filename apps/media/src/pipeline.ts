@@ -1,7 +1,8 @@
 // One publisher session into HLS with ffmpeg: copied as it comes
 // (passthrough, H.264/AAC) or transcoded to a 720p/360p ladder. The input is
 // the publisher's stream, read back from nginx on loopback.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
+import { spawnTied } from "./processes.ts";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { sessionPlaylist, sessionSegmentPattern, type Rendition } from "./playlists.ts";
@@ -18,7 +19,7 @@ export interface InputStreams {
 /** What the publisher sends, asked of ffprobe (null when nothing decodable arrived in time). */
 export function probe(input: string, timeoutMs = 8000): Promise<InputStreams | null> {
   return new Promise((resolve) => {
-    const child = spawn(
+    const child = spawnTied(
       "ffprobe",
       [
         "-v",
@@ -36,7 +37,7 @@ export function probe(input: string, timeoutMs = 8000): Promise<InputStreams | n
       { stdio: ["ignore", "pipe", "ignore"] },
     );
     let out = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs + 2000);
     child.once("exit", (code) => {
       clearTimeout(timer);
@@ -173,7 +174,7 @@ function ffmpegArguments(options: PipelineOptions): string[] {
 
 export function startPipeline(options: PipelineOptions): Pipeline {
   for (const rendition of options.renditions) mkdirSync(join(options.dir, rendition.name), { recursive: true });
-  const child: ChildProcess = spawn("ffmpeg", ffmpegArguments(options), { stdio: ["pipe", "ignore", "pipe"] });
+  const child: ChildProcess = spawnTied("ffmpeg", ffmpegArguments(options), { stdio: ["pipe", "ignore", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
   const ended = new Promise<void>((resolve) => {

@@ -2,7 +2,7 @@
 // the video, and an MP4 download. The playlists only list segments already on
 // disk, so the video-on-demand is ready within moments of stop recording; the
 // MP4 follows in the background.
-import { spawn } from "node:child_process";
+import { spawnTied } from "./processes.ts";
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MEDIA_FILES } from "@clubcast/shared";
@@ -10,11 +10,11 @@ import { segmentsOf, writePlaylists, type Rendition } from "./playlists.ts";
 
 function ffmpeg(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", ...args], {
+    const child = spawnTied("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", ...args], {
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-1000)));
+    child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-1000)));
     child.once("error", reject);
     child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg: ${stderr.trim()}`))));
   });

@@ -16,7 +16,8 @@
 //    cookie, puts it into the caller's conclusion, and from then on relays
 //    datagrams both ways unchanged (only conclusions get ffmpeg's cookie).
 //    Refused: the caller gets an SRT rejection, so it fails at once.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { spawnTied } from "./processes.ts";
 import { createHmac, randomBytes } from "node:crypto";
 import { createSocket, type RemoteInfo, type Socket } from "node:dgram";
 import { isIPv6 } from "node:net";
@@ -286,7 +287,7 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
       "-hide_banner", "-loglevel", "error", "-nostdin",
       "-i", input, "-c", "copy", "-f", "flv", options.pushUrlFor(token),
     ];
-    const child = spawn("ffmpeg", args, { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawnTied("ffmpeg", args, { stdio: ["ignore", "ignore", "pipe"] });
     const listener: Listener = {
       token,
       port,
