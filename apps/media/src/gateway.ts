@@ -79,6 +79,8 @@ export interface GatewayOptions {
 }
 
 const maskKey = (key: string) => `…${key.slice(-4)}`;
+/** How often connected cameras are reported again (monitoring's heartbeat). */
+const PUBLISHER_REPORT_MS = 30_000;
 
 export function createGateway(options: GatewayOptions) {
   const { store, state, api, log } = options;
@@ -194,6 +196,26 @@ export function createGateway(options: GatewayOptions) {
       if (!session.ending && publisher.connected) setTimeout(() => route(publisher), 1000).unref();
     });
   }
+
+  /**
+   * Connected cameras are reported again every so often: monitoring counts a
+   * configuration silent for two minutes as offline, and the API may have restarted.
+   */
+  const stillConnected = setInterval(() => {
+    for (const publisher of publishers.values()) {
+      const scope = publisher.session?.scope;
+      if (!scope) continue;
+      inBackground("reporting a connected camera", () =>
+        api.reportPublisher({
+          configurationId: publisher.configurationId,
+          connected: true,
+          protocol: publisher.protocol,
+          hlsPath: scopePath(scope),
+        }),
+      );
+    }
+  }, PUBLISHER_REPORT_MS);
+  stillConnected.unref();
 
   async function endSession(publisher: Publisher): Promise<void> {
     const session = publisher.session;
@@ -465,6 +487,7 @@ export function createGateway(options: GatewayOptions) {
     /** The asset update after a privacy change: the match's media follows it. */
     setPrivacy: (matchId: number, isPrivate: boolean) => store.setPrivacy(matchId, isPrivate),
     async close() {
+      clearInterval(stillConnected);
       for (const publisher of publishers.values()) {
         publisher.connected = false;
         if (publisher.session) {
