@@ -51,9 +51,6 @@ export const DEMO_GATEWAY_CLIENT = {
   secret: "clubcast-demo-gateway-secret",
 } as const;
 
-/** Where the media gateway's camera-server protocol runs by default (MEDIA_PORT). */
-export const MEDIA_GATEWAY_URL = "http://127.0.0.1:4200";
-
 /** The demo configuration a camera, OBS or a phone streams to through the media gateway. */
 export const DEMO_GATEWAY_CONFIGURATION = { barcode: "CC-NL-0105", streamKey: "zp-veld-3-demo-key" } as const;
 
@@ -1124,7 +1121,8 @@ async function seedEquipment(db: Db, refs: ClubRefs, now: Date): Promise<Map<str
       saCameraName: `${club} ${field}`,
       saStreamUrlLocal: seed.saStreamUrl ? `srt://${seed.localIp}:9710` : null,
       saSport: CLUBS.find((c) => c.name === club)!.sport,
-      serverUrl: gateway ? MEDIA_GATEWAY_URL : CAMERA_SERVER_URL,
+      // The worker sends a gateway configuration's commands to the media gateway (MEDIA_GATEWAY_URL).
+      serverUrl: gateway ? null : CAMERA_SERVER_URL,
       ...(gateway ? { cameraType: GATEWAY_CAMERA_TYPE } : {}),
       lastHeartbeatAt: minutesAgo(now, heartbeatMinutesAgo),
     };

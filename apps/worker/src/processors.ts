@@ -6,6 +6,7 @@ import {
   ASSET_UPDATE_TARGETS,
   CHANNELS,
   EVENTS,
+  GATEWAY_CAMERA_TYPE,
   type AssetUpdateJob,
   type CameraCommand,
   type CameraCommandJob,
@@ -78,18 +79,21 @@ export function cameraCommandProcessor({ prisma }: Deps, services: Services, set
       prisma.match.findUnique({ where: { id: matchId }, select: { id: true, startingAt: true, stoppingAt: true } }),
       prisma.configuration.findUnique({
         where: { id: configurationId },
-        select: { serverUrl: true, saCameraId: true },
+        select: { serverUrl: true, saCameraId: true, cameraType: true },
       }),
     ]);
+    // A gateway configuration's camera server is the media gateway unless it names another.
+    const serverUrl =
+      configuration?.serverUrl ?? (configuration?.cameraType === GATEWAY_CAMERA_TYPE ? settings.mediaGatewayUrl : null);
     // Deleted while the command waited: nothing left to tell the camera about, except
     // to forget it (deleting a scheduled match sends unschedule after the fact).
     if (!match && command !== "unschedule") return { done: false, reason: "match deleted" };
-    if (!configuration?.serverUrl || !configuration.saCameraId) {
+    if (!serverUrl || !configuration?.saCameraId) {
       throw new UnrecoverableError(
         `configuration ${configurationId} has no camera server (server_url and sa_camera_id)`,
       );
     }
-    const client = createCameraServerClient(configuration.serverUrl, { timeoutMs: settings.requestTimeoutMs });
+    const client = createCameraServerClient(serverUrl, { timeoutMs: settings.requestTimeoutMs });
     const request = match ? REQUESTS[command](match) : unscheduleRequest(matchId);
     const camera = await client.send(command, configuration.saCameraId, request, { idempotencyKey });
     const { applied } = await services.matches.commandSucceeded(job.data);

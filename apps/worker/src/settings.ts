@@ -3,6 +3,8 @@
 export interface WorkerSettings {
   /** Base URL of the asset server taking the posts after a privacy change. */
   assetServerUrl: string;
+  /** The media gateway's camera-server URL, for gateway configurations without a server_url of their own. */
+  mediaGatewayUrl: string;
   /** Jobs of one queue run at the same time by this process. */
   concurrency: number;
   /** Timeout of each call to a camera or asset server. */
@@ -19,9 +21,11 @@ function positiveInt(value: string | undefined, fallback: number): number {
 }
 
 export function loadWorkerSettings(env: NodeJS.ProcessEnv = process.env): WorkerSettings {
+  const mediaGatewayUrl = (env.MEDIA_GATEWAY_URL || `http://127.0.0.1:${env.MEDIA_PORT || 4200}`).replace(/\/+$/, "");
   return {
     // The media gateway keeps the platform's video, so its privacy follows the match there.
-    assetServerUrl: (env.ASSET_SERVER_URL || `http://127.0.0.1:${env.MEDIA_PORT || 4200}`).replace(/\/+$/, ""),
+    assetServerUrl: (env.ASSET_SERVER_URL || mediaGatewayUrl).replace(/\/+$/, ""),
+    mediaGatewayUrl,
     concurrency: positiveInt(env.WORKER_CONCURRENCY, 10),
     requestTimeoutMs: positiveInt(env.CAMERA_SERVER_TIMEOUT_MS, 10_000),
     lockDurationMs: positiveInt(env.WORKER_LOCK_MS, 30_000),

@@ -73,6 +73,8 @@ export async function startJobStack(options: JobStackOptions = {}): Promise<JobS
   const admin = await signIn(t, { scope: "club", clubId: club.id });
   const settings: WorkerSettings = {
     assetServerUrl: sim.url,
+    // The simulator speaks the camera-server protocol too; no configuration here is a gateway one.
+    mediaGatewayUrl: sim.url,
     concurrency: 5,
     requestTimeoutMs: 5000,
     lockDurationMs: 30_000,
