@@ -89,7 +89,7 @@ function stopStaleNginx(workDir: string, log: (line: string) => void): void {
   const pidFile = join(workDir, "nginx.pid");
   if (!existsSync(pidFile)) return;
   const pid = Number.parseInt(readFileSync(pidFile, "utf8"), 10);
-  let commandLine = "";
+  let commandLine: string;
   try {
     commandLine = readFileSync(`/proc/${pid}/cmdline`, "utf8");
   } catch {
