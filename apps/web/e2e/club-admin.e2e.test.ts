@@ -118,13 +118,14 @@ describe("a club administrator", () => {
     expect(await menu.getByRole("link").allTextContents()).toEqual([
       "Dashboard",
       "Scheduler",
+      "Streams",
       "Offline recordings",
       "Recorded",
       "Your teams",
       "Your users",
       "System",
     ]);
-    for (const restricted of ["configuration", "streams", "clubs", "clubs/all"]) {
+    for (const restricted of ["configuration", "clubs", "clubs/all"]) {
       await page.goto(`${platform.url}/dashboard/${restricted}`);
       await page.waitForURL(`${platform.url}/dashboard/`);
     }

@@ -90,6 +90,7 @@ describe("the dashboard frame", () => {
     expect(menuLabels()).toEqual([
       "Dashboard",
       "Scheduler",
+      "Streams",
       "Offline recordings",
       "Recorded",
       "Your teams",

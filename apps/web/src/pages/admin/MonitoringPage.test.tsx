@@ -64,6 +64,40 @@ const failedJobs = () => ({
   meta: { current_page: 1, last_page: 1, per_page: 20, total: 1, from: 1, to: 1 },
 });
 
+const GB = 1_000_000_000;
+const storage = (overrides: Record<string, unknown> = {}) => ({
+  data: {
+    media_bytes: 412.5 * GB,
+    free_bytes: 1_250 * GB,
+    total_bytes: 2_000 * GB,
+    margin_bytes: 50 * GB,
+    recording_allowed: true,
+    ...overrides,
+  },
+});
+const refusals = () => ({
+  data: [
+    {
+      at: ago(2),
+      protocol: "srt" as const,
+      reason: "Unknown stream key",
+      stream_key_hint: "…a1b2",
+      address: "203.0.113.7:51234",
+    },
+    {
+      at: ago(8),
+      protocol: "rtmp" as const,
+      reason: "Livestream is disabled for this configuration",
+      stream_key_hint: "…c3d4",
+      address: "198.51.100.20",
+    },
+  ],
+});
+const gateway = {
+  "mediaGateway.storage": () => storage(),
+  "mediaGateway.refusals": refusals,
+};
+
 const routes = [{ path: "/dashboard/monitoring", element: <MonitoringPage /> }];
 const system = fakeAuth({ user: fakeUser({ scope: "system", club: null }) });
 
@@ -87,6 +121,7 @@ describe("the Monitoring page", () => {
     renderRoutes(routes, "/dashboard/monitoring", system, undefined, {
       "monitoring.overview": monitoring,
       "monitoring.failedJobs": failedJobs,
+      ...gateway,
     });
     const configurations = await screen.findByRole("table", { name: "Camera configurations" });
     expect(await within(configurations).findByText("CC-NL-0101")).toBeInTheDocument();
@@ -106,5 +141,66 @@ describe("the Monitoring page", () => {
     const calls = monitoring.mock.calls.length;
     await act(() => vi.advanceTimersByTimeAsync(MONITORING_REFRESH_MS));
     expect(monitoring.mock.calls.length).toBe(calls + 1);
+  });
+});
+
+describe("the media gateway on the Monitoring page", () => {
+  const render = (api: Record<string, (input: never) => unknown>) =>
+    renderRoutes(routes, "/dashboard/monitoring", system, undefined, {
+      "monitoring.overview": overview,
+      "monitoring.failedJobs": failedJobs,
+      ...gateway,
+      ...api,
+    });
+
+  it("shows the media disk in human sizes, and the publishers it refused, latest first", async () => {
+    render({});
+    const card = await screen.findByRole("region", { name: "Media storage" });
+    expect(await within(card).findByText("New recordings are allowed")).toBeInTheDocument();
+    expect(card).toHaveTextContent("750 GB of 2 TB in use");
+    const facts = card.querySelector("dl")!;
+    expect(facts).toHaveTextContent("Used by media413 GB");
+    expect(facts).toHaveTextContent("Free1.25 TB");
+    expect(facts).toHaveTextContent("Total2 TB");
+    expect(card).toHaveTextContent("At least 50 GB is kept free for recordings in progress.");
+    expect(within(card).queryByRole("alert")).toBeNull();
+
+    const table = await screen.findByRole("table", { name: "Publishers the media gateway refused, latest first" });
+    const rows = await within(table).findAllByRole("row");
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent("SRT");
+    expect(rows[1]).toHaveTextContent("…a1b2");
+    expect(rows[1]).toHaveTextContent("203.0.113.7:51234");
+    expect(rows[1]).toHaveTextContent("Unknown stream key");
+    expect(rows[1]!.querySelector("time")).toHaveAttribute("datetime", ago(2));
+    expect(rows[2]).toHaveTextContent("RTMP");
+  });
+
+  it("warns when new recordings are refused, and says when nobody was refused", async () => {
+    render({
+      "mediaGateway.storage": () => storage({ free_bytes: 20 * GB, recording_allowed: false }),
+      "mediaGateway.refusals": () => ({ data: [] }),
+    });
+    const card = await screen.findByRole("region", { name: "Media storage" });
+    expect(await within(card).findByRole("alert")).toHaveTextContent(
+      "New recordings are refused: free disk is below the margin",
+    );
+    expect(within(card).getByText("Free").nextElementSibling).toHaveTextContent("20 GB");
+    expect(await screen.findByText("No publisher was refused")).toBeInTheDocument();
+  });
+
+  it("offers a retry when the gateway's numbers can't be loaded", async () => {
+    render({
+      "mediaGateway.storage": () => {
+        throw new Error("down");
+      },
+      "mediaGateway.refusals": () => {
+        throw new Error("down");
+      },
+    });
+    const card = await screen.findByRole("region", { name: "Media storage" });
+    expect(await within(card).findByRole("button", { name: "Try again" })).toBeInTheDocument();
+    const refused = screen.getByRole("region", { name: "Refused publishers" });
+    expect(await within(refused).findByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 // The Monitoring page (system administrators): how every camera configuration
 // and its cameras, every computer and every router is doing by its last
-// heartbeat, and the jobs whose last attempt failed. Refreshes itself every
-// MONITORING_REFRESH_MS.
+// heartbeat, the media gateway's disk and the publishers it refused, and the
+// jobs whose last attempt failed. Refreshes itself every MONITORING_REFRESH_MS.
 import { useId, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,7 @@ import { DataTable, type DataTableColumn } from "../../ui/DataTable.tsx";
 import { Icon, type IconName } from "../../ui/Icon.tsx";
 import { Pagination } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
-import { formatInstant } from "./format.ts";
+import { formatBytes, formatInstant, formatMoment } from "./format.ts";
 import { pageParam } from "./page-param.ts";
 import { PageIntro } from "./PageIntro.tsx";
 import "../../styles/admin.css";
@@ -24,6 +24,8 @@ type Overview = RouterOutputs["monitoring"]["overview"];
 type Configuration = Overview["configurations"][number];
 type Device = Overview["computers"][number];
 type FailedJob = RouterOutputs["monitoring"]["failedJobs"]["data"][number];
+type Storage = RouterOutputs["mediaGateway"]["storage"]["data"];
+type Refusal = RouterOutputs["mediaGateway"]["refusals"]["data"][number];
 export type DeviceStatus = Device["status"];
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -179,6 +181,132 @@ function ConfigurationsTable({ configurations, now }: { configurations: Configur
   );
 }
 
+/** A share of the disk as a bar width, 0–100 %. */
+function percent(part: number, whole: number): string {
+  return `${whole > 0 ? Math.min(100, Math.max(0, (part / whole) * 100)) : 0}%`;
+}
+
+function StorageCard({ storage }: { storage: Storage }) {
+  const { t } = useTranslation("admin");
+  const locale = useLocale();
+  const size = (bytes: number) => formatBytes(bytes, locale);
+  const used = Math.max(0, storage.total_bytes - storage.free_bytes);
+  const other = Math.max(0, used - storage.media_bytes);
+  return (
+    <div className={`admin-card ops-storage${storage.recording_allowed ? "" : " ops-storage--refused"}`}>
+      {storage.recording_allowed ? (
+        <p className="ops-storage__state">
+          <Icon name="check" size={18} />
+          {t("storage.allowed")}
+        </p>
+      ) : (
+        <div className="ops-storage__state ops-storage__state--refused" role="alert">
+          <Icon name="alert" size={20} />
+          <p>
+            <strong>{t("storage.refused")}</strong>
+            <span>{t("storage.refused_hint")}</span>
+          </p>
+        </div>
+      )}
+      <div className="ops-storage__usage">
+        <p className="ops-storage__usage-text">
+          {t("storage.used_of", { used: size(used), total: size(storage.total_bytes) })}
+        </p>
+        {/* The same numbers as the facts below, drawn: media, other use, and where the margin starts. */}
+        <div className="ops-storage__bar" aria-hidden="true">
+          <span className="ops-storage__media" style={{ width: percent(storage.media_bytes, storage.total_bytes) }} />
+          <span className="ops-storage__other" style={{ width: percent(other, storage.total_bytes) }} />
+          <span className="ops-storage__margin" style={{ width: percent(storage.margin_bytes, storage.total_bytes) }} />
+        </div>
+      </div>
+      <dl className="ops-facts ops-storage__facts">
+        <div>
+          <dt>
+            <span className="ops-storage__swatch ops-storage__swatch--media" aria-hidden="true" />
+            {t("storage.media")}
+          </dt>
+          <dd>{size(storage.media_bytes)}</dd>
+        </div>
+        <div>
+          <dt>{t("storage.free")}</dt>
+          <dd>{size(storage.free_bytes)}</dd>
+        </div>
+        <div>
+          <dt>{t("storage.total")}</dt>
+          <dd>{size(storage.total_bytes)}</dd>
+        </div>
+      </dl>
+      <p className="ops-card-text">
+        <span className="ops-storage__swatch ops-storage__swatch--margin" aria-hidden="true" />
+        {t("storage.margin", { size: size(storage.margin_bytes) })}
+      </p>
+    </div>
+  );
+}
+
+function MediaStorage() {
+  const { t } = useTranslation("admin");
+  const query = trpc.mediaGateway.storage.useQuery(undefined, { refetchInterval: MONITORING_REFRESH_MS });
+  let content;
+  if (query.data) content = <StorageCard storage={query.data.data} />;
+  else if (query.isError) content = <ErrorState onRetry={() => void query.refetch()} />;
+  else content = <div className="admin-card ops-storage skeleton-block" aria-busy="true" />;
+  return <Section title={t("storage.title")}>{content}</Section>;
+}
+
+function RefusedPublishers() {
+  const { t } = useTranslation("admin");
+  const locale = useLocale();
+  const query = trpc.mediaGateway.refusals.useQuery(undefined, { refetchInterval: MONITORING_REFRESH_MS });
+  // Refusals have no id of their own; their place in the latest-first list keys them.
+  const rows = (query.data?.data ?? []).map((refusal, index) => ({ ...refusal, index }));
+  const columns: DataTableColumn<Refusal & { index: number }>[] = [
+    {
+      key: "at",
+      header: t("refusals.time"),
+      primary: true,
+      cell: (refusal) => <time dateTime={refusal.at}>{formatMoment(refusal.at, locale)}</time>,
+    },
+    {
+      key: "protocol",
+      header: t("refusals.protocol"),
+      cell: (refusal) => <span className="admin-tag admin-tag--muted">{refusal.protocol.toUpperCase()}</span>,
+    },
+    {
+      key: "key",
+      header: t("refusals.key"),
+      cell: (refusal) => <code className="admin-mono">{refusal.stream_key_hint}</code>,
+    },
+    {
+      key: "address",
+      header: t("refusals.address"),
+      cell: (refusal) => <code className="admin-mono">{refusal.address}</code>,
+    },
+    {
+      key: "reason",
+      header: t("refusals.reason"),
+      cell: (refusal) => <span className="ops-reason">{refusal.reason}</span>,
+    },
+  ];
+  return (
+    <Section title={t("refusals.title")}>
+      {query.isError && !query.data ? (
+        <ErrorState onRetry={() => void query.refetch()} />
+      ) : (
+        <DataTable
+          caption={t("refusals.caption")}
+          columns={columns}
+          rows={rows}
+          rowKey={(refusal) => refusal.index}
+          loading={query.isPending}
+          skeletonRows={3}
+          empty={<EmptyState icon="shield" title={t("refusals.empty")} text={t("refusals.empty_text")} />}
+        />
+      )}
+    </Section>
+  );
+}
+
 function FailedJobs() {
   const { t } = useTranslation("admin");
   const locale = useLocale();
@@ -247,6 +375,7 @@ function FailedJobs() {
 export default function MonitoringPage() {
   const { t } = useTranslation("admin");
   const locale = useLocale();
+  const utils = trpc.useUtils();
   const overview = trpc.monitoring.overview.useQuery(undefined, { refetchInterval: MONITORING_REFRESH_MS });
   const now = overview.dataUpdatedAt || Date.now();
   const deviceColumns = useDeviceColumns(now);
@@ -262,7 +391,11 @@ export default function MonitoringPage() {
         <button
           type="button"
           className="button button--small button--secondary"
-          onClick={() => void overview.refetch()}
+          onClick={() => {
+            void overview.refetch();
+            void utils.mediaGateway.storage.invalidate();
+            void utils.mediaGateway.refusals.invalidate();
+          }}
           disabled={overview.isFetching}
         >
           <Icon name="refresh" size={16} />
@@ -316,6 +449,8 @@ export default function MonitoringPage() {
           </Section>
         </>
       )}
+      <MediaStorage />
+      <RefusedPublishers />
       <FailedJobs />
     </div>
   );

@@ -1,11 +1,11 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { PAGINATION } from "@clubcast/shared";
 import { fakeAuth, fakeUser, renderRoutes } from "../../../test/render.tsx";
 import type { ChannelHandlers } from "../../lib/realtime.ts";
 import { fakeMatch, pageOf } from "../scheduler/fixtures.test-data.ts";
-import StreamsPage from "./StreamsPage.tsx";
+import StreamsPage, { PREVIEWS_REFRESH_MS } from "./StreamsPage.tsx";
 
 const channels = vi.hoisted(() => new Map<string, unknown>());
 vi.mock("../../lib/realtime.ts", () => ({
@@ -13,6 +13,13 @@ vi.mock("../../lib/realtime.ts", () => ({
     if (channel) channels.set(channel, handlers);
     return "joined";
   },
+}));
+
+// The player itself is hls.js's business; here it only has to say what it plays.
+vi.mock("../matches/VideoPlayer.tsx", () => ({
+  VideoPlayer: ({ src, label, live }: { src: string; label: string; live: boolean }) => (
+    <video aria-label={label} src={src} muted={live} autoPlay={live} />
+  ),
 }));
 
 const routes = [{ path: "/dashboard/streams", element: <StreamsPage /> }];
@@ -54,5 +61,109 @@ describe("the Streams page", () => {
 
     await user.click(screen.getByRole("link", { name: /Live/ }));
     expect(await screen.findByText("No live matches found")).toBeInTheDocument();
+  });
+});
+
+const clubAdmin = fakeAuth({ user: fakeUser({ scope: "club", club: { id: 3, name: "VV Groen Wit" } }) });
+
+function preview(id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    configuration: { id, barcode: `GW-${id}` },
+    field: { id: 10 + id, name: `Veld ${id}` },
+    protocol: "rtmp" as const,
+    since: "2026-03-01T12:00:00.000Z",
+    hls_url: `/media/live/${id}/index.m3u8`,
+    ...overrides,
+  };
+}
+
+describe("the camera previews", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("show every connected publisher of the club in a muted live player, polled every 5 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let connected = [preview(1), preview(2, { protocol: "srt", field: null, hls_url: null })];
+    const previews = vi.fn((_input: { club: number }) => ({ data: connected }));
+    renderRoutes(routes, "/dashboard/streams", clubAdmin, undefined, {
+      "matches.liveStreams": () => pageOf([]),
+      "mediaGateway.previews": previews,
+    });
+    const section = await screen.findByRole("region", { name: "Camera previews" });
+    const list = await within(section).findByRole("list", { name: "Connected cameras" });
+    // A club administrator's page is about their own club: no club to pick.
+    expect(previews).toHaveBeenCalledWith({ club: 3 });
+    expect(within(section).queryByRole("combobox", { name: "Club" })).toBeNull();
+    expect(screen.getByText(/^Your club's live and upcoming streams/)).toBeInTheDocument();
+
+    const [first, second] = within(list).getAllByRole("listitem");
+    const player = within(first!).getByLabelText("Preview of Veld 1");
+    expect(player).toHaveAttribute("src", "/media/live/1/index.m3u8");
+    expect(player).toHaveProperty("muted", true);
+    expect(player).toHaveAttribute("autoplay");
+    expect(within(first!).getByRole("heading", { name: "Veld 1" })).toBeInTheDocument();
+    expect(first).toHaveTextContent("RTMP");
+    expect(first).toHaveTextContent("Configuration GW-1");
+    expect(
+      within(first!)
+        .getByText(/^Connected since/)
+        .closest("time"),
+    ).toHaveAttribute("datetime", "2026-03-01T12:00:00.000Z");
+    // Before the first segment there is nothing to play yet.
+    expect(within(second!).getByRole("heading", { name: "No field" })).toBeInTheDocument();
+    expect(second).toHaveTextContent("SRT");
+    expect(second).toHaveTextContent("Waiting for the first video…");
+
+    connected = [preview(2, { protocol: "srt", field: null })];
+    await act(() => vi.advanceTimersByTimeAsync(PREVIEWS_REFRESH_MS));
+    expect(previews).toHaveBeenCalledTimes(2);
+    expect(await within(list).findByLabelText("Preview of No field")).toBeInTheDocument();
+    expect(within(list).getAllByRole("listitem")).toHaveLength(1);
+  });
+
+  it("say what to do when no camera is connected", async () => {
+    renderRoutes(routes, "/dashboard/streams", system, undefined, {
+      "matches.liveStreams": () => pageOf([]),
+      "clubs.list": () => ({ data: [{ id: 3, name: "VV Groen Wit" }], meta: pageOf([1]).meta }),
+      "mediaGateway.previews": () => ({ data: [] }),
+    });
+    const section = await screen.findByRole("region", { name: "Camera previews" });
+    // A system administrator first picks the club.
+    expect(within(section).getByText("Choose a club to see the cameras streaming for it.")).toBeInTheDocument();
+    const user = userEvent.setup();
+    const picker = within(section).getByRole("combobox", { name: "Club" });
+    await within(picker).findByRole("option", { name: "VV Groen Wit" });
+    await user.selectOptions(picker, "3");
+    expect(await within(section).findByText("No camera is connected.")).toBeInTheDocument();
+    expect(
+      within(section).getByText("Point your camera or OBS at the URL on the configuration page."),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole("link", { name: "Open the configuration page" })).toHaveAttribute(
+      "href",
+      "/dashboard/configuration",
+    );
+  });
+
+  it("show a loading state, then an error with a retry", async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    renderRoutes(routes, "/dashboard/streams", clubAdmin, undefined, {
+      "matches.liveStreams": () => pageOf([]),
+      "mediaGateway.previews": async () => {
+        await gate;
+        if (fail) throw new Error("gateway unreachable");
+        return { data: [preview(1)] };
+      },
+    });
+    const section = await screen.findByRole("region", { name: "Camera previews" });
+    expect(within(section).getByRole("list", { name: "Connected cameras" })).toHaveAttribute("aria-busy", "true");
+    release();
+    expect(await within(section).findByRole("alert")).toBeInTheDocument();
+    fail = false;
+    await user.click(within(section).getByRole("button", { name: "Try again" }));
+    expect(await within(section).findByLabelText("Preview of Veld 1")).toBeInTheDocument();
   });
 });

@@ -1,24 +1,38 @@
-// The Streams page (system administrators): every live or upcoming match of
-// every club, private ones included, PAGINATION.streamsLimit a page. The list
+// The Streams page: every live or upcoming match (a club administrator's: their
+// club's), private ones included, PAGINATION.streamsLimit a page. The list
 // and page live in the URL (?list=&page=); a stream.ready on the private
-// matches channel reloads both lists.
+// matches channel reloads both lists. Below them, the camera previews of the
+// working club: every publisher connected to the media gateway right now, each
+// in a small muted live player, polled every PREVIEWS_REFRESH_MS.
+import { useId } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { CHANNELS, EVENTS, PAGINATION } from "@clubcast/shared";
+import { canOpenSection, CHANNELS, EVENTS, PAGINATION } from "@clubcast/shared";
+import { useAuth } from "../../auth/AuthProvider.tsx";
+import { useLocale } from "../../i18n/useLocale.ts";
 import { useFormatZoned } from "../../lib/dates.ts";
 import { matchPath, sideName, type Match } from "../../lib/matches.ts";
 import { useChannel } from "../../lib/realtime.ts";
-import { trpc } from "../../lib/trpc.ts";
+import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
+import { ClubPicker, useWorkingClub } from "../../lib/working-club.tsx";
 import { DataTable, type DataTableColumn } from "../../ui/DataTable.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { Pagination } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { StatusPill } from "../../ui/StatusPill.tsx";
+import { CONFIGURATION_PATH } from "../configuration/paths.ts";
+import { VideoPlayer } from "../matches/VideoPlayer.tsx";
+import { formatInstant } from "./format.ts";
 import { pageParam } from "./page-param.ts";
 import { PageIntro } from "./PageIntro.tsx";
 import "../../styles/admin.css";
 import "../../styles/operations.css";
+
+/** The gateway's publishers change as cameras connect and disconnect: ask again this often. */
+export const PREVIEWS_REFRESH_MS = 5_000;
+
+type Preview = RouterOutputs["mediaGateway"]["previews"]["data"][number];
 
 const LISTS = ["live", "upcoming"] as const;
 type StreamList = (typeof LISTS)[number];
@@ -33,8 +47,115 @@ function useMatchTitle() {
     `${sideName(match.home) ?? t("match.unknown_side")} ${t("match.vs")} ${sideName(match.away) ?? t("match.unknown_side")}`;
 }
 
+function PreviewCard({ preview }: { preview: Preview }) {
+  const { t } = useTranslation("admin");
+  const locale = useLocale();
+  const { configuration, field } = preview;
+  const configurationName = configuration.barcode ?? `#${configuration.id}`;
+  const name = field?.name ?? t("previews.no_field");
+  return (
+    <li className="preview-card">
+      <div className="preview-card__video">
+        {preview.hls_url ? (
+          <VideoPlayer src={preview.hls_url} live label={t("previews.video_label", { name })} />
+        ) : (
+          <div className="preview-card__waiting pitch pitch--dark">
+            <span className="spinner" aria-hidden="true" />
+            <p>{t("previews.waiting")}</p>
+          </div>
+        )}
+      </div>
+      <div className="preview-card__body">
+        <h3 className="preview-card__title">
+          <span className="preview-card__live" aria-hidden="true" />
+          {name}
+        </h3>
+        <p className="preview-card__meta">
+          <span className="admin-tag admin-tag--system preview-card__protocol">{preview.protocol.toUpperCase()}</span>
+          <span className="ops-muted">{t("previews.configuration", { name: configurationName })}</span>
+        </p>
+        <p className="preview-card__meta">
+          <Icon name="clock" size={16} />
+          <time dateTime={preview.since}>{t("previews.since", { time: formatInstant(preview.since, locale) })}</time>
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/** The working club's connected publishers (a system administrator picks the club). */
+function CameraPreviews() {
+  const { t } = useTranslation("admin");
+  const titleId = useId();
+  const auth = useAuth();
+  const { clubId, chooseClub } = useWorkingClub();
+  const previews = trpc.mediaGateway.previews.useQuery(
+    { club: clubId ?? 0 },
+    { enabled: clubId !== null, refetchInterval: PREVIEWS_REFRESH_MS },
+  );
+  let content;
+  if (clubId === null) {
+    content = <EmptyState icon="camera" title={t("previews.choose_club")} />;
+  } else if (previews.isError && !previews.data) {
+    content = <ErrorState onRetry={() => void previews.refetch()} />;
+  } else if (!previews.data) {
+    content = (
+      <ul className="previews" aria-busy="true" aria-label={t("previews.list")}>
+        {Array.from({ length: 2 }, (_, index) => (
+          <li key={index} className="preview-card preview-card--skeleton" aria-hidden="true">
+            <div className="preview-card__video skeleton-block" />
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (previews.data.data.length === 0) {
+    const configurationLink = canOpenSection(
+      { scope: auth.scope, permissions: auth.user?.permissions ?? [] },
+      "configuration",
+    ) && (
+      <LocalLink to={CONFIGURATION_PATH} className="button button--secondary">
+        <Icon name="settings" size={16} />
+        {t("previews.open_configuration")}
+      </LocalLink>
+    );
+    content = (
+      <EmptyState
+        icon="broadcast"
+        title={t("previews.empty")}
+        text={t("previews.empty_text")}
+        action={configurationLink || undefined}
+      />
+    );
+  } else {
+    content = (
+      <ul className="previews" aria-label={t("previews.list")}>
+        {previews.data.data.map((preview) => (
+          <PreviewCard key={preview.configuration.id} preview={preview} />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <section className="ops-section" aria-labelledby={titleId}>
+      <div className="ops-intro">
+        <div className="previews__intro">
+          <h2 id={titleId} className="ops-section__title">
+            {t("previews.title")}
+          </h2>
+          <p className="ops-intro__text">{t("previews.text")}</p>
+        </div>
+        <div className="ops-intro__actions">
+          <ClubPicker value={clubId} onChange={chooseClub} />
+        </div>
+      </div>
+      {content}
+    </section>
+  );
+}
+
 export default function StreamsPage() {
   const { t } = useTranslation(["admin", "translation"]);
+  const auth = useAuth();
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const formatZoned = useFormatZoned();
@@ -85,7 +206,7 @@ export default function StreamsPage() {
 
   return (
     <div className="admin-page ops-streams">
-      <PageIntro text={t("streams.subtitle")}>
+      <PageIntro text={auth.scope === "system" ? t("streams.subtitle") : t("streams.subtitle_club")}>
         <p className={`ops-live${channel === "joined" ? "" : " ops-live--off"}`} aria-live="polite">
           <span className="ops-live__dot" aria-hidden="true" />
           {channel === "refused" ? t("streams.realtime_off") : t("streams.realtime")}
@@ -129,6 +250,7 @@ export default function StreamsPage() {
         />
       )}
       {query.data && <Pagination meta={query.data.meta} />}
+      <CameraPreviews />
     </div>
   );
 }
