@@ -365,12 +365,26 @@ describe("GET /v1/live-matches and /v1/upcoming-matches (Streams page)", () => {
     expect(ids(upcoming)).toEqual([m.aSoon!.id, m.aUpcomingPrivate!.id]);
   });
 
-  it("is the 'streams' section: 401 anonymous, 403 for club admins and players", async () => {
+  it("lists a club admin's own club's streams (theirs, shared with and against them), private ones included", async () => {
+    const live = await http.get("/v1/live-matches", cast.adminA.token);
+    expect(live.statusCode).toBe(200);
+    expect(ids(live)).toEqual([
+      m.aLivePrivate!.id,
+      m.aLive!.id,
+      m.bLiveSharedWithA!.id,
+      m.bLiveOpponentA!.id,
+      m.aLiveOlder!.id,
+    ]);
+    const trpc = await http.query("matches.liveStreams", {}, cast.adminA.token);
+    expect(trpc.statusCode).toBe(200);
+  });
+
+  it("is the 'streams' section: 401 anonymous, 403 for trainers and players", async () => {
     expect((await http.get("/v1/live-matches")).statusCode).toBe(401);
-    for (const member of [cast.adminA, cast.trainerA, cast.playerA]) {
+    for (const member of [cast.trainerA, cast.playerA]) {
       expect((await http.get("/v1/upcoming-matches", member.token)).statusCode).toBe(403);
     }
-    const trpc = await http.query("matches.liveStreams", {}, cast.adminA.token);
+    const trpc = await http.query("matches.liveStreams", {}, cast.trainerA.token);
     expect(trpc.statusCode).toBe(403);
   });
 });

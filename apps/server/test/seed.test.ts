@@ -1,6 +1,14 @@
 // The demo seed (prisma/seed.ts): what `npm start` puts in an empty database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCALES, MATCH_STATUSES, PERMISSIONS, SPORT_TYPES, STORED_SCOPES, deriveLivestream } from "@clubcast/shared";
+import {
+  GATEWAY_CAMERA_TYPE,
+  LOCALES,
+  MATCH_STATUSES,
+  PERMISSIONS,
+  SPORT_TYPES,
+  STORED_SCOPES,
+  deriveLivestream,
+} from "@clubcast/shared";
 import { createPrismaClient } from "@clubcast/db";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from "../../../prisma/seed.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
@@ -126,7 +134,9 @@ describe("the demo seed", () => {
     for (const configuration of configurations) {
       expect(configuration.livestream, configuration.barcode ?? "").toBe(deriveLivestream(configuration.saStreamUrl));
       expect(configuration.cameras.length).toBeGreaterThan(0);
-      expect(configuration.serverUrl).toMatch(/^http:\/\//);
+      // Gateway configurations are served by the media gateway (the worker's MEDIA_GATEWAY_URL).
+      if (configuration.cameraType === GATEWAY_CAMERA_TYPE) expect(configuration.serverUrl).toBeNull();
+      else expect(configuration.serverUrl).toMatch(/^http:\/\//);
     }
     expect(new Set(configurations.map((c) => c.livestream))).toEqual(new Set(["srt", "rtmp", "disabled"]));
     expect(await t.deps.prisma.computer.count()).toBeGreaterThan(0);
