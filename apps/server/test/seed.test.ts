@@ -10,7 +10,14 @@ import {
   deriveLivestream,
 } from "@clubcast/shared";
 import { createPrismaClient } from "@clubcast/db";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from "../../../prisma/seed.ts";
+import {
+  DEMO_ACCOUNTS,
+  DEMO_GATEWAY_CLIENT,
+  DEMO_GATEWAY_CONFIGURATION,
+  DEMO_PASSWORD,
+  seed,
+} from "../../../prisma/seed.ts";
+import { verifyPassword } from "../src/auth/passwords.ts";
 import { startTestApp, type TestApp } from "./support/app.ts";
 
 let t: TestApp;
@@ -141,6 +148,22 @@ describe("the demo seed", () => {
     expect(new Set(configurations.map((c) => c.livestream))).toEqual(new Set(["srt", "rtmp", "disabled"]));
     expect(await t.deps.prisma.computer.count()).toBeGreaterThan(0);
     expect(await t.deps.prisma.router.count()).toBeGreaterThan(0);
+  });
+
+  it("has a configuration served by the media gateway and the gateway's machine client, bound to no configuration", async () => {
+    const configuration = await t.deps.prisma.configuration.findUniqueOrThrow({
+      where: { barcode: DEMO_GATEWAY_CONFIGURATION.barcode },
+    });
+    expect(configuration).toMatchObject({
+      cameraType: GATEWAY_CAMERA_TYPE,
+      streamKey: DEMO_GATEWAY_CONFIGURATION.streamKey,
+      livestream: "rtmp",
+    });
+    const client = await t.deps.prisma.apiClient.findUniqueOrThrow({
+      where: { clientId: DEMO_GATEWAY_CLIENT.clientId },
+    });
+    expect(client.configurationId).toBeNull();
+    expect(await verifyPassword(client.secretHash, DEMO_GATEWAY_CLIENT.secret)).toBe(true);
   });
 
   it("has feature-update notifications in every language, using the content markup", async () => {
