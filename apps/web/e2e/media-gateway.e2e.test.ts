@@ -4,14 +4,20 @@
 // sees, as the gateway reports them, the publisher the old key no longer
 // lets in (monitoring, with the media disk) and the camera the new key does
 // (the stream previews), as the club's administrator does on their Streams page.
+// A recording's poster shows on its card and page, and its MP4 is offered to
+// the club's staff only.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { GATEWAY_CAMERA_TYPE } from "@clubcast/shared";
 import { hashPassword } from "../../server/src/auth/passwords.ts";
 import { launchBrowser, screenshots } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
+import { newVisitor } from "./support/browser.ts";
 import { signInToDashboard } from "./support/sign-in.ts";
-import { club, createUser, type SeededClub } from "./support/seed.ts";
+import { club, createUser, match, type SeededClub } from "./support/seed.ts";
 
 const OLD_KEY = "gw-obs-old-key-7f3a91d2a1b2";
 const GATEWAY_SECRET = "media-gateway-test-secret";
@@ -200,5 +206,58 @@ describe("a system administrator", () => {
     await own.getByText("Your club's live and upcoming streams", { exact: false }).waitFor();
     await screenshots(own, "gateway-previews-club", quiet);
     await own.context().close();
+  });
+});
+
+describe("a recorded match", () => {
+  it("shows its poster on the card and the page, and offers the MP4 to the club's staff only", async () => {
+    const { prisma } = platform;
+    const visitors = await club(prisma, "VV De Zwaluwen");
+    const recorded = await match(prisma, {
+      home: groenWit,
+      away: visitors,
+      status: "vod",
+      startsIn: -26,
+      score: [3, 1],
+    });
+    // What the gateway leaves behind when a recording stops: a poster and an MP4 in the match's folder.
+    const folder = join(platform.mediaDir, "matches", String(recorded.id));
+    mkdirSync(folder, { recursive: true });
+    const poster = spawnSync("ffmpeg", [
+      ...["-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360"],
+      ...["-frames:v", "1", "-y", join(folder, "poster.jpg")],
+    ]);
+    expect(poster.status).toBe(0);
+    writeFileSync(join(folder, "download.mp4"), Buffer.alloc(2048));
+
+    // A visitor: the still on the card and on the page, no download.
+    const context = await newVisitor(browser);
+    const visitor = await context.newPage();
+    await visitor.goto(`${platform.url}/matches?status=vod`);
+    const still = visitor.getByRole("img", { name: "Still from FC Groen Wit against VV De Zwaluwen" });
+    await still.waitFor();
+    await visitor.waitForFunction(
+      () => (document.querySelector("img.match-card__image") as HTMLImageElement | null)?.naturalWidth === 640,
+    );
+    expect(await still.getAttribute("loading")).toBe("lazy");
+    await screenshots(visitor, "gateway-match-cards");
+    await visitor.goto(`${platform.url}/matches/${recorded.id}`);
+    await visitor.getByRole("heading", { level: 1, name: "FC Groen Wit against VV De Zwaluwen" }).waitFor();
+    await visitor.locator(".stage__image").waitFor();
+    expect(await visitor.getByRole("link", { name: "Download MP4" }).count()).toBe(0);
+    await context.close();
+
+    // The club's administrator: the MP4 of the recording.
+    const admin = await createUser(prisma, { scope: "club", clubId: groenWit.id });
+    const page = await signInToDashboard(browser, platform.url, admin.email);
+    await page.goto(`${platform.url}/matches/${recorded.id}`);
+    const download = page.getByRole("link", { name: "Download MP4" });
+    await download.waitFor();
+    const href = await download.getAttribute("href");
+    const file = await fetch(new URL(href!, platform.url));
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toContain("video/mp4");
+    await screenshots(page, "gateway-match-download");
+    await page.context().close();
   });
 });

@@ -1,10 +1,13 @@
 // The real platform for one browser test file: the API server as its own
 // process (as `npm start` runs it) on a free port, over a fresh database
-// cloned from the migrated template and its own Redis key prefix, serving the
-// built web client.
+// cloned from the migrated template, its own Redis key prefix and its own
+// media directory, serving the built web client.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import { createPrismaClient, type PrismaClient } from "@clubcast/db";
@@ -17,8 +20,10 @@ export interface Platform {
   url: string;
   prisma: PrismaClient;
   smtp: SmtpCatcher;
-  /** The database and queues of this platform, for another process to join (the worker). */
-  env: { DATABASE_URL: string; REDIS_URL: string; REDIS_PREFIX: string; SMTP_URL: string };
+  /** Where this platform's media store keeps video, posters and downloads (never the working copy's var/media). */
+  mediaDir: string;
+  /** The database, queues and media of this platform, for another process to join (the worker). */
+  env: { DATABASE_URL: string; REDIS_URL: string; REDIS_PREFIX: string; SMTP_URL: string; MEDIA_DIR: string };
   stop(): Promise<void>;
 }
 
@@ -54,6 +59,7 @@ export async function startPlatform(): Promise<Platform> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const redisPrefix = `e2e:${randomBytes(6).toString("hex")}:`;
+  const mediaDir = mkdtempSync(join(tmpdir(), "clubcast-e2e-media-"));
   const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: root,
     env: {
@@ -65,6 +71,7 @@ export async function startPlatform(): Promise<Platform> {
       PORT: String(port),
       PUBLIC_URL: url,
       SMTP_URL: smtp.url,
+      MEDIA_DIR: mediaDir,
       WEB_DIST_DIR,
       LOG_LEVEL: "warn",
       LOGIN_LIMIT_PER_IP: "1000",
@@ -82,13 +89,21 @@ export async function startPlatform(): Promise<Platform> {
     await prisma.$disconnect();
     await smtp.close();
     await db.drop();
+    rmSync(mediaDir, { recursive: true, force: true });
     throw error;
   }
   return {
     url,
     prisma,
     smtp,
-    env: { DATABASE_URL: db.url, REDIS_URL: inject("redisUrl"), REDIS_PREFIX: redisPrefix, SMTP_URL: smtp.url },
+    mediaDir,
+    env: {
+      DATABASE_URL: db.url,
+      REDIS_URL: inject("redisUrl"),
+      REDIS_PREFIX: redisPrefix,
+      SMTP_URL: smtp.url,
+      MEDIA_DIR: mediaDir,
+    },
     async stop() {
       const exited = new Promise((resolve) =>
         server.exitCode !== null ? resolve(null) : server.once("exit", resolve),
@@ -98,6 +113,7 @@ export async function startPlatform(): Promise<Platform> {
       await prisma.$disconnect();
       await smtp.close();
       await db.drop();
+      rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }
