@@ -6,7 +6,7 @@
 // restarts it when it dies.
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { spawnTied } from "./processes.ts";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import { RTMP_APP } from "@clubcast/shared";
@@ -122,6 +122,9 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   let closing = false;
   let restarts = 0;
   const run = () => {
+    // A killed nginx (the one before, or a killed gateway's) leaves its control socket
+    // behind, and a new one would fail to bind it again and again.
+    rmSync(join(options.workDir, "control.sock"), { force: true });
     const started = spawnTied(
       NGINX_BINARY,
       ["-p", options.workDir, "-c", conf, "-e", join(options.workDir, "error.log")],
