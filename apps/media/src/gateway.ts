@@ -60,6 +60,8 @@ interface Publisher {
   streams: InputStreams | null;
   session: Session | null;
   connected: boolean;
+  /** ffmpeg runs that failed in a row under this publisher. */
+  failures: number;
 }
 
 export interface GatewayOptions {
@@ -87,7 +89,10 @@ export function createGateway(options: GatewayOptions) {
   /** Connected publishers by nginx identity (app/name). */
   const publishers = new Map<string, Publisher>();
   /** SRT callers the API allowed, by relay token, until nginx sees their push. */
-  const srtAllowed = new Map<string, Omit<Publisher, "app" | "name" | "streams" | "session" | "connected">>();
+  const srtAllowed = new Map<
+    string,
+    Omit<Publisher, "app" | "name" | "streams" | "session" | "connected" | "failures">
+  >();
   const background = new Set<Promise<unknown>>();
 
   function inBackground(what: string, work: () => Promise<unknown>) {
@@ -154,6 +159,7 @@ export function createGateway(options: GatewayOptions) {
       keepSegments: recording !== null,
       log: (line) => log(`${scope.kind}/${scope.id} session ${number}: ${line}`),
     });
+    const startedAt = Date.now();
     const sessions = () => (recording ? recording.sessions : [number]);
     let announced = false;
     const refresh = () => {
@@ -192,8 +198,11 @@ export function createGateway(options: GatewayOptions) {
       clearInterval(session.watcher);
       if (recording) refresh();
       if (publisher.session === session) publisher.session = null;
-      // ffmpeg failed under a publisher that is still there: start again.
-      if (!session.ending && publisher.connected) setTimeout(() => route(publisher), 1000).unref();
+      // ffmpeg failed under a publisher that is still there (a full disk, a hiccup): start again, waiting
+      // longer after each failure in a row so a lasting fault doesn't spin.
+      if (session.ending || !publisher.connected) return;
+      publisher.failures = Date.now() - startedAt > 30_000 ? 1 : publisher.failures + 1;
+      setTimeout(() => route(publisher), Math.min(30_000, 1000 * 2 ** (publisher.failures - 1))).unref();
     });
   }
 
@@ -254,7 +263,7 @@ export function createGateway(options: GatewayOptions) {
 
   /** nginx's on_publish: answers whether the publisher may go on. */
   async function onPublish(app: string, name: string, address: string): Promise<boolean> {
-    let allowed: Omit<Publisher, "app" | "name" | "streams" | "session" | "connected">;
+    let allowed: Omit<Publisher, "app" | "name" | "streams" | "session" | "connected" | "failures">;
     if (app === SRT_APP) {
       const srt = srtAllowed.get(name);
       if (!srt) return false;
@@ -286,7 +295,7 @@ export function createGateway(options: GatewayOptions) {
     } else {
       return false;
     }
-    const publisher: Publisher = { ...allowed, app, name, streams: null, session: null, connected: true };
+    const publisher: Publisher = { ...allowed, app, name, streams: null, session: null, connected: true, failures: 0 };
     publishers.set(`${app}/${name}`, publisher);
     log(`${publisher.protocol} publisher ${address} connected for configuration ${publisher.configurationId}`);
     // nginx starts the stream once we have answered; read it back a moment later.
