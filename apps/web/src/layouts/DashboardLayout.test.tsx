@@ -130,7 +130,7 @@ describe("the dashboard frame", () => {
     const href = decodeURIComponent(support.getAttribute("href")!);
     expect(href).toMatch(/^mailto:support@clubcast\.app\?subject=Support question from VV Groen Wit&body=/);
     expect(href).toContain("Anna de Vries\nVV Groen Wit");
-    await user.click(screen.getByRole("button", { name: "Switch the language to Nederlands" }));
+    await user.click(screen.getByRole("button", { name: "EN: Switch the language to Nederlands" }));
     await waitFor(() => expect(location()).toBe("/nl/dashboard"));
   });
 
@@ -138,7 +138,7 @@ describe("the dashboard frame", () => {
     const user = userEvent.setup();
     const logout = vi.fn(async () => {});
     renderRoutes(routes, "/dashboard", fakeAuth({ user: fakeUser(), logout }), undefined, baseApi);
-    await user.click(await screen.findByRole("button", { name: "Account" }));
+    await user.click(await screen.findByRole("button", { name: "Anna de Vries, Account" }));
     const items = screen.getAllByRole("menuitem");
     expect(items.map((item) => item.textContent)).toEqual(["Sign out"]);
     await user.click(items[0]!);

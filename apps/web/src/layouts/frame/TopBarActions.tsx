@@ -49,7 +49,8 @@ export function LanguageCycle() {
       type="button"
       className="topbar-language"
       onClick={() => void switchLocale(next)}
-      aria-label={t("dashboard.switch_language", { language: t(`locales.${next}`) })}
+      // The name starts with the code it shows (WCAG 2.5.3, label in name).
+      aria-label={`${locale.toUpperCase()}: ${t("dashboard.switch_language", { language: t(`locales.${next}`) })}`}
       title={t("dashboard.switch_language", { language: t(`locales.${next}`) })}
     >
       <Icon name="globe" size={18} />
@@ -66,9 +67,11 @@ export function AccountMenu() {
   const name = user ? `${user.first_name} ${user.last_name}` : t("frame:account.sign_in");
   return (
     <Menu as="div" className="account-menu">
-      <MenuButton className="account-menu__button" aria-label={t("dashboard.account")}>
+      {/* Named by what it shows (WCAG 2.5.3, label in name): the user's name, then what it is. */}
+      <MenuButton className="account-menu__button">
         <ClubBadge name={name} size={32} />
         <span className="account-menu__name">{name}</span>
+        <span className="visually-hidden">, {t("dashboard.account")}</span>
         <Icon name="chevronDown" size={16} className="account-menu__chevron" />
       </MenuButton>
       <MenuItems anchor={{ to: "bottom end", gap: 8 }} modal={false} className="account-menu__panel">
