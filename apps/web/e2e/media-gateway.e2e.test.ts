@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { GATEWAY_CAMERA_TYPE } from "@clubcast/shared";
 import { hashPassword } from "../../server/src/auth/passwords.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { launchBrowser, screenshots } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
 import { newVisitor } from "./support/browser.ts";
@@ -80,6 +81,13 @@ async function quiet(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+/** Screenshots at desktop and phone size, each after axe-core found no WCAG AA violation at that size. */
+const shoot = (page: Page, name: string, settle: ((page: Page) => Promise<void>) | null = quiet) =>
+  screenshots(page, name, async (current) => {
+    await settle?.(current);
+    await expectAccessible(current, `${name} at ${current.viewportSize()?.width ?? 0} px`);
+  });
+
 /** What the gateway does: a token for its credential, then its calls to the API. */
 async function gateway() {
   const answer = await fetch(`${platform.url}/v1/camera/token`, {
@@ -133,7 +141,7 @@ describe("a system administrator", () => {
     expect(await page.content()).not.toContain(OLD_KEY);
     expect(await panel.getByRole("group", { name: "RTMP" }).getByText("Accepted", { exact: true }).count()).toBe(1);
     expect(await panel.getByRole("group", { name: "SRT" }).getByText("Not accepted", { exact: true }).count()).toBe(1);
-    await screenshots(page, "gateway-streaming", quiet);
+    await shoot(page, "gateway-streaming");
 
     // Copying takes the real key, masked or not; "Copied" says so.
     await panel.getByRole("button", { name: "Copy Stream key" }).click();
@@ -148,7 +156,7 @@ describe("a system administrator", () => {
     await page.keyboard.press("Enter");
     const confirm = page.getByRole("dialog", { name: "Rotate the stream key?" });
     await confirm.getByText(/disconnected at once/).waitFor();
-    await screenshots(page, "gateway-rotate");
+    await shoot(page, "gateway-rotate", null);
     await confirm.getByRole("button", { name: "Cancel" }).click();
     expect((await platform.prisma.configuration.findUniqueOrThrow({ where: { id: configurationId } })).streamKey).toBe(
       OLD_KEY,
@@ -163,7 +171,7 @@ describe("a system administrator", () => {
     expect(newKey).not.toBe(OLD_KEY);
     expect(await key.inputValue()).toBe(newKey);
     expect(await srtUrl.inputValue()).toContain(`streamid=publish:${newKey}`);
-    await screenshots(page, "gateway-rotated", quiet);
+    await shoot(page, "gateway-rotated");
 
     // The gateway refuses the old key and lets the new one in.
     const media = await gateway();
@@ -180,7 +188,7 @@ describe("a system administrator", () => {
     await row.getByText("203.0.113.7:51234").waitFor();
     expect(await row.textContent()).toContain(`…${OLD_KEY.slice(-4)}`);
     expect(await page.content()).not.toContain(OLD_KEY);
-    await screenshots(page, "gateway-monitoring", quiet);
+    await shoot(page, "gateway-monitoring");
 
     await page.goto(`${platform.url}/dashboard/streams`);
     const previews = page.getByRole("region", { name: "Camera previews" });
@@ -193,7 +201,7 @@ describe("a system administrator", () => {
     expect(await camera.textContent()).toContain("RTMP");
     expect(await camera.textContent()).toContain("Configuration GW-OBS");
     await camera.getByText("Waiting for the first video…").waitFor();
-    await screenshots(page, "gateway-previews", quiet);
+    await shoot(page, "gateway-previews");
     await page.context().close();
 
     // The club's administrator sees the same camera on their Streams page, for their own club only.
@@ -204,7 +212,7 @@ describe("a system administrator", () => {
     await ownPreviews.getByRole("listitem").getByRole("heading", { name: "Hoofdveld" }).waitFor();
     expect(await ownPreviews.getByRole("combobox", { name: "Club" }).count()).toBe(0);
     await own.getByText("Your club's live and upcoming streams", { exact: false }).waitFor();
-    await screenshots(own, "gateway-previews-club", quiet);
+    await shoot(own, "gateway-previews-club");
     await own.context().close();
   });
 });
@@ -240,7 +248,7 @@ describe("a recorded match", () => {
       () => (document.querySelector("img.match-card__image") as HTMLImageElement | null)?.naturalWidth === 640,
     );
     expect(await still.getAttribute("loading")).toBe("lazy");
-    await screenshots(visitor, "gateway-match-cards");
+    await shoot(visitor, "gateway-match-cards", null);
     await visitor.goto(`${platform.url}/matches/${recorded.id}`);
     await visitor.getByRole("heading", { level: 1, name: "FC Groen Wit against VV De Zwaluwen" }).waitFor();
     await visitor.locator(".stage__image").waitFor();
@@ -257,7 +265,7 @@ describe("a recorded match", () => {
     const file = await fetch(new URL(href!, platform.url));
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toContain("video/mp4");
-    await screenshots(page, "gateway-match-download");
+    await shoot(page, "gateway-match-download", null);
     await page.context().close();
   });
 });

@@ -28,8 +28,11 @@ export function clubInitials(name: string): string {
   return (chosen[0]![0]! + chosen[1]![0]!).toUpperCase();
 }
 
-/** Crest colours from the palette, picked by name so a club always gets the same one. */
-const CREST_COLOURS = ["#0f5132", "#166a43", "#1d8a57", "#2d6a4f", "#384047", "#22282d", "#3f5b4b", "#4d6b3c"];
+/**
+ * Crest colours from the palette, picked by name so a club always gets the same one;
+ * each keeps white initials at 4.5:1 or more (WCAG AA).
+ */
+const CREST_COLOURS = ["#0f5132", "#166a43", "#1a7f4e", "#2d6a4f", "#384047", "#22282d", "#3f5b4b", "#4d6b3c"];
 
 export function crestColour(name: string): string {
   let hash = 0;

@@ -1,0 +1,39 @@
+// axe-core in the page under test: no violation of WCAG 2.0/2.1 A and AA may
+// remain. A failure names each rule with the elements that break it.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+interface Violation {
+  id: string;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Runs axe-core over the whole page (as it is now) and fails with what it found. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
+    const result = (await axe.run(document, { runOnly: { type: "tag", values: tags } })) as {
+      violations: Violation[];
+    };
+    return result.violations.map(({ id, help, nodes }) => ({
+      id,
+      help,
+      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
+    }));
+  }, WCAG_AA);
+  if (violations.length === 0) return;
+  const report = violations
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help}\n` +
+        violation.nodes.map((node) => `  ${node.target.join(" ")} — ${node.failureSummary ?? ""}`).join("\n"),
+    )
+    .join("\n");
+  throw new Error(`axe-core found WCAG AA violations on ${what}:\n${report}`);
+}
