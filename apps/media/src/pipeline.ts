@@ -177,6 +177,9 @@ export function startPipeline(options: PipelineOptions): Pipeline {
   const child: ChildProcess = spawnTied("ffmpeg", ffmpegArguments(options), { stdio: ["pipe", "ignore", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  // An ffmpeg that is already ending (its publisher left) closes stdin before stop() writes "q":
+  // the EPIPE is expected, and unhandled it would crash the gateway.
+  child.stdin?.on("error", () => {});
   const ended = new Promise<void>((resolve) => {
     child.once("error", (error) => (options.log(`ffmpeg could not start: ${error.message}`), resolve()));
     child.once("exit", (code, signal) => {
