@@ -351,6 +351,15 @@ export function createGateway(options: GatewayOptions) {
       .catch((error: Error) => log(`reporting a publisher's leave failed: ${error.message}`));
   }
 
+  /**
+   * nginx died, and its publishers with it, without a publish-done for any of
+   * them: forget them as if they had left, or each camera's reconnect would be
+   * refused as a second publisher, and their pipelines retried forever.
+   */
+  async function onNginxExit(): Promise<void> {
+    for (const publisher of [...publishers.values()]) await onPublishDone(publisher.app, publisher.name);
+  }
+
   /** A rotated key: whoever still publishes with the old one is dropped. */
   async function onStreamKeyRotated(configurationId: number, oldStreamKey: string): Promise<void> {
     for (const publisher of publishers.values()) {
@@ -490,6 +499,7 @@ export function createGateway(options: GatewayOptions) {
   return {
     onPublish,
     onPublishDone,
+    onNginxExit,
     authorizeSrt,
     onStreamKeyRotated,
     command,

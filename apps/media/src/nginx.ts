@@ -29,6 +29,8 @@ export interface NginxOptions {
   callbackUrl: string;
   workDir: string;
   log(line: string): void;
+  /** nginx died: its publishers are gone, and it never called on_publish_done for them. */
+  onExit(): void;
 }
 
 function configuration({ host, rtmpPort, callbackUrl, workDir }: NginxOptions): string {
@@ -135,6 +137,7 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
     started.stderr?.on("data", (chunk: Buffer) => options.log(`nginx: ${chunk.toString().trim()}`));
     started.once("exit", (code, signal) => {
       if (closing) return;
+      options.onExit();
       restarts += 1;
       const delay = Math.min(5000, 200 * 2 ** Math.min(restarts, 5));
       options.log(`nginx exited (${code ?? signal}); restarting in ${delay} ms`);

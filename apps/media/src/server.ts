@@ -67,6 +67,7 @@ export async function startMediaGateway(
     callbackUrl: url,
     workDir: join(store.gatewayDir(), `nginx-${settings.rtmpPort}`),
     log,
+    onExit: () => void gateway.onNginxExit(),
   });
   srt = await startSrtIngest({
     port: settings.srtPort,
