@@ -71,6 +71,13 @@ export function unsupportedReason(streams: InputStreams, passthrough: boolean): 
   return null;
 }
 
+/** The transcoded ladder, best first. */
+const LADDER = [
+  { name: "720p", lines: 720, bandwidth: 3_000_000, bitrate: "2800k" },
+  { name: "360p", lines: 360, bandwidth: 900_000, bitrate: "800k" },
+];
+const rungOf = (rendition: Rendition) => LADDER.find((rung) => rung.name === rendition.name)!;
+
 /** The renditions a session makes: the source as it is, or the ladder (no upscaling beyond the source). */
 export function renditionsFor(streams: InputStreams, passthrough: boolean): Rendition[] {
   const { width, height } = streams.video ?? { width: 0, height: 0 };
@@ -78,13 +85,14 @@ export function renditionsFor(streams: InputStreams, passthrough: boolean): Rend
     return [{ name: "source", bandwidth: 3_500_000, resolution: width && height ? `${width}x${height}` : null }];
   }
   const scaled = (lines: number) => `${Math.round((width * lines) / Math.max(height, 1) / 2) * 2}x${lines}`;
-  return [
-    { name: "720p", bandwidth: 3_000_000, resolution: height ? scaled(720) : "1280x720" },
-    { name: "360p", bandwidth: 900_000, resolution: height ? scaled(360) : "640x360" },
-  ];
+  // A rung above the source would only upscale it (costing a whole encode); the lowest is always made.
+  const rungs = LADDER.filter((rung, index) => !height || rung.lines <= height || index === LADDER.length - 1);
+  return rungs.map((rung) => ({
+    name: rung.name,
+    bandwidth: rung.bandwidth,
+    resolution: height ? scaled(rung.lines) : `${(rung.lines * 16) / 9}x${rung.lines}`,
+  }));
 }
-
-const LADDER_BITRATES: Record<string, string> = { "720p": "2800k", "360p": "800k" };
 
 export interface PipelineOptions {
   input: string;
@@ -130,17 +138,20 @@ function ffmpegArguments(options: PipelineOptions): string[] {
   if (options.passthrough) {
     return [...input, "-map", "0:v:0", ...audio, "-c", "copy", ...hlsOutput(options, "source")];
   }
-  // One decode, two encodes; keyframes on segment boundaries so every rendition switches cleanly.
-  const [high, low] = options.renditions;
-  const split = `[0:v:0]split=2[a][b];[a]scale=-2:720[${high!.name}];[b]scale=-2:360[${low!.name}]`;
-  const encodes = [high!, low!].flatMap((rendition, index) => [
+  // One decode, an encode per rendition; keyframes on segment boundaries so every rendition switches cleanly.
+  const { renditions } = options;
+  const split = [
+    `[0:v:0]split=${renditions.length}${renditions.map((_, index) => `[in${index}]`).join("")}`,
+    ...renditions.map((rendition, index) => `[in${index}]scale=-2:${rungOf(rendition).lines}[${rendition.name}]`),
+  ].join(";");
+  const encodes = renditions.flatMap((rendition, index) => [
     "-map",
     `[${rendition.name}]`,
     ...(options.hasAudio ? ["-map", "0:a:0"] : []),
     `-b:v:${index}`,
-    LADDER_BITRATES[rendition.name]!,
+    rungOf(rendition).bitrate,
   ]);
-  const streamMap = [high!, low!]
+  const streamMap = renditions
     .map((rendition, index) => `v:${index}${options.hasAudio ? `,a:${index}` : ""},name:${rendition.name}`)
     .join(" ");
   return [
