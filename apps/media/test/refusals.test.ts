@@ -3,13 +3,11 @@
 // a codec passthrough can't take, a stalled publisher and a full disk never
 // take the gateway down, and a good camera still streams afterwards.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Configuration } from "@clubcast/db";
-import { CHANNELS, EVENTS } from "@clubcast/shared";
+import { CHANNELS, EVENTS, QUEUES } from "@clubcast/shared";
 import { connectSocket, nextEvent, subscribe } from "../../server/test/support/realtime.ts";
 import {
   eventually,
@@ -162,45 +160,42 @@ describe("bad input and faults", () => {
   });
 
   it("refuses to start recording when the disk is too full, and says so", async () => {
-    // A gateway of its own whose margin no disk has (its own folder: gateways keep their state there).
-    const mediaDir = mkdtempSync(join(tmpdir(), "clubcast-full-disk-"));
-    try {
-      const full = await stack.startGateway({ MEDIA_DIR: mediaDir, MEDIA_MIN_FREE_MB: String(1024 ** 3) });
-      const configuration = await stack.configuration({
-        streamKey: "full-disk-6a6a",
-        livestream: "rtmp",
-        serverUrl: full.url,
-      });
-      const match = await stack.createMatch(configuration);
-      const dashboard = await connectSocket(stack.url, stack.admin.token);
-      await subscribe(dashboard, CHANNELS.user(stack.admin.user.id));
-      const told = nextEvent<{ key: string; level: string; detail: string; match: number }>(
-        dashboard,
-        EVENTS.userMessage,
-        (message) => message.match === match.id,
-        15_000,
-      );
+    // A gateway of its own whose margin no disk has, with a folder of its own (gateways keep their
+    // state there) inside the stack's, so it goes with the stack once that gateway is closed.
+    const mediaDir = join(stack.t.config.mediaDir, "full-disk-gateway");
+    const full = await stack.startGateway({ MEDIA_DIR: mediaDir, MEDIA_MIN_FREE_MB: String(1024 ** 3) });
+    const configuration = await stack.configuration({
+      streamKey: "full-disk-6a6a",
+      livestream: "rtmp",
+      serverUrl: full.url,
+    });
+    const match = await stack.createMatch(configuration);
+    const dashboard = await connectSocket(stack.url, stack.admin.token);
+    await subscribe(dashboard, CHANNELS.user(stack.admin.user.id));
+    const told = nextEvent<{ key: string; level: string; detail: string; match: number }>(
+      dashboard,
+      EVENTS.userMessage,
+      (message) => message.match === match.id,
+      15_000,
+    );
 
-      await stack.command(match.id, "startrecording");
-      const message = await told;
-      expect(message).toMatchObject({ key: "match.operation_failed", level: "error" });
-      expect(message.detail).toMatch(
-        /HTTP 409 from .*not enough free disk space for a new recording: \d+ MB free, at least \d+ MB needed/,
-      );
-      expect((await stack.match(match.id)).status).toBe("unscheduled");
+    await stack.command(match.id, "startrecording");
+    const message = await told;
+    expect(message).toMatchObject({ key: "match.operation_failed", level: "error" });
+    expect(message.detail).toMatch(
+      /HTTP 409 from .*not enough free disk space for a new recording: \d+ MB free, at least \d+ MB needed/,
+    );
+    expect((await stack.match(match.id)).status).toBe("unscheduled");
 
-      const failed = await stack.http.get("/v1/monitoring/failed-jobs?page=1&limit=20", stack.system.token);
-      expect(failed.statusCode, failed.body).toBe(200);
-      expect(failed.json().data).toContainEqual(
-        expect.objectContaining({
-          queue: expect.any(String),
-          data: expect.objectContaining({ matchId: match.id, command: "startRecording" }),
-          failed_reason: expect.stringContaining("not enough free disk space"),
-        }),
-      );
-    } finally {
-      rmSync(mediaDir, { recursive: true, force: true });
-    }
+    const failed = await stack.http.get("/v1/monitoring/failed-jobs?page=1&limit=20", stack.system.token);
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(failed.json().data).toContainEqual(
+      expect.objectContaining({
+        queue: QUEUES.cameraCommands,
+        data: expect.objectContaining({ matchId: match.id, command: "startRecording" }),
+        failed_reason: expect.stringContaining("not enough free disk space"),
+      }),
+    );
     await goodCameraStillStreams();
   });
 });
