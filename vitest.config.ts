@@ -34,12 +34,16 @@ export default defineConfig({
         },
       },
       {
-        // The media gateway: real nginx-rtmp and ffmpeg publishing over RTMP and SRT.
+        // The media gateway: real nginx-rtmp and ffmpeg publishing over RTMP and SRT, played in Chromium.
+        // Live video has to keep up with the clock, so these files run one at a time, after every
+        // other project (groupOrder), with the machine's two cores to themselves.
         test: {
           name: "media",
           include: ["apps/media/test/**/*.test.ts"],
           environment: "node",
           globalSetup: ["packages/testkit/src/global-setup.ts"],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
