@@ -23,7 +23,7 @@ import {
   type InputStreams,
   type Pipeline,
 } from "./pipeline.ts";
-import { writePlaylists, type Rendition } from "./playlists.ts";
+import { createSegmentCache, writePlaylists, type Rendition } from "./playlists.ts";
 import { makeDownload, makePoster, writeVodPlaylists } from "./recordings.ts";
 import type { RecordingState, StateFile } from "./state.ts";
 
@@ -160,10 +160,15 @@ export function createGateway(options: GatewayOptions) {
       log: (line) => log(`${scope.kind}/${scope.id} session ${number}: ${line}`),
     });
     const startedAt = Date.now();
+    const segmentCache = createSegmentCache();
     const sessions = () => (recording ? recording.sessions : [number]);
     let announced = false;
     const refresh = () => {
-      const segments = writePlaylists(dir, renditions, sessions(), { ended: false, liveWindow: options.liveWindow });
+      const segments = writePlaylists(dir, renditions, sessions(), {
+        ended: false,
+        liveWindow: options.liveWindow,
+        cache: segmentCache,
+      });
       if (segments === 0 || announced) return;
       announced = true;
       inBackground("reporting the publisher", () =>
@@ -236,7 +241,9 @@ export function createGateway(options: GatewayOptions) {
 
   /** Takes a publisher nginx has let in: probe what it sends, refuse what can't be taken, then route it. */
   async function attach(publisher: Publisher): Promise<void> {
-    const streams = await probe(options.rtmpReadUrl(publisher.app, publisher.name));
+    const input = options.rtmpReadUrl(publisher.app, publisher.name);
+    // A second look before refusing: nginx may not have started the stream when the first one came.
+    const streams = (await probe(input)) ?? (publisher.connected ? await probe(input) : null);
     if (!publisher.connected) return;
     const reason = streams ? unsupportedReason(streams, publisher.passthrough) : "no decodable video arrived";
     if (reason) {

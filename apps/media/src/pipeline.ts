@@ -39,7 +39,8 @@ export function probe(input: string, timeoutMs = 8000): Promise<InputStreams | n
     let out = "";
     child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs + 2000);
-    child.once("exit", (code) => {
+    // "close", not "exit": only then has all of ffprobe's output been read (under load "exit" comes first).
+    child.once("close", (code) => {
       clearTimeout(timer);
       if (code !== 0) return resolve(null);
       try {

@@ -2,7 +2,7 @@
 // session (s1.m3u8, s2.m3u8 after a reconnect, ...); the gateway joins them
 // into the playlists players read: a sliding live window and, once stopped, the
 // whole video-on-demand, with a discontinuity where a session starts.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { MEDIA_FILES } from "@clubcast/shared";
 import { writeFileAtomic } from "@clubcast/media-store";
@@ -41,10 +41,46 @@ export function readSegments(file: string): Omit<Segment, "discontinuity">[] {
   return segments;
 }
 
+export type SegmentReader = (file: string) => Omit<Segment, "discontinuity">[];
+
+/**
+ * Reads session playlists again only when they changed on disk (ffmpeg replaces
+ * them whole), and tells whether any did: a live stream's playlists are
+ * refreshed several times a second, and a 90-minute recording's first sessions
+ * never change again.
+ */
+export function createSegmentCache() {
+  const known = new Map<string, { size: number; mtimeMs: number; segments: Omit<Segment, "discontinuity">[] }>();
+  let changed = true;
+  return {
+    read(file: string): Omit<Segment, "discontinuity">[] {
+      let stats;
+      try {
+        stats = statSync(file);
+      } catch {
+        return [];
+      }
+      const cached = known.get(file);
+      if (cached && cached.size === stats.size && cached.mtimeMs === stats.mtimeMs) return cached.segments;
+      const segments = readSegments(file);
+      known.set(file, { size: stats.size, mtimeMs: stats.mtimeMs, segments });
+      changed = true;
+      return segments;
+    },
+    /** Whether a playlist changed since the last call. */
+    takeChanged(): boolean {
+      const was = changed;
+      changed = false;
+      return was;
+    },
+  };
+}
+export type SegmentCache = ReturnType<typeof createSegmentCache>;
+
 /** Every segment of a rendition, session after session. */
-export function segmentsOf(renditionDir: string, sessions: number[]): Segment[] {
+export function segmentsOf(renditionDir: string, sessions: number[], read: SegmentReader = readSegments): Segment[] {
   return sessions.flatMap((session, index) =>
-    readSegments(join(renditionDir, sessionPlaylist(session))).map((segment, at) => ({
+    read(join(renditionDir, sessionPlaylist(session))).map((segment, at) => ({
       ...segment,
       discontinuity: index > 0 && at === 0,
     })),
@@ -97,16 +133,17 @@ export function writePlaylists(
   dir: string,
   renditions: Rendition[],
   sessions: number[],
-  options: { ended: boolean; liveWindow: number },
+  options: { ended: boolean; liveWindow: number; cache?: SegmentCache },
 ): number {
   const name = options.ended ? MEDIA_FILES.vodPlaylist : MEDIA_FILES.livePlaylist;
-  let best = 0;
+  const read = options.cache?.read ?? readSegments;
+  const segments = renditions.map((rendition) => segmentsOf(join(dir, rendition.name), sessions, read));
+  // With a cache, nothing new on disk means nothing to write.
+  if (options.cache && !options.cache.takeChanged()) return segments[0]?.length ?? 0;
   renditions.forEach((rendition, index) => {
-    const segments = segmentsOf(join(dir, rendition.name), sessions);
-    if (index === 0) best = segments.length;
-    const text = options.ended ? vodPlaylist(segments) : livePlaylist(segments, options.liveWindow);
+    const text = options.ended ? vodPlaylist(segments[index]!) : livePlaylist(segments[index]!, options.liveWindow);
     writeFileAtomic(join(dir, rendition.name, name), text);
   });
   writeFileAtomic(join(dir, name), masterPlaylist(renditions, name));
-  return best;
+  return segments[0]?.length ?? 0;
 }
