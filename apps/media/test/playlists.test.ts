@@ -1,0 +1,151 @@
+// How the gateway joins ffmpeg's per-session playlists into the ones players
+// read: the sliding live window, the video-on-demand, discontinuities at
+// reconnects, and refreshes that only write when something changed.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import {
+  createSegmentCache,
+  livePlaylist,
+  masterPlaylist,
+  readSegments,
+  segmentsOf,
+  sessionPlaylist,
+  vodPlaylist,
+  writePlaylists,
+  type Rendition,
+  type Segment,
+} from "../src/playlists.ts";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "clubcast-playlists-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const SOURCE: Rendition = { name: "source", bandwidth: 3_500_000, resolution: "1280x720" };
+
+/** A session playlist as ffmpeg writes it. */
+function writeSession(session: number, durations: number[], ended = false): void {
+  mkdirSync(join(dir, SOURCE.name), { recursive: true });
+  const lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:1", "#EXT-X-MEDIA-SEQUENCE:0"];
+  durations.forEach((duration, index) =>
+    lines.push(`#EXTINF:${duration.toFixed(6)},`, `s${session}-${String(index).padStart(5, "0")}.ts`),
+  );
+  if (ended) lines.push("#EXT-X-ENDLIST");
+  writeFileSync(join(dir, SOURCE.name, sessionPlaylist(session)), `${lines.join("\n")}\n`);
+}
+
+/** The segments a media playlist lists, with a discontinuity flag, as a player reads them. */
+function listed(text: string): { uri: string; discontinuity: boolean }[] {
+  const entries: { uri: string; discontinuity: boolean }[] = [];
+  let discontinuity = false;
+  for (const line of text.split("\n")) {
+    if (line === "#EXT-X-DISCONTINUITY") discontinuity = true;
+    else if (line && !line.startsWith("#")) {
+      entries.push({ uri: line, discontinuity });
+      discontinuity = false;
+    }
+  }
+  return entries;
+}
+
+const tag = (text: string, name: string) => Number(new RegExp(`^#${name}:(\\d+)$`, "m").exec(text)?.[1]);
+
+describe("joining sessions", () => {
+  it("lists every session's segments in order, with a discontinuity where each later session starts", () => {
+    writeSession(1, [1, 1, 0.72], true);
+    writeSession(2, [1, 1]);
+    const segments = segmentsOf(join(dir, SOURCE.name), [1, 2]);
+    expect(segments.map((segment) => [segment.uri, segment.discontinuity])).toEqual([
+      ["s1-00000.ts", false],
+      ["s1-00001.ts", false],
+      ["s1-00002.ts", false],
+      ["s2-00000.ts", true],
+      ["s2-00001.ts", false],
+    ]);
+    const vod = vodPlaylist(segments);
+    expect(listed(vod).map((entry) => entry.discontinuity)).toEqual([false, false, false, true, false]);
+    expect(vod).toContain("#EXT-X-PLAYLIST-TYPE:VOD");
+    expect(vod.trimEnd().endsWith("#EXT-X-ENDLIST")).toBe(true);
+  });
+
+  it("answers no segments for a session ffmpeg hasn't written yet", () => {
+    expect(readSegments(join(dir, "source", sessionPlaylist(7)))).toEqual([]);
+  });
+
+  it("keeps a live window whose sequence numbers let a player continue across refreshes (generated sessions)", () => {
+    const sessionLengths = fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 5 });
+    fc.assert(
+      fc.property(sessionLengths, fc.integer({ min: 1, max: 8 }), (lengths, size) => {
+        const all: Segment[] = lengths.flatMap((length, session) =>
+          Array.from({ length }, (_, at) => ({
+            duration: 1,
+            uri: `s${session + 1}-${at}.ts`,
+            discontinuity: session > 0 && at === 0,
+          })),
+        );
+        const live = livePlaylist(all, size);
+        const window = listed(live);
+        const first = Math.max(0, all.length - size);
+        // The newest `size` segments, numbered from their place in the whole recording.
+        expect(window.map((entry) => entry.uri)).toEqual(all.slice(first).map((segment) => segment.uri));
+        expect(tag(live, "EXT-X-MEDIA-SEQUENCE")).toBe(first);
+        // Discontinuities before the window are counted, those inside it are tagged (not the window's first).
+        const before = all.slice(0, first).filter((segment) => segment.discontinuity).length;
+        expect(tag(live, "EXT-X-DISCONTINUITY-SEQUENCE")).toBe(before);
+        expect(window.map((entry) => entry.discontinuity)).toEqual(
+          all.slice(first).map((segment, index) => index > 0 && segment.discontinuity),
+        );
+        expect(live).not.toContain("#EXT-X-ENDLIST");
+      }),
+      { seed: 1125, numRuns: 200 },
+    );
+  });
+
+  it("names each rendition's playlist in the master, best first, for hls.js to adapt", () => {
+    const ladder: Rendition[] = [
+      { name: "720p", bandwidth: 3_000_000, resolution: "1280x720" },
+      { name: "360p", bandwidth: 900_000, resolution: "640x360" },
+    ];
+    expect(masterPlaylist(ladder, "live.m3u8")).toBe(
+      [
+        "#EXTM3U",
+        "#EXT-X-VERSION:3",
+        "#EXT-X-INDEPENDENT-SEGMENTS",
+        "#EXT-X-STREAM-INF:BANDWIDTH=3000000,RESOLUTION=1280x720",
+        "720p/live.m3u8",
+        "#EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=640x360",
+        "360p/live.m3u8",
+        "",
+      ].join("\n"),
+    );
+  });
+});
+
+describe("refreshing live playlists", () => {
+  it("writes only when a session playlist changed, and then lists what is new", () => {
+    const cache = createSegmentCache();
+    const refresh = () => writePlaylists(dir, [SOURCE], [1], { ended: false, liveWindow: 6, cache });
+    writeSession(1, [1, 1]);
+    expect(refresh()).toBe(2);
+    const live = join(dir, SOURCE.name, "live.m3u8");
+    const written = statSync(live).mtimeMs;
+    const before = readFileSync(live, "utf8");
+
+    // Nothing new: the playlist is left as it is.
+    rmSync(live);
+    expect(refresh()).toBe(2);
+    expect(() => statSync(live)).toThrow();
+
+    writeSession(1, [1, 1, 1]);
+    expect(refresh()).toBe(3);
+    expect(statSync(live).mtimeMs).toBeGreaterThanOrEqual(written);
+    expect(listed(readFileSync(live, "utf8")).map((entry) => entry.uri)).toEqual([
+      ...listed(before).map((entry) => entry.uri),
+      "s1-00002.ts",
+    ]);
+  });
+});
