@@ -286,7 +286,7 @@ describe("a system administrator", () => {
     const secret = await secretDialog.getByLabel("Client secret", { exact: true }).inputValue();
     expect(secret.length).toBeGreaterThan(20);
     await secretDialog.getByRole("button", { name: "Copy Client secret" }).click();
-    await secretDialog.getByRole("button", { name: "Client secret copied" }).waitFor();
+    await secretDialog.getByRole("button", { name: "Copied Client secret" }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await shoot(page, "dashboard-api-client-secret");
     await secretDialog.getByRole("button", { name: "I've stored it" }).click();

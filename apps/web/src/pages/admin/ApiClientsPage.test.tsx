@@ -97,7 +97,8 @@ describe("the API clients page", () => {
     expect(within(secret).getByLabelText("Client ID")).toHaveValue("client-2");
     await user.click(within(secret).getByRole("button", { name: "Copy Client secret" }));
     expect(writeText).toHaveBeenCalledWith(SECRET);
-    expect(within(secret).getByRole("button", { name: "Client secret copied" })).toBeInTheDocument();
+    expect(within(secret).getByRole("button", { name: "Copied Client secret" })).toHaveTextContent("Copied");
+    expect(within(secret).getByRole("button", { name: "Copy Client ID" })).toHaveTextContent("Copy");
 
     await user.click(within(secret).getByRole("button", { name: "I've stored it" }));
     expect(screen.queryByRole("dialog")).toBeNull();

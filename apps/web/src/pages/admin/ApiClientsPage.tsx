@@ -1,16 +1,17 @@
 // API clients (system administrators): the credentials a camera controller
 // exchanges for a token bound to one configuration. Creating one shows its
 // secret exactly once, in a dialog with a copy button; revoking asks first.
-import { useEffect, useId, useRef, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { PAGINATION, TOAST_DURATION_MS } from "@clubcast/shared";
+import { PAGINATION } from "@clubcast/shared";
 import { useLocale } from "../../i18n/useLocale.ts";
 import { usePageTitle } from "../../lib/page-title.tsx";
 import { applyServerErrors, failureMessage } from "../../lib/server-errors.ts";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
+import { CopyField } from "../../ui/CopyField.tsx";
 import { DataTable, type DataTableColumn } from "../../ui/DataTable.tsx";
 import { FormAlert, SelectField, TextField } from "../../ui/FormFields.tsx";
 import { Icon } from "../../ui/Icon.tsx";
@@ -42,52 +43,6 @@ function useConfigurationLabel() {
       ? t("clients.configuration_label", values)
       : t("clients.configuration_without_field", values);
   };
-}
-
-/** A value with a copy button; the button says "Copied" for a moment after it worked. */
-function CopyField({ label, value, secret = false }: { label: string; value: string; secret?: boolean }) {
-  const { t } = useTranslation("admin");
-  const toast = useToast();
-  const id = useId();
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), TOAST_DURATION_MS);
-    } catch {
-      toast.error(t("clients.copy_failed"));
-    }
-  };
-  return (
-    <div className="ops-copy">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <div className="ops-copy__row">
-        <input
-          id={id}
-          className={`input ops-copy__value${secret ? " ops-copy__value--secret" : ""}`}
-          value={value}
-          readOnly
-          spellCheck={false}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void copy()}
-          aria-label={copied ? t("clients.copied_what", { what: label }) : t("clients.copy_what", { what: label })}
-        >
-          <Icon name={copied ? "check" : "copy"} size={16} />
-          {copied ? t("clients.copied") : t("clients.copy")}
-        </button>
-      </div>
-    </div>
-  );
 }
 
 function SecretDialog({ client, onClose }: { client: CreatedClient | null; onClose: () => void }) {

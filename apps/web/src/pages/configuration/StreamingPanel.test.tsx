@@ -99,6 +99,7 @@ describe("the Streaming panel of a gateway configuration", () => {
     expect(key).toHaveValue(KEY_MASK);
     expect(key).toHaveAccessibleDescription("Hidden until you reveal it");
     expect(server).toHaveValue("rtmp://media.clubcast.test:1935/live");
+    expect(server).toHaveAccessibleDescription("What OBS calls “Server”. Give the stream key separately.");
     expect(rtmpUrl).toHaveValue(`rtmp://media.clubcast.test:1935/live/${KEY_MASK}`);
     expect(srtUrl).toHaveValue(`srt://media.clubcast.test:8890?streamid=publish:${KEY_MASK}`);
     expect(panel.innerHTML).not.toContain(OLD_KEY);
@@ -106,9 +107,10 @@ describe("the Streaming panel of a gateway configuration", () => {
     // Copying takes the real value, masked or not.
     await user.click(within(panel).getByRole("button", { name: "Copy SRT URL" }));
     expect(writeText).toHaveBeenCalledWith(`srt://media.clubcast.test:8890?streamid=publish:${OLD_KEY}`);
-    expect(await screen.findByText("Copied")).toBeInTheDocument();
+    expect(within(panel).getByRole("button", { name: "Copied SRT URL" })).toHaveTextContent("Copied");
     await user.click(within(panel).getByRole("button", { name: "Copy Stream key" }));
     expect(writeText).toHaveBeenLastCalledWith(OLD_KEY);
+    expect(within(panel).getByRole("button", { name: "Copied Stream key" })).toBeInTheDocument();
 
     const reveal = within(panel).getByRole("button", { name: "Reveal key" });
     expect(reveal).toHaveAttribute("aria-pressed", "false");

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { GATEWAY_CAMERA_TYPE } from "@clubcast/shared";
 import { trpc } from "../../lib/trpc.ts";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
+import { CopyField } from "../../ui/CopyField.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import { configurationName, type Configuration } from "./configuration-form.ts";
@@ -27,70 +28,6 @@ export const KEY_MASK = "••••••••••••";
 /** `value` with every occurrence of the key masked, unless revealed. */
 export function maskKey(value: string, key: string | null, revealed: boolean): string {
   return revealed || !key ? value : value.split(key).join(KEY_MASK);
-}
-
-interface CopyFieldProps {
-  label: string;
-  /** What the copy button puts on the clipboard. */
-  value: string;
-  /** What the field shows (the value, or the value masked). */
-  shown: string;
-  hint?: string;
-  masked?: boolean;
-}
-
-/** A read-only value with a copy button; "Copied" comes as a toast. */
-function CopyField({ label, value, shown, hint, masked = false }: CopyFieldProps) {
-  const { t } = useTranslation("configuration");
-  const toast = useToast();
-  const id = useId();
-  const described = [hint && `${id}-hint`, masked && `${id}-masked`].filter(Boolean).join(" ");
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast.success(t("ingest.copied"));
-    } catch {
-      toast.error(t("ingest.copy_failed"));
-    }
-  };
-  return (
-    <div className="field ingest-field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <div className="ingest-field__row">
-        <input
-          id={id}
-          className={`input ingest-field__value${masked ? " ingest-field__value--masked" : ""}`}
-          value={shown}
-          readOnly
-          spellCheck={false}
-          autoComplete="off"
-          aria-describedby={described || undefined}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <button
-          type="button"
-          className="button button--secondary ingest-field__copy"
-          onClick={() => void copy()}
-          aria-label={t("ingest.copy_what", { what: label })}
-        >
-          <Icon name="copy" size={16} />
-          <span className="admin-hide-narrow">{t("ingest.copy")}</span>
-        </button>
-      </div>
-      {masked && (
-        <span id={`${id}-masked`} className="visually-hidden">
-          {t("ingest.hidden")}
-        </span>
-      )}
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
 }
 
 function Protocol({

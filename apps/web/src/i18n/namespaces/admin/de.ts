@@ -210,11 +210,6 @@ const de: typeof en = {
     secret_text:
       "Das Geheimnis wird nur dieses eine Mal gezeigt. Speichere es in den Einstellungen der Steuerung; geht es verloren, widerrufe den Client und erstelle einen neuen.",
     secret: "Client-Geheimnis",
-    copy: "Kopieren",
-    copied: "Kopiert",
-    copy_what: "{{what}} kopieren",
-    copied_what: "{{what}} kopiert",
-    copy_failed: "Kopieren hat nicht geklappt. Markiere den Text und kopiere ihn selbst.",
     done: "Ich habe es gespeichert",
     empty: "Noch keine API-Clients",
     empty_hint: "Erstelle einen für jede Kamerasteuerung, die sich mit der Plattform verbindet.",

@@ -208,11 +208,6 @@ const en = {
     secret_text:
       "This is the only time the secret is shown. Store it in the controller's settings; if it's lost, revoke the client and create a new one.",
     secret: "Client secret",
-    copy: "Copy",
-    copied: "Copied",
-    copy_what: "Copy {{what}}",
-    copied_what: "{{what}} copied",
-    copy_failed: "Could not copy. Select the text and copy it yourself.",
     done: "I've stored it",
     empty: "No API clients yet",
     empty_hint: "Create one for each camera controller that connects to the platform.",

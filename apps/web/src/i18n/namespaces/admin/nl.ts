@@ -208,11 +208,6 @@ const nl: typeof en = {
     secret_text:
       "Het geheim wordt alleen nu getoond. Bewaar het in de instellingen van de besturing; ben je het kwijt, trek de client dan in en maak een nieuwe aan.",
     secret: "Clientgeheim",
-    copy: "Kopiëren",
-    copied: "Gekopieerd",
-    copy_what: "{{what}} kopiëren",
-    copied_what: "{{what}} gekopieerd",
-    copy_failed: "Kopiëren lukte niet. Selecteer de tekst en kopieer hem zelf.",
     done: "Ik heb het bewaard",
     empty: "Nog geen API-clients",
     empty_hint: "Maak er een aan voor elke camerabesturing die met het platform verbindt.",

@@ -116,12 +116,7 @@ const de: typeof en = {
     srt_url: "SRT-URL",
     srt_url_hint: "Die vollständige Adresse, samt Streamschlüssel.",
     no_key: "Diese Konfiguration hat noch keinen Streamschlüssel. Erneuere den Schlüssel, um einen zu erzeugen.",
-    hidden: "Verborgen, bis du ihn anzeigst",
     reveal: "Schlüssel anzeigen",
-    copy: "Kopieren",
-    copy_what: "{{what}} kopieren",
-    copied: "Kopiert",
-    copy_failed: "Kopieren hat nicht geklappt",
     rotate: "Schlüssel erneuern",
     rotate_title: "Den Streamschlüssel erneuern?",
     rotate_text:

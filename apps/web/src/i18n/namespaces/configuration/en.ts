@@ -113,12 +113,7 @@ const en = {
     srt_url: "SRT URL",
     srt_url_hint: "The complete address, stream key included.",
     no_key: "This configuration has no stream key yet. Rotate the key to create one.",
-    hidden: "Hidden until you reveal it",
     reveal: "Reveal key",
-    copy: "Copy",
-    copy_what: "Copy {{what}}",
-    copied: "Copied",
-    copy_failed: "Could not copy",
     rotate: "Rotate key",
     rotate_title: "Rotate the stream key?",
     rotate_text:

@@ -114,12 +114,7 @@ const nl: typeof en = {
     srt_url: "SRT-URL",
     srt_url_hint: "Het volledige adres, met de streamsleutel erin.",
     no_key: "Deze configuratie heeft nog geen streamsleutel. Vernieuw de sleutel om er een te maken.",
-    hidden: "Verborgen tot je hem toont",
     reveal: "Sleutel tonen",
-    copy: "Kopiëren",
-    copy_what: "{{what}} kopiëren",
-    copied: "Gekopieerd",
-    copy_failed: "Kopiëren is niet gelukt",
     rotate: "Sleutel vernieuwen",
     rotate_title: "De streamsleutel vernieuwen?",
     rotate_text:

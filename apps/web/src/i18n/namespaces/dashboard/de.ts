@@ -22,6 +22,14 @@ const de: typeof en = {
   },
   busy: "Wird ausgeführt…",
   confirm_delete: "Möchtest du das wirklich löschen?",
+  copy: {
+    copy: "Kopieren",
+    copy_what: "{{what}} kopieren",
+    copied: "Kopiert",
+    copied_what: "{{what}} kopiert",
+    failed: "Kopieren hat nicht geklappt. Markiere den Text und kopiere ihn selbst.",
+    hidden: "Verborgen, bis du ihn anzeigst",
+  },
 };
 
 export default de;

@@ -21,6 +21,14 @@ const en = {
   },
   busy: "Working…",
   confirm_delete: "Are you sure you want to delete this?",
+  copy: {
+    copy: "Copy",
+    copy_what: "Copy {{what}}",
+    copied: "Copied",
+    copied_what: "Copied {{what}}",
+    failed: "Could not copy. Select the text and copy it yourself.",
+    hidden: "Hidden until you reveal it",
+  },
 };
 
 export default en;

@@ -22,6 +22,14 @@ const nl: typeof en = {
   },
   busy: "Bezig…",
   confirm_delete: "Weet je zeker dat je dit wilt verwijderen?",
+  copy: {
+    copy: "Kopiëren",
+    copy_what: "{{what}} kopiëren",
+    copied: "Gekopieerd",
+    copied_what: "{{what}} gekopieerd",
+    failed: "Kopiëren lukte niet. Selecteer de tekst en kopieer hem zelf.",
+    hidden: "Verborgen tot je hem toont",
+  },
 };
 
 export default nl;
