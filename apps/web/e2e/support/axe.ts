@@ -13,8 +13,18 @@ interface Violation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** Runs axe-core over the whole page (as it is now) and fails with what it found. */
+/** Runs axe-core over the whole page, once its transitions have ended, and fails with what it found. */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
+  // A dialog still fading in has colours halfway to its own: contrast is judged on the finished page.
+  // (Endless ones, a pulsing live dot, a spinner, are left running.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
