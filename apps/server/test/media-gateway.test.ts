@@ -197,6 +197,29 @@ describe("connected cameras: configuration status and Streams previews", () => {
     );
   });
 
+  it("stops listing a camera the gateway hasn't reported for 90 s (a gateway killed outright never says it left)", async () => {
+    const report = await http.post(
+      "/v1/media-gateway/publishers",
+      { configuration_id: srtCamera.id, connected: true, protocol: "srt", hls_path: null },
+      gatewayToken,
+    );
+    expect(report.statusCode).toBe(200);
+    const listedIds = async () =>
+      (await http.get(`/v1/media-gateway/previews?club=${cast.clubA.id}`, cast.adminA.token))
+        .json()
+        .data.map((preview: { configuration: { id: number } }) => preview.configuration.id);
+    expect(await listedIds()).toEqual([srtCamera.id]);
+
+    const stored = JSON.parse((await t.deps.redis.hget("media:publishers", String(srtCamera.id)))!);
+    const lastHeard = new Date(Date.now() - 91_000).toISOString();
+    await t.deps.redis.hset(
+      "media:publishers",
+      String(srtCamera.id),
+      JSON.stringify({ ...stored, reported_at: lastHeard }),
+    );
+    expect(await listedIds()).toEqual([]);
+  });
+
   it("refuses reports about a configuration the gateway doesn't serve (404)", async () => {
     const answer = await http.post(
       "/v1/media-gateway/publishers",

@@ -31,8 +31,16 @@ interface ConnectedPublisher {
   club_id: number;
   protocol: "rtmp" | "srt";
   since: string;
+  /** When the gateway last said so (it repeats it every 30 s while the camera publishes). */
+  reported_at: string;
   hls_path: string | null;
 }
+
+/**
+ * A camera the gateway hasn't reported for this long is gone: a gateway killed
+ * outright never says its cameras left.
+ */
+const PUBLISHER_STALE_AFTER_MS = 90_000;
 
 /** The end of a key, enough to tell keys apart in a log without revealing them. */
 export const streamKeyHint = (key: string) => `…${key.slice(-4)}`;
@@ -56,7 +64,11 @@ export function createMediaGatewayService(deps: Deps, media: Pick<MediaService, 
       stream_key_hint: streamKeyHint(refusal.stream_key),
       address: refusal.address,
     };
-    await redis.multi().lpush(REFUSALS_KEY, JSON.stringify(entry)).ltrim(REFUSALS_KEY, 0, REFUSALS_KEPT - 1).exec();
+    await redis
+      .multi()
+      .lpush(REFUSALS_KEY, JSON.stringify(entry))
+      .ltrim(REFUSALS_KEY, 0, REFUSALS_KEPT - 1)
+      .exec();
   }
 
   /** Whether the key may publish over the protocol; every refusal is logged for monitoring. */
@@ -114,6 +126,7 @@ export function createMediaGatewayService(deps: Deps, media: Pick<MediaService, 
         club_id: configuration.clubId,
         protocol: input.protocol,
         since,
+        reported_at: now.toISOString(),
         hls_path: input.hls_path,
       };
       await redis.hset(PUBLISHERS_KEY, field, JSON.stringify(publisher));
@@ -132,7 +145,10 @@ export function createMediaGatewayService(deps: Deps, media: Pick<MediaService, 
     authorize(ctx, "streams", input.club);
     const connected = Object.values(await redis.hgetall(PUBLISHERS_KEY))
       .map((value) => JSON.parse(value) as ConnectedPublisher)
-      .filter((publisher) => publisher.club_id === input.club);
+      .filter(
+        (publisher) =>
+          publisher.club_id === input.club && Date.now() - Date.parse(publisher.reported_at) < PUBLISHER_STALE_AFTER_MS,
+      );
     const configurations = await prisma.configuration.findMany({
       where: { id: { in: connected.map((publisher) => publisher.configuration_id) }, clubId: input.club },
       select: { id: true, barcode: true, field: idAndName },
