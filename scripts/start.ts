@@ -70,7 +70,9 @@ if (problem) {
 }
 
 // ffmpeg and nginx's RTMP module, for the media gateway and the simulator's video.
-if (spawnSync("bash", ["scripts/ensure-system-packages.sh", "platform"], { cwd: root, stdio: "inherit" }).status !== 0) {
+if (
+  spawnSync("bash", ["scripts/ensure-system-packages.sh", "platform"], { cwd: root, stdio: "inherit" }).status !== 0
+) {
   process.exit(1);
 }
 
