@@ -116,7 +116,8 @@ describe("a player", () => {
     await page.getByRole("heading", { name: "Live now" }).waitFor();
     await page.getByRole("heading", { name: "Coming up" }).waitFor();
     await page.getByRole("heading", { name: "Recent recordings" }).waitFor();
-    await page.locator(".match-card").first().waitFor();
+    // A loaded card, not a skeleton placeholder (which shares the class).
+    await page.locator(".match-card__title").first().waitFor();
     await shoot(page, "dashboard-overview-player");
 
     for (const path of ["/dashboard/configuration", "/dashboard/streams", "/dashboard/users", "/dashboard/access"]) {
@@ -210,7 +211,8 @@ describe("a system administrator", () => {
       "Offline recordings",
     ]);
     await page.getByRole("heading", { name: "Live on the platform" }).waitFor();
-    await page.locator(".match-card").first().waitFor();
+    // A loaded card, not a skeleton placeholder (which shares the class).
+    await page.locator(".match-card__title").first().waitFor();
     await shoot(page, "dashboard-overview-system");
     await readNotifications(page, 3);
     const results = await search(page, "kingsbridge");

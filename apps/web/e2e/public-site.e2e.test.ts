@@ -63,7 +63,8 @@ describe("the home page", () => {
     const context = await newVisitor(browser);
     const page = await context.newPage();
     await page.goto(`${platform.url}/matches?status=upcoming`);
-    await page.locator(".match-card").first().waitFor();
+    // A loaded card, not a skeleton placeholder (which shares the class).
+    await page.locator(".match-card__title").first().waitFor();
     await page.getByRole("link", { name: "Deutsch" }).first().click();
     await page.waitForURL("**/de/matches?status=upcoming");
     await page.getByRole("heading", { level: 1, name: "Spiele" }).waitFor();
@@ -92,7 +93,8 @@ describe("a private match", () => {
     const page = await context.newPage();
 
     await page.goto(`${platform.url}/matches?status=live`);
-    await page.locator(".match-card").first().waitFor();
+    // A loaded card, not a skeleton placeholder (which shares the class).
+    await page.locator(".match-card__title").first().waitFor();
     const cards = await page.locator(".match-card__title").allTextContents();
     expect(cards).toEqual(expect.arrayContaining(["FC Groen Wit vs VV De Zwaluwen", "SV Rijnland vs RKVV Eendracht"]));
     expect(cards).not.toContain("SV Rijnland vs FC Groen Wit");
