@@ -9,7 +9,7 @@
 // sessions into the video-on-demand.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { MEDIA_FILES, RTMP_APP, type IngestProtocol } from "@clubcast/shared";
+import { MEDIA_FILES, RTMP_APP, streamKeyHint, type IngestProtocol } from "@clubcast/shared";
 import { STATE_AFTER, type CameraCommandAnswer } from "@clubcast/camera-protocol";
 import type { CameraCommand } from "@clubcast/shared";
 import type { MediaScope, MediaStore } from "@clubcast/media-store";
@@ -80,7 +80,6 @@ export interface GatewayOptions {
   log(line: string): void;
 }
 
-const maskKey = (key: string) => `…${key.slice(-4)}`;
 /** How often connected cameras are reported again (monitoring's heartbeat). */
 const PUBLISHER_REPORT_MS = 30_000;
 
@@ -110,7 +109,7 @@ export function createGateway(options: GatewayOptions) {
 
   async function refuse(refusal: { streamKey: string; protocol: IngestProtocol; address: string; reason: string }) {
     log(
-      `refused ${refusal.protocol} publisher ${refusal.address} (key ${maskKey(refusal.streamKey)}): ${refusal.reason}`,
+      `refused ${refusal.protocol} publisher ${refusal.address} (key ${streamKeyHint(refusal.streamKey)}): ${refusal.reason}`,
     );
     await api.reportRefusal(refusal).catch((error: Error) => log(`reporting a refusal failed: ${error.message}`));
   }
@@ -197,7 +196,7 @@ export function createGateway(options: GatewayOptions) {
     };
     publisher.session = session;
     log(
-      `${publisher.protocol} ${maskKey(publisher.streamKey)} feeds ${scope.kind}/${scope.id} (session ${number}, ${renditions.map((r) => r.name).join("+")})`,
+      `${publisher.protocol} ${streamKeyHint(publisher.streamKey)} feeds ${scope.kind}/${scope.id} (session ${number}, ${renditions.map((r) => r.name).join("+")})`,
     );
     void pipeline.ended.then(() => {
       clearInterval(session.watcher);
@@ -279,7 +278,7 @@ export function createGateway(options: GatewayOptions) {
     } else if (app === RTMP_APP) {
       const decision = await api.authorizePublish(name, "rtmp", address);
       if (!decision.allowed) {
-        log(`refused rtmp publisher ${address} (key ${maskKey(name)}): ${decision.reason}`);
+        log(`refused rtmp publisher ${address} (key ${streamKeyHint(name)}): ${decision.reason}`);
         return false;
       }
       if (alreadyPublishing(decision.configuration_id)) {

@@ -21,7 +21,7 @@ import { spawnTied } from "./processes.ts";
 import { createHmac, randomBytes } from "node:crypto";
 import { createSocket, type RemoteInfo, type Socket } from "node:dgram";
 import { isIPv6 } from "node:net";
-import { streamKeyOfSrtStreamId } from "@clubcast/shared";
+import { streamKeyHint, streamKeyOfSrtStreamId } from "@clubcast/shared";
 
 export interface SrtIngestOptions {
   port: number;
@@ -172,7 +172,9 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
     if (callers.get(peer) !== caller) return; // ended meanwhile (stalled, dropped, closing)
 
     if (!verdict.ok) {
-      log(`srt: refused ${peer}, stream key ${maskKey(streamKey)}: ${verdict.reason}`);
+      log(
+        `srt: refused ${peer}, stream key ${streamKey === null ? "(none)" : streamKeyHint(streamKey)}: ${verdict.reason}`,
+      );
       // Kept as "refused" until it goes quiet, so a repeated conclusion is answered, not re-authorised.
       caller.state = "refused";
       caller.listener = undefined;
@@ -181,7 +183,7 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
       return;
     }
 
-    log(`srt: ${caller.label} publishing with stream key ${maskKey(streamKey)}`);
+    log(`srt: ${caller.label} publishing with stream key ${streamKey === null ? "(none)" : streamKeyHint(streamKey)}`);
     caller.state = "relaying";
     caller.relay = openRelay(caller, listener);
     sendInductionToFfmpeg(caller);
@@ -380,8 +382,6 @@ function streamIdOf(conclusion: Buffer): string {
   }
   return "";
 }
-
-const maskKey = (key: string | null) => (key === null ? "(none)" : `****${key.length > 4 ? key.slice(-4) : ""}`);
 
 const lastLine = (text: string) => text.trim().split("\n").at(-1) ?? "";
 

@@ -71,7 +71,7 @@ describe("SRT ingest", () => {
 
     const token = tokenOf("WRONGKEY");
     const refusal = logs.find((line) => line.includes("refused"));
-    expect(refusal).toContain("****GKEY: unknown stream key");
+    expect(refusal).toContain("…GKEY: unknown stream key");
     expect(refusal).not.toContain("WRONGKEY");
     await sleep(500);
     expect(existsSync(recording(token))).toBe(false);

@@ -41,6 +41,12 @@ export function streamKeyOfSrtStreamId(streamId: string): string | null {
   return id || null;
 }
 
+/**
+ * The end of a stream key, enough to tell keys apart in logs and monitoring
+ * without revealing them; a key of four characters or fewer shows nothing.
+ */
+export const streamKeyHint = (key: string) => `…${key.length > 4 ? key.slice(-4) : ""}`;
+
 /** Names of a match's media files, relative to its folder (see packages/media-store). */
 export const MEDIA_FILES = {
   /** Master playlists: the live stream while recording, the video-on-demand after. */

@@ -2,7 +2,7 @@
 // publish (decided here, from the stream key and the configuration's livestream
 // mode), the cameras connected now (the Streams page's previews), the refused
 // publishers and the media disk (monitoring).
-import { GATEWAY_CAMERA_TYPE } from "@clubcast/shared";
+import { GATEWAY_CAMERA_TYPE, streamKeyHint } from "@clubcast/shared";
 import { createMediaStore, type MediaScope } from "@clubcast/media-store";
 import type { Deps } from "../deps.ts";
 import type { CameraClient, RequestContext } from "../core/context.ts";
@@ -41,9 +41,6 @@ interface ConnectedPublisher {
  * outright never says its cameras left.
  */
 const PUBLISHER_STALE_AFTER_MS = 90_000;
-
-/** The end of a key, enough to tell keys apart in a log without revealing them. */
-export const streamKeyHint = (key: string) => `…${key.slice(-4)}`;
 
 /** Only the media gateway's own machine client (no configuration) may ask or report. */
 function requireGateway(ctx: RequestContext): CameraClient {
