@@ -54,6 +54,8 @@ export default defineConfig({
           include: ["apps/web/{src,build}/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["apps/web/test/setup.ts"],
+          // Typing a form into jsdom takes seconds when the server and media projects share the two cores.
+          testTimeout: 20_000,
         },
       },
       {
