@@ -206,3 +206,47 @@ describe("a socket's rights follow its token and its user, on every instance", (
     }
   });
 });
+
+describe("a match's listeners follow its privacy and sharing, on every instance", () => {
+  const updateOnly = (id: number, changes: object) =>
+    http.put(`/v1/clubs/${home.id}/matches/${id}`, { update_match_only: true, ...changes }, clubAdmin.token);
+
+  it("takes anonymous sockets out of a match made private, and keeps the club's own", async () => {
+    const game = await createMatch(t.deps.prisma, { clubId: home.id, status: "live" });
+    const channel = CHANNELS.match(game.id);
+    const anonymous = await listener(b.url, undefined, [channel, CHANNELS.match(match.id)]);
+    const member = await listener(b.url, clubAdmin.token, [channel]);
+    const dropped = droppedFrom(anonymous, 1);
+
+    expect((await updateOnly(game.id, { is_private: true })).statusCode).toBe(200);
+    expect(await dropped).toEqual([[channel, 404]]);
+    const scored = nextEvent(member, EVENTS.matchScored);
+    const res = await http.post(`/v1/clubs/${home.id}/matches/${game.id}/score`, { home: 1, away: 0 }, clubAdmin.token);
+    expect(res.statusCode).toBe(200);
+    expect(await scored).toEqual({ match: game.id, home: 1, away: 0 });
+    await expectDeaf(anonymous, [channel], CHANNELS.match(match.id));
+  });
+
+  it("takes the club a private match was shared with out of its channels when it is unshared", async () => {
+    const game = await createMatch(t.deps.prisma, { clubId: home.id, isPrivate: true, sharedWithClubId: other.id });
+    const guest = await signIn(t, { scope: "club", clubId: other.id });
+    const lost = [CHANNELS.match(game.id), CHANNELS.chat(game.id)];
+    const socket = await listener(b.url, guest.token, [...lost, CHANNELS.user(guest.user.id)]);
+    const dropped = droppedFrom(socket, lost.length);
+
+    expect((await updateOnly(game.id, { shared_with: null })).statusCode).toBe(200);
+    expect(await dropped).toEqual(refusedAll(lost, 404));
+    await expectDeaf(socket, lost, CHANNELS.user(guest.user.id));
+  });
+
+  it("takes every socket out of a deleted match's channels", async () => {
+    const game = await createMatch(t.deps.prisma, { clubId: home.id });
+    const lost = [CHANNELS.match(game.id), CHANNELS.chat(game.id)];
+    const socket = await listener(b.url, clubAdmin.token, [...lost, CHANNELS.match(match.id)]);
+    const dropped = droppedFrom(socket, lost.length);
+
+    expect((await http.del(`/v1/matches/${game.id}`, clubAdmin.token)).statusCode).toBe(200);
+    expect(await dropped).toEqual(refusedAll(lost, 404));
+    await expectDeaf(socket, lost, CHANNELS.match(match.id));
+  });
+});
