@@ -3,30 +3,17 @@
 // user or configuration, and a match made private, unshared or deleted take
 // sockets (here connected to the second instance) out of the channels they
 // may no longer listen on.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import type { Club, Match } from "@clubcast/db";
 import { CHANNELS, EVENTS, SOCKET, type SubscriptionError } from "@clubcast/shared";
-import { startTestApp, type TestApp } from "./support/app.ts";
 import { createApiClient, createClub, createConfiguration, createMatch } from "./support/factories.ts";
-import { api, generousLoginLimits, type Member } from "./support/api.ts";
-import {
-  connectSocket,
-  disconnectAllSockets,
-  listen,
-  nextEvent,
-  signIn,
-  startSecondInstance,
-  subscribe,
-  type ServerInstance,
-} from "./support/realtime.ts";
+import type { Member } from "./support/api.ts";
+import { connectSocket, nextEvent, signIn, subscribe, useTwoInstances } from "./support/realtime.ts";
 import { hashToken, newSecretToken } from "../src/auth/tokens.ts";
 import { holderRoom } from "../src/realtime/socket-server.ts";
 
-let t: TestApp;
-let b: ServerInstance;
-let urlA: string;
-let http: ReturnType<typeof api>;
+const two = useTwoInstances();
 let home: Club;
 let other: Club;
 let match: Match;
@@ -35,23 +22,13 @@ let system: Member;
 let clubAdmin: Member;
 
 beforeAll(async () => {
-  t = await startTestApp(generousLoginLimits);
-  urlA = await listen(t);
-  b = await startSecondInstance(t);
-  http = api(t);
-  home = await createClub(t.deps.prisma);
-  other = await createClub(t.deps.prisma);
-  match = await createMatch(t.deps.prisma, { clubId: home.id, status: "live" });
-  privateMatch = await createMatch(t.deps.prisma, { clubId: home.id, isPrivate: true });
-  system = await signIn(t, { scope: "system" });
-  clubAdmin = await signIn(t, { scope: "club", clubId: home.id });
-});
-
-afterEach(() => disconnectAllSockets());
-
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
+  const { prisma } = two.t.deps;
+  home = await createClub(prisma);
+  other = await createClub(prisma);
+  match = await createMatch(prisma, { clubId: home.id, status: "live" });
+  privateMatch = await createMatch(prisma, { clubId: home.id, isPrivate: true });
+  system = await signIn(two.t, { scope: "system" });
+  clubAdmin = await signIn(two.t, { scope: "club", clubId: home.id });
 });
 
 /** A socket on `url` in each of `channels` (every subscription accepted). */
@@ -84,9 +61,10 @@ async function expectDeaf(socket: Socket, dropped: string[], kept: string): Prom
   socket.onAny((event: string, payload: { match?: number }) => {
     if (payload?.match === -1) heard.push(event);
   });
-  for (const channel of dropped) t.deps.events.publish(channel, EVENTS.matchScored, { match: -1, home: 0, away: 0 });
+  for (const channel of dropped)
+    two.t.deps.events.publish(channel, EVENTS.matchScored, { match: -1, home: 0, away: 0 });
   const probe = nextEvent(socket, EVENTS.matchScored, (p: { match: number }) => p.match === -2);
-  t.deps.events.publish(kept, EVENTS.matchScored, { match: -2, home: 0, away: 0 });
+  two.t.deps.events.publish(kept, EVENTS.matchScored, { match: -2, home: 0, away: 0 });
   await probe;
   expect(heard).toEqual([]);
 }
@@ -96,33 +74,33 @@ const refusedAll = (channels: string[], status: number) =>
 
 describe("a socket's rights follow its token and its user, on every instance", () => {
   it("takes a signed-out token's socket out of its private channels, keeps the public one, refuses them again", async () => {
-    const player = await signIn(t, { scope: "player", clubId: home.id });
+    const player = await signIn(two.t, { scope: "player", clubId: home.id });
     const lost = [CHANNELS.user(player.user.id), CHANNELS.chat(match.id), CHANNELS.matches];
-    const socket = await listener(b.url, player.token, [...lost, CHANNELS.match(match.id)]);
+    const socket = await listener(two.b.url, player.token, [...lost, CHANNELS.match(match.id)]);
     // The room that finds a user's sockets is not a channel a client can leave.
     socket.emit(SOCKET.unsubscribe, holderRoom({ user: player.user.id }));
     const dropped = droppedFrom(socket, lost.length);
 
-    expect((await http.post("/v1/logout", {}, player.token)).statusCode).toBe(200);
+    expect((await two.http.post("/v1/logout", {}, player.token)).statusCode).toBe(200);
     expect(await dropped).toEqual(refusedAll(lost, 401));
     await expectDeaf(socket, lost, CHANNELS.match(match.id));
     for (const channel of lost) expect(await subscribe(socket, channel)).toMatchObject({ channel, status: 401 });
   });
 
   it("drops the sockets of every token a password reset revokes, on both instances", async () => {
-    const player = await signIn(t, { scope: "player", clubId: home.id });
-    const secondToken = await http.login(player.user.email);
+    const player = await signIn(two.t, { scope: "player", clubId: home.id });
+    const secondToken = await two.http.login(player.user.email);
     const channel = CHANNELS.user(player.user.id);
-    const onA = await listener(urlA, player.token, [channel, CHANNELS.match(match.id)]);
-    const onB = await listener(b.url, secondToken, [channel, CHANNELS.match(match.id)]);
+    const onA = await listener(two.urlA, player.token, [channel, CHANNELS.match(match.id)]);
+    const onB = await listener(two.b.url, secondToken, [channel, CHANNELS.match(match.id)]);
     const dropped = [droppedFrom(onA, 1), droppedFrom(onB, 1)];
     const resetToken = newSecretToken();
-    await t.deps.prisma.passwordResetToken.create({
+    await two.t.deps.prisma.passwordResetToken.create({
       data: { userId: player.user.id, tokenHash: hashToken(resetToken), expiresAt: new Date(Date.now() + 60_000) },
     });
 
     const reset = { token: resetToken, email: player.user.email, password: "a brand new secret" };
-    const res = await http.post("/v1/reset", { ...reset, password_confirmation: reset.password });
+    const res = await two.http.post("/v1/reset", { ...reset, password_confirmation: reset.password });
     expect(res.statusCode).toBe(200);
     expect(await Promise.all(dropped)).toEqual([[[channel, 401]], [[channel, 401]]]);
     await expectDeaf(onA, [channel], CHANNELS.match(match.id));
@@ -130,16 +108,16 @@ describe("a socket's rights follow its token and its user, on every instance", (
   });
 
   it("drops the user's other tokens' sockets on a password change, not the one that changed it", async () => {
-    const admin = await signIn(t, { scope: "club", clubId: home.id });
-    const otherDevice = await http.login(admin.user.email);
+    const admin = await signIn(two.t, { scope: "club", clubId: home.id });
+    const otherDevice = await two.http.login(admin.user.email);
     const channel = CHANNELS.user(admin.user.id);
-    const changer = await listener(b.url, admin.token, [channel]);
-    const elsewhere = await listener(b.url, otherDevice, [channel, CHANNELS.match(match.id)]);
+    const changer = await listener(two.b.url, admin.token, [channel]);
+    const elsewhere = await listener(two.b.url, otherDevice, [channel, CHANNELS.match(match.id)]);
     const dropped = droppedFrom(elsewhere, 1);
     const kept: unknown[] = [];
     changer.on(SOCKET.unsubscribed, (notice) => kept.push(notice));
 
-    const res = await http.put(
+    const res = await two.http.put(
       `/v1/users/${admin.user.id}`,
       { password: "another long secret", password_confirmation: "another long secret" },
       admin.token,
@@ -148,40 +126,40 @@ describe("a socket's rights follow its token and its user, on every instance", (
     expect(await dropped).toEqual([[channel, 401]]);
     await expectDeaf(elsewhere, [channel], CHANNELS.match(match.id));
     const message = nextEvent(changer, EVENTS.userMessage);
-    t.deps.events.publish(channel, EVENTS.userMessage, { key: "match.shared", level: "success" });
+    two.t.deps.events.publish(channel, EVENTS.userMessage, { key: "match.shared", level: "success" });
     await message;
     expect(kept).toEqual([]);
   });
 
   it("checks a user's sockets again by the new scope", async () => {
-    const admin = await signIn(t, { scope: "system" });
+    const admin = await signIn(two.t, { scope: "system" });
     const lost = [CHANNELS.chat(privateMatch.id), CHANNELS.match(privateMatch.id)];
-    const socket = await listener(b.url, admin.token, [...lost, CHANNELS.user(admin.user.id)]);
+    const socket = await listener(two.b.url, admin.token, [...lost, CHANNELS.user(admin.user.id)]);
     const dropped = droppedFrom(socket, lost.length);
 
-    const res = await http.put(`/v1/users/${admin.user.id}`, { scope: "player", club: other.id }, system.token);
+    const res = await two.http.put(`/v1/users/${admin.user.id}`, { scope: "player", club: other.id }, system.token);
     expect(res.statusCode).toBe(200);
     expect(await dropped).toEqual(refusedAll(lost, 404));
     await expectDeaf(socket, lost, CHANNELS.user(admin.user.id));
   });
 
   it("checks a user's sockets again when the user is taken out of the club", async () => {
-    const player = await signIn(t, { scope: "player", clubId: home.id });
-    const socket = await listener(b.url, player.token, [CHANNELS.chat(match.id), CHANNELS.user(player.user.id)]);
+    const player = await signIn(two.t, { scope: "player", clubId: home.id });
+    const socket = await listener(two.b.url, player.token, [CHANNELS.chat(match.id), CHANNELS.user(player.user.id)]);
     const dropped = droppedFrom(socket, 1);
 
-    expect((await http.del(`/v1/clubs/${home.id}/users/${player.user.id}`, clubAdmin.token)).statusCode).toBe(200);
+    expect((await two.http.del(`/v1/clubs/${home.id}/users/${player.user.id}`, clubAdmin.token)).statusCode).toBe(200);
     expect(await dropped).toEqual([[CHANNELS.chat(match.id), 403]]);
     await expectDeaf(socket, [CHANNELS.chat(match.id)], CHANNELS.user(player.user.id));
   });
 
   it("takes a deleted user's sockets out of every private channel", async () => {
-    const player = await signIn(t, { scope: "player", clubId: home.id });
+    const player = await signIn(two.t, { scope: "player", clubId: home.id });
     const lost = [CHANNELS.user(player.user.id), CHANNELS.chat(match.id)];
-    const socket = await listener(b.url, player.token, [...lost, CHANNELS.match(match.id)]);
+    const socket = await listener(two.b.url, player.token, [...lost, CHANNELS.match(match.id)]);
     const dropped = droppedFrom(socket, lost.length);
 
-    expect((await http.del(`/v1/users/${player.user.id}`, clubAdmin.token)).statusCode).toBe(200);
+    expect((await two.http.del(`/v1/users/${player.user.id}`, clubAdmin.token)).statusCode).toBe(200);
     expect(await dropped).toEqual(refusedAll(lost, 401));
     await expectDeaf(socket, lost, CHANNELS.match(match.id));
   });
@@ -189,17 +167,17 @@ describe("a socket's rights follow its token and its user, on every instance", (
   it("takes a revoked API client's sockets, and a deleted configuration's, out of the club's private match", async () => {
     const channel = CHANNELS.match(privateMatch.id);
     const cameraSocket = async () => {
-      const configuration = await createConfiguration(t.deps.prisma, { clubId: home.id });
-      const { client } = await createApiClient(t.deps.prisma, configuration.id);
-      const { access_token } = await t.services.auth.issueToken({ apiClientId: client.id });
-      const socket = await listener(b.url, access_token, [channel, CHANNELS.match(match.id)]);
+      const configuration = await createConfiguration(two.t.deps.prisma, { clubId: home.id });
+      const { client } = await createApiClient(two.t.deps.prisma, configuration.id);
+      const { access_token } = await two.t.services.auth.issueToken({ apiClientId: client.id });
+      const socket = await listener(two.b.url, access_token, [channel, CHANNELS.match(match.id)]);
       return { configuration, client, socket, dropped: droppedFrom(socket, 1) };
     };
     const revoked = await cameraSocket();
     const removed = await cameraSocket();
 
-    expect((await http.del(`/v1/api-clients/${revoked.client.id}`, system.token)).statusCode).toBe(204);
-    expect((await http.del(`/v1/configurations/${removed.configuration.id}`, system.token)).statusCode).toBe(204);
+    expect((await two.http.del(`/v1/api-clients/${revoked.client.id}`, system.token)).statusCode).toBe(204);
+    expect((await two.http.del(`/v1/configurations/${removed.configuration.id}`, system.token)).statusCode).toBe(204);
     for (const camera of [revoked, removed]) {
       expect(await camera.dropped).toEqual([[channel, 404]]);
       await expectDeaf(camera.socket, [channel], CHANNELS.match(match.id));
@@ -209,29 +187,33 @@ describe("a socket's rights follow its token and its user, on every instance", (
 
 describe("a match's listeners follow its privacy and sharing, on every instance", () => {
   const updateOnly = (id: number, changes: object) =>
-    http.put(`/v1/clubs/${home.id}/matches/${id}`, { update_match_only: true, ...changes }, clubAdmin.token);
+    two.http.put(`/v1/clubs/${home.id}/matches/${id}`, { update_match_only: true, ...changes }, clubAdmin.token);
 
   it("takes anonymous sockets out of a match made private, and keeps the club's own", async () => {
-    const game = await createMatch(t.deps.prisma, { clubId: home.id, status: "live" });
+    const game = await createMatch(two.t.deps.prisma, { clubId: home.id, status: "live" });
     const channel = CHANNELS.match(game.id);
-    const anonymous = await listener(b.url, undefined, [channel, CHANNELS.match(match.id)]);
-    const member = await listener(b.url, clubAdmin.token, [channel]);
+    const anonymous = await listener(two.b.url, undefined, [channel, CHANNELS.match(match.id)]);
+    const member = await listener(two.b.url, clubAdmin.token, [channel]);
     const dropped = droppedFrom(anonymous, 1);
 
     expect((await updateOnly(game.id, { is_private: true })).statusCode).toBe(200);
     expect(await dropped).toEqual([[channel, 404]]);
     const scored = nextEvent(member, EVENTS.matchScored);
-    const res = await http.post(`/v1/clubs/${home.id}/matches/${game.id}/score`, { home: 1, away: 0 }, clubAdmin.token);
+    const res = await two.http.post(
+      `/v1/clubs/${home.id}/matches/${game.id}/score`,
+      { home: 1, away: 0 },
+      clubAdmin.token,
+    );
     expect(res.statusCode).toBe(200);
     expect(await scored).toEqual({ match: game.id, home: 1, away: 0 });
     await expectDeaf(anonymous, [channel], CHANNELS.match(match.id));
   });
 
   it("takes the club a private match was shared with out of its channels when it is unshared", async () => {
-    const game = await createMatch(t.deps.prisma, { clubId: home.id, isPrivate: true, sharedWithClubId: other.id });
-    const guest = await signIn(t, { scope: "club", clubId: other.id });
+    const game = await createMatch(two.t.deps.prisma, { clubId: home.id, isPrivate: true, sharedWithClubId: other.id });
+    const guest = await signIn(two.t, { scope: "club", clubId: other.id });
     const lost = [CHANNELS.match(game.id), CHANNELS.chat(game.id)];
-    const socket = await listener(b.url, guest.token, [...lost, CHANNELS.user(guest.user.id)]);
+    const socket = await listener(two.b.url, guest.token, [...lost, CHANNELS.user(guest.user.id)]);
     const dropped = droppedFrom(socket, lost.length);
 
     expect((await updateOnly(game.id, { shared_with: null })).statusCode).toBe(200);
@@ -240,12 +222,12 @@ describe("a match's listeners follow its privacy and sharing, on every instance"
   });
 
   it("takes every socket out of a deleted match's channels", async () => {
-    const game = await createMatch(t.deps.prisma, { clubId: home.id });
+    const game = await createMatch(two.t.deps.prisma, { clubId: home.id });
     const lost = [CHANNELS.match(game.id), CHANNELS.chat(game.id)];
-    const socket = await listener(b.url, clubAdmin.token, [...lost, CHANNELS.match(match.id)]);
+    const socket = await listener(two.b.url, clubAdmin.token, [...lost, CHANNELS.match(match.id)]);
     const dropped = droppedFrom(socket, lost.length);
 
-    expect((await http.del(`/v1/matches/${game.id}`, clubAdmin.token)).statusCode).toBe(200);
+    expect((await two.http.del(`/v1/matches/${game.id}`, clubAdmin.token)).statusCode).toBe(200);
     expect(await dropped).toEqual(refusedAll(lost, 404));
     await expectDeaf(socket, lost, CHANNELS.match(match.id));
   });
