@@ -1,6 +1,7 @@
 // Accounts and sign-in: login, logout, me, register, forgot and reset password,
 // and turning a presented bearer token into the caller.
 import { DEFAULT_NEW_USER_SCOPE } from "@clubcast/shared";
+import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { AuthUser, CameraClient, RequestContext } from "../core/context.ts";
 import { UnauthorizedError, ValidationError } from "../core/errors.ts";
@@ -14,7 +15,31 @@ import type { ForgotInput, LoginInput, RegisterInput, ResetInput, TokenAnswer } 
 export type Caller = { user: AuthUser; client: null } | { user: null; client: CameraClient };
 
 export function createAuthService(deps: Deps) {
-  const { prisma, redis, config, mailer, readCache } = deps;
+  const { prisma, redis, config, mailer, readCache, events } = deps;
+
+  /**
+   * The one way access tokens are revoked (sign-out, a password reset or change, an API client's
+   * revocation): the live tokens `where` selects, in one transaction with the writes `alongside` that the
+   * revocation belongs to. Once that has committed, the holders' open sockets, on every server instance,
+   * lose what they may no longer listen on.
+   */
+  async function revokeTokens(
+    where: Prisma.AccessTokenWhereInput,
+    alongside?: (tx: Prisma.TransactionClient) => Promise<unknown>,
+  ): Promise<void> {
+    const revoked = await prisma.$transaction(async (tx) => {
+      await alongside?.(tx);
+      return tx.accessToken.updateManyAndReturn({
+        where: { AND: [where, { revokedAt: null }] },
+        data: { revokedAt: new Date() },
+        select: { userId: true, apiClientId: true },
+      });
+    });
+    events.accessChanged({
+      users: [...new Set(revoked.flatMap((token) => token.userId ?? []))],
+      clients: [...new Set(revoked.flatMap((token) => token.apiClientId ?? []))],
+    });
+  }
 
   async function issueToken(owner: { userId: number } | { apiClientId: number }): Promise<TokenAnswer> {
     const token = newSecretToken();
@@ -33,7 +58,10 @@ export function createAuthService(deps: Deps) {
     await consumeRateLimit(redis, `login:ip:${ctx.ip}`, perIp);
     await consumeRateLimit(redis, `login:account:${input.email}`, perAccount);
 
-    const user = await prisma.user.findUnique({ where: { email: input.email }, select: { id: true, passwordHash: true } });
+    const user = await prisma.user.findUnique({
+      where: { email: input.email },
+      select: { id: true, passwordHash: true },
+    });
     if (!user) {
       await burnPasswordCheck(input.password);
       throw new UnauthorizedError("auth.bad_credentials");
@@ -46,12 +74,7 @@ export function createAuthService(deps: Deps) {
   }
 
   async function logout(ctx: RequestContext): Promise<{ message: string }> {
-    if (ctx.token) {
-      await prisma.accessToken.updateMany({
-        where: { tokenHash: hashToken(ctx.token), revokedAt: null },
-        data: { revokedAt: new Date() },
-      });
-    }
+    if (ctx.token) await revokeTokens({ tokenHash: hashToken(ctx.token) });
     return { message: translate(ctx.locale, "auth.logged_out") };
   }
 
@@ -107,25 +130,23 @@ export function createAuthService(deps: Deps) {
 
   async function resetPassword(input: ResetInput, ctx: RequestContext): Promise<{ message: string }> {
     const now = new Date();
+    const invalid = () => ValidationError.field("token", "auth.reset_invalid");
     const passwordHash = await hashPassword(input.password);
-    const reset = await prisma.$transaction(async (tx) => {
-      const record = await tx.passwordResetToken.findUnique({
-        where: { tokenHash: hashToken(input.token) },
-        include: { user: { select: { email: true } } },
-      });
-      if (!record || record.usedAt || record.expiresAt <= now || record.user.email !== input.email) return false;
+    const record = await prisma.passwordResetToken.findUnique({
+      where: { tokenHash: hashToken(input.token) },
+      include: { user: { select: { email: true } } },
+    });
+    if (!record || record.usedAt || record.expiresAt <= now || record.user.email !== input.email) throw invalid();
+    // A reset signs the account out everywhere.
+    await revokeTokens({ userId: record.userId }, async (tx) => {
       // Claiming the token with a conditional update makes it one-time even under concurrent resets.
       const claimed = await tx.passwordResetToken.updateMany({
         where: { id: record.id, usedAt: null },
         data: { usedAt: now },
       });
-      if (claimed.count !== 1) return false;
+      if (claimed.count !== 1) throw invalid();
       await tx.user.update({ where: { id: record.userId }, data: { passwordHash } });
-      // A reset signs the account out everywhere.
-      await tx.accessToken.updateMany({ where: { userId: record.userId, revokedAt: null }, data: { revokedAt: now } });
-      return true;
     });
-    if (!reset) throw ValidationError.field("token", "auth.reset_invalid");
     return { message: translate(ctx.locale, "auth.password_reset") };
   }
 
@@ -182,7 +203,7 @@ export function createAuthService(deps: Deps) {
     return holder.caller;
   }
 
-  return { login, logout, me, register, forgotPassword, resetPassword, authenticate, issueToken };
+  return { login, logout, me, register, forgotPassword, resetPassword, authenticate, issueToken, revokeTokens };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -37,7 +37,7 @@ import {
   type UpdateMatchInput,
 } from "./schemas.ts";
 import { mayReportFor } from "../camera-controller/service.ts";
-import { clubMatches, matchesInvolving, recordedMatchesOf, visibleMatches } from "./visibility.ts";
+import { audienceChanged, clubMatches, matchesInvolving, recordedMatchesOf, visibleMatches } from "./visibility.ts";
 
 /** The state-machine event each camera command performs once the camera server confirmed it. */
 const COMMAND_EVENTS: Record<CameraCommand, MatchEvent> = {
@@ -299,6 +299,7 @@ export function createMatchesService(deps: Deps, media: MediaService) {
     const privacyChange = data.isPrivate !== undefined && data.isPrivate !== match.isPrivate;
 
     const updated = await prisma.match.update({ where: { id: match.id }, data, select: matchColumns });
+    if (audienceChanged(match, updated)) events.accessChanged({ matches: [match.id] });
     if (match.status === "scheduled" && updated.startingAt.getTime() !== match.startingAt.getTime()) {
       await jobs.setMatchStartingTimer(match.id, updated.startingAt);
     }
@@ -386,6 +387,7 @@ export function createMatchesService(deps: Deps, media: MediaService) {
     // Conditional, so a match that started recording meanwhile is not deleted either.
     const deleted = await prisma.match.deleteMany({ where: { id: match.id, status: { not: "live" } } });
     if (deleted.count === 0) throw new ConflictError("match.live_not_deletable");
+    events.accessChanged({ matches: [match.id] });
     // Its video goes once the deletion has committed (a refused deletion keeps it).
     media.removeMatchMedia(match.id);
     await jobs.clearMatchStartingTimer(match.id);

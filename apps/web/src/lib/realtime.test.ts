@@ -31,6 +31,10 @@ const fake = vi.hoisted(() => {
       for (const listener of listeners.get("connect") ?? []) listener();
       return socket;
     },
+    /** An event from the server. */
+    receive(event: string, payload: unknown) {
+      for (const listener of listeners.get(event) ?? []) listener(payload);
+    },
     disconnect() {
       socket.connected = false;
       for (const listener of listeners.get("disconnect") ?? []) listener();
@@ -72,5 +76,15 @@ describe("realtime channels", () => {
     await settle();
     expect(fake.handshakes).toEqual([{ token: "token-of-anna" }, { token: "token-of-bob" }]);
     expect(fake.joined.slice(2).sort()).toEqual(["matches", "user.2"]);
+  });
+
+  it("reports a channel the server took the socket out of as refused, and only that channel", async () => {
+    const states: [string, string][] = [];
+    for (const channel of ["match.6", "match.7"]) subscribe(channel, {}, (state) => states.push([channel, state]));
+    await settle();
+    states.length = 0;
+
+    fake.receive("unsubscribed", { channel: "match.6", status: 404, message: "No match found" });
+    expect(states).toEqual([["match.6", "refused"]]);
   });
 });

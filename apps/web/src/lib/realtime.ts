@@ -50,17 +50,23 @@ export function subscribe(
         if (!stopped) onState(answer.status ? "refused" : "joined");
       });
     const lost = () => onState("joining");
+    // The server took us out: signed out, our access or the match's privacy changed.
+    const dropped = (notice: { channel: string }) => {
+      if (notice.channel === channel && !stopped) onState("refused");
+    };
     const listeners = Object.entries(handlers) as [string, (payload: unknown) => void][];
     for (const [event, handler] of listeners) client.on(event, handler);
     // Join now if connected, and again after every reconnect.
     client.on("connect", join);
     client.on("disconnect", lost);
+    client.on(SOCKET.unsubscribed, dropped);
     // Signed in or out since the handshake: connect again as who we are now (every channel rejoins).
     if (client.connected && handshakeToken !== readToken()) client.disconnect().connect();
     else if (client.connected) join();
     leave = () => {
       client.off("connect", join);
       client.off("disconnect", lost);
+      client.off(SOCKET.unsubscribed, dropped);
       for (const [event, handler] of listeners) client.off(event, handler);
       const remaining = (subscribers.get(channel) ?? 1) - 1;
       if (remaining > 0) subscribers.set(channel, remaining);
