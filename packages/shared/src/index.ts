@@ -6,3 +6,4 @@ export * from "./redirect.ts";
 export * from "./realtime.ts";
 export * from "./jobs.ts";
 export * from "./media.ts";
+export * from "./clips.ts";

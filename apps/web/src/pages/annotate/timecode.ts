@@ -1,7 +1,10 @@
 // Timecode of the annotation screen (spec sections 1 and 3): a position in
 // the video as hours:minutes:seconds:milliseconds, and frames at a chosen
 // frame rate (FRAME_RATES: PAL 25, NTSC 29.97, PALp 50, NTSCp 59.94).
-import { FRAME_RATES } from "@clubcast/shared";
+import { FRAME_RATES, frameAt } from "@clubcast/shared";
+
+// The clip rule's frame numbering, so a frame on this page is the frame the clip starts at.
+export { frameAt };
 
 export type FrameRateName = keyof typeof FRAME_RATES;
 export const FRAME_RATE_NAMES = Object.keys(FRAME_RATES) as FrameRateName[];
@@ -15,14 +18,6 @@ export function formatTimecode(ms: number): string {
   const minutes = Math.floor((total % 3_600_000) / 60_000);
   const seconds = Math.floor((total % 60_000) / 1000);
   return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}:${pad(total % 1000, 3)}`;
-}
-
-// Positions set to a frame's exact start may come back a hair earlier in floating point.
-const EPSILON = 1e-6;
-
-/** The frame shown at `ms` (0-based). */
-export function frameAt(ms: number, fps: number): number {
-  return Math.max(0, Math.floor((Math.max(0, ms) * fps) / 1000 + EPSILON));
 }
 
 /** Where frame `frame` starts, in ms. */

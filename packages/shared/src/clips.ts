@@ -1,0 +1,81 @@
+// The clip rule (issue 14): which part of a match's video a marker's clip is.
+// One source of truth for the server (defaults, checks of a hand-set window),
+// the worker (the cut, once the video's real length and frame rate are known)
+// and the web client (what the annotate page shows).
+//
+// A marker's clip is `clip_length` seconds (spec section 9: ANNOTATION_CLIP_LENGTH,
+// 20) with three quarters before the marked moment and one quarter after it:
+// 15 s before and 5 s after by default, since what matters (a goal, a save)
+// is mostly what led up to it. Near the video's start or end the window slides
+// to stay inside the video, keeping its length when the video is long enough.
+// Start and end lie on frame boundaries at the match's frame rate.
+import { ANNOTATION_CLIP_LENGTH, FRAME_RATES } from "./constants.ts";
+
+/** Share of the clip length placed before the marked moment. */
+export const CLIP_LEAD_SHARE = 0.75;
+/** The frame rate of a match whose video has not told us its own (the simulator's and our gateway's advice). */
+export const DEFAULT_FRAME_RATE = FRAME_RATES.PAL;
+/** A clip is at least one frame and at most this long. */
+export const CLIP_MAX_MS = 5 * 60_000;
+
+export interface ClipWindow {
+  startMs: number;
+  endMs: number;
+}
+
+// Positions set to a frame's exact start may come back a hair earlier in floating point.
+const EPSILON = 1e-6;
+
+/** The frame shown at `ms` (0-based). */
+export function frameAt(ms: number, fps: number): number {
+  return Math.max(0, Math.floor((Math.max(0, ms) * fps) / 1000 + EPSILON));
+}
+
+/**
+ * The whole millisecond at which frame `frame` is shown: its start rounded up,
+ * so frameAt() of it is that frame again (frames last longer than 1 ms).
+ */
+export function frameMs(frame: number, fps: number): number {
+  return Math.max(0, Math.ceil((Math.max(0, frame) * 1000) / fps - EPSILON));
+}
+
+/** Frames from the clip's first up to (not including) its end. */
+export const clipFrames = (window: ClipWindow, fps: number) =>
+  frameAt(window.endMs, fps) - frameAt(window.startMs, fps);
+
+/**
+ * A window moved onto frame boundaries and inside [0, durationMs] (when the
+ * video's length is known): it slides back from the end rather than shrinking.
+ */
+export function snapClipWindow(window: ClipWindow, fps: number, durationMs = Infinity): ClipWindow {
+  const lastFrame = Number.isFinite(durationMs) ? frameAt(durationMs, fps) : Infinity;
+  const frames = Math.max(1, Math.round(((window.endMs - window.startMs) * fps) / 1000));
+  const end = Math.min(frameAt(window.startMs, fps) + frames, lastFrame);
+  const start = Math.max(0, end - frames);
+  return { startMs: frameMs(start, fps), endMs: frameMs(end, fps) };
+}
+
+/** The default clip of a marker at `markerMs` with a clip length in seconds. */
+export function defaultClipWindow(
+  markerMs: number,
+  options: { clipLengthS?: number; fps?: number; durationMs?: number } = {},
+): ClipWindow {
+  const lengthMs = Math.min((options.clipLengthS ?? ANNOTATION_CLIP_LENGTH) * 1000, CLIP_MAX_MS);
+  const startMs = Math.max(0, markerMs - lengthMs * CLIP_LEAD_SHARE);
+  return snapClipWindow({ startMs, endMs: startMs + lengthMs }, options.fps ?? DEFAULT_FRAME_RATE, options.durationMs);
+}
+
+export type ClipWindowProblem =
+  | { field: "start_ms"; problem: "after_video_end" }
+  | { field: "end_ms"; problem: "shorter_than_frame" | "longer_than_max" };
+
+/** What is wrong with a hand-set window, by field (empty when it can be cut). */
+export function clipWindowProblems(window: ClipWindow, fps: number, durationMs = Infinity): ClipWindowProblem[] {
+  const problems: ClipWindowProblem[] = [];
+  if (frameAt(window.startMs, fps) >= frameAt(durationMs, fps)) {
+    problems.push({ field: "start_ms", problem: "after_video_end" });
+  }
+  if (clipFrames(window, fps) < 1) problems.push({ field: "end_ms", problem: "shorter_than_frame" });
+  else if (window.endMs - window.startMs > CLIP_MAX_MS) problems.push({ field: "end_ms", problem: "longer_than_max" });
+  return problems;
+}
