@@ -17,6 +17,7 @@ import { authRoutes } from "./auth/routes.ts";
 import { matchRoutes } from "./matches/routes.ts";
 import { offlineRoutes } from "./offline/routes.ts";
 import { sequenceRoutes } from "./sequences/routes.ts";
+import { clipRoutes } from "./clips/routes.ts";
 import { clubsRoutes } from "./clubs/routes.ts";
 import { fieldsRoutes } from "./fields/routes.ts";
 import { sportsRoutes } from "./sports/routes.ts";
@@ -62,6 +63,7 @@ const DOMAIN_ROUTES = [
   matchRoutes,
   offlineRoutes,
   sequenceRoutes,
+  clipRoutes,
   clubsRoutes,
   fieldsRoutes,
   sportsRoutes,

@@ -4,6 +4,7 @@ import { createAuthService } from "./auth/service.ts";
 import { createMatchesService } from "./matches/service.ts";
 import { createOfflineService } from "./offline/service.ts";
 import { createSequencesService } from "./sequences/service.ts";
+import { createClipsService } from "./clips/service.ts";
 import { createClubsService } from "./clubs/service.ts";
 import { createFieldsService } from "./fields/service.ts";
 import { createSportsService } from "./sports/service.ts";
@@ -26,6 +27,7 @@ import { createMediaGatewayService } from "./media-gateway/service.ts";
 export function createServices(deps: Deps) {
   const auth = createAuthService(deps);
   const media = createMediaService(deps);
+  const clips = createClipsService(deps, media);
   return {
     deps,
     auth,
@@ -33,7 +35,8 @@ export function createServices(deps: Deps) {
     mediaGateway: createMediaGatewayService(deps, media),
     matches: createMatchesService(deps, media),
     offline: createOfflineService(deps, media),
-    sequences: createSequencesService(deps),
+    sequences: createSequencesService(deps, clips),
+    clips,
     clubs: createClubsService(deps),
     fields: createFieldsService(deps),
     sports: createSportsService(deps),

@@ -83,6 +83,12 @@ function grantedSections(permissions: readonly string[]): Set<DashboardSection> 
   return new Set(permissions.flatMap((p) => PERMISSION_GRANTS[p] ?? []));
 }
 
+/**
+ * The section whose staff manage a club's clips and summaries (issue 14): who runs the club's
+ * recordings. Members and players see clips of their own markers and watch what is shared with them.
+ */
+export const CLIPS_SECTION: DashboardSection = "scheduler";
+
 export function menuFor(actor: Actor): DashboardSection[] {
   const granted = grantedSections(actor.permissions);
   const menu: DashboardSection[] = [...SCOPE_ACCESS[actor.scope].menu];

@@ -8,7 +8,22 @@ export const QUEUES = {
   assetUpdates: "asset-updates",
   /** Delayed jobs firing match.starting at a scheduled match's start. */
   matchTimers: "match-timers",
+  /** Cutting a marker's clip out of its match's on-demand video (CLIP_CUT_JOB). */
+  clipCuts: "clip-cuts",
 } as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** The job that cuts one version of a clip; a clip changed since it was queued makes it do nothing. */
+export const CLIP_CUT_JOB = "clip.cut";
+
+export interface ClipCutJob {
+  clipId: number;
+  /** The clip's version when queued (bumped by every change that needs a new cut). */
+  version: number;
+}
+
+/** One job per clip version: queueing the same version twice adds nothing. */
+export const clipCutJobId = (job: ClipCutJob) => `clip-${job.clipId}-v${job.version}`;
 
 export const CAMERA_COMMANDS = ["schedule", "unschedule", "startRecording", "stopRecording", "restore"] as const;
 export type CameraCommand = (typeof CAMERA_COMMANDS)[number];

@@ -18,6 +18,8 @@ export const EVENTS = {
   streamReady: "stream.ready",
   userMessage: "user.message",
   chatMessage: "chat.message",
+  /** A clip's state or progress changed (on the match's channel). */
+  clipUpdated: "clip.updated",
 } as const;
 
 /** Translated keys a user.message may carry (spec section 8). */
@@ -45,6 +47,14 @@ export interface EventPayloads {
     user: { id: number; name: string } | null;
     body: string;
     created_at: string;
+  };
+  "clip.updated": {
+    match: number;
+    clip: number;
+    marker: number;
+    state: "queued" | "cutting" | "ready" | "failed";
+    progress: number;
+    failure_reason: string | null;
   };
 }
 export type EventName = keyof EventPayloads;

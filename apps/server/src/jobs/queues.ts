@@ -7,11 +7,14 @@ import {
   ASSET_UPDATE_TARGETS,
   JOB_ATTEMPTS,
   JOB_BACKOFF,
+  CLIP_CUT_JOB,
   PRIVACY_APPLIED_JOB,
   QUEUES,
   bullPrefix,
+  clipCutJobId,
   matchStartingJobId,
   type AssetUpdateJob,
+  type ClipCutJob,
   type CameraCommandJob,
   type MatchStartingJob,
   type PrivacyAppliedJob,
@@ -34,6 +37,7 @@ export function createJobQueues(config: AppConfig) {
   const assetUpdates = new Queue<AssetUpdateJob | PrivacyAppliedJob>(QUEUES.assetUpdates, { connection, prefix });
   const flows = new FlowProducer({ connection, prefix });
   const matchTimers = new Queue<MatchStartingJob>(QUEUES.matchTimers, { connection, prefix });
+  const clipCuts = new Queue<ClipCutJob>(QUEUES.clipCuts, { connection, prefix });
 
   /** Enqueues a camera command; its idempotency key is its job id, so a duplicate add is ignored. */
   async function enqueueCameraCommand(job: CameraCommandJob): Promise<string> {
@@ -89,8 +93,19 @@ export function createJobQueues(config: AppConfig) {
     );
   }
 
+  /** Enqueues the cut of one version of a clip (a second add of the same version is ignored). */
+  async function enqueueClipCut(job: ClipCutJob): Promise<void> {
+    await clipCuts.add(CLIP_CUT_JOB, job, { ...RETRIED_JOB, jobId: clipCutJobId(job) });
+  }
+
   async function close(): Promise<void> {
-    await Promise.all([cameraCommands.close(), assetUpdates.close(), matchTimers.close(), flows.close()]);
+    await Promise.all([
+      cameraCommands.close(),
+      assetUpdates.close(),
+      matchTimers.close(),
+      clipCuts.close(),
+      flows.close(),
+    ]);
     connection.disconnect();
   }
 
@@ -98,7 +113,9 @@ export function createJobQueues(config: AppConfig) {
     cameraCommands,
     assetUpdates,
     matchTimers,
+    clipCuts,
     enqueueCameraCommand,
+    enqueueClipCut,
     enqueueAssetUpdates,
     setMatchStartingTimer,
     clearMatchStartingTimer,

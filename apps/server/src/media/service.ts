@@ -6,6 +6,7 @@
 // (the store's manifest, which the asset updates set after a privacy change):
 // either says private, and only signed URLs reach it. Whatever is refused
 // answers 404, never 403, so a private match's existence doesn't leak.
+import { rmSync } from "node:fs";
 import { extname } from "node:path";
 import { MEDIA_FILES } from "@clubcast/shared";
 import { createMediaStore, type MediaScope } from "@clubcast/media-store";
@@ -105,15 +106,38 @@ export function createMediaService(deps: Deps) {
     if (live === null && vod === null && poster === null && download === null) {
       return { ...links, poster_url: null, download_url: null };
     }
-    const isPrivate = match.is_private || store.readManifest(scope)?.is_private === true;
-    const link = (path: string | null) =>
-      path === null ? null : isPrivate ? signer.signedUrl(scope, path, now) : signer.publicUrl(match.id, path);
+    const [liveUrl, vodUrl, posterUrl, downloadUrl] = matchFileUrls(match, [live, vod, poster, download], now);
     return {
-      live_hls_url: live === null ? links.live_hls_url : link(live),
-      vod_hls_url: vod === null ? links.vod_hls_url : link(vod),
-      poster_url: link(poster),
-      download_url: link(download),
+      live_hls_url: live === null ? links.live_hls_url : liveUrl!,
+      vod_hls_url: vod === null ? links.vod_hls_url : vodUrl!,
+      poster_url: posterUrl!,
+      download_url: downloadUrl!,
     };
+  }
+
+  /**
+   * URLs of files below a match's folder (null stays null): signed when the
+   * match or its media is private, plain otherwise. Reads the manifest once.
+   */
+  function matchFileUrls(
+    match: Pick<MatchForLinks, "id" | "is_private">,
+    paths: (string | null)[],
+    now = Date.now(),
+  ): (string | null)[] {
+    const scope = matchScope(match.id);
+    if (paths.every((path) => path === null)) return paths;
+    const isPrivate = match.is_private || store.readManifest(scope)?.is_private === true;
+    return paths.map((path) =>
+      path === null ? null : isPrivate ? signer.signedUrl(scope, path, now) : signer.publicUrl(match.id, path),
+    );
+  }
+
+  /** Deletes files below a match's folder (paths as stored with a clip); a path leaving the folder is ignored. */
+  function removeMatchFiles(matchId: number, paths: (string | null)[]): void {
+    for (const path of paths) {
+      const file = path === null ? null : store.resolveInside(matchScope(matchId), path);
+      if (file) rmSync(file, { force: true });
+    }
   }
 
   /** Deletes a match's media (after the match itself is gone). */
@@ -125,7 +149,9 @@ export function createMediaService(deps: Deps) {
     publicFile,
     signedFile,
     matchLinks,
+    matchFileUrls,
     removeMatchMedia,
+    removeMatchFiles,
     /**
      * A signed URL of a file of a match or a configuration's preview, e.g.
      * signedUrl({ kind: "previews", id: configurationId }, MEDIA_FILES.livePlaylist).

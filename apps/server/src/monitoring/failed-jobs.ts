@@ -40,7 +40,7 @@ function presentFailedJob(queue: string, job: Job): FailedJob {
 const failedTime = (job: FailedJob) => (job.failed_at ? Date.parse(job.failed_at) : 0);
 
 export function createFailedJobsService({ jobs }: Deps) {
-  const queues: Queue[] = [jobs.cameraCommands, jobs.assetUpdates, jobs.matchTimers];
+  const queues: Queue[] = [jobs.cameraCommands, jobs.assetUpdates, jobs.matchTimers, jobs.clipCuts];
 
   /** GET /v1/monitoring/failed-jobs: the failed jobs of all queues, the latest failure first. */
   async function list(page: PageQuery, ctx: RequestContext): Promise<Paged<FailedJob>> {

@@ -2,6 +2,7 @@
 // sequence's owner (or a system admin) may change it; to others it doesn't exist.
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
+import type { ClipsService } from "../clips/service.ts";
 import type { AuthUser, RequestContext } from "../core/context.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { isSystem, requireUser } from "../core/policy.ts";
@@ -59,7 +60,7 @@ function presentSequence(sequence: SequenceRow): SequenceAnswer {
 /** Sequences the user may change: their own, or any for a system admin. */
 const ownedBy = (user: AuthUser): Prisma.SequenceWhereInput => (isSystem(user) ? {} : { userId: user.id });
 
-export function createSequencesService(deps: Deps) {
+export function createSequencesService(deps: Deps, clips: ClipsService) {
   const { prisma } = deps;
 
   async function requireVisibleMatch(matchId: number, ctx: RequestContext) {
@@ -118,6 +119,7 @@ export function createSequencesService(deps: Deps) {
       data: { sequenceId: sequence.id, timeMs: input.time_ms, label: input.label, clipLength: input.clip_length },
       select: markerSelect,
     });
+    await clips.markerChanged(marker.id);
     return presentMarker(marker);
   }
 
@@ -128,11 +130,14 @@ export function createSequencesService(deps: Deps) {
       data: { timeMs: input.time_ms, label: input.label, clipLength: input.clip_length },
       select: markerSelect,
     });
+    // Only where the clip is taken from makes a new cut; a new label doesn't.
+    if (input.time_ms !== undefined || input.clip_length !== undefined) await clips.markerChanged(marker.id);
     return presentMarker(updated);
   }
 
   async function deleteMarker(markerId: number, ctx: RequestContext): Promise<void> {
     const marker = await ownedMarker(markerId, requireUser(ctx));
+    await clips.markerRemoving(marker.id);
     await prisma.marker.delete({ where: { id: marker.id } });
   }
 

@@ -7,6 +7,7 @@ import { authRouter } from "../auth/router.ts";
 import { matchesRouter } from "../matches/router.ts";
 import { offlineRouter } from "../offline/router.ts";
 import { sequencesRouter } from "../sequences/router.ts";
+import { clipsRouter } from "../clips/router.ts";
 import { clubsRouter } from "../clubs/router.ts";
 import { fieldsRouter } from "../fields/router.ts";
 import { sportsRouter } from "../sports/router.ts";
@@ -30,6 +31,7 @@ export const appRouter = router({
   matches: matchesRouter,
   offline: offlineRouter,
   sequences: sequencesRouter,
+  clips: clipsRouter,
   clubs: clubsRouter,
   fields: fieldsRouter,
   sports: sportsRouter,

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { idParam } from "../core/schemas.ts";
+import { pageQuery, pagedSchema } from "../core/pagination.ts";
+
+/** A club's clips table: the standard page (20), filtered by match and by team (home or away). */
+export const clubClipsQuery = pageQuery.extend({ match: idParam.optional(), team: idParam.optional() });
+
+/** A clip's window set by hand on the annotate page (checked against the clip rule of @clubcast/shared). */
+export const clipWindowInput = z.strictObject({
+  /** Where the clip starts in the match video, in milliseconds. */
+  start_ms: z.number().int().min(0),
+  /** Where it ends (exclusive), in milliseconds. */
+  end_ms: z.number().int().min(0),
+});
+
+export const renderState = z.enum(["queued", "cutting", "ready", "failed"]);
+
+export const clipSchema = z.object({
+  id: z.number().int(),
+  marker: z.object({ id: z.number().int(), label: z.string(), time_ms: z.number().int() }),
+  match: z.object({
+    id: z.number().int(),
+    home_team: z.number().int().nullable(),
+    away_team: z.number().int().nullable(),
+  }),
+  start_ms: z.number().int(),
+  end_ms: z.number().int(),
+  length_ms: z.number().int(),
+  frame_rate: z.number(),
+  /** Whether the window was set by hand (true) or follows the marker by the clip rule. */
+  custom: z.boolean(),
+  state: renderState,
+  /** Percent done while cutting. */
+  progress: z.number().int(),
+  failure_reason: z.string().nullable(),
+  /** The MP4, signed for a private match, once ready. */
+  video_url: z.string().nullable(),
+  poster_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const clipAnswer = z.object({ data: clipSchema });
+export const clipListAnswer = z.object({ data: z.array(clipSchema) });
+export const clipPageAnswer = pagedSchema(clipSchema);
+
+export type ClubClipsQuery = z.infer<typeof clubClipsQuery>;
+export type ClipWindowInput = z.infer<typeof clipWindowInput>;
+export type ClipAnswer = z.infer<typeof clipSchema>;

@@ -1,0 +1,277 @@
+// Clips (issue 14): the video cut around each marker by the worker's clip.cut
+// job. The window follows the clip rule of @clubcast/shared (defaultClipWindow)
+// until set by hand; every change that needs a new cut bumps the clip's version
+// and queues a cut of that version, and a job for an older version does
+// nothing, so a marker moved during a cut never ends up with the old video.
+// Files live below the match's media folder (clips/{id}-{version}.mp4 and .jpg),
+// so they follow the match's privacy through the media service's signed URLs.
+import {
+  CHANNELS,
+  CLIPS_SECTION,
+  CLIP_MAX_MS,
+  DEFAULT_FRAME_RATE,
+  EVENTS,
+  clipWindowProblems,
+  defaultClipWindow,
+  snapClipWindow,
+  type ClipCutJob,
+  type ClipWindow,
+} from "@clubcast/shared";
+import type { Prisma } from "@clubcast/db";
+import type { Deps } from "../deps.ts";
+import type { RequestContext } from "../core/context.ts";
+import { NotFoundError, ValidationError, fieldLabel, type FieldErrors } from "../core/errors.ts";
+import { paged, pageWindow } from "../core/pagination.ts";
+import { authorize, authorizedRecord, isSystem, requireUser } from "../core/policy.ts";
+import { visibleMatches } from "../matches/visibility.ts";
+import type { MediaService } from "../media/service.ts";
+import { clipSelect, presentClip } from "./presenter.ts";
+import type { ClipWindowInput, ClubClipsQuery } from "./schemas.ts";
+
+/** Where a clip version's files go, below its match's media folder. */
+export const clipFiles = (clipId: number, version: number) => ({
+  video: `clips/${clipId}-${version}.mp4`,
+  poster: `clips/${clipId}-${version}.jpg`,
+});
+
+/** What a new cut starts from: queued again, nothing of an earlier cut's outcome. */
+const recut = { state: "queued", progress: 0, failureReason: null, version: { increment: 1 } } as const;
+
+export function createClipsService(deps: Deps, media: MediaService) {
+  const { prisma, events, jobs } = deps;
+
+  function publish(clip: {
+    id: number;
+    matchId: number;
+    markerId: number;
+    state: "queued" | "cutting" | "ready" | "failed";
+    progress: number;
+    failureReason: string | null;
+  }) {
+    events.publish(CHANNELS.match(clip.matchId), EVENTS.clipUpdated, {
+      match: clip.matchId,
+      clip: clip.id,
+      marker: clip.markerId,
+      state: clip.state,
+      progress: clip.progress,
+      failure_reason: clip.failureReason,
+    });
+  }
+
+  /** Queues the cut of the clip's current version once its match is on demand (until then it stays queued). */
+  async function queueCut(clip: Prisma.ClipGetPayload<{ include: { match: { select: { status: true } } } }>) {
+    publish(clip);
+    if (clip.match.status === "vod") await jobs.enqueueClipCut({ clipId: clip.id, version: clip.version });
+  }
+
+  /** A marker was placed, moved or given another clip length: its clip follows by the clip rule, cut anew. */
+  async function markerChanged(markerId: number): Promise<void> {
+    const marker = await prisma.marker.findUniqueOrThrow({
+      where: { id: markerId },
+      select: { timeMs: true, clipLength: true, sequence: { select: { matchId: true } }, clip: true },
+    });
+    const fps = marker.clip?.frameRate ?? DEFAULT_FRAME_RATE;
+    const window = defaultClipWindow(marker.timeMs, { clipLengthS: marker.clipLength, fps });
+    const include = { match: { select: { status: true } } } as const;
+    const clip = marker.clip
+      ? await prisma.clip.update({
+          where: { id: marker.clip.id },
+          data: { ...window, custom: false, ...recut },
+          include,
+        })
+      : await prisma.clip.create({ data: { markerId, matchId: marker.sequence.matchId, ...window }, include });
+    await queueCut(clip);
+  }
+
+  /** Removes a marker's clip and its files (before the marker itself goes). */
+  async function markerRemoving(markerId: number): Promise<void> {
+    const clip = await prisma.clip.findUnique({ where: { markerId } });
+    if (!clip) return;
+    await prisma.clip.deleteMany({ where: { id: clip.id } });
+    media.removeMatchFiles(clip.matchId, [clip.videoPath, clip.posterPath]);
+  }
+
+  /** GET /v1/clubs/:id/clips: the clips of a club's matches, newest first (club staff). */
+  async function listOfClub(clubId: number, query: ClubClipsQuery, ctx: RequestContext) {
+    authorize(ctx, CLIPS_SECTION, clubId, "not_found.club");
+    const where: Prisma.ClipWhereInput = {
+      match: {
+        clubId,
+        ...(query.match ? { id: query.match } : {}),
+        ...(query.team ? { OR: [{ homeTeamId: query.team }, { awayTeamId: query.team }] } : {}),
+      },
+    };
+    const [clips, total] = await Promise.all([
+      prisma.clip.findMany({
+        where,
+        select: clipSelect,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        ...pageWindow(query),
+      }),
+      prisma.clip.count({ where }),
+    ]);
+    return paged(
+      clips.map((clip) => presentClip(clip, media)),
+      total,
+      query,
+    );
+  }
+
+  /** GET /v1/matches/:id/clips: the clips of the caller's markers on a match they may see, in video order. */
+  async function listOfMatch(matchId: number, ctx: RequestContext) {
+    const user = requireUser(ctx);
+    const match = await prisma.match.findFirst({
+      where: { id: matchId, ...visibleMatches(ctx) },
+      select: { id: true },
+    });
+    if (!match) throw new NotFoundError("not_found.match");
+    const clips = await prisma.clip.findMany({
+      where: { matchId, marker: { sequence: { userId: user.id } } },
+      select: clipSelect,
+      orderBy: [{ startMs: "asc" }, { id: "asc" }],
+    });
+    return { data: clips.map((clip) => presentClip(clip, media)) };
+  }
+
+  function windowErrors(window: ClipWindow, fps: number): FieldErrors | null {
+    const problems = clipWindowProblems(window, fps);
+    if (!problems.length) return null;
+    const errors: FieldErrors = {};
+    for (const { field, problem } of problems) {
+      const params = { field: fieldLabel(field), minutes: CLIP_MAX_MS / 60_000 };
+      // The video's length is known to the cut only; a clip starting past it fails there with that reason.
+      if (problem !== "after_video_end") (errors[field] ??= []).push({ key: `clip.${problem}`, params });
+    }
+    return Object.keys(errors).length ? errors : null;
+  }
+
+  /** PUT /v1/clips/:id: the annotate page's start and end of a clip of the caller's marker; cut anew. */
+  async function setWindow(clipId: number, input: ClipWindowInput, ctx: RequestContext) {
+    const user = requireUser(ctx);
+    const clip = await prisma.clip.findFirst({
+      where: { id: clipId, ...(isSystem(user) ? {} : { marker: { sequence: { userId: user.id } } }) },
+      select: { id: true, frameRate: true },
+    });
+    if (!clip) throw new NotFoundError("not_found.clip");
+    const asked = { startMs: input.start_ms, endMs: input.end_ms };
+    const errors = windowErrors(asked, clip.frameRate);
+    if (errors) throw new ValidationError(errors);
+    const updated = await prisma.clip.update({
+      where: { id: clip.id },
+      data: { ...snapClipWindow(asked, clip.frameRate), custom: true, ...recut },
+      include: { match: { select: { status: true } } },
+    });
+    await queueCut(updated);
+    const answer = await prisma.clip.findUniqueOrThrow({ where: { id: clip.id }, select: clipSelect });
+    return { data: presentClip(answer, media) };
+  }
+
+  /** DELETE /v1/clips/:id: a club's staff remove a clip and its files (the marker stays). */
+  async function remove(clipId: number, ctx: RequestContext): Promise<void> {
+    const clip = await authorizedRecord(
+      ctx,
+      CLIPS_SECTION,
+      "not_found.clip",
+      () => prisma.clip.findUnique({ where: { id: clipId }, include: { match: { select: { clubId: true } } } }),
+      (found) => found.match.clubId,
+    );
+    await prisma.clip.deleteMany({ where: { id: clip.id } });
+    media.removeMatchFiles(clip.matchId, [clip.videoPath, clip.posterPath]);
+  }
+
+  // ── the worker's side of clip.cut ──
+
+  /**
+   * A cut begins: the clip turns cutting, unless it was changed or deleted since
+   * the job was queued (null: nothing to do). Gives what the cut needs.
+   */
+  async function cutStarting(job: ClipCutJob) {
+    const { count } = await prisma.clip.updateMany({
+      where: { id: job.clipId, version: job.version },
+      data: { state: "cutting", progress: 0, failureReason: null },
+    });
+    if (!count) return null;
+    const clip = await prisma.clip.findUnique({
+      where: { id: job.clipId },
+      include: { match: { select: { vodHlsUrl: true } } },
+    });
+    if (clip?.version !== job.version) return null;
+    publish(clip);
+    return {
+      matchId: clip.matchId,
+      window: { startMs: clip.startMs, endMs: clip.endMs },
+      custom: clip.custom,
+      frameRate: clip.frameRate,
+      vodHlsUrl: clip.match.vodHlsUrl,
+      files: clipFiles(clip.id, clip.version),
+    };
+  }
+
+  /** How far the cut is (percent), for the annotate page. */
+  async function cutProgress(job: ClipCutJob, progress: number): Promise<void> {
+    const where = { id: job.clipId, version: job.version, state: "cutting" } as const;
+    const { count } = await prisma.clip.updateMany({ where, data: { progress } });
+    const clip = count ? await prisma.clip.findFirst({ where }) : null;
+    if (clip) publish(clip);
+  }
+
+  /**
+   * The cut's files are in place: the clip is ready with them, and the files of
+   * its earlier cut go. A clip deleted or changed meanwhile keeps nothing of this cut.
+   */
+  async function cutFinished(
+    job: ClipCutJob,
+    result: { matchId: number; window: ClipWindow; frameRate: number; videoPath: string; posterPath: string },
+  ): Promise<{ applied: boolean }> {
+    const where = { id: job.clipId, version: job.version };
+    const before = await prisma.clip.findFirst({ where });
+    const { count } = before
+      ? await prisma.clip.updateMany({
+          where,
+          data: {
+            ...result.window,
+            frameRate: result.frameRate,
+            videoPath: result.videoPath,
+            posterPath: result.posterPath,
+            state: "ready",
+            progress: 100,
+            failureReason: null,
+          },
+        })
+      : { count: 0 };
+    if (!before || !count) {
+      media.removeMatchFiles(result.matchId, [result.videoPath, result.posterPath]);
+      return { applied: false };
+    }
+    const earlier = [before.videoPath, before.posterPath].filter(
+      (path) => path !== result.videoPath && path !== result.posterPath,
+    );
+    media.removeMatchFiles(result.matchId, earlier);
+    const clip = await prisma.clip.findFirst({ where });
+    if (clip) publish(clip);
+    return { applied: true };
+  }
+
+  /** The cut failed for good: the clip says why. */
+  async function cutFailed(job: ClipCutJob, reason: string): Promise<void> {
+    const where = { id: job.clipId, version: job.version };
+    const { count } = await prisma.clip.updateMany({ where, data: { state: "failed", failureReason: reason } });
+    const clip = count ? await prisma.clip.findFirst({ where }) : null;
+    if (clip) publish(clip);
+  }
+
+  return {
+    markerChanged,
+    markerRemoving,
+    listOfClub,
+    listOfMatch,
+    setWindow,
+    remove,
+    cutStarting,
+    cutProgress,
+    cutFinished,
+    cutFailed,
+  };
+}
+
+export type ClipsService = ReturnType<typeof createClipsService>;
