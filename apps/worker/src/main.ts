@@ -7,7 +7,7 @@ import { startWorkers } from "./workers.ts";
 const deps = createDeps(loadConfig());
 const running = startWorkers(deps, createServices(deps), loadWorkerSettings());
 await Promise.all(running.workers.map((w) => w.waitUntilReady()));
-console.log(`[worker] running the camera, asset and timer queues`);
+console.log(`[worker] running the camera, asset, timer and clip queues`);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -1,15 +1,23 @@
 // What each queue's jobs do. Camera commands and asset updates call external
 // servers with the job's idempotency key, so a retried or redelivered job has
 // no second effect there; outcomes go through the service layer.
+import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
 import { UnrecoverableError, type Job } from "bullmq";
 import {
   ASSET_UPDATE_TARGETS,
   CHANNELS,
   EVENTS,
   GATEWAY_CAMERA_TYPE,
+  MEDIA_FILES,
+  clipFrames,
+  clipWindowProblems,
+  frameAt,
+  snapClipWindow,
   type AssetUpdateJob,
   type CameraCommand,
   type CameraCommandJob,
+  type ClipCutJob,
   type MatchStartingJob,
   type PrivacyAppliedJob,
 } from "@clubcast/shared";
@@ -20,8 +28,10 @@ import {
   type CameraCommandAnswer,
   type CameraCommandRequests,
 } from "@clubcast/camera-protocol";
+import { createMediaStore } from "@clubcast/media-store";
 import type { Deps, Services } from "@clubcast/server/runtime";
 import type { WorkerSettings } from "./settings.ts";
+import { VideoError, copyIsExact, cutClip, keyframeAt, posterOf, probeVideo } from "./video.ts";
 
 /** A failure retrying cannot fix (the server refused with a 4xx): the job fails at once. */
 function unrecoverable(error: unknown): unknown {
@@ -141,4 +151,104 @@ export function matchTimerProcessor({ prisma, events }: Deps) {
     events.publish(CHANNELS.match(matchId), EVENTS.matchStarting, { match: matchId, starting_at: startingAt });
     return { published: true };
   };
+}
+
+/** Progress is told at most this often: a database write and a socket event each. */
+const PROGRESS_EVERY_MS = 500;
+
+export type ClipCutResult = { done: true; copied: boolean } | { done: false; reason: "clip changed or deleted" };
+
+/**
+ * clip.cut: the clip's window out of its match's on-demand video (the media
+ * store's, else its vod_hls_url, e.g. the simulator's), as an MP4 and a poster.
+ * Stream copy when a keyframe starts the window, else re-encoded. Files are
+ * written under names the media routes never serve and renamed into place, so
+ * a worker killed mid-cut leaves nothing half-written behind a clip's URL.
+ */
+export function clipCutProcessor({ config }: Deps, services: Services) {
+  const store = createMediaStore(config.mediaDir);
+
+  async function cut(job: Job<ClipCutJob>): Promise<ClipCutResult> {
+    const plan = await services.clips.cutStarting(job.data);
+    if (!plan) return { done: false, reason: "clip changed or deleted" };
+    const scope = { kind: "matches", id: plan.matchId } as const;
+    const source = store.has(scope, MEDIA_FILES.vodPlaylist)
+      ? store.file(scope, MEDIA_FILES.vodPlaylist)
+      : plan.vodHlsUrl;
+    if (!source) throw new UnrecoverableError("the match has no on-demand video");
+
+    const video = await probeVideo(source);
+    if (clipWindowProblems(plan.window, video.fps, video.durationMs).length) {
+      throw new UnrecoverableError(
+        `the clip starts at ${plan.window.startMs / 1000} s, after the video's end at ${video.durationMs / 1000} s`,
+      );
+    }
+    // At the video's own frame rate and inside its real length.
+    const window = snapClipWindow(plan.window, video.fps, video.durationMs);
+    const startS = frameAt(window.startMs, video.fps) / video.fps;
+    const frames = clipFrames(window, video.fps);
+    const durationS = frames / video.fps;
+
+    const videoFile = store.file(scope, plan.files.video);
+    const posterFile = store.file(scope, plan.files.poster);
+    const partial = (file: string) => `${file}.${job.id}.part`;
+    let told = 0;
+    // Progress reports in order, all done before the clip turns ready, so none arrives after it.
+    let reported = Promise.resolve();
+    let copied = false;
+    try {
+      mkdirSync(dirname(videoFile), { recursive: true });
+      const cutAs = (copy: boolean) =>
+        cutClip({
+          source,
+          startS,
+          durationS,
+          fps: video.fps,
+          copy,
+          output: partial(videoFile),
+          onProgress: (fraction) => {
+            if (Date.now() - told < PROGRESS_EVERY_MS) return;
+            told = Date.now();
+            const percent = Math.floor(fraction * 100);
+            reported = reported
+              .then(() => Promise.all([job.updateProgress(percent), services.clips.cutProgress(job.data, percent)]))
+              .then(() => undefined);
+          },
+        });
+      if (await keyframeAt(source, video, startS)) {
+        await cutAs(true);
+        copied = await copyIsExact(source, startS, partial(videoFile), frames);
+      }
+      if (!copied) await cutAs(false);
+      await reported;
+      await posterOf(partial(videoFile), durationS / 2, partial(posterFile));
+      renameSync(partial(videoFile), videoFile);
+      renameSync(partial(posterFile), posterFile);
+    } finally {
+      rmSync(partial(videoFile), { force: true });
+      rmSync(partial(posterFile), { force: true });
+    }
+    await services.clips.cutFinished(job.data, {
+      matchId: plan.matchId,
+      window,
+      frameRate: video.fps,
+      videoPath: plan.files.video,
+      posterPath: plan.files.poster,
+    });
+    return { done: true, copied };
+  }
+
+  /** A failure as the clip may show it: ours say what went wrong; anything else is logged, not shown (paths, SQL). */
+  function shown(error: unknown): unknown {
+    if (error instanceof UnrecoverableError || error instanceof VideoError) return error;
+    console.error(`[worker] clip.cut: ${(error as Error).stack ?? String(error)}`);
+    return new Error("the clip could not be cut");
+  }
+
+  return (job: Job<ClipCutJob>) =>
+    withFinalFailure(
+      job,
+      () => cut(job).catch((error: unknown) => Promise.reject(shown(error))),
+      (reason) => services.clips.cutFailed(job.data, reason),
+    );
 }

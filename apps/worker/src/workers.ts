@@ -2,9 +2,9 @@
 // @clubcast/server/runtime. Closing waits for the jobs in flight to finish.
 import { Worker, type Processor, type WorkerOptions } from "bullmq";
 import { Redis } from "ioredis";
-import { QUEUES, bullPrefix } from "@clubcast/shared";
+import { QUEUES, bullPrefix, type QueueName } from "@clubcast/shared";
 import type { Deps, Services } from "@clubcast/server/runtime";
-import { assetUpdateProcessor, cameraCommandProcessor, matchTimerProcessor } from "./processors.ts";
+import { assetUpdateProcessor, cameraCommandProcessor, clipCutProcessor, matchTimerProcessor } from "./processors.ts";
 import type { WorkerSettings } from "./settings.ts";
 
 export interface RunningWorkers {
@@ -30,11 +30,14 @@ export function startWorkers(deps: Deps, services: Services, settings: WorkerSet
     created.on("error", (error) => console.error(`[worker] ${queue}: ${error.message}`));
     return created;
   };
-  const workers = [
-    worker(QUEUES.cameraCommands, cameraCommandProcessor(deps, services, settings)),
-    worker(QUEUES.assetUpdates, assetUpdateProcessor(services, settings)),
-    worker(QUEUES.matchTimers, matchTimerProcessor(deps)),
-  ];
+  // One processor per queue of QUEUES: a queue without one doesn't type-check, so no job waits for a worker that never comes.
+  const processors: { [Q in QueueName]: Processor } = {
+    [QUEUES.cameraCommands]: cameraCommandProcessor(deps, services, settings),
+    [QUEUES.assetUpdates]: assetUpdateProcessor(services, settings),
+    [QUEUES.matchTimers]: matchTimerProcessor(deps),
+    [QUEUES.clipCuts]: clipCutProcessor(deps, services),
+  };
+  const workers = Object.entries(processors).map(([queue, processor]) => worker(queue, processor));
   return {
     workers,
     async close() {

@@ -164,7 +164,7 @@ export function workerReady(child: ChildProcess): Promise<void> {
     let output = "";
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes("running the camera, asset and timer queues")) resolve();
+      if (output.includes("running the camera, asset, timer and clip queues")) resolve();
     });
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.once("exit", (code, signal) =>
