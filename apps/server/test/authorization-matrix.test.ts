@@ -339,6 +339,34 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
     expect: sequenceOwner(204),
   },
 
+  // ── clips ──
+  "GET /v1/clubs/:id/clips": {
+    target: "club A's clips",
+    request: clubA,
+    expect: clubAdmins(200),
+  },
+  "GET /v1/matches/:id/clips": {
+    target: "club A's private match",
+    request: (w) => ({ params: { id: w.matches.vod.private.id } }),
+    expect: clubMembers(200),
+  },
+  "PUT /v1/clips/:id": {
+    target: "the clip of a marker of the trainer's sequence",
+    request: (w) => ({ params: { id: w.clip.id }, body: { start_ms: 50_000, end_ms: 70_000 } }),
+    expect: sequenceOwner(200),
+  },
+  "DELETE /v1/clips/:id": {
+    target: "a fresh clip of club A's private match",
+    async request(w) {
+      const clip = await w.fresh.clip();
+      return {
+        params: { id: clip.id },
+        landed: async () => !(await present(prismaOf(w).clip.count({ where: { id: clip.id } }))),
+      };
+    },
+    expect: clubAdmins(204),
+  },
+
   // ── clubs ──
   "GET /v1/clubs": {
     target: "the caller's clubs",

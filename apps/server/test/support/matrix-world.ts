@@ -1,11 +1,12 @@
 // The fixture world of the authorization matrix: club A with everything a route
 // can address (field, team, camera configuration with camera and API client,
 // matches in every status public and private, an offline recording, a trainer's
-// sequence with a marker, a user of every scope), club B with its administrator,
+// sequence with a marker and its clip, a user of every scope), club B with its administrator,
 // a token for every actor, and builders of fresh targets for cells that change
 // or delete what they address.
 import type {
   Camera,
+  Clip,
   Club,
   Configuration,
   Field,
@@ -20,7 +21,7 @@ import type {
   Team,
   User,
 } from "@clubcast/db";
-import { MATCH_STATUSES } from "@clubcast/shared";
+import { MATCH_STATUSES, defaultClipWindow } from "@clubcast/shared";
 import { hashToken, newSecretToken } from "../../src/auth/tokens.ts";
 import type { TestApp } from "./app.ts";
 import {
@@ -78,6 +79,8 @@ export interface World {
   /** The trainer's sequence on club A's private on-demand match, with `marker`. */
   sequence: Sequence;
   marker: Marker;
+  /** The clip of `marker`. */
+  clip: Clip;
   actors: Record<UserActor, User>;
   /** A player of club A who is none of the actors: the subject of user reads, and whose login the login row uses. */
   clubmate: User;
@@ -105,6 +108,8 @@ export interface FreshTargets {
   apiClient(): Promise<{ id: number }>;
   recording(): Promise<OfflineRecording>;
   marker(): Promise<Marker>;
+  /** A new marker's clip. */
+  clip(): Promise<Clip>;
   /** A user of club A with an unused password-reset token. */
   passwordReset(): Promise<{ email: string; token: string }>;
 }
@@ -170,6 +175,9 @@ export async function buildMatrixWorld(t: TestApp): Promise<World> {
   const newMarker = () =>
     prisma.marker.create({ data: { sequenceId: sequence.id, timeMs: 60_000 + next(), label: "Chance" } });
   const marker = await newMarker();
+  const clipOf = (of: Marker) =>
+    prisma.clip.create({ data: { markerId: of.id, matchId: sequence.matchId, ...defaultClipWindow(of.timeMs) } });
+  const clip = await clipOf(marker);
 
   const permission = await createPermission(prisma, "matrix.permission");
   const role = await createRole(prisma, { name: "Matrix role" });
@@ -205,6 +213,7 @@ export async function buildMatrixWorld(t: TestApp): Promise<World> {
       }),
     recording: newRecording,
     marker: newMarker,
+    clip: async () => clipOf(await newMarker()),
     async passwordReset() {
       const user = await createUser(prisma, { scope: "player", clubId: clubA.id });
       const resetToken = newSecretToken();
@@ -230,6 +239,7 @@ export async function buildMatrixWorld(t: TestApp): Promise<World> {
     recording,
     sequence,
     marker,
+    clip,
     actors,
     clubmate,
     role,
