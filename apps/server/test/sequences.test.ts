@@ -121,6 +121,8 @@ describe("markers", () => {
       [{ time_ms: 1.5, label: "x" }, "time_ms"],
       [{ time_ms: 1, label: "" }, "label"],
       [{ time_ms: 1, label: "x", clip_length: 0 }, "clip_length"],
+      // A clip may not be longer than 5 minutes (issue 14).
+      [{ time_ms: 1, label: "x", clip_length: 301 }, "clip_length"],
       [{ time_ms: 1, label: "x", colour: "red" }, "colour"],
     ] as const) {
       const res = await addMarker(sequence.id, body, cast.playerA.token);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ANNOTATION_CLIP_LENGTH } from "@clubcast/shared";
+import { ANNOTATION_CLIP_LENGTH, CLIP_MAX_MS } from "@clubcast/shared";
 
 export const createSequenceInput = z.strictObject({ name: z.string().trim().max(200).default("") });
 
@@ -7,8 +7,12 @@ const markerFields = {
   /** Position in the match video, in milliseconds. */
   time_ms: z.number().int().min(0),
   label: z.string().trim().min(1).max(200),
-  /** Clip length in seconds. */
-  clip_length: z.number().int().min(1).max(3600),
+  /** Clip length in seconds, at most the longest clip the worker cuts. */
+  clip_length: z
+    .number()
+    .int()
+    .min(1)
+    .max(CLIP_MAX_MS / 1000),
 };
 export const createMarkerInput = z.strictObject({
   ...markerFields,
