@@ -48,7 +48,7 @@ export function createServices(deps: Deps) {
     configurations: createConfigurationsService(deps),
     devices: createDevicesService(deps),
     apiClients: createApiClientsService(deps, auth),
-    cameraController: createCameraControllerService(deps, auth),
+    cameraController: createCameraControllerService(deps, auth, clips),
     monitoring: createMonitoringService(deps),
     appInfo: createAppInfoService(),
     realtime: createRealtimeService(deps),

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Match, Team } from "@clubcast/db";
 import { CLIP_MAX_MS, clipCutJobId } from "@clubcast/shared";
 import { useTestAppWithCast } from "./support/api.ts";
-import { createMatch, createTeam } from "./support/factories.ts";
+import { createApiClient, createConfiguration, createField, createMatch, createTeam } from "./support/factories.ts";
 
 const { t, http, cast } = useTestAppWithCast();
 let home: Team;
@@ -89,6 +89,35 @@ describe("a marker's clip", () => {
     expect((await http.del(`/v1/markers/${markerId}`, cast.playerA.token)).statusCode).toBe(204);
     expect(await t.deps.prisma.clip.count({ where: { id: clip.id } })).toBe(0);
     expect(existsSync(file)).toBe(false);
+  });
+
+  it("waits, queued, for a match still recording, and is cut once the match is on demand", async () => {
+    const { prisma } = t.deps;
+    const field = await createField(prisma, cast.clubA.id);
+    const configuration = await createConfiguration(prisma, { clubId: cast.clubA.id, fieldId: field.id });
+    const { client, secret } = await createApiClient(prisma, configuration.id);
+    const camera = await http.post("/v1/camera/token", { client_id: client.clientId, client_secret: secret });
+    const match = await createMatch(prisma, {
+      clubId: cast.clubA.id,
+      configurationId: configuration.id,
+      status: "live",
+    });
+    const { clip } = await mark(match, 30_000);
+    expect(clip.state).toBe("queued");
+    expect(await queued(clip.id, 1)).toBe(false);
+
+    const finished = await http.post(
+      "/v1/camera/recording-finished",
+      {
+        match_id: match.id,
+        started_at: "2030-05-01T14:00:00Z",
+        ended_at: "2030-05-01T15:45:00Z",
+        vod_hls_url: "http://camera-server.test/vod/match.m3u8",
+      },
+      camera.json().access_token,
+    );
+    expect(finished.statusCode).toBe(200);
+    expect(await queued(clip.id, 1)).toBe(true);
   });
 
   it("is deleted with its match", async () => {

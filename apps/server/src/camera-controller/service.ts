@@ -8,6 +8,7 @@ import type { CameraClient, RequestContext } from "../core/context.ts";
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../core/errors.ts";
 import { consumeRateLimit } from "../core/rate-limit.ts";
 import type { AuthService } from "../auth/service.ts";
+import type { ClipsService } from "../clips/service.ts";
 import { burnPasswordCheck, verifyPassword } from "../auth/passwords.ts";
 import type { TokenAnswer } from "../auth/schemas.ts";
 import { idAndName } from "../core/presenters.ts";
@@ -58,7 +59,11 @@ function statusAfterRecordingFinished(status: MatchStatus): MatchStatus {
   return nextMatchStatus(stopped, "finishProcessing");
 }
 
-export function createCameraControllerService(deps: Deps, auth: Pick<AuthService, "issueToken">) {
+export function createCameraControllerService(
+  deps: Deps,
+  auth: Pick<AuthService, "issueToken">,
+  clips: Pick<ClipsService, "matchOnDemand">,
+) {
   const { prisma, redis, config } = deps;
 
   /** Client credentials for a bearer token bound to the client's configuration. */
@@ -144,7 +149,10 @@ export function createCameraControllerService(deps: Deps, auth: Pick<AuthService
         where: { id: match.id, status: match.status },
         data: { status, vodHlsUrl },
       });
-      if (count === 1) return { match: { id: match.id, status, vod_hls_url: vodHlsUrl } };
+      if (count !== 1) continue;
+      // Now on demand: clips of markers placed while it recorded can be cut.
+      await clips.matchOnDemand(match.id);
+      return { match: { id: match.id, status, vod_hls_url: vodHlsUrl } };
     }
   }
 

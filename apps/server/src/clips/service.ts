@@ -83,6 +83,15 @@ export function createClipsService(deps: Deps, media: MediaService) {
     await queueCut(clip);
   }
 
+  /** A match went on demand: the clips placed while it recorded are cut now. */
+  async function matchOnDemand(matchId: number): Promise<void> {
+    const waiting = await prisma.clip.findMany({
+      where: { matchId, state: "queued" },
+      select: { id: true, version: true },
+    });
+    for (const clip of waiting) await jobs.enqueueClipCut({ clipId: clip.id, version: clip.version });
+  }
+
   /** Removes a marker's clip and its files (before the marker itself goes). */
   async function markerRemoving(markerId: number): Promise<void> {
     const clip = await prisma.clip.findUnique({ where: { markerId } });
@@ -263,6 +272,7 @@ export function createClipsService(deps: Deps, media: MediaService) {
   return {
     markerChanged,
     markerRemoving,
+    matchOnDemand,
     listOfClub,
     listOfMatch,
     setWindow,
