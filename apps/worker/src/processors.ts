@@ -191,6 +191,8 @@ export function clipCutProcessor({ config }: Deps, services: Services) {
 
     const videoFile = store.file(scope, plan.files.video);
     const posterFile = store.file(scope, plan.files.poster);
+    // Per job, so a run after a killed worker's writes over that worker's partial file (its ffmpeg
+    // dies with it: the progress pipe breaks) and renames only what it wrote itself.
     const partial = (file: string) => `${file}.${job.id}.part`;
     let told = 0;
     // Progress reports in order, all done before the clip turns ready, so none arrives after it.

@@ -3,18 +3,15 @@
 // give clips of the right length that play, their states arrive over
 // Socket.IO, and a clip that can't be cut fails with its reason.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CHANNELS, EVENTS, MEDIA_FILES, type EventPayloads } from "@clubcast/shared";
 import { collectEvents, connectSocket, subscribe } from "../../server/test/support/realtime.ts";
 import { hasFfmpeg } from "../../camera-sim/src/video.ts";
-import { eventually, startJobStack, type JobStack } from "./support.ts";
-
-const FPS = 25;
-/** Seconds of on-demand video; a keyframe every 2 s. */
-const VOD_SECONDS = 30;
+import { startJobStack, type JobStack } from "./support.ts";
+import { FPS, addMarker, matchWithVod, settledClip } from "./clip-support.ts";
 
 let stack: JobStack;
 const scratch = mkdtempSync(join(tmpdir(), "clubcast-clips-"));
@@ -28,64 +25,6 @@ afterAll(async () => {
   await stack?.close();
   rmSync(scratch, { recursive: true, force: true });
 });
-
-/**
- * An on-demand match with ffmpeg's test pattern as its video, where the media gateway would keep it.
- * Without B-frames, as the simulator's and a low-delay camera's are, so a clip on a keyframe is copied.
- */
-async function matchWithVod() {
-  const match = await stack.createMatch({ status: "vod" });
-  const dir = join(stack.t.config.mediaDir, "matches", String(match.id));
-  mkdirSync(dir, { recursive: true });
-  execFileSync("ffmpeg", [
-    ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", `testsrc2=size=320x180:rate=${FPS}`],
-    ...["-t", String(VOD_SECONDS), "-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency"],
-    ...[
-      "-pix_fmt",
-      "yuv420p",
-      "-g",
-      String(2 * FPS),
-      "-sc_threshold",
-      "0",
-      "-f",
-      "hls",
-      "-hls_time",
-      "2",
-      "-hls_playlist_type",
-      "vod",
-    ],
-    ...["-hls_segment_filename", join(dir, "seg%03d.ts"), join(dir, MEDIA_FILES.vodPlaylist)],
-  ]);
-  return match;
-}
-
-async function addMarker(matchId: number, timeMs: number) {
-  const sequence = await stack.http.post(`/v1/matches/${matchId}/sequences`, {}, stack.admin.token);
-  expect(sequence.statusCode).toBe(201);
-  const marker = await stack.http.post(
-    `/v1/sequences/${sequence.json().id}/markers`,
-    { time_ms: timeMs, label: `moment at ${timeMs}` },
-    stack.admin.token,
-  );
-  expect(marker.statusCode).toBe(201);
-  return marker.json().id as number;
-}
-
-type ClipAnswer = { marker: { id: number }; state: string; failure_reason: string | null; video_url: string | null };
-
-/** The match's clip of a marker once it is ready or failed. */
-async function settledClip(matchId: number, markerId: number): Promise<ClipAnswer> {
-  return eventually(
-    async () => {
-      const clips = (await stack.http.get(`/v1/matches/${matchId}/clips`, stack.admin.token)).json()
-        .data as ClipAnswer[];
-      const clip = clips.find((c) => c.marker.id === markerId);
-      return clip && (clip.state === "ready" || clip.state === "failed") && clip;
-    },
-    `the clip of marker ${markerId}`,
-    60_000,
-  );
-}
 
 async function download(url: string, name: string) {
   // The URL names the platform's public address; this server listens at stack.url.
@@ -133,7 +72,7 @@ function frameHash(file: string, n: number) {
 }
 
 it("cuts three markers into three playable 20 s clips, told live over Socket.IO", async () => {
-  const match = await matchWithVod();
+  const match = await matchWithVod(stack);
   const socket = await connectSocket(stack.url, stack.admin.token);
   await subscribe(socket, CHANNELS.match(match.id));
   const events = collectEvents<EventPayloads["clip.updated"]>(socket, EVENTS.clipUpdated);
@@ -141,11 +80,11 @@ it("cuts three markers into three playable 20 s clips, told live over Socket.IO"
   // 15 s before and 5 s after: a window starting on a keyframe (6 s), one between keyframes
   // (5.2 s, re-encoded) and one slid back from the video's end (10 s to 30 s).
   const markers = [
-    await addMarker(match.id, 21_000),
-    await addMarker(match.id, 20_200),
-    await addMarker(match.id, 29_000),
+    await addMarker(stack, match.id, 21_000),
+    await addMarker(stack, match.id, 20_200),
+    await addMarker(stack, match.id, 29_000),
   ];
-  const clips = await Promise.all(markers.map((marker) => settledClip(match.id, marker)));
+  const clips = await Promise.all(markers.map((marker) => settledClip(stack, match.id, marker)));
 
   for (const [i, clip] of clips.entries()) {
     expect(clip.state, clip.failure_reason ?? "").toBe("ready");
@@ -168,22 +107,22 @@ it("cuts three markers into three playable 20 s clips, told live over Socket.IO"
 });
 
 it("fails a clip that starts after the video's end, and one of a match without video, with the reason", async () => {
-  const match = await matchWithVod();
-  const late = await settledClip(match.id, await addMarker(match.id, 60_000));
+  const match = await matchWithVod(stack);
+  const late = await settledClip(stack, match.id, await addMarker(stack, match.id, 60_000));
   expect(late.state).toBe("failed");
   expect(late.failure_reason).toMatch(/after the video's end/);
   expect(late.video_url).toBeNull();
 
   const silent = await stack.createMatch({ status: "vod" });
-  const none = await settledClip(silent.id, await addMarker(silent.id, 20_000));
+  const none = await settledClip(stack, silent.id, await addMarker(stack, silent.id, 20_000));
   expect(none.state).toBe("failed");
   expect(none.failure_reason).toBe("the match has no on-demand video");
 });
 
 it("removes a deleted marker's clip files, and leaves no partial file behind", async () => {
-  const match = await matchWithVod();
-  const marker = await addMarker(match.id, 10_000);
-  expect((await settledClip(match.id, marker)).state).toBe("ready");
+  const match = await matchWithVod(stack);
+  const marker = await addMarker(stack, match.id, 10_000);
+  expect((await settledClip(stack, match.id, marker)).state).toBe("ready");
   const clipsDir = join(stack.t.config.mediaDir, "matches", String(match.id), "clips");
   expect(readdirSync(clipsDir).sort()).toEqual([expect.stringMatching(/\.jpg$/), expect.stringMatching(/\.mp4$/)]);
 

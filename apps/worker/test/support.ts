@@ -152,6 +152,7 @@ export function spawnWorkerProcess(stack: JobStack, env: Record<string, string> 
       REDIS_PREFIX: stack.t.config.redisPrefix,
       SMTP_URL: stack.t.config.smtpUrl,
       ASSET_SERVER_URL: stack.sim.url,
+      MEDIA_DIR: stack.t.config.mediaDir,
       ...env,
     },
   });

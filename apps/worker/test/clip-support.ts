@@ -1,0 +1,70 @@
+// What the clip tests share: a match whose on-demand video ffmpeg makes in the
+// media store (as the gateway keeps it), markers placed over the API, and
+// waiting for a clip to be cut.
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { expect } from "vitest";
+import { MEDIA_FILES } from "@clubcast/shared";
+import { eventually, type JobStack } from "./support.ts";
+
+export const FPS = 25;
+
+/**
+ * An on-demand match with ffmpeg's test pattern as its video (a keyframe every 2 s), where the media gateway
+ * would keep it. Without B-frames, as the simulator's and a low-delay camera's are, so a clip on a keyframe is copied.
+ */
+export async function matchWithVod(stack: JobStack, options: { size?: string; seconds?: number } = {}) {
+  const { size = "320x180", seconds = 30 } = options;
+  const match = await stack.createMatch({ status: "vod" });
+  const dir = join(stack.t.config.mediaDir, "matches", String(match.id));
+  mkdirSync(dir, { recursive: true });
+  execFileSync("ffmpeg", [
+    ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", `testsrc2=size=${size}:rate=${FPS}`],
+    ...["-t", String(seconds), "-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency"],
+    ...["-pix_fmt", "yuv420p", "-g", String(2 * FPS), "-sc_threshold", "0"],
+    ...["-f", "hls", "-hls_time", "2", "-hls_playlist_type", "vod"],
+    ...["-hls_segment_filename", join(dir, "seg%03d.ts"), join(dir, MEDIA_FILES.vodPlaylist)],
+  ]);
+  return match;
+}
+
+/** A marker of the stack's admin at `timeMs`; answers its id. */
+export async function addMarker(stack: JobStack, matchId: number, timeMs: number) {
+  const sequence = await stack.http.post(`/v1/matches/${matchId}/sequences`, {}, stack.admin.token);
+  expect(sequence.statusCode).toBe(201);
+  const marker = await stack.http.post(
+    `/v1/sequences/${sequence.json().id}/markers`,
+    { time_ms: timeMs, label: `moment at ${timeMs}` },
+    stack.admin.token,
+  );
+  expect(marker.statusCode).toBe(201);
+  return marker.json().id as number;
+}
+
+export type ClipAnswer = {
+  id: number;
+  marker: { id: number };
+  state: string;
+  failure_reason: string | null;
+  video_url: string | null;
+};
+
+/** The match's clip of a marker once `done` says so (by default: ready or failed). */
+export async function settledClip(
+  stack: JobStack,
+  matchId: number,
+  markerId: number,
+  done = (clip: ClipAnswer) => clip.state === "ready" || clip.state === "failed",
+): Promise<ClipAnswer> {
+  return eventually(
+    async () => {
+      const clips = (await stack.http.get(`/v1/matches/${matchId}/clips`, stack.admin.token)).json()
+        .data as ClipAnswer[];
+      const clip = clips.find((c) => c.marker.id === markerId);
+      return clip && done(clip) && clip;
+    },
+    `the clip of marker ${markerId}`,
+    60_000,
+  );
+}

@@ -1,0 +1,59 @@
+// The real worker process killed while it cuts a clip: nothing half-written is
+// ever at the clip's file names, and after a restart the cut completes once.
+import type { ChildProcess } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { clipCutJobId } from "@clubcast/shared";
+import { hasFfmpeg } from "../../camera-sim/src/video.ts";
+import { exited, spawnWorkerProcess, startJobStack, workerReady, type JobStack } from "./support.ts";
+import { addMarker, matchWithVod, settledClip } from "./clip-support.ts";
+
+let stack: JobStack;
+const children: ChildProcess[] = [];
+
+// Short locks, so the job of a killed worker is taken back within seconds rather than 30.
+const QUICK_RECOVERY = { WORKER_LOCK_MS: "2000", WORKER_STALLED_INTERVAL_MS: "1000" };
+
+async function startWorkerProcess(): Promise<ChildProcess> {
+  const child = spawnWorkerProcess(stack, QUICK_RECOVERY);
+  children.push(child);
+  await workerReady(child);
+  return child;
+}
+
+beforeAll(async () => {
+  expect(hasFfmpeg(), "ffmpeg on PATH").toBe(true);
+  stack = await startJobStack();
+});
+afterAll(async () => {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await exited(child);
+  }
+  await stack?.close();
+});
+
+it("cuts a clip once after its worker was killed mid-cut, never serving a partial file", async () => {
+  // 720p and a window between keyframes: a re-encode that takes a while.
+  const match = await matchWithVod(stack, { size: "1280x720", seconds: 24 });
+  const first = await startWorkerProcess();
+  const marker = await addMarker(stack, match.id, 16_200);
+  const cutting = await settledClip(stack, match.id, marker, (clip) => clip.state === "cutting");
+  first.kill("SIGKILL");
+  expect(await exited(first)).toEqual({ code: null, signal: "SIGKILL" });
+
+  const clipsDir = join(stack.t.config.mediaDir, "matches", String(match.id), "clips");
+  const served = () => (existsSync(clipsDir) ? readdirSync(clipsDir).filter((name) => !name.endsWith(".part")) : []);
+  expect(served()).toEqual([]);
+  const job = () => stack.t.deps.jobs.clipCuts.getJob(clipCutJobId({ clipId: cutting.id, version: 1 }));
+  expect(await (await job())!.isCompleted()).toBe(false);
+
+  await startWorkerProcess();
+  const ready = await settledClip(stack, match.id, marker);
+  expect(ready.state, ready.failure_reason ?? "").toBe("ready");
+  expect(await (await job())!.isCompleted()).toBe(true);
+  expect((await job())!.returnvalue).toMatchObject({ done: true, copied: false });
+  // One video and one poster, and no partial file of either run left behind.
+  expect(readdirSync(clipsDir).sort()).toEqual([`${cutting.id}-1.jpg`, `${cutting.id}-1.mp4`]);
+});
