@@ -6,21 +6,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { clipCutJobId } from "@clubcast/shared";
 import { hasFfmpeg } from "../../camera-sim/src/video.ts";
-import { exited, spawnWorkerProcess, startJobStack, workerReady, type JobStack } from "./support.ts";
+import { exited, startJobStack, startQuickWorker, type JobStack } from "./support.ts";
 import { addMarker, matchWithVod, settledClip } from "./clip-support.ts";
 
 let stack: JobStack;
 const children: ChildProcess[] = [];
 
-// Short locks, so the job of a killed worker is taken back within seconds rather than 30.
-const QUICK_RECOVERY = { WORKER_LOCK_MS: "2000", WORKER_STALLED_INTERVAL_MS: "1000" };
-
-async function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawnWorkerProcess(stack, QUICK_RECOVERY);
-  children.push(child);
-  await workerReady(child);
-  return child;
-}
+const startWorkerProcess = () => startQuickWorker(stack, children);
 
 beforeAll(async () => {
   expect(hasFfmpeg(), "ffmpeg on PATH").toBe(true);

@@ -159,6 +159,17 @@ export function spawnWorkerProcess(stack: JobStack, env: Record<string, string> 
   return child;
 }
 
+/** Short locks, so the job of a killed worker is taken back within seconds rather than 30. */
+export const QUICK_RECOVERY = { WORKER_LOCK_MS: "2000", WORKER_STALLED_INTERVAL_MS: "1000" };
+
+/** The real worker process with QUICK_RECOVERY, once it runs its queues; added to `children` for the clean-up. */
+export async function startQuickWorker(stack: JobStack, children: ChildProcess[]): Promise<ChildProcess> {
+  const child = spawnWorkerProcess(stack, QUICK_RECOVERY);
+  children.push(child);
+  await workerReady(child);
+  return child;
+}
+
 /** Resolves once the worker process says it runs its queues. */
 export function workerReady(child: ChildProcess): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -2,28 +2,12 @@
 // does nothing twice; stopped with SIGTERM it finishes the job in flight first.
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import type { ChildProcess } from "node:child_process";
-import {
-  callsWithKey,
-  eventually,
-  exited,
-  spawnWorkerProcess,
-  startJobStack,
-  workerReady,
-  type JobStack,
-} from "./support.ts";
+import { callsWithKey, eventually, exited, startJobStack, startQuickWorker, type JobStack } from "./support.ts";
 
 let stack: JobStack;
 const children: ChildProcess[] = [];
 
-// Short locks, so the job of a killed worker is taken back within seconds rather than 30.
-const QUICK_RECOVERY = { WORKER_LOCK_MS: "2000", WORKER_STALLED_INTERVAL_MS: "1000" };
-
-async function startWorkerProcess(): Promise<ChildProcess> {
-  const child = spawnWorkerProcess(stack, QUICK_RECOVERY);
-  children.push(child);
-  await workerReady(child);
-  return child;
-}
+const startWorkerProcess = () => startQuickWorker(stack, children);
 
 beforeAll(async () => {
   stack = await startJobStack();
