@@ -2,7 +2,7 @@
 // test pattern made by ffmpeg here, in the media store as the gateway keeps it)
 // give clips of the right length that play, their states arrive over
 // Socket.IO, and a clip that can't be cut fails with its reason.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -71,6 +71,19 @@ function frameHash(file: string, n: number) {
   return lines.split("\n").at(-1)!.split(",").at(-1)!.trim();
 }
 
+/** How alike (PSNR, dB) the first frame of a clip is to frame `n` of the video. */
+function likeness(clip: string, video: string, n: number) {
+  const graph = `[1:v]select=eq(n\\,${n}),setpts=N[want];[0:v]select=eq(n\\,0),setpts=N[got];[got][want]psnr`;
+  const { stderr } = spawnSync(
+    "ffmpeg",
+    ["-hide_banner", "-i", clip, "-i", video, "-filter_complex", graph, "-f", "null", "-"],
+    {
+      encoding: "utf8",
+    },
+  );
+  return Number(/average:([\d.]+|inf)/.exec(stderr)?.[1]?.replace("inf", "Infinity"));
+}
+
 it("cuts three markers into three playable 20 s clips, told live over Socket.IO", async () => {
   const match = await matchWithVod(stack);
   const socket = await connectSocket(stack.url, stack.admin.token);
@@ -97,6 +110,11 @@ it("cuts three markers into three playable 20 s clips, told live over Socket.IO"
   // The copied clip starts with the very frame of the video at 6 s.
   const vod = join(stack.t.config.mediaDir, "matches", String(match.id), MEDIA_FILES.vodPlaylist);
   expect(frameHash(join(scratch, "clip-0.mp4"), 0)).toBe(frameHash(vod, 6 * FPS));
+  // The re-encoded one starts with the frame at 5.2 s: far more like it than like either neighbour.
+  const [before, wanted, after] = [129, 130, 131].map((n) => likeness(join(scratch, "clip-1.mp4"), vod, n));
+  expect(wanted).toBeGreaterThan(35);
+  expect(wanted).toBeGreaterThan(before! + 10);
+  expect(wanted).toBeGreaterThan(after! + 10);
 
   for (const marker of markers) {
     const states = events.filter((e) => e.marker === marker).map((e) => e.state);
