@@ -174,6 +174,53 @@ describe("PUT /v1/clips/:id", () => {
   });
 });
 
+describe("once the match's video is measured (30 s at 30 frames per second)", () => {
+  let measured: Match;
+  beforeAll(async () => {
+    measured = await createMatch(t.deps.prisma, {
+      clubId: cast.clubA.id,
+      status: "vod",
+      vodDurationMs: 30_000,
+      vodFrameRate: 30,
+    });
+  });
+  const afterEnd = (field: string) => ({
+    [field]: [`The ${field.replace("_", " ")} field must lie before the video's end at 30 s.`],
+  });
+
+  it("answers 422 naming time_ms for a marker placed or moved past the video's end", async () => {
+    const sequence = (await http.post(`/v1/matches/${measured.id}/sequences`, {}, cast.playerA.token)).json();
+    const late = await http.post(
+      `/v1/sequences/${sequence.id}/markers`,
+      { time_ms: 30_000, label: "Late" },
+      cast.playerA.token,
+    );
+    expect(late.statusCode).toBe(422);
+    expect(late.json().errors).toEqual(afterEnd("time_ms"));
+
+    const { markerId } = await mark(measured, 10_000);
+    const moved = await http.put(`/v1/markers/${markerId}`, { time_ms: 45_000 }, cast.playerA.token);
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors).toEqual(afterEnd("time_ms"));
+  });
+
+  it("slides a marker's clip back from the video's end, at the video's frame rate", async () => {
+    const { clip } = await mark(measured, 29_000);
+    expect(clip).toMatchObject({ start_ms: 10_000, end_ms: 30_000, frame_rate: 30 });
+  });
+
+  it("answers 422 naming start_ms for a clip starting past the video's end, and ends a later one with the video", async () => {
+    const { clip } = await mark(measured, 20_000);
+    const late = await http.put(`/v1/clips/${clip.id}`, { start_ms: 30_000, end_ms: 31_000 }, cast.playerA.token);
+    expect(late.statusCode).toBe(422);
+    expect(late.json().errors).toEqual(afterEnd("start_ms"));
+    const long = await http.put(`/v1/clips/${clip.id}`, { start_ms: 25_010, end_ms: 35_000 }, cast.playerA.token);
+    expect(long.statusCode).toBe(200);
+    // 25.010 s lies in the frame starting at 25 s (frames of 33.3 ms).
+    expect(long.json().data).toMatchObject({ start_ms: 25_000, end_ms: 30_000 });
+  });
+});
+
 describe("GET /v1/clubs/:id/clips", () => {
   it("pages a club's clips, newest first, 20 a page, by match and by team", async () => {
     const before = (await http.get(`/v1/clubs/${cast.clubA.id}/clips`, cast.adminA.token)).json().meta.total as number;

@@ -11,9 +11,7 @@ import {
   GATEWAY_CAMERA_TYPE,
   MEDIA_FILES,
   clipFrames,
-  clipWindowProblems,
   frameAt,
-  snapClipWindow,
   type AssetUpdateJob,
   type CameraCommand,
   type CameraCommandJob,
@@ -178,13 +176,10 @@ export function clipCutProcessor({ config }: Deps, services: Services) {
     if (!source) throw new UnrecoverableError("the match has no on-demand video");
 
     const video = await probeVideo(source);
-    if (clipWindowProblems(plan.window, video.fps, video.durationMs).length) {
-      throw new UnrecoverableError(
-        `the clip starts at ${plan.window.startMs / 1000} s, after the video's end at ${video.durationMs / 1000} s`,
-      );
-    }
     // At the video's own frame rate and inside its real length.
-    const window = snapClipWindow(plan.window, video.fps, video.durationMs);
+    const fit = await services.clips.fitToVideo(job.data, video);
+    if ("reason" in fit) throw new UnrecoverableError(fit.reason);
+    const { window } = fit;
     const startS = frameAt(window.startMs, video.fps) / video.fps;
     const frames = clipFrames(window, video.fps);
     const durationS = frames / video.fps;

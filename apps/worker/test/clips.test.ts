@@ -116,6 +116,12 @@ it("cuts three markers into three playable 20 s clips, told live over Socket.IO"
   expect(wanted).toBeGreaterThan(before! + 10);
   expect(wanted).toBeGreaterThan(after! + 10);
 
+  // Measured once, so the server checks markers and clips against the video from now on.
+  expect(await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({
+    vodDurationMs: 30_000,
+    vodFrameRate: FPS,
+  });
+
   for (const marker of markers) {
     const states = events.filter((e) => e.marker === marker).map((e) => e.state);
     expect(states[0]).toBe("queued");

@@ -39,20 +39,22 @@ export function frameMs(frame: number, fps: number): number {
   return Math.max(0, Math.ceil((Math.max(0, frame) * 1000) / fps - EPSILON));
 }
 
+/** Whether a frame is shown at `ms` in a video of `durationMs` (a marker there, or a clip starting there). */
+export const insideVideo = (ms: number, fps: number, durationMs: number) => frameAt(ms, fps) < frameAt(durationMs, fps);
+
 /** Frames from the clip's first up to (not including) its end. */
 export const clipFrames = (window: ClipWindow, fps: number) =>
   frameAt(window.endMs, fps) - frameAt(window.startMs, fps);
 
 /**
- * A window moved onto frame boundaries and inside [0, durationMs] (when the
- * video's length is known): it slides back from the end rather than shrinking.
+ * A window moved onto frame boundaries, its start on the frame shown there,
+ * its end no later than the video's (when its length is known).
  */
 export function snapClipWindow(window: ClipWindow, fps: number, durationMs = Infinity): ClipWindow {
   const lastFrame = Number.isFinite(durationMs) ? frameAt(durationMs, fps) : Infinity;
   const frames = Math.max(1, Math.round(((window.endMs - window.startMs) * fps) / 1000));
-  const end = Math.min(frameAt(window.startMs, fps) + frames, lastFrame);
-  const start = Math.max(0, end - frames);
-  return { startMs: frameMs(start, fps), endMs: frameMs(end, fps) };
+  const start = frameAt(window.startMs, fps);
+  return { startMs: frameMs(start, fps), endMs: frameMs(Math.min(start + frames, lastFrame), fps) };
 }
 
 /** The default clip of a marker at `markerMs` with a clip length in seconds. */
@@ -61,7 +63,9 @@ export function defaultClipWindow(
   options: { clipLengthS?: number; fps?: number; durationMs?: number } = {},
 ): ClipWindow {
   const lengthMs = Math.min((options.clipLengthS ?? ANNOTATION_CLIP_LENGTH) * 1000, CLIP_MAX_MS);
-  const startMs = Math.max(0, markerMs - lengthMs * CLIP_LEAD_SHARE);
+  // Slid back from the video's end rather than cut short there.
+  const latestStartMs = Math.max(0, (options.durationMs ?? Infinity) - lengthMs);
+  const startMs = Math.min(Math.max(0, markerMs - lengthMs * CLIP_LEAD_SHARE), latestStartMs);
   return snapClipWindow({ startMs, endMs: startMs + lengthMs }, options.fps ?? DEFAULT_FRAME_RATE, options.durationMs);
 }
 
@@ -72,7 +76,7 @@ export type ClipWindowProblem =
 /** What is wrong with a hand-set window, by field (empty when it can be cut). */
 export function clipWindowProblems(window: ClipWindow, fps: number, durationMs = Infinity): ClipWindowProblem[] {
   const problems: ClipWindowProblem[] = [];
-  if (frameAt(window.startMs, fps) >= frameAt(durationMs, fps)) {
+  if (!insideVideo(window.startMs, fps, durationMs)) {
     problems.push({ field: "start_ms", problem: "after_video_end" });
   }
   if (clipFrames(window, fps) < 1) problems.push({ field: "end_ms", problem: "shorter_than_frame" });

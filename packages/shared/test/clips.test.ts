@@ -8,6 +8,7 @@ import {
   defaultClipWindow,
   frameAt,
   frameMs,
+  insideVideo,
   snapClipWindow,
 } from "../src/index.ts";
 
@@ -52,6 +53,10 @@ describe("frames", () => {
   it("snaps a hand-set window to the frames it starts and ends in", () => {
     expect(snapClipWindow({ startMs: 1_010, endMs: 2_030 }, 25)).toEqual({ startMs: 1_000, endMs: 2_040 });
   });
+
+  it("ends a hand-set window at the video's end, keeping its start", () => {
+    expect(snapClipWindow({ startMs: 25_000, endMs: 35_000 }, 25, 30_000)).toEqual({ startMs: 25_000, endMs: 30_000 });
+  });
 });
 
 describe("clipWindowProblems", () => {
@@ -72,6 +77,12 @@ describe("clipWindowProblems", () => {
     expect(clipWindowProblems({ startMs: 0, endMs: CLIP_MAX_MS + 40 }, fps)).toEqual([
       { field: "end_ms", problem: "longer_than_max" },
     ]);
+  });
+  it("knows which moments a video shows", () => {
+    expect(insideVideo(9_999, fps, 10_000)).toBe(true);
+    expect(insideVideo(9_960, fps, 10_000)).toBe(true);
+    expect(insideVideo(10_000, fps, 10_000)).toBe(false);
+    expect(insideVideo(Number.MAX_SAFE_INTEGER, fps, Infinity)).toBe(true);
   });
   it("names start_ms for a clip starting at or after the video's end", () => {
     expect(clipWindowProblems({ startMs: 10_000, endMs: 12_000 }, fps, 10_000)).toEqual([

@@ -13,6 +13,7 @@ import {
   EVENTS,
   clipWindowProblems,
   defaultClipWindow,
+  insideVideo,
   snapClipWindow,
   type ClipCutJob,
   type ClipWindow,
@@ -33,6 +34,12 @@ export const clipFiles = (clipId: number, version: number) => ({
   video: `clips/${clipId}-${version}.mp4`,
   poster: `clips/${clipId}-${version}.jpg`,
 });
+
+/** What the clip rule knows of a match's video: its frame rate and length once a cut has measured them. */
+const measured = { vodDurationMs: true, vodFrameRate: true } as const;
+function videoOf(match: { vodDurationMs: number | null; vodFrameRate: number | null }) {
+  return { fps: match.vodFrameRate ?? DEFAULT_FRAME_RATE, durationMs: match.vodDurationMs ?? Infinity };
+}
 
 /** What a new cut starts from: queued again, nothing of an earlier cut's outcome. */
 const recut = { state: "queued", progress: 0, failureReason: null, version: { increment: 1 } } as const;
@@ -68,10 +75,18 @@ export function createClipsService(deps: Deps, media: MediaService) {
   async function markerChanged(markerId: number): Promise<void> {
     const marker = await prisma.marker.findUniqueOrThrow({
       where: { id: markerId },
-      select: { timeMs: true, clipLength: true, sequence: { select: { matchId: true } }, clip: true },
+      select: {
+        timeMs: true,
+        clipLength: true,
+        sequence: { select: { matchId: true, match: { select: measured } } },
+        clip: true,
+      },
     });
-    const fps = marker.clip?.frameRate ?? DEFAULT_FRAME_RATE;
-    const window = defaultClipWindow(marker.timeMs, { clipLengthS: marker.clipLength, fps });
+    const { fps, durationMs } = videoOf(marker.sequence.match);
+    const window = {
+      ...defaultClipWindow(marker.timeMs, { clipLengthS: marker.clipLength, fps, durationMs }),
+      frameRate: fps,
+    };
     const include = { match: { select: { status: true } } } as const;
     const clip = marker.clip
       ? await prisma.clip.update({
@@ -81,6 +96,26 @@ export function createClipsService(deps: Deps, media: MediaService) {
         })
       : await prisma.clip.create({ data: { markerId, matchId: marker.sequence.matchId, ...window }, include });
     await queueCut(clip);
+  }
+
+  /** Refuses (422 naming `field`) a marker's time the match's video doesn't show, once its length is known. */
+  async function requireInsideVideo(matchId: number, timeMs: number, field: string): Promise<void> {
+    const match = await prisma.match.findUniqueOrThrow({ where: { id: matchId }, select: measured });
+    const { fps, durationMs } = videoOf(match);
+    if (!insideVideo(timeMs, fps, durationMs)) {
+      throw ValidationError.field(field, "clip.after_video_end", { seconds: durationMs / 1000 });
+    }
+  }
+
+  /** A match's on-demand video was measured: clip bounds are checked against it from now on. */
+  async function videoMeasured(matchId: number, video: { durationMs: number; fps: number }): Promise<void> {
+    const match = await prisma.match.findUnique({ where: { id: matchId }, select: measured });
+    // Only a change is written: every write to a match renews the match lists' cached answers.
+    if (!match || (match.vodDurationMs === video.durationMs && match.vodFrameRate === video.fps)) return;
+    await prisma.match.updateMany({
+      where: { id: matchId },
+      data: { vodDurationMs: video.durationMs, vodFrameRate: video.fps },
+    });
   }
 
   /** A match went on demand: the clips placed while it recorded are cut now. */
@@ -142,16 +177,15 @@ export function createClipsService(deps: Deps, media: MediaService) {
     return { data: clips.map((clip) => presentClip(clip, media)) };
   }
 
-  function windowErrors(window: ClipWindow, fps: number): FieldErrors | null {
-    const problems = clipWindowProblems(window, fps);
+  function windowErrors(window: ClipWindow, video: { fps: number; durationMs: number }): FieldErrors | null {
+    const problems = clipWindowProblems(window, video.fps, video.durationMs);
     if (!problems.length) return null;
     const errors: FieldErrors = {};
     for (const { field, problem } of problems) {
-      const params = { field: fieldLabel(field), minutes: CLIP_MAX_MS / 60_000 };
-      // The video's length is known to the cut only; a clip starting past it fails there with that reason.
-      if (problem !== "after_video_end") (errors[field] ??= []).push({ key: `clip.${problem}`, params });
+      const params = { field: fieldLabel(field), minutes: CLIP_MAX_MS / 60_000, seconds: video.durationMs / 1000 };
+      (errors[field] ??= []).push({ key: `clip.${problem}`, params });
     }
-    return Object.keys(errors).length ? errors : null;
+    return errors;
   }
 
   /** PUT /v1/clips/:id: the annotate page's start and end of a clip of the caller's marker; cut anew. */
@@ -159,15 +193,17 @@ export function createClipsService(deps: Deps, media: MediaService) {
     const user = requireUser(ctx);
     const clip = await prisma.clip.findFirst({
       where: { id: clipId, ...(isSystem(user) ? {} : { marker: { sequence: { userId: user.id } } }) },
-      select: { id: true, frameRate: true },
+      select: { id: true, match: { select: measured } },
     });
     if (!clip) throw new NotFoundError("not_found.clip");
+    const video = videoOf(clip.match);
     const asked = { startMs: input.start_ms, endMs: input.end_ms };
-    const errors = windowErrors(asked, clip.frameRate);
+    const errors = windowErrors(asked, video);
     if (errors) throw new ValidationError(errors);
+    const window = snapClipWindow(asked, video.fps, video.durationMs);
     const updated = await prisma.clip.update({
       where: { id: clip.id },
-      data: { ...snapClipWindow(asked, clip.frameRate), custom: true, ...recut },
+      data: { ...window, frameRate: video.fps, custom: true, ...recut },
       include: { match: { select: { status: true } } },
     });
     await queueCut(updated);
@@ -208,12 +244,35 @@ export function createClipsService(deps: Deps, media: MediaService) {
     publish(clip);
     return {
       matchId: clip.matchId,
-      window: { startMs: clip.startMs, endMs: clip.endMs },
-      custom: clip.custom,
-      frameRate: clip.frameRate,
       vodHlsUrl: clip.match.vodHlsUrl,
       files: clipFiles(clip.id, clip.version),
     };
+  }
+
+  /**
+   * The window a cut takes once the video is measured: a hand-set one on its frames and ended at
+   * the video's end, the rule's anew for the marker otherwise; or why there is none to cut.
+   */
+  async function fitToVideo(
+    job: ClipCutJob,
+    video: { durationMs: number; fps: number },
+  ): Promise<{ window: ClipWindow } | { reason: string }> {
+    const clip = await prisma.clip.findUniqueOrThrow({
+      where: { id: job.clipId },
+      include: { marker: { select: { timeMs: true, clipLength: true } } },
+    });
+    await videoMeasured(clip.matchId, video);
+    const { fps, durationMs } = video;
+    const from = clip.custom
+      ? { what: "clip starts", ms: clip.startMs }
+      : { what: "marker is", ms: clip.marker.timeMs };
+    if (!insideVideo(from.ms, fps, durationMs)) {
+      return { reason: `the ${from.what} at ${from.ms / 1000} s, after the video's end at ${durationMs / 1000} s` };
+    }
+    const window = clip.custom
+      ? snapClipWindow({ startMs: clip.startMs, endMs: clip.endMs }, fps, durationMs)
+      : defaultClipWindow(clip.marker.timeMs, { clipLengthS: clip.marker.clipLength, fps, durationMs });
+    return { window };
   }
 
   /** How far the cut is (percent), for the annotate page. */
@@ -272,12 +331,14 @@ export function createClipsService(deps: Deps, media: MediaService) {
   return {
     markerChanged,
     markerRemoving,
+    requireInsideVideo,
     matchOnDemand,
     listOfClub,
     listOfMatch,
     setWindow,
     remove,
     cutStarting,
+    fitToVideo,
     cutProgress,
     cutFinished,
     cutFailed,

@@ -97,7 +97,7 @@ export function createSequencesService(deps: Deps, clips: ClipsService) {
   async function ownedSequence(sequenceId: number, user: AuthUser) {
     const sequence = await prisma.sequence.findFirst({
       where: { id: sequenceId, ...ownedBy(user) },
-      select: { id: true },
+      select: { id: true, matchId: true },
     });
     if (!sequence) throw new NotFoundError("not_found.sequence");
     return sequence;
@@ -107,7 +107,7 @@ export function createSequencesService(deps: Deps, clips: ClipsService) {
   async function ownedMarker(markerId: number, user: AuthUser) {
     const marker = await prisma.marker.findFirst({
       where: { id: markerId, sequence: ownedBy(user) },
-      select: { id: true },
+      select: { id: true, sequence: { select: { matchId: true } } },
     });
     if (!marker) throw new NotFoundError("not_found.marker");
     return marker;
@@ -115,6 +115,7 @@ export function createSequencesService(deps: Deps, clips: ClipsService) {
 
   async function addMarker(sequenceId: number, input: CreateMarkerInput, ctx: RequestContext) {
     const sequence = await ownedSequence(sequenceId, requireUser(ctx));
+    await clips.requireInsideVideo(sequence.matchId, input.time_ms, "time_ms");
     const marker = await prisma.marker.create({
       data: { sequenceId: sequence.id, timeMs: input.time_ms, label: input.label, clipLength: input.clip_length },
       select: markerSelect,
@@ -125,6 +126,7 @@ export function createSequencesService(deps: Deps, clips: ClipsService) {
 
   async function updateMarker(markerId: number, input: UpdateMarkerInput, ctx: RequestContext) {
     const marker = await ownedMarker(markerId, requireUser(ctx));
+    if (input.time_ms !== undefined) await clips.requireInsideVideo(marker.sequence.matchId, input.time_ms, "time_ms");
     const updated = await prisma.marker.update({
       where: { id: marker.id },
       data: { timeMs: input.time_ms, label: input.label, clipLength: input.clip_length },
