@@ -137,6 +137,12 @@ describe("the annotation screen", () => {
 
     await user.type(label, "Header goal");
     const length = screen.getByRole("spinbutton", { name: "Clip length (seconds)" });
+    // The longest clip there is: 5 minutes.
+    await user.clear(length);
+    await user.type(length, "301");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Between 1 and 300 seconds")).toBeInTheDocument();
+    expect(updateMarker).not.toHaveBeenCalled();
     await user.clear(length);
     await user.type(length, "30");
     await user.click(screen.getByRole("button", { name: "Save" }));

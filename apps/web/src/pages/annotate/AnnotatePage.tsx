@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { ANNOTATION_CLIP_LENGTH, FRAME_RATES } from "@clubcast/shared";
+import { ANNOTATION_CLIP_LENGTH, CLIP_MAX_MS, FRAME_RATES } from "@clubcast/shared";
 import { useSelectClub } from "../../lib/current-club.tsx";
 import { operationErrorMessage } from "../../lib/match-operations.ts";
 import type { Match } from "../../lib/matches.ts";
@@ -33,6 +33,9 @@ import {
 } from "./timecode.ts";
 import { useVideoClock, type VideoClock } from "./useVideoClock.ts";
 import "../../styles/annotate.css";
+
+/** A marker's longest clip length in seconds: the longest clip the worker cuts. */
+const CLIP_MAX_S = CLIP_MAX_MS / 1000;
 
 type Marker = RouterOutputs["sequences"]["list"]["data"][number]["markers"][number];
 
@@ -185,11 +188,13 @@ function MarkerEditForm({ marker, onDone }: { marker: Marker; onDone: () => void
           className="input"
           type="number"
           min={1}
-          max={3600}
+          max={CLIP_MAX_S}
           aria-invalid={errors.clip_length ? true : undefined}
           {...register("clip_length", {
             valueAsNumber: true,
-            validate: (value) => (Number.isInteger(value) && value >= 1 && value <= 3600) || t("markers.clip_range"),
+            validate: (value) =>
+              (Number.isInteger(value) && value >= 1 && value <= CLIP_MAX_S) ||
+              t("markers.clip_range", { max: CLIP_MAX_S }),
           })}
         />
         {errors.clip_length && <span className="field__error">{errors.clip_length.message}</span>}

@@ -42,7 +42,7 @@ const de: typeof en = {
     save: "Speichern",
     cancel: "Abbrechen",
     required: "Gib der Markierung eine Bezeichnung",
-    clip_range: "Zwischen 1 und 3600 Sekunden",
+    clip_range: "Zwischen 1 und {{max}} Sekunden",
     added: "Markierung hinzugefügt",
     saved: "Markierung gespeichert",
     deleted: "Markierung gelöscht",

@@ -41,7 +41,7 @@ const en = {
     save: "Save",
     cancel: "Cancel",
     required: "Give the marker a label",
-    clip_range: "Between 1 and 3600 seconds",
+    clip_range: "Between 1 and {{max}} seconds",
     added: "Marker added",
     saved: "Marker saved",
     deleted: "Marker deleted",

@@ -42,7 +42,7 @@ const nl: typeof en = {
     save: "Opslaan",
     cancel: "Annuleren",
     required: "Geef de marker een label",
-    clip_range: "Tussen 1 en 3600 seconden",
+    clip_range: "Tussen 1 en {{max}} seconden",
     added: "Marker toegevoegd",
     saved: "Marker opgeslagen",
     deleted: "Marker verwijderd",
