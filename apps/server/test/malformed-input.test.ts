@@ -1,0 +1,147 @@
+// The malformed requests that got a 500, each answered as the client's mistake
+// now: NUL bytes and lone surrogates in text, integers past PostgreSQL's integer
+// columns, ids written as hex, exponents or with blanks. Plus the rule behind
+// them: every text and number any input schema takes is checked by the shared
+// building blocks.
+import { beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import type { Match, Sequence } from "@clubcast/db";
+import { appRouter } from "../src/trpc/app-router.ts";
+import { useTestAppWithCast } from "./support/api.ts";
+import { createMatch } from "./support/factories.ts";
+
+const { t, http, cast } = useTestAppWithCast();
+let match: Match;
+let sequence: Sequence;
+
+beforeAll(async () => {
+  match = await createMatch(t.deps.prisma, { clubId: cast.clubA.id, status: "vod" });
+  sequence = await t.deps.prisma.sequence.create({ data: { matchId: match.id, userId: cast.adminA.user.id } });
+});
+
+/** The answer is a 422 naming exactly these fields. */
+function expect422(res: { statusCode: number; json(): { errors?: object } }, ...fields: string[]) {
+  expect(res.statusCode).toBe(422);
+  expect(Object.keys(res.json().errors ?? {})).toEqual(fields);
+}
+
+describe("text PostgreSQL can't store", () => {
+  it("is a 422 naming the field when it holds a NUL byte, signed in or not", async () => {
+    for (const token of [undefined, cast.adminA.token]) {
+      const res = await http.post("/v1/search/all", { query: "a\u0000b" }, token);
+      expect422(res, "query");
+      expect(res.json().errors.query).toEqual(["The query field contains characters that are not allowed."]);
+    }
+    expect422(await http.post("/v1/camera/token", { client_id: "a\u0000b", client_secret: "secret" }), "client_id");
+  });
+
+  it("is a 422 naming the field when it holds a lone surrogate", async () => {
+    for (const query of ["\ud800", "x\udc00y", "\udfff\ud800"]) {
+      expect422(await http.post("/v1/search/all", { query }), "query");
+    }
+    // A surrogate pair is one character, and fine.
+    expect((await http.post("/v1/search/all", { query: "⚽ 😀" })).statusCode).toBe(200);
+  });
+
+  it("is refused by tRPC the same way", async () => {
+    const res = await http.mutation("search.all", { query: "a\u0000b" });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.data.errors).toEqual({
+      query: ["The query field contains characters that are not allowed."],
+    });
+  });
+});
+
+describe("integers past PostgreSQL's integer columns", () => {
+  it("are a 422 naming the field, in a path and in a body", async () => {
+    expect422(await http.get("/v1/sports/2147483648"), "sport");
+    expect((await http.get("/v1/sports/2147483647")).statusCode).toBe(404);
+    const marker = await http.post(
+      `/v1/sequences/${sequence.id}/markers`,
+      { time_ms: 2_147_483_648, label: "Goal" },
+      cast.adminA.token,
+    );
+    expect422(marker, "time_ms");
+    const edit = await http.put(
+      `/v1/clubs/${cast.clubA.id}/matches/${match.id}`,
+      { hometeam: 2_147_483_648 },
+      cast.adminA.token,
+    );
+    expect422(edit, "hometeam");
+  });
+
+  it("are a 422 over tRPC, whose answer shows nothing of the server", async () => {
+    const res = await http.query("sports.get", { sport: "2147483648" });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.data.errors).toHaveProperty("sport");
+    expect(res.body).not.toMatch(/prisma|\.ts:|\/work\//i);
+  });
+
+  it("in paging are a 422, so no query skips past what PostgreSQL counts", async () => {
+    expect422(await http.get("/v1/matches?status=vod&page=2147483648"), "page");
+    expect((await http.get("/v1/matches?status=vod&page=2147483647&limit=100")).statusCode).toBe(200);
+  });
+});
+
+describe("ids in a URL", () => {
+  it("are decimal digits: hex, exponents, signs, blanks and leading zeros name no record", async () => {
+    const id = match.id;
+    for (const written of [`0x${id.toString(16)}`, `${id}e0`, `%20${id}%20`, `+${id}`, `0${id}`, `${id}.0`, `-${id}`]) {
+      const res = await http.del(`/v1/matches/${written}`, cast.adminA.token);
+      expect(res.statusCode, written).toBe(422);
+      expect(Object.keys(res.json().errors), written).toEqual(["id"]);
+    }
+    expect(await t.deps.prisma.match.count({ where: { id } })).toBe(1);
+    expect422(await http.get("/v1/matches?status=vod&page=0x2&limit=1e2"), "page", "limit");
+  });
+});
+
+describe("every input schema", () => {
+  type Node = z.core.$ZodType;
+  interface Leaves {
+    texts: Map<Node, string>;
+    numbers: Map<Node, string>;
+  }
+  /** The text and number schemas inside `schema`, by where they are; a pipe's numbers are those it ends in. */
+  function collect(schema: Node, where: string, found: Leaves, numbers = true): void {
+    const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+    const walk = (child: unknown, at = where, withNumbers = numbers) => collect(child as Node, at, found, withNumbers);
+    if (def.type === "string") found.texts.set(schema, where);
+    if (def.type === "number" && numbers) found.numbers.set(schema, where);
+    if (def.type === "object")
+      Object.entries(def.shape as object).forEach(([key, child]) => walk(child, `${where}.${key}`));
+    if (def.type === "union") (def.options as Node[]).forEach((child) => walk(child));
+    if (def.type === "array") walk(def.element, `${where}[]`);
+    if (def.type === "pipe") {
+      walk(def.in, where, false);
+      walk(def.out);
+    }
+    if ("innerType" in def) walk(def.innerType);
+  }
+
+  it("refuses NUL bytes and lone surrogates in every text, and integers past the columns in every number", async () => {
+    const procedures = (appRouter._def as unknown as { procedures: Record<string, { _def: { inputs: Node[] } }> })
+      .procedures;
+    const found: Leaves = { texts: new Map(), numbers: new Map() };
+    for (const route of t.routes) {
+      for (const part of ["body", "query", "params"] as const) {
+        const schema = route[part];
+        if (schema) collect(schema, `${route.method} ${route.url} ${part}`, found);
+      }
+    }
+    for (const [path, procedure] of Object.entries(procedures)) {
+      for (const input of procedure._def.inputs) collect(input, `tRPC ${path}`, found);
+    }
+    expect(found.texts.size).toBeGreaterThan(30);
+    expect(found.numbers.size).toBeGreaterThan(5);
+    const accepted = (schema: Node, value: unknown) => !("issues" in schema["~standard"].validate(value));
+    const takesBadText = [...found.texts].filter(([schema]) =>
+      ["a\u0000b", "\ud800", "x\udc00"].some((bad) => accepted(schema, bad)),
+    );
+    const takesHugeNumbers = [...found.numbers].filter(([schema]) =>
+      [2_147_483_648, -2_147_483_649].some((bad) => accepted(schema, bad)),
+    );
+    expect(takesBadText.map(([, where]) => where)).toEqual([]);
+    expect(takesHugeNumbers.map(([, where]) => where)).toEqual([]);
+  });
+});
