@@ -1,9 +1,10 @@
 // The malformed requests that got a 500, each answered as the client's mistake
 // now: NUL bytes and lone surrogates in text, integers past PostgreSQL's integer
-// columns, ids written as hex, exponents or with blanks. Plus the rule behind
-// them: every text and number any input schema takes is checked by the shared
-// building blocks.
-import { beforeAll, describe, expect, it } from "vitest";
+// columns, ids written as hex, exponents or with blanks; and answers of
+// unexpected errors, which over tRPC showed Prisma's message with server paths.
+// Plus the rule behind them: every text and number any input schema takes is
+// checked by the shared building blocks.
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import type { Match, Sequence } from "@clubcast/db";
 import { appRouter } from "../src/trpc/app-router.ts";
@@ -93,6 +94,30 @@ describe("ids in a URL", () => {
     }
     expect(await t.deps.prisma.match.count({ where: { id } })).toBe(1);
     expect422(await http.get("/v1/matches?status=vod&page=0x2&limit=1e2"), "page", "limit");
+  });
+});
+
+describe("unexpected errors", () => {
+  it("answer a generic message on both transports; the detail stays in the log", async () => {
+    const { sports } = t.services;
+    const list = sports.list;
+    const failure = new Error("Invalid `prisma.sport.findMany()` in /work/x/service.ts:3:1: SELECT 1");
+    sports.list = () => Promise.reject(failure);
+    // Requests log through the app's logger (a silent one in tests, so it can be watched).
+    const logged = vi.spyOn(t.app.log, "error");
+    try {
+      const rest = await http.get("/v1/sports");
+      expect(rest.statusCode).toBe(500);
+      expect(rest.json()).toEqual({ message: "Something went wrong." });
+      const trpc = await http.get("/trpc/sports.list");
+      expect(trpc.statusCode).toBe(500);
+      expect(trpc.json().error.message).toBe("Something went wrong.");
+      expect(trpc.body).not.toMatch(/prisma|\.ts:|\/work\/|SELECT/i);
+      expect(logged.mock.calls.filter(([error]) => error === failure)).toHaveLength(2);
+    } finally {
+      sports.list = list;
+      logged.mockRestore();
+    }
   });
 });
 

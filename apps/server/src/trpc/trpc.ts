@@ -2,10 +2,13 @@
 // routes, with the same errors (mapped to tRPC codes carrying the HTTP status).
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
+import type { FastifyRequest } from "fastify";
 import { ZodError } from "zod";
+import { DEFAULT_LOCALE } from "@clubcast/shared";
 import type { Services } from "../services.ts";
 import { asAppError, ValidationError, type AppError } from "../core/errors.ts";
 import { errorBody } from "../core/http.ts";
+import { translate } from "../core/i18n.ts";
 import { requireCaller, resolveRequest, type ResolvedRequest } from "../core/request.ts";
 import { fieldErrorsFromZod } from "../core/validation.ts";
 
@@ -39,12 +42,23 @@ const t = initTRPC.context<TrpcContext>().create({
   // Never send stack traces to callers.
   isDev: false,
   errorFormatter({ shape, error, ctx }) {
+    const locale = ctx?.request.ctx.locale ?? DEFAULT_LOCALE;
     const appError = appErrorOf(error.cause);
-    if (!appError || !ctx) return shape;
-    const body = errorBody(appError, ctx.request.ctx.locale);
-    return { ...shape, message: body.message, data: { ...shape.data, errors: body.errors ?? null } };
+    if (appError) {
+      const body = errorBody(appError, locale);
+      return { ...shape, message: body.message, data: { ...shape.data, errors: body.errors ?? null } };
+    }
+    // An unexpected error's message may name source files, SQL or internal URLs
+    // (Prisma's do): callers get a generic one, the log keeps it (logInternalError).
+    if (error.code === "INTERNAL_SERVER_ERROR") return { ...shape, message: translate(locale, "server.error") };
+    return shape;
   },
 });
+
+/** The tRPC adapter's onError: what the formatter hid from the caller goes to the request's log. */
+export function logInternalError({ error, req }: { error: TRPCError; req: FastifyRequest }): void {
+  if (error.code === "INTERNAL_SERVER_ERROR") req.log.error(error.cause ?? error);
+}
 
 /** Gives service errors (and input validation errors) their proper tRPC code and HTTP status. */
 const mapServiceErrors = t.middleware(async ({ next }) => {
@@ -58,9 +72,9 @@ const mapServiceErrors = t.middleware(async ({ next }) => {
 });
 
 export const router = t.router;
-export const publicProcedure = t.procedure.use(mapServiceErrors).use(({ ctx, next }) =>
-  next({ ctx: { ...ctx, caller: requireCaller(ctx.request, "public") } }),
-);
+export const publicProcedure = t.procedure
+  .use(mapServiceErrors)
+  .use(({ ctx, next }) => next({ ctx: { ...ctx, caller: requireCaller(ctx.request, "public") } }));
 export const userProcedure = t.procedure.use(mapServiceErrors).use(({ ctx, next }) => {
   const caller = requireCaller(ctx.request, "user");
   return next({ ctx: { ...ctx, caller, user: caller.user! } });
