@@ -1,9 +1,11 @@
 // The malformed requests that got a 500, each answered as the client's mistake
 // now: NUL bytes and lone surrogates in text, integers past PostgreSQL's integer
 // columns, ids written as hex, exponents or with blanks; and answers of
-// unexpected errors, which over tRPC showed Prisma's message with server paths.
+// unexpected errors, which over tRPC showed Prisma's message with server paths;
+// bodies over the limit, answered as bad JSON or with a reset connection.
 // Plus the rule behind them: every text and number any input schema takes is
 // checked by the shared building blocks.
+import { connect } from "node:net";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import type { Match, Sequence } from "@clubcast/db";
@@ -118,6 +120,47 @@ describe("unexpected errors", () => {
       sports.list = list;
       logged.mockRestore();
     }
+  });
+});
+
+describe("a body over the limit", () => {
+  const overLimit = { query: "x".repeat(1_100_000) };
+
+  it("is a 413 with a message, on REST and tRPC", async () => {
+    const rest = await http.post("/v1/search/all", overLimit);
+    expect(rest.statusCode).toBe(413);
+    expect(rest.json()).toEqual({ message: "The request body is too large: at most 1048576 bytes are accepted." });
+    const trpc = await http.mutation("search.all", overLimit);
+    expect(trpc.statusCode).toBe(413);
+  });
+
+  it("is answered once the client has sent it, not reset while it sends", async () => {
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = new URL(address);
+    const size = 2_000_000;
+    let sent = 0;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1");
+      let received = "";
+      socket.on("data", (chunk) => (received += chunk.toString()));
+      socket.on("error", reject);
+      // A client reads the answer once its request is out: a connection closed before that fails it.
+      socket.on("end", () => (sent < size ? reject(new Error(`closed after ${sent} of ${size} bytes`)) : undefined));
+      socket.on("close", () => resolve(received));
+      socket.write(
+        `POST /v1/search/all HTTP/1.1\r\nhost: clubcast.test\r\ncontent-type: application/json\r\ncontent-length: ${size}\r\n\r\n`,
+      );
+      // Sent in pieces over a while, as over a real network: the answer is ready long before the body is.
+      const sendMore = () => {
+        const piece = Buffer.alloc(Math.min(64 * 1024, size - sent), "x");
+        sent += piece.length;
+        socket.write(piece);
+        if (sent < size) setTimeout(sendMore, 3);
+      };
+      sendMore();
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain("The request body is too large");
   });
 });
 

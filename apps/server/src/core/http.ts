@@ -1,5 +1,6 @@
 // The REST transport: declaring a /v1 route from zod schemas and a service
 // call, and answering errors in the spec's shapes. Routes hold no business rules.
+import type { IncomingMessage } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { LocaleCode } from "@clubcast/shared";
@@ -99,8 +100,37 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   });
 }
 
+/** How much of a refused body is read (and dropped) before answering 413, at most. */
+const DISCARD_LIMIT_BYTES = 32 * 1024 * 1024;
+const DISCARD_TIMEOUT_MS = 10_000;
+
+/**
+ * Reads and drops the rest of a body refused as too large. Answering and closing
+ * while the client still sends makes the kernel reset the connection, and the
+ * client then reports the reset, not our 413. Bounded in bytes and time, so no
+ * client can keep us reading.
+ */
+function discardBody(raw: IncomingMessage): Promise<void> {
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let left = DISCARD_LIMIT_BYTES;
+    const done = () => {
+      clearTimeout(timer);
+      raw.off("data", onData).off("end", done).off("error", done).off("close", done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      left -= chunk.length;
+      if (left <= 0) done();
+    };
+    const timer = setTimeout(done, DISCARD_TIMEOUT_MS);
+    raw.on("data", onData).once("end", done).once("error", done).once("close", done);
+    raw.resume();
+  });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const locale = localeFromAcceptLanguage(request.headers["accept-language"]);
     const appError = asAppError(error);
     if (appError) {
@@ -108,6 +138,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         reply.header("Retry-After", String(appError.retryAfterSeconds));
       }
       return reply.status(appError.status).send(errorBody(appError, locale));
+    }
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      await discardBody(request.raw);
+      const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit;
+      return reply.status(413).send({ message: translate(locale, "validation.body_too_large", { limit }) });
     }
     // Fastify's own body parsing failures (bad JSON, wrong content type) are client errors too.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
@@ -121,6 +156,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     const locale = localeFromAcceptLanguage(request.headers["accept-language"]);
-    reply.status(404).send({ message: translate(locale, "not_found.route", { method: request.method, url: request.url }) });
+    reply
+      .status(404)
+      .send({ message: translate(locale, "not_found.route", { method: request.method, url: request.url }) });
   });
 }
