@@ -55,6 +55,25 @@ describe("text PostgreSQL can't store", () => {
   });
 });
 
+describe("a value of the wrong type", () => {
+  it("is named as such, not as missing, on REST and tRPC", async () => {
+    const marker = { time_ms: "soon", label: ["Goal"] };
+    const res = await http.post(`/v1/sequences/${sequence.id}/markers`, marker, cast.adminA.token);
+    expect422(res, "time_ms", "label");
+    expect(res.json().errors).toEqual({
+      time_ms: ["The time ms field must be a number."],
+      label: ["The label field must be a string."],
+    });
+    const trpc = await http.mutation("sequences.addMarker", { id: sequence.id, ...marker }, cast.adminA.token);
+    expect(trpc.json().error.data.errors).toEqual(res.json().errors);
+    // What is missing is still missing.
+    const missing = await http.post(`/v1/sequences/${sequence.id}/markers`, {}, cast.adminA.token);
+    expect(missing.json().errors.label).toEqual(["The label field is required."]);
+    const missingOverTrpc = await http.mutation("sequences.addMarker", { id: sequence.id }, cast.adminA.token);
+    expect(missingOverTrpc.json().error.data.errors.label).toEqual(["The label field is required."]);
+  });
+});
+
 describe("integers past PostgreSQL's integer columns", () => {
   it("are a 422 naming the field, in a path and in a body", async () => {
     expect422(await http.get("/v1/sports/2147483648"), "sport");

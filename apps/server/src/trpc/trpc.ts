@@ -6,7 +6,7 @@ import type { FastifyRequest } from "fastify";
 import { ZodError } from "zod";
 import { DEFAULT_LOCALE } from "@clubcast/shared";
 import type { Services } from "../services.ts";
-import { asAppError, ValidationError, type AppError } from "../core/errors.ts";
+import { asAppError, ValidationError } from "../core/errors.ts";
 import { errorBody } from "../core/http.ts";
 import { translate } from "../core/i18n.ts";
 import { requireCaller, resolveRequest, type ResolvedRequest } from "../core/request.ts";
@@ -33,17 +33,13 @@ const TRPC_CODES: Record<number, TRPCError["code"]> = {
   429: "TOO_MANY_REQUESTS",
 };
 
-function appErrorOf(cause: unknown): AppError | null {
-  if (cause instanceof ZodError) return new ValidationError(fieldErrorsFromZod(cause));
-  return asAppError(cause);
-}
-
 const t = initTRPC.context<TrpcContext>().create({
   // Never send stack traces to callers.
   isDev: false,
   errorFormatter({ shape, error, ctx }) {
     const locale = ctx?.request.ctx.locale ?? DEFAULT_LOCALE;
-    const appError = appErrorOf(error.cause);
+    // mapServiceErrors made every refusal an AppError.
+    const appError = asAppError(error.cause);
     if (appError) {
       const body = errorBody(appError, locale);
       return { ...shape, message: body.message, data: { ...shape.data, errors: body.errors ?? null } };
@@ -61,10 +57,15 @@ export function logInternalError({ error, req }: { error: TRPCError; req: Fastif
 }
 
 /** Gives service errors (and input validation errors) their proper tRPC code and HTTP status. */
-const mapServiceErrors = t.middleware(async ({ next }) => {
+const mapServiceErrors = t.middleware(async ({ next, getRawInput }) => {
   const result = await next();
   if (!result.ok) {
-    const appError = appErrorOf(result.error.cause);
+    const { cause } = result.error;
+    // A ZodError means the raw input was read: its 422 tells missing fields from wrong ones by it.
+    const appError =
+      cause instanceof ZodError
+        ? new ValidationError(fieldErrorsFromZod(cause, await getRawInput()))
+        : asAppError(cause);
     const code = appError && TRPC_CODES[appError.status];
     if (appError && code) throw new TRPCError({ code, message: appError.messageKey, cause: appError });
   }
