@@ -1,12 +1,6 @@
 // Assembles the HTTP server: error shapes, the /v1 REST routes of every domain,
 // tRPC under /trpc, and (when built) the web client on the same URL.
-import Fastify, {
-  LogController,
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { Deps } from "./deps.ts";
 import { createServices, type Services } from "./services.ts";
@@ -82,13 +76,16 @@ const DOMAIN_ROUTES = [
 ];
 
 /**
- * URLs the router cannot take (bad percent-encoding, an overlong parameter), in the
- * usual error shape. Under /media they name no file: 404, like every refused media path.
+ * URLs the router cannot take (bad percent-encoding, such as a lone surrogate's)
+ * name no route and no record: 404 in the usual error shape, as for any unknown
+ * URL (a path id is a record or a 422, never a 400). Under /media they name no file.
  */
-function answerUnroutableUrl(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+function answerUnroutableUrl(request: FastifyRequest, reply: FastifyReply) {
   const locale = localeFromAcceptLanguage(request.headers["accept-language"]);
-  if (isMediaPath(request.url)) return reply.status(404).send({ message: translate(locale, "not_found.generic") });
-  return reply.status(error.statusCode ?? 400).send({ message: error.message });
+  const message = isMediaPath(request.url)
+    ? translate(locale, "not_found.generic")
+    : translate(locale, "not_found.route", { method: request.method, url: request.url });
+  return reply.status(404).send({ message });
 }
 
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -99,7 +96,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     trustProxy: true,
     routerOptions: { maxParamLength: 500 },
     bodyLimit: 1_048_576,
-    frameworkErrors: (error, request, reply) => answerUnroutableUrl(error, request, reply as FastifyReply),
+    frameworkErrors: (_error, request, reply) => answerUnroutableUrl(request, reply as FastifyReply),
   });
   const services = createServices(deps);
   const routes: RouteCatalogue = [];

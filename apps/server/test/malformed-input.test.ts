@@ -113,6 +113,10 @@ describe("ids in a URL", () => {
       expect(res.statusCode, written).toBe(422);
       expect(Object.keys(res.json().errors), written).toEqual(["id"]);
     }
+    // Text that isn't valid UTF-8 once decoded (a lone surrogate's bytes) can't be routed: no such URL.
+    const undecodable = await http.del("/v1/matches/%ED%A0%80", cast.adminA.token);
+    expect(undecodable.statusCode).toBe(404);
+    expect(undecodable.json()).toEqual({ message: "Route DELETE:/v1/matches/%ED%A0%80 not found." });
     expect(await t.deps.prisma.match.count({ where: { id } })).toBe(1);
     expect422(await http.get("/v1/matches?status=vod&page=0x2&limit=1e2"), "page", "limit");
   });
