@@ -31,13 +31,17 @@ export const integer = (min = MIN_INT, max = MAX_INT) => z.number().int().min(mi
 /** A number in a JSON body within bounds (coordinates, angles): never unbounded. */
 export const decimal = (min: number, max: number) => z.number().min(min).max(max);
 
+/** Decimal digits, the only way a whole number is written in text (no sign, hex, exponent, blanks, leading zero). */
+const DIGITS = /^(0|[1-9]\d{0,9})$/;
+
 /**
  * A whole number that may come as text (a URL's path or query string, or a form):
- * decimal digits only. z.coerce.number() would take "0x10", "1e3" and " 5 ".
+ * decimal digits only; other text stays text and is refused as not a number.
+ * z.coerce.number() would take "0x10", "1e3" and " 5 ".
  */
 export function integerParam(min: number, max = MAX_INT) {
-  const digits = plainText.regex(/^(0|[1-9]\d{0,9})$/).transform(Number);
-  return z.union([z.number(), digits]).pipe(integer(min, max));
+  const digitsAsNumber = (value: unknown) => (typeof value === "string" && DIGITS.test(value) ? Number(value) : value);
+  return z.preprocess(digitsAsNumber, integer(min, max));
 }
 
 /** A record id that may come as text: in a URL (path or query string), or a match's club and field. */
