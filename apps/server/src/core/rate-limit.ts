@@ -8,7 +8,8 @@ import { TooManyRequestsError } from "./errors.ts";
  * Shared by every server instance, so a limit holds across a cluster.
  */
 export async function consumeRateLimit(redis: Redis, key: string, rule: RateLimitRule): Promise<void> {
-  const [[, count], [, ttl]] = (await redis
+  // exec() answers one [error, result] pair per command: INCR, EXPIRE, TTL.
+  const [[, count], , [, ttl]] = (await redis
     .multi()
     .incr(key)
     .expire(key, rule.windowSeconds, "NX")
