@@ -23,6 +23,11 @@ export interface AppConfig {
   smtpUrl: string;
   mailFrom: string;
   loginRateLimit: { perIp: RateLimitRule; perAccount: RateLimitRule };
+  /**
+   * Proxies whose X-Forwarded-For / -Proto / -Host are believed (TRUST_PROXY: addresses, CIDRs or
+   * proxy-addr's names such as loopback, comma-separated). Empty: none, the peer's address counts.
+   */
+  trustProxy: string[];
   /** Built web client to serve on the same URL, when present. */
   webDistDir: string | null;
   logLevel: string;
@@ -83,6 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         windowSeconds: intFrom(env.LOGIN_LIMIT_WINDOW_SECONDS, 300),
       },
     },
+    trustProxy: (env.TRUST_PROXY ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     webDistDir: env.WEB_DIST_DIR || null,
     logLevel: env.LOG_LEVEL || "info",
     readCache: env.READ_CACHE !== "off",
