@@ -344,6 +344,61 @@ describe("forgot and reset password", () => {
   });
 });
 
+/** The tokens of the reset links mailed to `email`, oldest first, once `count` have arrived. */
+async function resetTokensMailedTo(email: string, count: number): Promise<string[]> {
+  const tokens = () =>
+    t.smtp.messages
+      .filter((m) => m.text?.includes(`email=${encodeURIComponent(email)}`))
+      .map((m) => /token=([\w-]+)/.exec(m.text ?? "")![1]!);
+  await expect.poll(() => tokens().length).toBeGreaterThanOrEqual(count);
+  return tokens();
+}
+
+describe("outstanding reset links", () => {
+  const newPassword = (password: string) => ({ password, password_confirmation: password });
+
+  it("only the latest works, and none once the password was reset", async () => {
+    const user = await createUser(t.deps.prisma, { email: "twice-forgetful@example.test" });
+    await http.post("/v1/forgot", { email: user.email });
+    const [older] = await resetTokensMailedTo(user.email, 1);
+    await http.post("/v1/forgot", { email: user.email });
+    const [, latest] = await resetTokensMailedTo(user.email, 2);
+
+    const withOlder = await http.post("/v1/reset", { token: older, email: user.email, ...newPassword("older link") });
+    expect(withOlder.statusCode).toBe(422);
+    expect(withOlder.json().errors.token).toBeDefined();
+    const withLatest = await http.post("/v1/reset", {
+      token: latest,
+      email: user.email,
+      ...newPassword("latest link"),
+    });
+    expect(withLatest.statusCode).toBe(200);
+    expect(await t.deps.prisma.passwordResetToken.count({ where: { userId: user.id, usedAt: null } })).toBe(0);
+    expect((await http.post("/v1/login", { email: user.email, password: "latest link" })).statusCode).toBe(200);
+  });
+
+  it("a completed reset retires links issued before it", async () => {
+    const user = await createUser(t.deps.prisma, { email: "raced-reset@example.test" });
+    await http.post("/v1/forgot", { email: user.email });
+    const [mailed] = await resetTokensMailedTo(user.email, 1);
+    // A link that was outstanding alongside the mailed one (two requests that crossed).
+    const outstanding = "outstanding-link-token";
+    await t.deps.prisma.passwordResetToken.create({
+      data: { userId: user.id, tokenHash: hashToken(outstanding), expiresAt: new Date(Date.now() + 3_600_000) },
+    });
+    expect(
+      (await http.post("/v1/reset", { token: mailed, email: user.email, ...newPassword("first reset") })).statusCode,
+    ).toBe(200);
+    const replay = await http.post("/v1/reset", {
+      token: outstanding,
+      email: user.email,
+      ...newPassword("second reset"),
+    });
+    expect(replay.statusCode).toBe(422);
+    expect((await http.post("/v1/login", { email: user.email, password: "first reset" })).statusCode).toBe(200);
+  });
+});
+
 describe("tRPC", () => {
   it("offers the same operations with the same errors", async () => {
     await createUser(t.deps.prisma, { email: "trpc@example.test" });

@@ -7,6 +7,7 @@ import { ValidationError } from "../core/errors.ts";
 import { paged, pageWindow, type Paged, type PageQuery } from "../core/pagination.ts";
 import { authorize, authorizedRecord } from "../core/policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
+import { revokeAccessTokens } from "../auth/revocation.ts";
 import { newSecretToken } from "../auth/tokens.ts";
 import { apiClientWithConfiguration, presentApiClient } from "./presenter.ts";
 import type { ApiClientInput, ApiClientOutput } from "./schemas.ts";
@@ -57,11 +58,10 @@ export function createApiClientsService(deps: Deps) {
       () => prisma.apiClient.findUnique({ where: { id }, select: { configuration: { select: { clubId: true } } } }),
       (client) => client.configuration?.clubId ?? null,
     );
-    const now = new Date();
-    await prisma.$transaction([
-      prisma.apiClient.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } }),
-      prisma.accessToken.updateMany({ where: { apiClientId: id, revokedAt: null }, data: { revokedAt: now } }),
-    ]);
+    await prisma.$transaction(async (tx) => {
+      await tx.apiClient.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+      await revokeAccessTokens(tx, { apiClientId: id });
+    });
   }
 
   return { list, create, revoke };

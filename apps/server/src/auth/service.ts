@@ -1,6 +1,7 @@
 // Accounts and sign-in: login, logout, me, register, forgot and reset password,
 // and turning a presented bearer token into the caller.
 import { DEFAULT_NEW_USER_SCOPE } from "@clubcast/shared";
+import type { Prisma, PrismaClient } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { AuthUser, CameraClient, RequestContext } from "../core/context.ts";
 import { UnauthorizedError, ValidationError } from "../core/errors.ts";
@@ -9,7 +10,13 @@ import { translate } from "../core/i18n.ts";
 import { permissionNames, presentUser, userWithAccess } from "../users/presenter.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
 import { hashToken, newSecretToken } from "./tokens.ts";
+import { revokeAccessTokens } from "./revocation.ts";
 import type { ForgotInput, LoginInput, RegisterInput, ResetInput, TokenAnswer } from "./schemas.ts";
+
+/** Makes a user's outstanding password reset links unusable. */
+function retireResetTokens(db: PrismaClient | Prisma.TransactionClient, userId: number) {
+  return db.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
+}
 
 export type Caller = { user: AuthUser; client: null } | { user: null; client: CameraClient };
 
@@ -33,7 +40,10 @@ export function createAuthService(deps: Deps) {
     await consumeRateLimit(redis, `login:ip:${ctx.ip}`, perIp);
     await consumeRateLimit(redis, `login:account:${input.email}`, perAccount);
 
-    const user = await prisma.user.findUnique({ where: { email: input.email }, select: { id: true, passwordHash: true } });
+    const user = await prisma.user.findUnique({
+      where: { email: input.email },
+      select: { id: true, passwordHash: true },
+    });
     if (!user) {
       await burnPasswordCheck(input.password);
       throw new UnauthorizedError("auth.bad_credentials");
@@ -46,12 +56,7 @@ export function createAuthService(deps: Deps) {
   }
 
   async function logout(ctx: RequestContext): Promise<{ message: string }> {
-    if (ctx.token) {
-      await prisma.accessToken.updateMany({
-        where: { tokenHash: hashToken(ctx.token), revokedAt: null },
-        data: { revokedAt: new Date() },
-      });
-    }
+    if (ctx.token) await revokeAccessTokens(prisma, { tokenHash: hashToken(ctx.token) });
     return { message: translate(ctx.locale, "auth.logged_out") };
   }
 
@@ -85,13 +90,17 @@ export function createAuthService(deps: Deps) {
     if (!user) return answer;
 
     const token = newSecretToken();
-    await prisma.passwordResetToken.create({
-      data: {
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + config.resetTokenTtlSeconds * 1000),
-      },
-    });
+    await prisma.$transaction([
+      // Only the latest link works: an older one may sit in a mailbox someone else reads.
+      retireResetTokens(prisma, user.id),
+      prisma.passwordResetToken.create({
+        data: {
+          userId: user.id,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + config.resetTokenTtlSeconds * 1000),
+        },
+      }),
+    ]);
     const link = `${config.publicUrl}/auth/reset?token=${token}&email=${encodeURIComponent(user.email)}`;
     await mailer.send({
       to: user.email,
@@ -121,8 +130,9 @@ export function createAuthService(deps: Deps) {
       });
       if (claimed.count !== 1) return false;
       await tx.user.update({ where: { id: record.userId }, data: { passwordHash } });
+      await retireResetTokens(tx, record.userId);
       // A reset signs the account out everywhere.
-      await tx.accessToken.updateMany({ where: { userId: record.userId, revokedAt: null }, data: { revokedAt: now } });
+      await revokeAccessTokens(tx, { userId: record.userId });
       return true;
     });
     if (!reset) throw ValidationError.field("token", "auth.reset_invalid");

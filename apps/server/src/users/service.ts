@@ -12,7 +12,7 @@ import { paged, pageWindow, type PageQuery } from "../core/pagination.ts";
 import { authorize, isSystem, requireUser } from "../core/policy.ts";
 import { uniqueField } from "../core/prisma-errors.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import { hashToken } from "../auth/tokens.ts";
+import { revokeAccessTokens, sessionsOfUserExcept } from "../auth/revocation.ts";
 import { presentUser, userWithAccess } from "./presenter.ts";
 import type { CreateUserInput, UpdateUserInput } from "./schemas.ts";
 
@@ -185,7 +185,7 @@ export function createUsersService({ prisma }: Deps) {
         else if (clubChanged) await dropTeamsOutside(tx, id, clubId);
         if (input.roles) await replaceRoles(tx, id, input.roles);
         // A new password signs the user out everywhere else.
-        if (passwordHash) await revokeTokens(tx, id, ctx.token);
+        if (passwordHash) await revokeAccessTokens(tx, sessionsOfUserExcept(id, ctx.token));
       }),
     );
     return presented(id);
@@ -232,13 +232,6 @@ async function dropTeamsOutside(tx: Tx, userId: number, clubId: number | null) {
 async function replaceRoles(tx: Tx, userId: number, roleIds: number[]) {
   await tx.userRole.deleteMany({ where: { userId } });
   await tx.userRole.createMany({ data: [...new Set(roleIds)].map((roleId) => ({ userId, roleId })) });
-}
-
-async function revokeTokens(tx: Tx, userId: number, keepToken: string | null) {
-  await tx.accessToken.updateMany({
-    where: { userId, revokedAt: null, ...(keepToken ? { tokenHash: { not: hashToken(keepToken) } } : {}) },
-    data: { revokedAt: new Date() },
-  });
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
