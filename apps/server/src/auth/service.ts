@@ -5,10 +5,10 @@ import type { Prisma, PrismaClient } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { AuthUser, CameraClient, RequestContext } from "../core/context.ts";
 import { UnauthorizedError, ValidationError } from "../core/errors.ts";
-import { consumeRateLimit } from "../core/rate-limit.ts";
+import { admitSignInAttempt } from "../core/rate-limit.ts";
 import { translate } from "../core/i18n.ts";
 import { permissionNames, presentUser, userWithAccess } from "../users/presenter.ts";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
+import { checkSignIn, hashPassword } from "./passwords.ts";
 import { hashToken, newSecretToken } from "./tokens.ts";
 import { revokeAccessTokens } from "./revocation.ts";
 import type { ForgotInput, LoginInput, RegisterInput, ResetInput, TokenAnswer } from "./schemas.ts";
@@ -36,21 +36,12 @@ export function createAuthService(deps: Deps) {
   }
 
   async function login(input: LoginInput, ctx: RequestContext): Promise<TokenAnswer> {
-    const { perIp, perAccount } = config.loginRateLimit;
-    await consumeRateLimit(redis, `login:ip:${ctx.ip}`, perIp);
-    await consumeRateLimit(redis, `login:account:${input.email}`, perAccount);
-
-    const user = await prisma.user.findUnique({
+    const attempt = await admitSignInAttempt(redis, "login", input.email, ctx.ip, config.loginRateLimit);
+    const found = await prisma.user.findUnique({
       where: { email: input.email },
       select: { id: true, passwordHash: true },
     });
-    if (!user) {
-      await burnPasswordCheck(input.password);
-      throw new UnauthorizedError("auth.bad_credentials");
-    }
-    if (!(await verifyPassword(user.passwordHash, input.password))) throw new UnauthorizedError("auth.bad_credentials");
-
-    await redis.del(`login:account:${input.email}`);
+    const user = await checkSignIn(attempt, found, (u) => u.passwordHash, input.password);
     await prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
     return issueToken({ userId: user.id });
   }
