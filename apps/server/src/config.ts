@@ -24,6 +24,11 @@ export interface AppConfig {
   mailFrom: string;
   loginRateLimit: { perIp: RateLimitRule; perAccount: RateLimitRule };
   /**
+   * Account e-mail asked for by anyone (reset links, register notices): per IP address (429 beyond),
+   * and per e-mail address (beyond, no more mail that window, with the same answer).
+   */
+  accountMailRateLimit: { perIp: RateLimitRule; perAddress: RateLimitRule };
+  /**
    * Proxies whose X-Forwarded-For / -Proto / -Host are believed (TRUST_PROXY: addresses, CIDRs or
    * proxy-addr's names such as loopback, comma-separated). Empty: none, the peer's address counts.
    */
@@ -86,6 +91,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perAccount: {
         max: intFrom(env.LOGIN_LIMIT_PER_ACCOUNT, 10),
         windowSeconds: intFrom(env.LOGIN_LIMIT_WINDOW_SECONDS, 300),
+      },
+    },
+    accountMailRateLimit: {
+      perIp: {
+        max: intFrom(env.ACCOUNT_MAIL_LIMIT_PER_IP, 20),
+        windowSeconds: intFrom(env.ACCOUNT_MAIL_LIMIT_WINDOW_SECONDS, 3600),
+      },
+      perAddress: {
+        max: intFrom(env.ACCOUNT_MAIL_LIMIT_PER_ADDRESS, 3),
+        windowSeconds: intFrom(env.ACCOUNT_MAIL_LIMIT_WINDOW_SECONDS, 3600),
       },
     },
     trustProxy: (env.TRUST_PROXY ?? "")

@@ -1,11 +1,11 @@
 // Accounts and sign-in: login, logout, me, register, forgot and reset password,
 // and turning a presented bearer token into the caller.
-import { DEFAULT_NEW_USER_SCOPE } from "@clubcast/shared";
+import { DEFAULT_NEW_USER_SCOPE, type LocaleCode } from "@clubcast/shared";
 import type { Prisma, PrismaClient } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { AuthUser, CameraClient, RequestContext } from "../core/context.ts";
 import { UnauthorizedError, ValidationError } from "../core/errors.ts";
-import { admitSignInAttempt } from "../core/rate-limit.ts";
+import { admitSignInAttempt, consumeRateLimit, withinRateLimit } from "../core/rate-limit.ts";
 import { translate } from "../core/i18n.ts";
 import { permissionNames, presentUser, userWithAccess } from "../users/presenter.ts";
 import { checkSignIn, hashPassword } from "./passwords.ts";
@@ -21,7 +21,7 @@ function retireResetTokens(db: PrismaClient | Prisma.TransactionClient, userId: 
 export type Caller = { user: AuthUser; client: null } | { user: null; client: CameraClient };
 
 export function createAuthService(deps: Deps) {
-  const { prisma, redis, config, mailer, readCache } = deps;
+  const { prisma, redis, config, mailer, readCache, background } = deps;
 
   async function issueToken(owner: { userId: number } | { apiClientId: number }): Promise<TokenAnswer> {
     const token = newSecretToken();
@@ -75,10 +75,17 @@ export function createAuthService(deps: Deps) {
   }
 
   async function forgotPassword(input: ForgotInput, ctx: RequestContext): Promise<{ message: string }> {
-    const answer = { message: translate(ctx.locale, "auth.reset_link_sent") };
-    const user = await prisma.user.findUnique({ where: { email: input.email } });
-    // The same answer whether or not the address is known: no account enumeration.
-    if (!user) return answer;
+    await consumeRateLimit(redis, `account-mail:ip:${ctx.ip}`, config.accountMailRateLimit.perIp);
+    // Whether the address is known decides all that follows, so it happens after answering:
+    // the same answer in the same time either way (no account enumeration).
+    background.run("password reset mail", () => mailResetLink(input.email, ctx.locale));
+    return { message: translate(ctx.locale, "auth.reset_link_sent") };
+  }
+
+  async function mailResetLink(email: string, locale: LocaleCode): Promise<void> {
+    if (!(await mayMailAddress(email))) return;
+    const user = await prisma.user.findUnique({ where: { email } });
+    if (!user) return;
 
     const token = newSecretToken();
     await prisma.$transaction([
@@ -95,14 +102,19 @@ export function createAuthService(deps: Deps) {
     const link = `${config.publicUrl}/auth/reset?token=${token}&email=${encodeURIComponent(user.email)}`;
     await mailer.send({
       to: user.email,
-      subject: translate(ctx.locale, "auth.reset_mail_subject"),
-      text: translate(ctx.locale, "auth.reset_mail_body", {
+      subject: translate(locale, "auth.reset_mail_subject"),
+      text: translate(locale, "auth.reset_mail_body", {
         name: user.firstName,
         link,
         minutes: Math.round(config.resetTokenTtlSeconds / 60),
       }),
     });
-    return answer;
+  }
+
+  /** Counts one account e-mail to `email`; beyond the limit none is sent, without telling anyone. */
+  async function mayMailAddress(email: string): Promise<boolean> {
+    const limit = config.accountMailRateLimit.perAddress;
+    return (await withinRateLimit(redis, `account-mail:address:${email}`, limit)).allowed;
   }
 
   async function resetPassword(input: ResetInput, ctx: RequestContext): Promise<{ message: string }> {
