@@ -34,7 +34,8 @@ export function authRoutes(r: RouteRegistrar, { auth }: Services): void {
     method: "POST",
     url: "/v1/register",
     auth: "public",
-    summary: "Create an account (scope player) and sign in",
+    summary:
+      "Create an account (scope player) unless the address has one; the same answer either way, the owner is e-mailed",
     tags,
     body: registerInput,
     status: 201,

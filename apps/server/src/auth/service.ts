@@ -57,10 +57,14 @@ export function createAuthService(deps: Deps) {
     return { user: presentUser(user) };
   }
 
-  async function register(input: RegisterInput, ctx: RequestContext) {
-    const existing = await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } });
-    if (existing) throw ValidationError.field("email", "auth.email_taken");
-    const user = await prisma.user.create({
+  /**
+   * Creates a player account unless the address has one, answering the same either way (no account
+   * enumeration): the address's owner learns by e-mail which it was.
+   */
+  async function register(input: RegisterInput, ctx: RequestContext): Promise<{ message: string }> {
+    await consumeRateLimit(redis, `account-mail:ip:${ctx.ip}`, config.accountMailRateLimit.perIp);
+    // Hashed and inserted in one statement either way, so a taken address answers in the same time.
+    const { count } = await prisma.user.createMany({
       data: {
         email: input.email,
         passwordHash: await hashPassword(input.password),
@@ -69,9 +73,29 @@ export function createAuthService(deps: Deps) {
         scope: DEFAULT_NEW_USER_SCOPE,
         locale: ctx.locale,
       },
-      include: userWithAccess,
+      skipDuplicates: true,
     });
-    return { user: presentUser(user), ...(await issueToken({ userId: user.id })) };
+    const created = count === 1;
+    background.run("registration mail", () => mailRegistration(input.email, created, ctx.locale));
+    return { message: translate(ctx.locale, "auth.register_mail_sent") };
+  }
+
+  /** Welcomes a new account, or tells an existing one's owner that someone tried to register it. */
+  async function mailRegistration(email: string, created: boolean, locale: LocaleCode): Promise<void> {
+    if (!(await mayMailAddress(email))) return;
+    const user = await prisma.user.findUnique({ where: { email }, select: { email: true, firstName: true } });
+    if (!user) return;
+    const links = {
+      name: user.firstName,
+      login: `${config.publicUrl}/auth/login`,
+      forgot: `${config.publicUrl}/auth/forgot`,
+    };
+    const mail = created ? "welcome" : "register_again";
+    await mailer.send({
+      to: user.email,
+      subject: translate(locale, `auth.${mail}_mail_subject`),
+      text: translate(locale, `auth.${mail}_mail_body`, links),
+    });
   }
 
   async function forgotPassword(input: ForgotInput, ctx: RequestContext): Promise<{ message: string }> {
