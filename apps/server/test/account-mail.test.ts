@@ -56,3 +56,26 @@ describe("POST /v1/forgot", () => {
     expect((await forgot("someone-else@example.test", "10.7.2.2")).statusCode).toBe(200);
   });
 });
+
+describe("POST /v1/register", () => {
+  it("counts against the same per-IP limit of account mail as forgot", async () => {
+    const register = (email: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/v1/register",
+        payload: {
+          email,
+          password: "long enough",
+          password_confirmation: "long enough",
+          first_name: "A",
+          last_name: "B",
+        },
+        remoteAddress: "10.7.3.1",
+      });
+    for (let i = 0; i < 4; i++) expect((await register(`newcomer${i}@example.test`)).statusCode).toBe(201);
+    expect((await forgot("newcomer0@example.test", "10.7.3.1")).statusCode).toBe(200);
+    const refused = await register("newcomer9@example.test");
+    expect(refused.statusCode).toBe(429);
+    expect(await t.deps.prisma.user.count({ where: { email: "newcomer9@example.test" } })).toBe(0);
+  });
+});
