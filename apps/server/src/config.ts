@@ -22,6 +22,7 @@ export interface AppConfig {
   resetTokenTtlSeconds: number;
   smtpUrl: string;
   mailFrom: string;
+  /** Sign-in attempts (logins, camera tokens): perAccount counts per account and address (admitSignInAttempt). */
   loginRateLimit: { perIp: RateLimitRule; perAccount: RateLimitRule };
   /**
    * Account e-mail asked for by anyone (reset links, register notices): per IP address (429 beyond),
