@@ -96,7 +96,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     logger: options.logger ? { level: deps.config.logLevel } : false,
     // Heartbeats and list polling would drown the log; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // Forwarded headers are anyone's to write: believed only from the configured proxies,
+    // or every client could pick the address its sign-in attempts are counted under.
+    trustProxy: deps.config.trustProxy.length ? deps.config.trustProxy : false,
     routerOptions: { maxParamLength: 500 },
     bodyLimit: 1_048_576,
     frameworkErrors: (error, request, reply) => answerUnroutableUrl(error, request, reply as FastifyReply),

@@ -22,7 +22,18 @@ export interface AppConfig {
   resetTokenTtlSeconds: number;
   smtpUrl: string;
   mailFrom: string;
+  /** Sign-in attempts (logins, camera tokens): perAccount counts per account and address (admitSignInAttempt). */
   loginRateLimit: { perIp: RateLimitRule; perAccount: RateLimitRule };
+  /**
+   * Account e-mail asked for by anyone (reset links, register notices): per IP address (429 beyond),
+   * and per e-mail address (beyond, no more mail that window, with the same answer).
+   */
+  accountMailRateLimit: { perIp: RateLimitRule; perAddress: RateLimitRule };
+  /**
+   * Proxies whose X-Forwarded-For / -Proto / -Host are believed (TRUST_PROXY: addresses, CIDRs or
+   * proxy-addr's names such as loopback, comma-separated). Empty: none, the peer's address counts.
+   */
+  trustProxy: string[];
   /** Built web client to serve on the same URL, when present. */
   webDistDir: string | null;
   logLevel: string;
@@ -83,6 +94,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         windowSeconds: intFrom(env.LOGIN_LIMIT_WINDOW_SECONDS, 300),
       },
     },
+    accountMailRateLimit: {
+      perIp: {
+        max: intFrom(env.ACCOUNT_MAIL_LIMIT_PER_IP, 20),
+        windowSeconds: intFrom(env.ACCOUNT_MAIL_LIMIT_WINDOW_SECONDS, 3600),
+      },
+      perAddress: {
+        max: intFrom(env.ACCOUNT_MAIL_LIMIT_PER_ADDRESS, 3),
+        windowSeconds: intFrom(env.ACCOUNT_MAIL_LIMIT_WINDOW_SECONDS, 3600),
+      },
+    },
+    trustProxy: (env.TRUST_PROXY ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     webDistDir: env.WEB_DIST_DIR || null,
     logLevel: env.LOG_LEVEL || "info",
     readCache: env.READ_CACHE !== "off",

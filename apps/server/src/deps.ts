@@ -6,6 +6,7 @@ import { createReadCache, type ReadCache } from "./core/read-cache.ts";
 import { createSmtpMailer, type Mailer } from "./mail/mailer.ts";
 import { createRedisPublisher, type EventPublisher } from "./realtime/publisher.ts";
 import { createJobQueues, type JobQueues } from "./jobs/queues.ts";
+import { createBackgroundTasks, type BackgroundTasks } from "./core/background.ts";
 
 export interface Deps {
   config: AppConfig;
@@ -18,6 +19,8 @@ export interface Deps {
   events: EventPublisher;
   /** BullMQ queues (camera commands, asset updates, match timers) the worker runs. */
   jobs: JobQueues;
+  /** Work started after answering (account e-mail), finished before closing. */
+  background: BackgroundTasks;
   /** Releases what the deps opened beyond the fields above. */
   close(): Promise<void>;
 }
@@ -35,6 +38,7 @@ export function createDeps(config: AppConfig): Deps {
     mailer: createSmtpMailer(config.smtpUrl, config.mailFrom),
     events: createRedisPublisher(publisherRedis, config.redisPrefix),
     jobs: createJobQueues(config),
+    background: createBackgroundTasks(),
     close: async () => {
       publisherRedis.disconnect();
       await pool.end();
@@ -43,6 +47,7 @@ export function createDeps(config: AppConfig): Deps {
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {
+  await deps.background.idle();
   await deps.jobs.close();
   deps.mailer.close();
   deps.redis.disconnect();

@@ -16,6 +16,13 @@ const en = {
   "auth.reset_mail_subject": "Reset your Clubcast password",
   "auth.reset_mail_body":
     "Hello {name},\n\nSomeone asked to reset the password of your Clubcast account. Open this link within {minutes} minutes to choose a new one:\n\n{link}\n\nIf it wasn't you, ignore this e-mail: your password stays as it is.",
+  "auth.register_mail_sent": "Thanks! We've sent an e-mail to this address: it tells you how to sign in.",
+  "auth.welcome_mail_subject": "Welcome to Clubcast",
+  "auth.welcome_mail_body":
+    "Hello {name},\n\nYour Clubcast account is ready. Sign in here:\n\n{login}\n\nIf you didn't create it, reset its password and let us know:\n\n{forgot}",
+  "auth.register_again_mail_subject": "Someone tried to register with your e-mail address",
+  "auth.register_again_mail_body":
+    "Hello {name},\n\nSomeone tried to create a Clubcast account with this e-mail address, which already has one. If that was you, sign in or reset your password:\n\n{login}\n{forgot}\n\nIf it wasn't you, ignore this e-mail: nothing has changed.",
   "validation.failed": "The given data was invalid.",
   "validation.required": "The {field} field is required.",
   "validation.invalid_type": "The {field} field must be a {expected}.",
@@ -116,6 +123,13 @@ const nl: Catalogue = {
   "auth.reset_mail_subject": "Stel je Clubcast-wachtwoord opnieuw in",
   "auth.reset_mail_body":
     "Hallo {name},\n\nIemand heeft gevraagd het wachtwoord van je Clubcast-account opnieuw in te stellen. Open binnen {minutes} minuten deze link om een nieuw wachtwoord te kiezen:\n\n{link}\n\nWas jij dit niet? Negeer dan deze e-mail: je wachtwoord blijft ongewijzigd.",
+  "auth.register_mail_sent": "Bedankt! We hebben een e-mail naar dit adres gestuurd: daarin staat hoe je inlogt.",
+  "auth.welcome_mail_subject": "Welkom bij Clubcast",
+  "auth.welcome_mail_body":
+    "Hallo {name},\n\nJe Clubcast-account is klaar. Log hier in:\n\n{login}\n\nHeb jij dit account niet aangemaakt? Stel dan het wachtwoord opnieuw in en laat het ons weten:\n\n{forgot}",
+  "auth.register_again_mail_subject": "Iemand probeerde zich te registreren met je e-mailadres",
+  "auth.register_again_mail_body":
+    "Hallo {name},\n\nIemand probeerde een Clubcast-account aan te maken met dit e-mailadres, dat al een account heeft. Was jij dat? Log dan in of stel je wachtwoord opnieuw in:\n\n{login}\n{forgot}\n\nWas jij dit niet? Negeer dan deze e-mail: er is niets veranderd.",
   "validation.failed": "De opgegeven gegevens zijn ongeldig.",
   "validation.required": "Het veld {field} is verplicht.",
   "validation.invalid_type": "Het veld {field} moet een {expected} zijn.",
@@ -215,6 +229,14 @@ const de: Catalogue = {
   "auth.reset_mail_subject": "Setze dein Clubcast-Passwort zurück",
   "auth.reset_mail_body":
     "Hallo {name},\n\njemand hat angefordert, das Passwort deines Clubcast-Kontos zurückzusetzen. Öffne diesen Link innerhalb von {minutes} Minuten, um ein neues zu wählen:\n\n{link}\n\nWarst du das nicht, ignoriere diese E-Mail: dein Passwort bleibt unverändert.",
+  "auth.register_mail_sent":
+    "Danke! Wir haben eine E-Mail an diese Adresse geschickt: Darin steht, wie du dich anmeldest.",
+  "auth.welcome_mail_subject": "Willkommen bei Clubcast",
+  "auth.welcome_mail_body":
+    "Hallo {name},\n\ndein Clubcast-Konto ist bereit. Melde dich hier an:\n\n{login}\n\nHast du es nicht erstellt, setze sein Passwort zurück und gib uns Bescheid:\n\n{forgot}",
+  "auth.register_again_mail_subject": "Jemand wollte sich mit deiner E-Mail-Adresse registrieren",
+  "auth.register_again_mail_body":
+    "Hallo {name},\n\njemand wollte ein Clubcast-Konto mit dieser E-Mail-Adresse erstellen, zu der es schon eines gibt. Warst du das, melde dich an oder setze dein Passwort zurück:\n\n{login}\n{forgot}\n\nWarst du das nicht, ignoriere diese E-Mail: Es hat sich nichts geändert.",
   "validation.failed": "Die angegebenen Daten sind ungültig.",
   "validation.required": "Das Feld {field} ist erforderlich.",
   "validation.invalid_type": "Das Feld {field} muss vom Typ {expected} sein.",

@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Scope } from "@clubcast/shared";
 import { apiFetch } from "../lib/api.ts";
-import type { RouterInputs, RouterOutputs } from "../lib/trpc.ts";
+import type { RouterOutputs } from "../lib/trpc.ts";
 import { onUnauthorized } from "../lib/unauthorized.ts";
 import { localeFromPath } from "../i18n/locale.ts";
 import { loginPath } from "./paths.ts";
@@ -14,7 +14,6 @@ import { clearToken, readToken, storeToken } from "./token.ts";
 
 export type User = RouterOutputs["auth"]["me"]["user"];
 type TokenAnswer = RouterOutputs["auth"]["login"];
-export type RegisterInput = RouterInputs["auth"]["register"];
 
 export type AuthStatus = "loading" | "guest" | "signedIn";
 
@@ -26,7 +25,6 @@ export interface Auth {
   /** True after an explicit sign-out: protected pages then go to a plain login page. */
   signedOut: boolean;
   login(email: string, password: string): Promise<void>;
-  register(input: RegisterInput): Promise<void>;
   logout(): Promise<void>;
   /** Loads the signed-in user again, after a change to what it shows (their club renamed, say). */
   reloadUser(): Promise<void>;
@@ -98,12 +96,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSession({ status: "signedIn", user, signedOut: false });
   }, []);
 
-  const register = useCallback(async (input: RegisterInput) => {
-    const answer = await apiFetch<TokenAnswer & { user: User }>("/v1/register", { method: "POST", body: input });
-    storeToken(answer.access_token, answer.expires_in);
-    setSession({ status: "signedIn", user: answer.user, signedOut: false });
-  }, []);
-
   const logout = useCallback(async () => {
     await apiFetch("/v1/logout", { method: "POST" }).catch(() => undefined);
     endSession(true);
@@ -117,8 +109,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const auth = useMemo<Auth>(
-    () => ({ ...session, scope: session.user?.scope ?? "user", login, register, logout, reloadUser }),
-    [session, login, register, logout, reloadUser],
+    () => ({ ...session, scope: session.user?.scope ?? "user", login, logout, reloadUser }),
+    [session, login, logout, reloadUser],
   );
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }
