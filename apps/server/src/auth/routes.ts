@@ -12,6 +12,7 @@ export function authRoutes(r: RouteRegistrar, { auth }: Services): void {
     tags,
     body: loginInput,
     response: tokenAnswer,
+    session: "start",
     handler: ({ body }, ctx) => auth.login(body, ctx),
   });
   r.route({
@@ -20,6 +21,7 @@ export function authRoutes(r: RouteRegistrar, { auth }: Services): void {
     auth: "user",
     summary: "Revoke the presented token",
     tags,
+    session: "end",
     handler: (_input, ctx) => auth.logout(ctx),
   });
   r.route({
@@ -38,6 +40,7 @@ export function authRoutes(r: RouteRegistrar, { auth }: Services): void {
     tags,
     body: registerInput,
     status: 201,
+    session: "start",
     handler: ({ body }, ctx) => auth.register(body, ctx),
   });
   r.route({

@@ -31,11 +31,24 @@ type SubscriptionFailure = Omit<SubscriptionError, "status"> & { status: Subscri
 type Ack = (answer: unknown) => void;
 const ackOf = (candidate: unknown): Ack => (typeof candidate === "function" ? (candidate as Ack) : () => {});
 
-function handshakeHeaders(socket: Socket) {
+/**
+ * Whether the handshake comes from a page of ours. Browsers send cookies with a WebSocket
+ * opened by any site, so only our own pages' handshakes may sign in with the session cookie.
+ * Same-origin polling requests may carry no Origin at all; other sites' requests always do.
+ */
+function fromOwnPage(headers: Socket["handshake"]["headers"], publicUrl: string): boolean {
+  const { origin } = headers;
+  if (!origin) return true;
+  const host = headers["x-forwarded-host"] ?? headers.host;
+  return origin === new URL(publicUrl).origin || URL.parse(origin)?.host === host;
+}
+
+function handshakeHeaders(socket: Socket, publicUrl: string) {
   const { auth, headers } = socket.handshake;
   const token = typeof auth?.token === "string" && auth.token ? auth.token : null;
   return {
     authorization: token ? `Bearer ${token}` : headers.authorization,
+    cookie: fromOwnPage(headers, publicUrl) ? headers.cookie : undefined,
     "accept-language": headers["accept-language"],
   };
 }
@@ -51,12 +64,16 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
     io.adapter(createAdapter(pub, sub, { key: socketIoKey(config.redisPrefix) }));
   }
 
-  // The bearer token is optional: an absent or refused one makes an anonymous socket (public channels only).
+  // The token (auth.token, a bearer header or the web client's session cookie) is optional: an absent
+  // or refused one makes an anonymous socket (public channels only).
   io.use((socket, next) => {
-    resolveRequest(services.auth, handshakeHeaders(socket), socket.handshake.address).then((request) => {
-      socket.data.request = request;
-      next();
-    }, next);
+    resolveRequest(services.auth, handshakeHeaders(socket, config.publicUrl), socket.handshake.address).then(
+      (request) => {
+        socket.data.request = request;
+        next();
+      },
+      next,
+    );
   });
 
   /** An error as the caller sees it: refusals with their status, anything else logged and a 500. */
