@@ -60,6 +60,7 @@ describe("security headers", () => {
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
       expect(res.headers["x-frame-options"]).toBe("DENY");
       expect(res.headers["referrer-policy"]).toBe("no-referrer");
+      expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
       // Over plain http HSTS would only pin a host that isn't served over https.
       expect(res.headers["strict-transport-security"]).toBeUndefined();
       const policy = String(res.headers["content-security-policy"]);

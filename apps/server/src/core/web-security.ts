@@ -63,8 +63,6 @@ export async function registerWebSecurity(app: FastifyInstance, config: AppConfi
     frameguard: { action: "deny" },
     // HSTS means nothing over http, and would pin a host name that is served over http today.
     strictTransportSecurity: secure ? { maxAge: 31_536_000 } : false,
-    // Integrators' players on the CORS origins may load our posters and video.
-    crossOriginResourcePolicy: { policy: config.corsOrigins.length > 0 ? "cross-origin" : "same-origin" },
   });
 
   // No CORS unless listed: integrators call with bearer tokens, so no credentials (cookies) cross origins.
