@@ -170,6 +170,37 @@ describe("the session cookie", () => {
     expect(cookieNamed(refusedTrpc, SESSION_COOKIE)).toMatchObject({ value: "", maxAge: 0 });
   });
 
+  it("is replaced at a new sign-in over a refused one, and set at registration too", async () => {
+    const { user, session, csrf } = await browserSignIn();
+    await t.deps.prisma.accessToken.update({
+      where: { tokenHash: hashToken(session.value) },
+      data: { revokedAt: new Date() },
+    });
+    const again = await http.call("POST", "/v1/login", {
+      payload: { email: user.email, password: TEST_PASSWORD },
+      headers: { cookie: `${SESSION_COOKIE}=${session.value}`, [CSRF_HEADER]: csrf.value },
+    });
+    expect(again.statusCode).toBe(200);
+    // The browser applies Set-Cookie in order: the refused cookie is cleared, then the new one set.
+    expect(again.cookies.filter((cookie) => cookie.name === SESSION_COOKIE).map((cookie) => cookie.value)).toEqual([
+      "",
+      again.json().access_token,
+    ]);
+
+    const registered = await http.post("/v1/register", {
+      email: "cookie-jar@example.test",
+      password: "long enough password",
+      password_confirmation: "long enough password",
+      first_name: "Cookie",
+      last_name: "Jar",
+    });
+    expect(registered.statusCode).toBe(201);
+    expect(cookieNamed(registered, SESSION_COOKIE)).toMatchObject({
+      value: registered.json().access_token,
+      httpOnly: true,
+    });
+  });
+
   it("GET /refresh-csrf hands a session its CSRF cookie again and makes an older readable cookie httpOnly", async () => {
     const { session, csrf } = await browserSignIn();
     const res = await http.get("/refresh-csrf", undefined, { cookie: `${SESSION_COOKIE}=${session.value}` });
