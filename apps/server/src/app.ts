@@ -40,6 +40,8 @@ import { attachRealtime, type RealtimeOptions } from "./realtime/socket-server.t
 import type { Server as RealtimeServer } from "socket.io";
 import { registerWebClient, webClientDir } from "./web-client/serve.ts";
 import { buildOpenApiDocument } from "./core/openapi.ts";
+import { DOCS_CONTENT_SECURITY_POLICY, registerWebSecurity } from "./core/web-security.ts";
+import { registerCsrfProtection } from "./core/session-cookie.ts";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 
@@ -108,6 +110,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  // Before any route: both act through hooks that apply to routes declared after them.
+  await registerWebSecurity(app, deps.config);
+  registerCsrfProtection(app, deps.config);
 
   const registrar = createRegistrar(app, services, routes);
   for (const register of DOMAIN_ROUTES) register(registrar, services);
@@ -118,10 +123,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const openApiDocument = buildOpenApiDocument(routes);
   app.get("/v1/openapi.json", () => openApiDocument);
   await app.register(fastifySwagger, { mode: "static", specification: { document: openApiDocument as never } });
-  await app.register(fastifySwaggerUi, { routePrefix: "/docs" });
-
-  // The spec's CSRF refresh call; bearer tokens make CSRF moot, so it only acknowledges.
-  app.get("/refresh-csrf", (_request, reply) => reply.status(204).send());
+  await app.register(fastifySwaggerUi, {
+    routePrefix: "/docs",
+    transformStaticCSP: () => DOCS_CONTENT_SECURITY_POLICY,
+  });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",

@@ -55,11 +55,28 @@ export interface AppConfig {
   /** The gateway's ingest ports as cameras reach them (RTMP_PORT, SRT_PORT). */
   rtmpPort: number;
   srtPort: number;
+  /** Origins of integrators' sites allowed to call the API from a browser (CORS_ORIGINS; none by default). */
+  corsOrigins: string[];
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
   const parsed = Number.parseInt(value ?? "", 10);
   return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+/** CORS_ORIGINS: comma-separated origins (scheme, host, port), as browsers send them in Origin. */
+export function corsOriginsFrom(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const origin = URL.parse(entry)?.origin;
+      // A typo would silently never match: refuse to start instead.
+      if (!origin || origin === "null")
+        throw new Error(`CORS_ORIGINS: "${entry}" is not an origin like https://club.example`);
+      return origin;
+    });
 }
 
 /** The host name of a URL ("[::1]" stays bracketed, as URLs need it). */
@@ -118,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaPublicHost: env.MEDIA_PUBLIC_HOST || hostnameOf(publicUrl),
     rtmpPort: intFrom(env.RTMP_PORT, INGEST_PORTS.rtmp),
     srtPort: intFrom(env.SRT_PORT, INGEST_PORTS.srt),
+    corsOrigins: corsOriginsFrom(env.CORS_ORIGINS),
   };
 }

@@ -13,6 +13,7 @@ export function authRoutes(r: RouteRegistrar, { auth }: Services): void {
     tags,
     body: loginInput,
     response: tokenAnswer,
+    session: "start",
     handler: ({ body }, ctx) => auth.login(body, ctx),
   });
   r.route({
@@ -21,6 +22,7 @@ export function authRoutes(r: RouteRegistrar, { auth }: Services): void {
     auth: "user",
     summary: "Revoke the presented token",
     tags,
+    session: "end",
     handler: (_input, ctx) => auth.logout(ctx),
   });
   r.route({

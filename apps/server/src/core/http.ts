@@ -9,6 +9,7 @@ import { asAppError, type AppError, type FieldErrors } from "./errors.ts";
 import { localeFromAcceptLanguage, translate } from "./i18n.ts";
 import { requireCaller, resolveRequest, type AuthRequirement } from "./request.ts";
 import { parseInput } from "./validation.ts";
+import { applySessionEffect, forgetRefusedSession, type SessionEffect } from "./session-cookie.ts";
 
 type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -30,6 +31,8 @@ export interface RouteSpec<
   status?: number;
   /** Schema of a successful answer, for the OpenAPI document. */
   response?: z.ZodType;
+  /** Sets (sign-in) or clears (sign-out) the web client's session cookies. */
+  session?: SessionEffect;
   handler: (
     input: { body: z.output<Body>; query: z.output<Query>; params: z.output<Params> },
     ctx: RequestContext,
@@ -51,7 +54,9 @@ export function createRegistrar(app: FastifyInstance, services: Services, catalo
         method: spec.method,
         url: spec.url,
         handler: async (request, reply) => {
+          const { config } = services.deps;
           const resolved = await resolveRequest(services.auth, request.headers, request.ip);
+          forgetRefusedSession(reply, config, resolved);
           const ctx = requireCaller(resolved, spec.auth);
           const input = {
             body: spec.body ? parseInput(spec.body, request.body ?? {}) : undefined,
@@ -59,6 +64,7 @@ export function createRegistrar(app: FastifyInstance, services: Services, catalo
             params: spec.params ? parseInput(spec.params, request.params ?? {}) : undefined,
           } as Parameters<typeof spec.handler>[0];
           const result = await spec.handler(input, ctx);
+          applySessionEffect(reply, config, spec.session, result);
           reply.status(spec.status ?? 200);
           return spec.status === 204 ? reply.send() : reply.send(result);
         },
@@ -121,6 +127,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     const locale = localeFromAcceptLanguage(request.headers["accept-language"]);
-    reply.status(404).send({ message: translate(locale, "not_found.route", { method: request.method, url: request.url }) });
+    reply
+      .status(404)
+      .send({ message: translate(locale, "not_found.route", { method: request.method, url: request.url }) });
   });
 }

@@ -7,6 +7,7 @@ import type { Services } from "../services.ts";
 import { asAppError, ValidationError, type AppError } from "../core/errors.ts";
 import { errorBody } from "../core/http.ts";
 import { requireCaller, resolveRequest, type ResolvedRequest } from "../core/request.ts";
+import { forgetRefusedSession } from "../core/session-cookie.ts";
 import { fieldErrorsFromZod } from "../core/validation.ts";
 
 export interface TrpcContext {
@@ -15,10 +16,11 @@ export interface TrpcContext {
 }
 
 export function trpcContextFactory(services: Services) {
-  return async ({ req }: CreateFastifyContextOptions): Promise<TrpcContext> => ({
-    services,
-    request: await resolveRequest(services.auth, req.headers, req.ip),
-  });
+  return async ({ req, res }: CreateFastifyContextOptions): Promise<TrpcContext> => {
+    const request = await resolveRequest(services.auth, req.headers, req.ip);
+    forgetRefusedSession(res, services.deps.config, request);
+    return { services, request };
+  };
 }
 
 const TRPC_CODES: Record<number, TRPCError["code"]> = {
@@ -58,9 +60,9 @@ const mapServiceErrors = t.middleware(async ({ next }) => {
 });
 
 export const router = t.router;
-export const publicProcedure = t.procedure.use(mapServiceErrors).use(({ ctx, next }) =>
-  next({ ctx: { ...ctx, caller: requireCaller(ctx.request, "public") } }),
-);
+export const publicProcedure = t.procedure
+  .use(mapServiceErrors)
+  .use(({ ctx, next }) => next({ ctx: { ...ctx, caller: requireCaller(ctx.request, "public") } }));
 export const userProcedure = t.procedure.use(mapServiceErrors).use(({ ctx, next }) => {
   const caller = requireCaller(ctx.request, "user");
   return next({ ctx: { ...ctx, caller, user: caller.user! } });

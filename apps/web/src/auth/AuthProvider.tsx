@@ -1,6 +1,7 @@
-// The signed-in user, held client-side (spec section 4): login stores the token
-// and loads /v1/me; logout calls the server (errors ignored), forgets both and
-// goes to the locale's login page; a 401 anywhere ends the session.
+// The signed-in user, held client-side (spec section 4): login has the server set
+// the session cookie and loads /v1/me; logout calls the server (errors ignored),
+// which clears it, forgets the user and goes to the locale's login page; a 401
+// anywhere ends the session.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
@@ -10,10 +11,9 @@ import type { RouterOutputs } from "../lib/trpc.ts";
 import { onUnauthorized } from "../lib/unauthorized.ts";
 import { localeFromPath } from "../i18n/locale.ts";
 import { loginPath } from "./paths.ts";
-import { clearToken, readToken, storeToken } from "./token.ts";
+import { refreshSession, sessionMarker } from "./session.ts";
 
 export type User = RouterOutputs["auth"]["me"]["user"];
-type TokenAnswer = RouterOutputs["auth"]["login"];
 
 export type AuthStatus = "loading" | "guest" | "signedIn";
 
@@ -51,17 +51,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const [session, setSession] = useState<SessionState>(() => ({
-    status: readToken() ? "loading" : "guest",
+    status: sessionMarker() ? "loading" : "guest",
     user: null,
     signedOut: false,
   }));
 
-  // A token from an earlier visit: load its user.
+  // A session from an earlier visit: load its user (asking the server first when only it can tell).
   useEffect(() => {
-    if (!readToken()) return;
     let current = true;
-    loadMe()
-      .then((user) => current && setSession({ status: "signedIn", user, signedOut: false }))
+    const known = sessionMarker() !== null;
+    (known ? Promise.resolve() : refreshSession())
+      .then(() => {
+        if (!current || sessionMarker() === null) return;
+        if (!known) setSession({ status: "loading", user: null, signedOut: false });
+        return loadMe().then((user) => current && setSession({ status: "signedIn", user, signedOut: false }));
+      })
       .catch(() => current && setSession({ status: "guest", user: null, signedOut: false }));
     return () => {
       current = false;
@@ -70,7 +74,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const endSession = useCallback(
     (signedOut: boolean) => {
-      clearToken();
       // Nothing a signed-in user loaded may outlive the session.
       queryClient.clear();
       setSession({ status: "guest", user: null, signedOut });
@@ -88,10 +91,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const login = useCallback(async (email: string, password: string) => {
-    // A stale token must not turn a refused login into a session-ended redirect.
-    clearToken();
-    const token = await apiFetch<TokenAnswer>("/v1/login", { method: "POST", body: { email, password } });
-    storeToken(token.access_token, token.expires_in);
+    // The answer's token is for API clients: the server sets the session cookie for us.
+    await apiFetch("/v1/login", { method: "POST", body: { email, password }, signIn: true });
     const user = await loadMe();
     setSession({ status: "signedIn", user, signedOut: false });
   }, []);
