@@ -33,7 +33,10 @@ function isFinalFailure(job: Job, error: unknown): boolean {
   return error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 }
 
-/** Runs `work`; on the job's final failure calls `onFinalFailure` with the message, then fails the run. */
+/**
+ * Runs `work`; on the job's final failure calls `onFinalFailure` with the message for the requester, then
+ * fails the run. The job keeps the full message (with the server's URL) for logs and the failed-jobs page.
+ */
 async function withFinalFailure<T>(
   job: Job,
   work: () => Promise<T>,
@@ -43,7 +46,9 @@ async function withFinalFailure<T>(
     return await work();
   } catch (caught) {
     const error = unrecoverable(caught);
-    if (isFinalFailure(job, error)) await onFinalFailure((error as Error).message);
+    if (isFinalFailure(job, error)) {
+      await onFinalFailure(caught instanceof CameraServerError ? caught.userMessage : (error as Error).message);
+    }
     throw error;
   }
 }

@@ -90,8 +90,9 @@ describe("camera commands", () => {
 
     const message = await told;
     expect(message).toMatchObject({ key: "match.operation_failed", level: "error", match: match.id });
-    expect(message.detail?.split("response:")[1]?.trim()).toBe(
-      `camera ${CAMERA_ID} is not recording match ${match.id}`,
+    // The operation and the server's message, without the camera server's address.
+    expect(message.detail).toBe(
+      `stopRecording failed: the camera server answered 409, response: camera ${CAMERA_ID} is not recording match ${match.id}`,
     );
     expect((await callsWithKey(stack.control, jobId)).map((c) => c.outcome)).toEqual(["refused"]);
     expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("live");
@@ -109,7 +110,8 @@ describe("camera commands", () => {
       attempts_made: 1,
       max_attempts: JOB_ATTEMPTS,
     });
-    expect(failed.failed_reason).toContain("response: camera");
+    // System admins see where it failed.
+    expect(failed.failed_reason).toContain(`HTTP 409 from ${stack.sim.url}/cameras/`);
 
     const trpc = await stack.http.query("monitoring.failedJobs", { page: 1, limit: 100 }, system.token);
     expect(trpc.statusCode).toBe(200);
