@@ -1,6 +1,7 @@
 // Accounts and sign-in: login, logout, me, register, forgot and reset password,
 // and turning a presented bearer token into the caller.
 import { DEFAULT_NEW_USER_SCOPE } from "@clubcast/shared";
+import { withRedis } from "@clubcast/db/redis";
 import type { Deps } from "../deps.ts";
 import type { AuthUser, CameraClient, RequestContext } from "../core/context.ts";
 import { UnauthorizedError, ValidationError } from "../core/errors.ts";
@@ -40,7 +41,7 @@ export function createAuthService(deps: Deps) {
     }
     if (!(await verifyPassword(user.passwordHash, input.password))) throw new UnauthorizedError("auth.bad_credentials");
 
-    await redis.del(`login:account:${input.email}`);
+    await withRedis(redis, () => redis.del(`login:account:${input.email}`));
     await prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
     return issueToken({ userId: user.id });
   }
