@@ -20,7 +20,7 @@ import {
   type CameraCommandAnswer,
   type CameraCommandRequests,
 } from "@clubcast/camera-protocol";
-import type { Deps, Services } from "@clubcast/server/runtime";
+import { readMatchCommitted, type Deps, type Services } from "@clubcast/server/runtime";
 import type { WorkerSettings } from "./settings.ts";
 
 /** A failure retrying cannot fix (the server refused with a 4xx): the job fails at once. */
@@ -80,13 +80,16 @@ export type CameraCommandResult =
 export function cameraCommandProcessor({ prisma }: Deps, services: Services, settings: WorkerSettings) {
   async function send(job: Job<CameraCommandJob>): Promise<CameraCommandResult> {
     const { command, matchId, configurationId, idempotencyKey } = job.data;
-    const [match, configuration] = await Promise.all([
-      prisma.match.findUnique({ where: { id: matchId }, select: { id: true, startingAt: true, stoppingAt: true } }),
-      prisma.configuration.findUnique({
-        where: { id: configurationId },
-        select: { serverUrl: true, saCameraId: true, cameraType: true },
-      }),
-    ]);
+    // After the commit of the request that enqueued this job (it may start before that commit).
+    const [match, configuration] = await readMatchCommitted(prisma, matchId, (tx) =>
+      Promise.all([
+        tx.match.findUnique({ where: { id: matchId }, select: { id: true, startingAt: true, stoppingAt: true } }),
+        tx.configuration.findUnique({
+          where: { id: configurationId },
+          select: { serverUrl: true, saCameraId: true, cameraType: true },
+        }),
+      ]),
+    );
     // A gateway configuration's camera server is the media gateway unless it names another.
     const serverUrl =
       configuration?.serverUrl ?? (configuration?.cameraType === GATEWAY_CAMERA_TYPE ? settings.mediaGatewayUrl : null);
