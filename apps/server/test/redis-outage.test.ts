@@ -3,13 +3,11 @@
 // 2 s (they used to hang for the whole outage, then act after the caller had
 // given up), nothing they asked for happens once Redis is back, health and
 // monitoring tell the outage, and the same app works again without a restart.
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Club, Configuration, Match, User } from "@clubcast/db";
+import { startThrowawayRedis, type ThrowawayRedis } from "@clubcast/testkit";
 import type { TestApp } from "./support/app.ts";
 import { startTestApp } from "./support/app.ts";
 import { api, generousLoginLimits, type Api } from "./support/api.ts";
@@ -23,8 +21,7 @@ import {
   createUser,
 } from "./support/factories.ts";
 
-let port: number;
-let redisServer: ChildProcess;
+let redisServer: ThrowawayRedis;
 let t: TestApp;
 let http: Api;
 let club: Club;
@@ -37,45 +34,6 @@ let camera: { clientId: string; secret: string };
 let match: Match;
 /** What the app wrote to console.error and console.warn (ioredis' and the adapter's complaints go there). */
 const logged: string[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A throwaway Redis on `port`, answering PING. */
-async function startRedis(): Promise<ChildProcess> {
-  const child = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    {
-      stdio: "ignore",
-    },
-  );
-  const probe = new Redis(port, "127.0.0.1", { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on("error", () => {});
-  for (let tries = 0; ; tries++) {
-    try {
-      await probe.connect();
-      await probe.ping();
-      probe.disconnect();
-      return child;
-    } catch (error) {
-      if (tries > 100) throw error;
-      await sleep(50);
-    }
-  }
-}
-
-async function stopRedis(): Promise<void> {
-  const exited = once(redisServer, "exit");
-  redisServer.kill("SIGKILL");
-  await exited;
-}
 
 /** The answer to `call` and how long it took; null when none came within 3 s (the old code hung). */
 async function timed(call: () => Promise<{ statusCode: number }>) {
@@ -107,12 +65,11 @@ const upcoming = () => ({
 });
 
 beforeAll(async () => {
-  port = await freePort();
-  redisServer = await startRedis();
+  redisServer = await startThrowawayRedis();
   for (const level of ["error", "warn"] as const) {
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
   }
-  t = await startTestApp({ ...generousLoginLimits, redisUrl: `redis://127.0.0.1:${port}` });
+  t = await startTestApp({ ...generousLoginLimits, redisUrl: redisServer.url });
   http = api(t);
   const prisma = t.deps.prisma;
   club = await createClub(prisma);
@@ -129,9 +86,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Closing the app cleans up in Redis: a test that failed during the outage leaves it stopped.
-  if (redisServer.exitCode !== null || redisServer.signalCode !== null) redisServer = await startRedis();
+  if (!redisServer.running) await redisServer.start();
   await t?.close();
-  redisServer.kill("SIGKILL");
+  await redisServer.stop();
   vi.restoreAllMocks();
 });
 
@@ -144,7 +101,7 @@ describe("a Redis outage", () => {
 
   it("answers login, camera token, schedule, create-and-schedule and failed jobs with 503 and Retry-After within 2 s", async () => {
     const matchesBefore = await t.deps.prisma.match.count();
-    await stopRedis();
+    await redisServer.stop();
 
     await expectUnavailable(() => http.post("/v1/login", { email: admin.email, password: TEST_PASSWORD }), "login");
     await expectUnavailable(
@@ -177,7 +134,7 @@ describe("a Redis outage", () => {
   });
 
   it("leaves nothing to happen once Redis is back, and the same app works again without a restart", async () => {
-    redisServer = await startRedis();
+    await redisServer.start();
     const deadline = Date.now() + 15_000;
     while ((await http.get("/v1/health")).json().status !== "ok") {
       expect(Date.now()).toBeLessThan(deadline);
@@ -186,7 +143,7 @@ describe("a Redis outage", () => {
     await sleep(500);
 
     // No command queued during the outage ran afterwards: no rate-limit count, no job, no match change.
-    const inspector = new Redis(port, "127.0.0.1");
+    const inspector = new Redis(redisServer.url);
     try {
       expect(await inspector.keys("*")).toEqual([]);
     } finally {
