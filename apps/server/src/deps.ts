@@ -25,7 +25,7 @@ export interface Deps {
   close(): Promise<void>;
 }
 
-/** Names this process's lines about Redis outages ("server", "worker"). */
+/** The resources of one process; `processName` ("server", "worker") starts its lines about Redis outages. */
 export function createDeps(config: AppConfig, processName = "server"): Deps {
   const redisOutages = createRedisOutageLog(processName);
   // The publisher gets its own connection without keyPrefix: the Socket.IO key carries the prefix.
