@@ -37,7 +37,7 @@ function whenReady(client: Redis, signal: AbortSignal): Promise<void> {
     };
     const onAbort = () => {
       settle();
-      reject(new RedisUnavailable(`not connected within ${REDIS_BUDGET_MS} ms`));
+      reject(new RedisUnavailable("not connected in time"));
     };
     client.on("ready", onReady);
     signal.addEventListener("abort", onAbort, { once: true });
@@ -53,6 +53,7 @@ export async function withRedis<T>(client: Redis, call: () => Promise<T>, budget
   const signal = AbortSignal.timeout(budgetMs);
   try {
     await whenReady(client, signal);
+    if (signal.aborted) throw new RedisUnavailable(`not connected within ${budgetMs} ms`);
     const gaveUp = new Promise<never>((_, reject) =>
       signal.addEventListener("abort", () => reject(new RedisUnavailable(`no answer within ${budgetMs} ms`)), {
         once: true,
