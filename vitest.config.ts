@@ -14,6 +14,14 @@ export default defineConfig({
         },
       },
       {
+        // The start script's supervisor, with real child processes.
+        test: {
+          name: "scripts",
+          include: ["scripts/test/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
         test: {
           name: "server",
           include: ["apps/server/test/**/*.test.ts"],

@@ -12,7 +12,7 @@ import type { Deps } from "./deps.ts";
 import { createServices, type Services } from "./services.ts";
 import { createRegistrar, registerErrorHandling, registerJsonBodyParser, type RouteCatalogue } from "./core/http.ts";
 import { appRouter, type AppRouter } from "./trpc/app-router.ts";
-import { trpcContextFactory } from "./trpc/trpc.ts";
+import { retryAfterMeta, trpcContextFactory } from "./trpc/trpc.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { matchRoutes } from "./matches/routes.ts";
 import { offlineRoutes } from "./offline/routes.ts";
@@ -133,6 +133,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     trpcOptions: {
       router: appRouter,
       createContext: trpcContextFactory(services),
+      responseMeta: retryAfterMeta,
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
 

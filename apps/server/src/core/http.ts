@@ -79,6 +79,11 @@ export function translateFieldErrors(locale: LocaleCode, errors: FieldErrors): R
   );
 }
 
+/** The seconds a 429 or 503 tells the caller to wait before trying again, or null. */
+export function retryAfterOf(error: AppError): number | null {
+  return "retryAfterSeconds" in error && typeof error.retryAfterSeconds === "number" ? error.retryAfterSeconds : null;
+}
+
 /** The JSON body of an error answer: {message, errors?}. */
 export function errorBody(error: AppError, locale: LocaleCode) {
   const errors = error.fieldErrors ? translateFieldErrors(locale, error.fieldErrors) : undefined;
@@ -110,9 +115,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const locale = localeFromAcceptLanguage(request.headers["accept-language"]);
     const appError = asAppError(error);
     if (appError) {
-      if (appError.status === 429 && "retryAfterSeconds" in appError) {
-        reply.header("Retry-After", String(appError.retryAfterSeconds));
-      }
+      const retryAfter = retryAfterOf(appError);
+      if (retryAfter !== null) reply.header("Retry-After", String(retryAfter));
       return reply.status(appError.status).send(errorBody(appError, locale));
     }
     // Fastify's own body parsing failures (bad JSON, wrong content type) are client errors too.

@@ -105,6 +105,7 @@ const en = {
   "realtime.unknown_channel": "No such channel: {channel}.",
   "realtime.channel_refused": "You may not listen on this channel.",
   "server.error": "Something went wrong.",
+  "server.unavailable": "The service is briefly unavailable. Please try again in a moment.",
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -215,6 +216,7 @@ const nl: Catalogue = {
   "realtime.unknown_channel": "Dit kanaal bestaat niet: {channel}.",
   "realtime.channel_refused": "Je mag niet naar dit kanaal luisteren.",
   "server.error": "Er is iets misgegaan.",
+  "server.unavailable": "De dienst is even niet beschikbaar. Probeer het zo opnieuw.",
 };
 
 const de: Catalogue = {
@@ -323,6 +325,7 @@ const de: Catalogue = {
   "realtime.unknown_channel": "Diesen Kanal gibt es nicht: {channel}.",
   "realtime.channel_refused": "Du darfst diesen Kanal nicht abonnieren.",
   "server.error": "Etwas ist schiefgelaufen.",
+  "server.unavailable": "Der Dienst ist kurz nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.",
 };
 
 const CATALOGUES: Record<LocaleCode, Catalogue> = { en, nl, de };

@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { withRedis } from "@clubcast/db/redis";
 import type { RateLimitRule } from "../config.ts";
 import { TooManyRequestsError } from "./errors.ts";
 
@@ -13,15 +14,15 @@ export async function consumeRateLimit(redis: Redis, key: string, rule: RateLimi
 
 /** Counts one hit on `key` like consumeRateLimit, answering whether it was within the limit instead of throwing. */
 export async function withinRateLimit(redis: Redis, key: string, rule: RateLimitRule): Promise<{ allowed: boolean }> {
-  const [[, count]] = (await redis.multi().incr(key).expire(key, rule.windowSeconds, "NX").exec()) as [
-    [null, number],
-    [null, number],
-  ];
+  // Without Redis no limit can be checked: the call fails fast (503) rather than run unlimited.
+  const [[, count]] = (await withRedis(redis, () =>
+    redis.multi().incr(key).expire(key, rule.windowSeconds, "NX").exec(),
+  )) as [[null, number], [null, number]];
   return { allowed: count <= rule.max };
 }
 
 async function secondsLeft(redis: Redis, key: string): Promise<number> {
-  return Math.max(1, await redis.ttl(key));
+  return Math.max(1, await withRedis(redis, () => redis.ttl(key)));
 }
 
 /** The first interval of an account under attack; it doubles with each further failure. */
@@ -60,32 +61,31 @@ export async function admitSignInAttempt(
   await consumeRateLimit(redis, `${kind}:ip:${ip}`, perIp);
 
   // Counted before the secret is checked, so parallel attempts from one address are counted too.
-  const [[, pairAttempts], , [, failures]] = (await redis
-    .multi()
-    .incr(pairKey)
-    .expire(pairKey, perAccount.windowSeconds, "NX")
-    .get(accountKey)
-    .exec()) as [[null, number], [null, number], [null, string | null]];
+  const [[, pairAttempts], , [, failures]] = (await withRedis(redis, () =>
+    redis.multi().incr(pairKey).expire(pairKey, perAccount.windowSeconds, "NX").get(accountKey).exec(),
+  )) as [[null, number], [null, number], [null, string | null]];
   if (pairAttempts > perAccount.max) throw new TooManyRequestsError(await secondsLeft(redis, pairKey));
   const accountFailures = Number(failures);
   if (pairAttempts > 1 && accountFailures >= perAccount.max) {
     const excess = Math.min(accountFailures - perAccount.max, 30);
     const interval = Math.min(perAccount.windowSeconds, FIRST_SLOW_DOWN_SECONDS * 2 ** excess);
     // One attempt per interval across all addresses that failed: whoever sets the slot goes first.
-    const taken = await redis.set(slotKey, "1", "EX", interval, "NX");
+    const taken = await withRedis(redis, () => redis.set(slotKey, "1", "EX", interval, "NX"));
     if (taken === null) {
       // Not an attempt on the secret: it must not bring this address closer to its lock.
-      await redis.decr(pairKey);
+      await withRedis(redis, () => redis.decr(pairKey));
       throw new TooManyRequestsError(await secondsLeft(redis, slotKey));
     }
   }
 
   return {
     async failed() {
-      await redis.multi().incr(accountKey).expire(accountKey, perAccount.windowSeconds, "NX").exec();
+      await withRedis(redis, () =>
+        redis.multi().incr(accountKey).expire(accountKey, perAccount.windowSeconds, "NX").exec(),
+      );
     },
     async succeeded() {
-      await redis.del(pairKey);
+      await withRedis(redis, () => redis.del(pairKey));
     },
   };
 }

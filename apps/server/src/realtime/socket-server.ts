@@ -76,8 +76,9 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
   const io = new Server(app.server, { serveClient: false });
   const redisClients: Redis[] = [];
   if (options.redisAdapter ?? true) {
-    const pub = new Redis(config.redisUrl);
-    const sub = new Redis(config.redisUrl);
+    // With their offline queue: the adapter subscribes before the connection is up, and again after an outage.
+    const pub = services.deps.redisOutages.watch(new Redis(config.redisUrl));
+    const sub = services.deps.redisOutages.watch(new Redis(config.redisUrl));
     redisClients.push(pub, sub);
     io.adapter(createAdapter(pub, sub, { key: socketIoKey(config.redisPrefix) }));
   }

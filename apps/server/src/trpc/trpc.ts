@@ -5,7 +5,7 @@ import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify"
 import { ZodError } from "zod";
 import type { Services } from "../services.ts";
 import { asAppError, ValidationError, type AppError } from "../core/errors.ts";
-import { errorBody } from "../core/http.ts";
+import { errorBody, retryAfterOf } from "../core/http.ts";
 import { requireCaller, resolveRequest, type ResolvedRequest } from "../core/request.ts";
 import { forgetRefusedSession } from "../core/session-cookie.ts";
 import { fieldErrorsFromZod } from "../core/validation.ts";
@@ -30,6 +30,7 @@ const TRPC_CODES: Record<number, TRPCError["code"]> = {
   409: "CONFLICT",
   422: "UNPROCESSABLE_CONTENT",
   429: "TOO_MANY_REQUESTS",
+  503: "SERVICE_UNAVAILABLE",
 };
 
 function appErrorOf(cause: unknown): AppError | null {
@@ -58,6 +59,16 @@ const mapServiceErrors = t.middleware(async ({ next }) => {
   }
   return result;
 });
+
+/** Retry-After on an answer carrying a 429 or 503, as the REST routes send it. */
+export function retryAfterMeta({ errors }: { errors: TRPCError[] }): { headers?: Record<string, string> } {
+  for (const error of errors) {
+    const appError = appErrorOf(error.cause);
+    const seconds = appError && retryAfterOf(appError);
+    if (seconds) return { headers: { "retry-after": String(seconds) } };
+  }
+  return {};
+}
 
 export const router = t.router;
 export const publicProcedure = t.procedure
