@@ -14,6 +14,14 @@ export default defineConfig({
         },
       },
       {
+        // The start script's supervisor, with real child processes.
+        test: {
+          name: "scripts",
+          include: ["scripts/test/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
         test: {
           name: "server",
           include: ["apps/server/test/**/*.test.ts"],
@@ -54,6 +62,8 @@ export default defineConfig({
           include: ["apps/web/{src,build}/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["apps/web/test/setup.ts"],
+          // Typing a form into jsdom takes seconds when the server and media projects share the two cores.
+          testTimeout: 20_000,
         },
       },
       {
@@ -63,6 +73,7 @@ export default defineConfig({
           include: ["apps/web/e2e/**/*.e2e.test.ts"],
           environment: "node",
           globalSetup: ["packages/testkit/src/global-setup.ts", "apps/web/e2e/global-setup.ts"],
+          setupFiles: ["apps/web/e2e/support/csp-guard.ts"],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 240_000,

@@ -6,7 +6,7 @@ import type { Deps } from "./deps.ts";
 import { createServices, type Services } from "./services.ts";
 import { createRegistrar, registerErrorHandling, registerJsonBodyParser, type RouteCatalogue } from "./core/http.ts";
 import { appRouter, type AppRouter } from "./trpc/app-router.ts";
-import { logInternalError, trpcContextFactory } from "./trpc/trpc.ts";
+import { logInternalError, retryAfterMeta, trpcContextFactory } from "./trpc/trpc.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { matchRoutes } from "./matches/routes.ts";
 import { offlineRoutes } from "./offline/routes.ts";
@@ -34,6 +34,8 @@ import { attachRealtime, type RealtimeOptions } from "./realtime/socket-server.t
 import type { Server as RealtimeServer } from "socket.io";
 import { registerWebClient, webClientDir } from "./web-client/serve.ts";
 import { buildOpenApiDocument } from "./core/openapi.ts";
+import { DOCS_CONTENT_SECURITY_POLICY, registerWebSecurity } from "./core/web-security.ts";
+import { registerCsrfProtection } from "./core/session-cookie.ts";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 
@@ -93,7 +95,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     logger: options.logger ? { level: deps.config.logLevel } : false,
     // Heartbeats and list polling would drown the log; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // Forwarded headers are anyone's to write: believed only from the configured proxies,
+    // or every client could pick the address its sign-in attempts are counted under.
+    trustProxy: deps.config.trustProxy.length ? deps.config.trustProxy : false,
     routerOptions: { maxParamLength: 500 },
     bodyLimit: 1_048_576,
     frameworkErrors: (_error, request, reply) => answerUnroutableUrl(request, reply as FastifyReply),
@@ -103,6 +107,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  // Before any route: both act through hooks that apply to routes declared after them.
+  await registerWebSecurity(app, deps.config);
+  registerCsrfProtection(app, deps.config);
 
   const registrar = createRegistrar(app, services, routes);
   for (const register of DOMAIN_ROUTES) register(registrar, services);
@@ -113,10 +120,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const openApiDocument = buildOpenApiDocument(routes);
   app.get("/v1/openapi.json", () => openApiDocument);
   await app.register(fastifySwagger, { mode: "static", specification: { document: openApiDocument as never } });
-  await app.register(fastifySwaggerUi, { routePrefix: "/docs" });
-
-  // The spec's CSRF refresh call; bearer tokens make CSRF moot, so it only acknowledges.
-  app.get("/refresh-csrf", (_request, reply) => reply.status(204).send());
+  await app.register(fastifySwaggerUi, {
+    routePrefix: "/docs",
+    transformStaticCSP: () => DOCS_CONTENT_SECURITY_POLICY,
+  });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
@@ -124,6 +131,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       router: appRouter,
       createContext: trpcContextFactory(services),
       onError: logInternalError,
+      responseMeta: retryAfterMeta,
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
 

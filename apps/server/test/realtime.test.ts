@@ -1,21 +1,19 @@
 // Realtime over Socket.IO with the Redis adapter: two server instances sharing
 // one Redis, the one channel rule (sockets and POST /v1/broadcasting/auth) and
 // the chat of a match.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Club, Match } from "@clubcast/db";
 import { CHANNELS, EVENTS, SOCKET, type EventPayloads } from "@clubcast/shared";
-import { startTestApp, type TestApp } from "./support/app.ts";
+import type { TestApp } from "./support/app.ts";
 import { createClub, createMatch } from "./support/factories.ts";
-import { api, generousLoginLimits, type Member } from "./support/api.ts";
+import type { Api, Member } from "./support/api.ts";
 import {
   collectEvents,
   connectSocket,
-  disconnectAllSockets,
-  listen,
   nextEvent,
   signIn,
-  startSecondInstance,
   subscribe,
+  useTwoInstances,
   type ServerInstance,
 } from "./support/realtime.ts";
 import { CHAT_HISTORY_SIZE } from "../src/realtime/service.ts";
@@ -23,7 +21,7 @@ import { CHAT_HISTORY_SIZE } from "../src/realtime/service.ts";
 let t: TestApp;
 let b: ServerInstance;
 let urlA: string;
-let http: ReturnType<typeof api>;
+let http: Api;
 let home: Club;
 let other: Club;
 let match: Match;
@@ -33,11 +31,10 @@ let player: Member;
 let stranger: Member;
 let system: Member;
 
+const instances = useTwoInstances();
+
 beforeAll(async () => {
-  t = await startTestApp(generousLoginLimits);
-  urlA = await listen(t);
-  b = await startSecondInstance(t);
-  http = api(t);
+  ({ t, b, urlA, http } = instances);
   home = await createClub(t.deps.prisma);
   other = await createClub(t.deps.prisma);
   match = await createMatch(t.deps.prisma, { clubId: home.id, status: "live" });
@@ -49,13 +46,6 @@ beforeAll(async () => {
   player = await signIn(t, { scope: "player", clubId: home.id });
   stranger = await signIn(t, { scope: "club", clubId: other.id });
   system = await signIn(t, { scope: "system" });
-});
-
-afterEach(() => disconnectAllSockets());
-
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
 });
 
 describe("two server instances sharing one Redis", () => {

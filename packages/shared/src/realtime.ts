@@ -39,7 +39,13 @@ export interface EventPayloads {
   "match.starting": { match: number; starting_at: string };
   "stream.ready": { club: number; match: number };
   "user.message": { key: UserMessageKey; level: "success" | "error"; match?: number; detail?: string };
-  "chat.message": { id: number; match: number; user: { id: number; name: string } | null; body: string; created_at: string };
+  "chat.message": {
+    id: number;
+    match: number;
+    user: { id: number; name: string } | null;
+    body: string;
+    created_at: string;
+  };
 }
 export type EventName = keyof EventPayloads;
 
@@ -50,6 +56,9 @@ export type EventName = keyof EventPayloads;
  * Server → client: SOCKET.subscribed {channel} or SOCKET.subscriptionError {channel, status, message},
  * then the channel's events (EVENTS) with their EventPayloads; on joining `chat.{id}` also
  * SOCKET.chatHistory {channel, messages}. Client → server SOCKET.chatSend {channel, body}.
+ * When a joined channel's rule no longer lets the socket listen (signed out, its access or the match's
+ * privacy or sharing changed, the match deleted), the server takes it out: SOCKET.unsubscribed
+ * {channel, status, message}, as a refused subscription would have said.
  */
 export const SOCKET = {
   subscribe: "subscribe",
@@ -58,6 +67,7 @@ export const SOCKET = {
   subscriptionError: "subscription_error",
   chatHistory: "chat.history",
   chatSend: "chat.send",
+  unsubscribed: "unsubscribed",
 } as const;
 
 export interface SubscriptionError {

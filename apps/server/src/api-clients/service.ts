@@ -7,11 +7,12 @@ import { ValidationError } from "../core/errors.ts";
 import { paged, pageWindow, type Paged, type PageQuery } from "../core/pagination.ts";
 import { authorize, authorizedRecord } from "../core/policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
+import type { AuthService } from "../auth/service.ts";
 import { newSecretToken } from "../auth/tokens.ts";
 import { apiClientWithConfiguration, presentApiClient } from "./presenter.ts";
 import type { ApiClientInput, ApiClientOutput } from "./schemas.ts";
 
-export function createApiClientsService(deps: Deps) {
+export function createApiClientsService(deps: Deps, auth: Pick<AuthService, "revokeTokens">) {
   const { prisma } = deps;
 
   async function list(query: PageQuery, ctx: RequestContext): Promise<Paged<ApiClientOutput>> {
@@ -57,11 +58,9 @@ export function createApiClientsService(deps: Deps) {
       () => prisma.apiClient.findUnique({ where: { id }, select: { configuration: { select: { clubId: true } } } }),
       (client) => client.configuration?.clubId ?? null,
     );
-    const now = new Date();
-    await prisma.$transaction([
-      prisma.apiClient.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } }),
-      prisma.accessToken.updateMany({ where: { apiClientId: id, revokedAt: null }, data: { revokedAt: now } }),
-    ]);
+    await auth.revokeTokens({ apiClientId: id }, (tx) =>
+      tx.apiClient.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } }),
+    );
   }
 
   return { list, create, revoke };

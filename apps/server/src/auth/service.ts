@@ -1,20 +1,50 @@
 // Accounts and sign-in: login, logout, me, register, forgot and reset password,
 // and turning a presented bearer token into the caller.
-import { DEFAULT_NEW_USER_SCOPE } from "@clubcast/shared";
+import { DEFAULT_NEW_USER_SCOPE, type LocaleCode } from "@clubcast/shared";
+import type { Prisma, PrismaClient } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { AuthUser, CameraClient, RequestContext } from "../core/context.ts";
 import { UnauthorizedError, ValidationError } from "../core/errors.ts";
-import { consumeRateLimit } from "../core/rate-limit.ts";
+import { admitSignInAttempt, consumeRateLimit, withinRateLimit } from "../core/rate-limit.ts";
 import { translate } from "../core/i18n.ts";
 import { permissionNames, presentUser, userWithAccess } from "../users/presenter.ts";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
+import { checkSignIn, hashPassword } from "./passwords.ts";
 import { hashToken, newSecretToken } from "./tokens.ts";
 import type { ForgotInput, LoginInput, RegisterInput, ResetInput, TokenAnswer } from "./schemas.ts";
+
+/** Makes a user's outstanding password reset links unusable. */
+function retireResetTokens(db: PrismaClient | Prisma.TransactionClient, userId: number) {
+  return db.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
+}
 
 export type Caller = { user: AuthUser; client: null } | { user: null; client: CameraClient };
 
 export function createAuthService(deps: Deps) {
-  const { prisma, redis, config, mailer, readCache } = deps;
+  const { prisma, redis, config, mailer, readCache, events, background } = deps;
+
+  /**
+   * The one way access tokens are revoked (sign-out, a password reset or change, an API client's
+   * revocation): the live tokens `where` selects, in one transaction with the writes `alongside` that the
+   * revocation belongs to. Once that has committed, the holders' open sockets, on every server instance,
+   * lose what they may no longer listen on.
+   */
+  async function revokeTokens(
+    where: Prisma.AccessTokenWhereInput,
+    alongside?: (tx: Prisma.TransactionClient) => Promise<unknown>,
+  ): Promise<void> {
+    const revoked = await prisma.$transaction(async (tx) => {
+      await alongside?.(tx);
+      return tx.accessToken.updateManyAndReturn({
+        where: { AND: [where, { revokedAt: null }] },
+        data: { revokedAt: new Date() },
+        select: { userId: true, apiClientId: true },
+      });
+    });
+    events.accessChanged({
+      users: [...new Set(revoked.flatMap((token) => token.userId ?? []))],
+      clients: [...new Set(revoked.flatMap((token) => token.apiClientId ?? []))],
+    });
+  }
 
   async function issueToken(owner: { userId: number } | { apiClientId: number }): Promise<TokenAnswer> {
     const token = newSecretToken();
@@ -29,29 +59,18 @@ export function createAuthService(deps: Deps) {
   }
 
   async function login(input: LoginInput, ctx: RequestContext): Promise<TokenAnswer> {
-    const { perIp, perAccount } = config.loginRateLimit;
-    await consumeRateLimit(redis, `login:ip:${ctx.ip}`, perIp);
-    await consumeRateLimit(redis, `login:account:${input.email}`, perAccount);
-
-    const user = await prisma.user.findUnique({ where: { email: input.email }, select: { id: true, passwordHash: true } });
-    if (!user) {
-      await burnPasswordCheck(input.password);
-      throw new UnauthorizedError("auth.bad_credentials");
-    }
-    if (!(await verifyPassword(user.passwordHash, input.password))) throw new UnauthorizedError("auth.bad_credentials");
-
-    await redis.del(`login:account:${input.email}`);
+    const attempt = await admitSignInAttempt(redis, "login", input.email, ctx.ip, config.loginRateLimit);
+    const found = await prisma.user.findUnique({
+      where: { email: input.email },
+      select: { id: true, passwordHash: true },
+    });
+    const user = await checkSignIn(attempt, found, (u) => u.passwordHash, input.password);
     await prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
     return issueToken({ userId: user.id });
   }
 
   async function logout(ctx: RequestContext): Promise<{ message: string }> {
-    if (ctx.token) {
-      await prisma.accessToken.updateMany({
-        where: { tokenHash: hashToken(ctx.token), revokedAt: null },
-        data: { revokedAt: new Date() },
-      });
-    }
+    if (ctx.token) await revokeTokens({ tokenHash: hashToken(ctx.token) });
     return { message: translate(ctx.locale, "auth.logged_out") };
   }
 
@@ -61,10 +80,14 @@ export function createAuthService(deps: Deps) {
     return { user: presentUser(user) };
   }
 
-  async function register(input: RegisterInput, ctx: RequestContext) {
-    const existing = await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } });
-    if (existing) throw ValidationError.field("email", "auth.email_taken");
-    const user = await prisma.user.create({
+  /**
+   * Creates a player account unless the address has one, answering the same either way (no account
+   * enumeration): the address's owner learns by e-mail which it was.
+   */
+  async function register(input: RegisterInput, ctx: RequestContext): Promise<{ message: string }> {
+    await consumeRateLimit(redis, `account-mail:ip:${ctx.ip}`, config.accountMailRateLimit.perIp);
+    // Hashed and inserted in one statement either way, so a taken address answers in the same time.
+    const { count } = await prisma.user.createMany({
       data: {
         email: input.email,
         passwordHash: await hashPassword(input.password),
@@ -73,59 +96,94 @@ export function createAuthService(deps: Deps) {
         scope: DEFAULT_NEW_USER_SCOPE,
         locale: ctx.locale,
       },
-      include: userWithAccess,
+      skipDuplicates: true,
     });
-    return { user: presentUser(user), ...(await issueToken({ userId: user.id })) };
+    const created = count === 1;
+    background.run("registration mail", () => mailRegistration(input.email, created, ctx.locale));
+    return { message: translate(ctx.locale, "auth.register_mail_sent") };
+  }
+
+  /** Welcomes a new account, or tells an existing one's owner that someone tried to register it. */
+  async function mailRegistration(email: string, created: boolean, locale: LocaleCode): Promise<void> {
+    if (!(await mayMailAddress(email))) return;
+    const user = await prisma.user.findUnique({ where: { email }, select: { email: true, firstName: true } });
+    if (!user) return;
+    const links = {
+      name: user.firstName,
+      login: `${config.publicUrl}/auth/login`,
+      forgot: `${config.publicUrl}/auth/forgot`,
+    };
+    const mail = created ? "welcome" : "register_again";
+    await mailer.send({
+      to: user.email,
+      subject: translate(locale, `auth.${mail}_mail_subject`),
+      text: translate(locale, `auth.${mail}_mail_body`, links),
+    });
   }
 
   async function forgotPassword(input: ForgotInput, ctx: RequestContext): Promise<{ message: string }> {
-    const answer = { message: translate(ctx.locale, "auth.reset_link_sent") };
-    const user = await prisma.user.findUnique({ where: { email: input.email } });
-    // The same answer whether or not the address is known: no account enumeration.
-    if (!user) return answer;
+    await consumeRateLimit(redis, `account-mail:ip:${ctx.ip}`, config.accountMailRateLimit.perIp);
+    // Whether the address is known decides all that follows, so it happens after answering:
+    // the same answer in the same time either way (no account enumeration).
+    background.run("password reset mail", () => mailResetLink(input.email, ctx.locale));
+    return { message: translate(ctx.locale, "auth.reset_link_sent") };
+  }
+
+  async function mailResetLink(email: string, locale: LocaleCode): Promise<void> {
+    if (!(await mayMailAddress(email))) return;
+    const user = await prisma.user.findUnique({ where: { email } });
+    if (!user) return;
 
     const token = newSecretToken();
-    await prisma.passwordResetToken.create({
-      data: {
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + config.resetTokenTtlSeconds * 1000),
-      },
-    });
+    await prisma.$transaction([
+      // Only the latest link works: an older one may sit in a mailbox someone else reads.
+      retireResetTokens(prisma, user.id),
+      prisma.passwordResetToken.create({
+        data: {
+          userId: user.id,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + config.resetTokenTtlSeconds * 1000),
+        },
+      }),
+    ]);
     const link = `${config.publicUrl}/auth/reset?token=${token}&email=${encodeURIComponent(user.email)}`;
     await mailer.send({
       to: user.email,
-      subject: translate(ctx.locale, "auth.reset_mail_subject"),
-      text: translate(ctx.locale, "auth.reset_mail_body", {
+      subject: translate(locale, "auth.reset_mail_subject"),
+      text: translate(locale, "auth.reset_mail_body", {
         name: user.firstName,
         link,
         minutes: Math.round(config.resetTokenTtlSeconds / 60),
       }),
     });
-    return answer;
+  }
+
+  /** Counts one account e-mail to `email`; beyond the limit none is sent, without telling anyone. */
+  async function mayMailAddress(email: string): Promise<boolean> {
+    const limit = config.accountMailRateLimit.perAddress;
+    return (await withinRateLimit(redis, `account-mail:address:${email}`, limit)).allowed;
   }
 
   async function resetPassword(input: ResetInput, ctx: RequestContext): Promise<{ message: string }> {
     const now = new Date();
+    const invalid = () => ValidationError.field("token", "auth.reset_invalid");
     const passwordHash = await hashPassword(input.password);
-    const reset = await prisma.$transaction(async (tx) => {
-      const record = await tx.passwordResetToken.findUnique({
-        where: { tokenHash: hashToken(input.token) },
-        include: { user: { select: { email: true } } },
-      });
-      if (!record || record.usedAt || record.expiresAt <= now || record.user.email !== input.email) return false;
+    const record = await prisma.passwordResetToken.findUnique({
+      where: { tokenHash: hashToken(input.token) },
+      include: { user: { select: { email: true } } },
+    });
+    if (!record || record.usedAt || record.expiresAt <= now || record.user.email !== input.email) throw invalid();
+    // A reset signs the account out everywhere.
+    await revokeTokens({ userId: record.userId }, async (tx) => {
       // Claiming the token with a conditional update makes it one-time even under concurrent resets.
       const claimed = await tx.passwordResetToken.updateMany({
         where: { id: record.id, usedAt: null },
         data: { usedAt: now },
       });
-      if (claimed.count !== 1) return false;
+      if (claimed.count !== 1) throw invalid();
       await tx.user.update({ where: { id: record.userId }, data: { passwordHash } });
-      // A reset signs the account out everywhere.
-      await tx.accessToken.updateMany({ where: { userId: record.userId, revokedAt: null }, data: { revokedAt: now } });
-      return true;
+      await retireResetTokens(tx, record.userId);
     });
-    if (!reset) throw ValidationError.field("token", "auth.reset_invalid");
     return { message: translate(ctx.locale, "auth.password_reset") };
   }
 
@@ -182,7 +240,7 @@ export function createAuthService(deps: Deps) {
     return holder.caller;
   }
 
-  return { login, logout, me, register, forgotPassword, resetPassword, authenticate, issueToken };
+  return { login, logout, me, register, forgotPassword, resetPassword, authenticate, issueToken, revokeTokens };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

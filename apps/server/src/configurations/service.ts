@@ -9,6 +9,7 @@ import {
   mediaGatewayChannel,
   type MediaGatewayMessage,
 } from "@clubcast/shared";
+import { withRedis } from "@clubcast/db/redis";
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
@@ -63,7 +64,7 @@ function columnsOf(data: ConfigurationData) {
 }
 
 export function createConfigurationsService(deps: Deps) {
-  const { prisma, redis, config } = deps;
+  const { prisma, redis, config, events } = deps;
   const present = (configuration: ConfigurationWithNames) => presentConfiguration(configuration, config);
 
   /** A configuration the caller may manage: 401, 404 (missing or another club's), 403. */
@@ -167,8 +168,11 @@ export function createConfigurationsService(deps: Deps) {
 
   async function remove(id: number, ctx: RequestContext): Promise<void> {
     await manageableConfiguration(id, ctx);
+    const clients = await prisma.apiClient.findMany({ where: { configurationId: id }, select: { id: true } });
     // Its cameras and API clients go with it; matches and offline recordings keep their rows.
     await prisma.configuration.deleteMany({ where: { id } });
+    // So do the clients' tokens: their sockets no longer see the club's private matches.
+    events.accessChanged({ clients: clients.map((client) => client.id) });
   }
 
   /**
@@ -201,7 +205,7 @@ export function createConfigurationsService(deps: Deps) {
         old_stream_key: previous,
       };
       // PUBLISH channels get no keyPrefix from ioredis: the prefix is in the channel's name.
-      await redis.publish(mediaGatewayChannel(config.redisPrefix), JSON.stringify(message));
+      await withRedis(redis, () => redis.publish(mediaGatewayChannel(config.redisPrefix), JSON.stringify(message)));
     }
     return { data: present(rotated), message: translate(ctx.locale, "configuration.stream_key_rotated") };
   }

@@ -10,6 +10,7 @@ import { asAppError, type AppError, type FieldErrors } from "./errors.ts";
 import { localeFromAcceptLanguage, translate } from "./i18n.ts";
 import { requireCaller, resolveRequest, type AuthRequirement } from "./request.ts";
 import { parseInput } from "./validation.ts";
+import { applySessionEffect, forgetRefusedSession, type SessionEffect } from "./session-cookie.ts";
 
 type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -31,6 +32,8 @@ export interface RouteSpec<
   status?: number;
   /** Schema of a successful answer, for the OpenAPI document. */
   response?: z.ZodType;
+  /** Sets (sign-in) or clears (sign-out) the web client's session cookies. */
+  session?: SessionEffect;
   handler: (
     input: { body: z.output<Body>; query: z.output<Query>; params: z.output<Params> },
     ctx: RequestContext,
@@ -52,7 +55,9 @@ export function createRegistrar(app: FastifyInstance, services: Services, catalo
         method: spec.method,
         url: spec.url,
         handler: async (request, reply) => {
+          const { config } = services.deps;
           const resolved = await resolveRequest(services.auth, request.headers, request.ip);
+          forgetRefusedSession(reply, config, resolved);
           const ctx = requireCaller(resolved, spec.auth);
           const input = {
             body: spec.body ? parseInput(spec.body, request.body ?? {}) : undefined,
@@ -60,6 +65,7 @@ export function createRegistrar(app: FastifyInstance, services: Services, catalo
             params: spec.params ? parseInput(spec.params, request.params ?? {}) : undefined,
           } as Parameters<typeof spec.handler>[0];
           const result = await spec.handler(input, ctx);
+          applySessionEffect(reply, config, spec.session, result);
           reply.status(spec.status ?? 200);
           return spec.status === 204 ? reply.send() : reply.send(result);
         },
@@ -72,6 +78,11 @@ export function translateFieldErrors(locale: LocaleCode, errors: FieldErrors): R
   return Object.fromEntries(
     Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => translate(locale, m.key, m.params))]),
   );
+}
+
+/** The seconds a 429 or 503 tells the caller to wait before trying again, or null. */
+export function retryAfterOf(error: AppError): number | null {
+  return "retryAfterSeconds" in error && typeof error.retryAfterSeconds === "number" ? error.retryAfterSeconds : null;
 }
 
 /** The JSON body of an error answer: {message, errors?}. */
@@ -134,9 +145,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const locale = localeFromAcceptLanguage(request.headers["accept-language"]);
     const appError = asAppError(error);
     if (appError) {
-      if (appError.status === 429 && "retryAfterSeconds" in appError) {
-        reply.header("Retry-After", String(appError.retryAfterSeconds));
-      }
+      const retryAfter = retryAfterOf(appError);
+      if (retryAfter !== null) reply.header("Retry-After", String(retryAfter));
       return reply.status(appError.status).send(errorBody(appError, locale));
     }
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {

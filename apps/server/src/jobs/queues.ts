@@ -1,8 +1,10 @@
 // The enqueue side of the BullMQ queues (names and payloads in @clubcast/shared),
-// used by the services; apps/worker runs the jobs.
+// used by the services; apps/worker runs the jobs. Every call fails fast with
+// RedisUnavailable while Redis is away, and is never carried out later.
 import { randomUUID } from "node:crypto";
 import { FlowProducer, Queue, type JobsOptions } from "bullmq";
 import { Redis } from "ioredis";
+import { FAIL_FAST_REDIS, withRedis, type RedisOutageLog } from "@clubcast/db/redis";
 import {
   ASSET_UPDATE_TARGETS,
   JOB_ATTEMPTS,
@@ -26,18 +28,23 @@ const RETRIED_JOB: JobsOptions = {
   removeOnComplete: 1000,
 };
 
-export function createJobQueues(config: AppConfig) {
-  // BullMQ wants its own connection: no keyPrefix (it has `prefix`) and no retry limit per request.
-  const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog) {
+  // BullMQ wants its own connection, without keyPrefix (it has `prefix`). Adding jobs blocks nothing, so it
+  // fails fast like the other clients behind requests: no job is queued offline to appear after the outage.
+  const connection = redisOutages.watch(new Redis(config.redisUrl, FAIL_FAST_REDIS));
   const prefix = bullPrefix(config.redisPrefix);
   const cameraCommands = new Queue<CameraCommandJob>(QUEUES.cameraCommands, { connection, prefix });
   const assetUpdates = new Queue<AssetUpdateJob | PrivacyAppliedJob>(QUEUES.assetUpdates, { connection, prefix });
   const flows = new FlowProducer({ connection, prefix });
   const matchTimers = new Queue<MatchStartingJob>(QUEUES.matchTimers, { connection, prefix });
+  for (const source of [cameraCommands, assetUpdates, flows, matchTimers])
+    redisOutages.watchErrorsOf(source, connection);
+  /** Runs queue calls within the Redis budget of a request. */
+  const viaRedis = <T>(call: () => Promise<T>) => withRedis(connection, call);
 
   /** Enqueues a camera command; its idempotency key is its job id, so a duplicate add is ignored. */
   async function enqueueCameraCommand(job: CameraCommandJob): Promise<string> {
-    await cameraCommands.add(job.command, job, { ...RETRIED_JOB, jobId: job.idempotencyKey });
+    await viaRedis(() => cameraCommands.add(job.command, job, { ...RETRIED_JOB, jobId: job.idempotencyKey }));
     return job.idempotencyKey;
   }
 
@@ -57,35 +64,39 @@ export function createJobQueues(config: AppConfig) {
       const opts = { ...RETRIED_JOB, jobId: data.idempotencyKey, removeDependencyOnFailure: true };
       return { name: target, queueName: QUEUES.assetUpdates, data, opts };
     });
-    await flows.add({
-      name: PRIVACY_APPLIED_JOB,
-      queueName: QUEUES.assetUpdates,
-      data: { matchId, isPrivate, requestedBy } satisfies PrivacyAppliedJob,
-      opts: { removeOnComplete: 1000, removeOnFail: false },
-      children,
-    });
+    await viaRedis(() =>
+      flows.add({
+        name: PRIVACY_APPLIED_JOB,
+        queueName: QUEUES.assetUpdates,
+        data: { matchId, isPrivate, requestedBy } satisfies PrivacyAppliedJob,
+        opts: { removeOnComplete: 1000, removeOnFail: false },
+        children,
+      }),
+    );
     return children.map((child) => child.data.idempotencyKey);
   }
 
   /** Removes a match's match.starting timer, if any (a timer being fired right now is left alone). */
   async function clearMatchStartingTimer(matchId: number): Promise<void> {
-    await matchTimers.remove(matchStartingJobId(matchId));
+    await viaRedis(() => matchTimers.remove(matchStartingJobId(matchId)));
   }
 
   /** Creates the match.starting timer of a match, or moves it to a new start. */
   async function setMatchStartingTimer(matchId: number, startingAt: Date): Promise<void> {
     await clearMatchStartingTimer(matchId);
-    await matchTimers.add(
-      "match.starting",
-      { matchId, startingAt: startingAt.toISOString() },
-      {
-        jobId: matchStartingJobId(matchId),
-        delay: Math.max(0, startingAt.getTime() - Date.now()),
-        attempts: JOB_ATTEMPTS,
-        backoff: JOB_BACKOFF,
-        removeOnComplete: true,
-        removeOnFail: false,
-      },
+    await viaRedis(() =>
+      matchTimers.add(
+        "match.starting",
+        { matchId, startingAt: startingAt.toISOString() },
+        {
+          jobId: matchStartingJobId(matchId),
+          delay: Math.max(0, startingAt.getTime() - Date.now()),
+          attempts: JOB_ATTEMPTS,
+          backoff: JOB_BACKOFF,
+          removeOnComplete: true,
+          removeOnFail: false,
+        },
+      ),
     );
   }
 
@@ -98,6 +109,7 @@ export function createJobQueues(config: AppConfig) {
     cameraCommands,
     assetUpdates,
     matchTimers,
+    viaRedis,
     enqueueCameraCommand,
     enqueueAssetUpdates,
     setMatchStartingTimer,

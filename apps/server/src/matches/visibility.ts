@@ -1,6 +1,6 @@
 // Which matches a caller may see, and which matches belong to a club's lists,
 // as Prisma filters so lists and lookups share one rule and stay one query.
-import type { Prisma } from "@clubcast/db";
+import type { Match, Prisma } from "@clubcast/db";
 import type { RequestContext } from "../core/context.ts";
 import { isSystem } from "../core/policy.ts";
 
@@ -24,6 +24,23 @@ export function visibleMatches(ctx: RequestContext): Prisma.MatchWhereInput {
   const clubId = ctx.user?.clubId ?? ctx.client?.clubId ?? null;
   if (clubId === null) return { isPrivate: false };
   return { OR: [{ isPrivate: false }, ...privateMatchesOf(clubId)] };
+}
+
+/** The columns who may see a match, or chat about it, follows (the rule above and the chat's members). */
+const AUDIENCE_COLUMNS = [
+  "isPrivate",
+  "clubId",
+  "homeClubId",
+  "awayClubId",
+  "sharedWithClubId",
+  "sharedOpponent",
+] as const satisfies (keyof Prisma.MatchWhereInput)[];
+
+type Audience = Pick<Match, (typeof AUDIENCE_COLUMNS)[number]>;
+
+/** Whether an edit may have changed who sees the match: its realtime channels' listeners are checked again. */
+export function audienceChanged(before: Audience, after: Audience): boolean {
+  return AUDIENCE_COLUMNS.some((column) => before[column] !== after[column]);
 }
 
 /** Matches a club owns or plays in (its public face). */

@@ -5,18 +5,42 @@ import { Emitter } from "@socket.io/redis-emitter";
 import type { Redis } from "ioredis";
 import type { EventName, EventPayloads } from "@clubcast/shared";
 
+/**
+ * Whose right to listen may have changed: the sockets of these users and API
+ * clients, and those in these matches' channels, are checked again by the
+ * channel rule on every server instance.
+ */
+export interface AccessChange {
+  users?: number[];
+  clients?: number[];
+  matches?: number[];
+}
+
+/** The server-side event (between Socket.IO servers, never sent to browsers) that carries an AccessChange. */
+export const ACCESS_CHANGED = "access.changed";
+
 export interface EventPublisher {
   publish<E extends EventName>(channel: string, event: E, payload: EventPayloads[E]): void;
+  /** The one way to announce an AccessChange, once the change has committed. */
+  accessChanged(change: AccessChange): void;
 }
 
 /** The Redis channel prefix shared by the emitter and the Socket.IO Redis adapter. */
 export const socketIoKey = (redisPrefix: string) => `${redisPrefix}socket.io`;
 
 export function createRedisPublisher(redis: Redis, redisPrefix: string): EventPublisher {
-  const emitter = new Emitter(redis, { key: socketIoKey(redisPrefix) });
+  // Events are best effort: while Redis is away they are dropped rather than delivered stale after the
+  // outage, and a failed publish (the emitter doesn't await it) must not become an unhandled rejection.
+  const client = {
+    publish: (channel: string, message: string | Buffer) => redis.publish(channel, message).catch(() => 0),
+  };
+  const emitter = new Emitter(client, { key: socketIoKey(redisPrefix) });
   return {
     publish(channel, event, payload) {
       emitter.to(channel).emit(event, payload);
+    },
+    accessChanged(change) {
+      emitter.serverSideEmit(ACCESS_CHANGED, change);
     },
   };
 }

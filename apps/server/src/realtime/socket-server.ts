@@ -6,14 +6,16 @@ import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { Server, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
-import { SOCKET, type SubscriptionError } from "@clubcast/shared";
+import { CHANNELS, SOCKET, type SubscriptionError } from "@clubcast/shared";
 import type { Services } from "../services.ts";
+import type { RequestContext } from "../core/context.ts";
 import { asAppError } from "../core/errors.ts";
 import { errorBody } from "../core/http.ts";
 import { translate } from "../core/i18n.ts";
 import { resolveRequest, type ResolvedRequest } from "../core/request.ts";
 import { parseInput } from "../core/validation.ts";
-import { socketIoKey } from "./publisher.ts";
+import { parseChannel } from "./channels.ts";
+import { ACCESS_CHANGED, socketIoKey, type AccessChange } from "./publisher.ts";
 import { chatSendInput } from "./schemas.ts";
 
 export interface RealtimeOptions {
@@ -31,29 +33,83 @@ type SubscriptionFailure = Omit<SubscriptionError, "status"> & { status: Subscri
 type Ack = (answer: unknown) => void;
 const ackOf = (candidate: unknown): Ack => (typeof candidate === "function" ? (candidate as Ack) : () => {});
 
-function handshakeHeaders(socket: Socket) {
+/**
+ * Whether the handshake comes from a page of ours. Browsers send cookies with a WebSocket
+ * opened by any site, so only our own pages' handshakes may sign in with the session cookie.
+ * Same-origin polling requests may carry no Origin at all; other sites' requests always do.
+ */
+function fromOwnPage(headers: Socket["handshake"]["headers"], publicUrl: string): boolean {
+  const { origin } = headers;
+  if (!origin) return true;
+  const host = headers["x-forwarded-host"] ?? headers.host;
+  return origin === new URL(publicUrl).origin || URL.parse(origin)?.host === host;
+}
+
+function handshakeHeaders(socket: Socket, publicUrl: string) {
   const { auth, headers } = socket.handshake;
   const token = typeof auth?.token === "string" && auth.token ? auth.token : null;
   return {
     authorization: token ? `Bearer ${token}` : headers.authorization,
+    cookie: fromOwnPage(headers, publicUrl) ? headers.cookie : undefined,
     "accept-language": headers["accept-language"],
   };
 }
+
+/**
+ * The room every socket of one user or API client sits in, so an AccessChange finds them on each instance.
+ * No channel has such a name, so clients can neither subscribe to it nor leave it.
+ */
+export function holderRoom(holder: { user: number } | { client: number }): string {
+  return "user" in holder ? `holder:user.${holder.user}` : `holder:client.${holder.client}`;
+}
+
+function holderRoomOf(ctx: RequestContext): string | null {
+  if (ctx.user) return holderRoom({ user: ctx.user.id });
+  return ctx.client ? holderRoom({ client: ctx.client.apiClientId }) : null;
+}
+
+/** The channels a socket listens on (its other rooms are its own id and its holder's room). */
+const channelsOf = (socket: Socket) => [...socket.rooms].filter((room) => parseChannel(room) !== null);
 
 export function attachRealtime(app: FastifyInstance, services: Services, options: RealtimeOptions = {}): Server {
   const { config } = services.deps;
   const io = new Server(app.server, { serveClient: false });
   const redisClients: Redis[] = [];
   if (options.redisAdapter ?? true) {
-    const pub = new Redis(config.redisUrl);
-    const sub = new Redis(config.redisUrl);
+    // With their offline queue: the adapter subscribes before the connection is up, and again after an outage.
+    const pub = services.deps.redisOutages.watch(new Redis(config.redisUrl));
+    const sub = services.deps.redisOutages.watch(new Redis(config.redisUrl));
     redisClients.push(pub, sub);
     io.adapter(createAdapter(pub, sub, { key: socketIoKey(config.redisPrefix) }));
   }
 
+  /**
+   * Counts the AccessChanges this instance has handled. What a socket was allowed is read from the database
+   * and acted on later (joining a room); a change announced in between could not have found the socket there,
+   * so such a read is made again (see `settled`).
+   */
+  let accessEpoch = 0;
+
+  /**
+   * `attempt` again until no AccessChange arrived while it ran, nor did the socket's caller change
+   * (`caller`): what it read may predate a change this instance has already handled. The caller acts on
+   * the answer in the same tick, before another announcement can be handled.
+   */
+  async function settled<T>(attempt: () => Promise<T>, caller: () => unknown = () => null): Promise<T> {
+    for (;;) {
+      const epoch = accessEpoch;
+      const before = caller();
+      const answer = await attempt();
+      if (epoch === accessEpoch && before === caller()) return answer;
+    }
+  }
+
+  const resolveSocket = (socket: Socket) =>
+    settled(() => resolveRequest(services.auth, handshakeHeaders(socket, config.publicUrl), socket.handshake.address));
+
   // The bearer token is optional: an absent or refused one makes an anonymous socket (public channels only).
   io.use((socket, next) => {
-    resolveRequest(services.auth, handshakeHeaders(socket), socket.handshake.address).then((request) => {
+    resolveSocket(socket).then((request) => {
       socket.data.request = request;
       next();
     }, next);
@@ -72,32 +128,97 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
     return { status: 500, message: translate(request.ctx.locale, "server.error") };
   }
 
-  io.on("connection", (socket) => {
+  /** The refusal of a channel as the socket is told it: subscription_error, or unsubscribed once it was in. */
+  function refusalOf(name: string, error: unknown, request: ResolvedRequest): SubscriptionFailure {
+    const { status, message } = answerOf(error, request);
+    return { channel: name, status, message } as SubscriptionFailure;
+  }
+
+  /** Takes the socket out of those of `channels` the channel rule no longer lets it listen on, telling it why. */
+  async function dropRefused(socket: Socket, channels: string[]): Promise<void> {
     const request = socket.data.request as ResolvedRequest;
+    await Promise.all(
+      channels.map((name) =>
+        services.realtime.authorizeChannel(name, request.ctx).then(
+          () => undefined,
+          // A check that failed (the database is down) counts as a refusal: the socket may no longer see it.
+          (error: unknown) => {
+            void socket.leave(name);
+            socket.emit(SOCKET.unsubscribed, refusalOf(name, error, request));
+          },
+        ),
+      ),
+    );
+  }
+
+  /** Who the socket's token stands for now, and what it may therefore still listen on. */
+  async function reauthenticate(socket: Socket): Promise<void> {
+    try {
+      socket.data.request = await resolveSocket(socket);
+    } catch (error) {
+      // Unsure who it is now (the database is down): it keeps nothing.
+      app.log.error(error);
+      socket.disconnect(true);
+      return;
+    }
+    await dropRefused(socket, channelsOf(socket));
+  }
+
+  /** This instance's sockets in any of `rooms`, as they are now (each instance checks its own). */
+  function localSocketsIn(rooms: string[]): Socket[] {
+    const { adapter, sockets } = io.of("/");
+    const ids = new Set(rooms.flatMap((room) => [...(adapter.rooms.get(room) ?? [])]));
+    return [...ids].flatMap((id) => sockets.get(id) ?? []);
+  }
+
+  io.on(ACCESS_CHANGED, (change: AccessChange) => {
+    accessEpoch += 1;
+    const holders = [
+      ...(change.users ?? []).map((user) => holderRoom({ user })),
+      ...(change.clients ?? []).map((client) => holderRoom({ client })),
+    ];
+    const matchChannels = (change.matches ?? []).flatMap((id) => [CHANNELS.match(id), CHANNELS.chat(id)]);
+    const rechecks = [
+      ...localSocketsIn(holders).map((socket) => reauthenticate(socket)),
+      ...localSocketsIn(matchChannels).map((socket) =>
+        dropRefused(
+          socket,
+          matchChannels.filter((name) => socket.rooms.has(name)),
+        ),
+      ),
+    ];
+    Promise.all(rechecks).catch((error: unknown) => app.log.error(error));
+  });
+
+  io.on("connection", (socket) => {
+    const current = () => socket.data.request as ResolvedRequest;
+    const holder = holderRoomOf(current().ctx);
+    if (holder) void socket.join(holder);
 
     socket.on(SOCKET.subscribe, async (channel: unknown, ack: unknown) => {
       const respond = ackOf(ack);
       const name = typeof channel === "string" ? channel : String(channel);
       try {
-        const { history } = await services.realtime.joinChannel(name, request.ctx);
-        await socket.join(name);
+        const { history } = await settled(() => services.realtime.joinChannel(name, current().ctx), current);
+        void socket.join(name);
         socket.emit(SOCKET.subscribed, { channel: name });
         if (history) socket.emit(SOCKET.chatHistory, { channel: name, messages: history });
         respond({ channel: name });
       } catch (error) {
-        const { status, message } = answerOf(error, request);
-        const refusal = { channel: name, status, message } as SubscriptionFailure;
+        const refusal = refusalOf(name, error, current());
         socket.emit(SOCKET.subscriptionError, refusal);
         respond(refusal);
       }
     });
 
+    // Only channels: the socket's other rooms are how access changes find it.
     socket.on(SOCKET.unsubscribe, (channel: unknown) => {
-      if (typeof channel === "string") void socket.leave(channel);
+      if (typeof channel === "string" && parseChannel(channel)) void socket.leave(channel);
     });
 
     socket.on(SOCKET.chatSend, async (input: unknown, ack: unknown) => {
       const respond = ackOf(ack);
+      const request = current();
       try {
         const message = await services.realtime.sendChatMessage(parseInput(chatSendInput, input ?? {}), request.ctx);
         respond({ ok: true, message });

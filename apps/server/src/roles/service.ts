@@ -12,7 +12,7 @@ import {
 } from "./presenter.ts";
 import type { PermissionChangeInput } from "./schemas.ts";
 
-export function createRolesService({ prisma }: Deps) {
+export function createRolesService({ prisma, events }: Deps) {
   async function listGroups(ctx: RequestContext) {
     authorize(ctx, "access");
     const roles = await prisma.role.findMany({
@@ -38,6 +38,12 @@ export function createRolesService({ prisma }: Deps) {
     if (!permission) throw ValidationError.field("permission_id", "validation.invalid_value");
   }
 
+  /** The permissions of the role's holders changed, and with them what their sockets may listen on. */
+  async function announceHoldersOf(roleId: number) {
+    const holders = await prisma.userRole.findMany({ where: { roleId }, select: { userId: true } });
+    events.accessChanged({ users: holders.map((holder) => holder.userId) });
+  }
+
   async function presented(roleId: number) {
     return {
       data: presentRole(await prisma.role.findUniqueOrThrow({ where: { id: roleId }, include: roleWithPermissions })),
@@ -49,6 +55,7 @@ export function createRolesService({ prisma }: Deps) {
     await existing(roleId, permission_id);
     // Adding a permission the role already holds changes nothing.
     await prisma.rolePermission.createMany({ data: [{ roleId, permissionId: permission_id }], skipDuplicates: true });
+    await announceHoldersOf(roleId);
     return presented(roleId);
   }
 
@@ -56,6 +63,7 @@ export function createRolesService({ prisma }: Deps) {
     authorize(ctx, "access");
     await existing(roleId, permission_id);
     await prisma.rolePermission.deleteMany({ where: { roleId, permissionId: permission_id } });
+    await announceHoldersOf(roleId);
     return presented(roleId);
   }
 

@@ -7,9 +7,10 @@ import { ZodError } from "zod";
 import { DEFAULT_LOCALE } from "@clubcast/shared";
 import type { Services } from "../services.ts";
 import { asAppError, ValidationError } from "../core/errors.ts";
-import { errorBody } from "../core/http.ts";
+import { errorBody, retryAfterOf } from "../core/http.ts";
 import { translate } from "../core/i18n.ts";
 import { requireCaller, resolveRequest, type ResolvedRequest } from "../core/request.ts";
+import { forgetRefusedSession } from "../core/session-cookie.ts";
 import { fieldErrorsFromZod } from "../core/validation.ts";
 
 export interface TrpcContext {
@@ -18,10 +19,11 @@ export interface TrpcContext {
 }
 
 export function trpcContextFactory(services: Services) {
-  return async ({ req }: CreateFastifyContextOptions): Promise<TrpcContext> => ({
-    services,
-    request: await resolveRequest(services.auth, req.headers, req.ip),
-  });
+  return async ({ req, res }: CreateFastifyContextOptions): Promise<TrpcContext> => {
+    const request = await resolveRequest(services.auth, req.headers, req.ip);
+    forgetRefusedSession(res, services.deps.config, request);
+    return { services, request };
+  };
 }
 
 const TRPC_CODES: Record<number, TRPCError["code"]> = {
@@ -31,6 +33,7 @@ const TRPC_CODES: Record<number, TRPCError["code"]> = {
   409: "CONFLICT",
   422: "UNPROCESSABLE_CONTENT",
   429: "TOO_MANY_REQUESTS",
+  503: "SERVICE_UNAVAILABLE",
 };
 
 const t = initTRPC.context<TrpcContext>().create({
@@ -71,6 +74,17 @@ const mapServiceErrors = t.middleware(async ({ next, getRawInput }) => {
   }
   return result;
 });
+
+/** Retry-After on an answer carrying a 429 or 503, as the REST routes send it. */
+export function retryAfterMeta({ errors }: { errors: TRPCError[] }): { headers?: Record<string, string> } {
+  for (const error of errors) {
+    // mapServiceErrors made every refusal an AppError.
+    const appError = asAppError(error.cause);
+    const seconds = appError && retryAfterOf(appError);
+    if (seconds) return { headers: { "retry-after": String(seconds) } };
+  }
+  return {};
+}
 
 export const router = t.router;
 export const publicProcedure = t.procedure

@@ -12,7 +12,8 @@ import { paged, pageWindow, type PageQuery } from "../core/pagination.ts";
 import { authorize, isSystem, requireUser } from "../core/policy.ts";
 import { uniqueField } from "../core/prisma-errors.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import { hashToken } from "../auth/tokens.ts";
+import type { AuthService } from "../auth/service.ts";
+import { sessionsOfUserExcept } from "../auth/revocation.ts";
 import { presentUser, userWithAccess } from "./presenter.ts";
 import type { CreateUserInput, UpdateUserInput } from "./schemas.ts";
 
@@ -39,7 +40,7 @@ const byName = [
   { id: "asc" },
 ] satisfies Prisma.UserOrderByWithRelationInput[];
 
-export function createUsersService({ prisma }: Deps) {
+export function createUsersService({ prisma, events }: Deps, auth: Pick<AuthService, "revokeTokens">) {
   async function pageOf(where: Prisma.UserWhereInput, query: PageQuery) {
     const [users, total] = await Promise.all([
       prisma.user.findMany({ where, include: userWithAccess, orderBy: byName, ...pageWindow(query) }),
@@ -167,27 +168,29 @@ export function createUsersService({ prisma }: Deps) {
     if (input.email !== undefined) await assertEmailFree(input.email, id);
     const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
 
+    const write = async (tx: Tx) => {
+      await tx.user.update({
+        where: { id },
+        data: {
+          email: input.email,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          scope: input.scope,
+          clubId,
+          locale: input.locale,
+        },
+      });
+      if (input.teams) await replaceTeams(tx, id, input.teams);
+      else if (clubChanged) await dropTeamsOutside(tx, id, clubId);
+      if (input.roles) await replaceRoles(tx, id, input.roles);
+    };
     await withUniqueEmail(() =>
-      prisma.$transaction(async (tx) => {
-        await tx.user.update({
-          where: { id },
-          data: {
-            email: input.email,
-            passwordHash,
-            firstName: input.first_name,
-            lastName: input.last_name,
-            scope: input.scope,
-            clubId,
-            locale: input.locale,
-          },
-        });
-        if (input.teams) await replaceTeams(tx, id, input.teams);
-        else if (clubChanged) await dropTeamsOutside(tx, id, clubId);
-        if (input.roles) await replaceRoles(tx, id, input.roles);
-        // A new password signs the user out everywhere else.
-        if (passwordHash) await revokeTokens(tx, id, ctx.token);
-      }),
+      // A new password signs the user out everywhere else.
+      passwordHash ? auth.revokeTokens(sessionsOfUserExcept(id, ctx.token), write) : prisma.$transaction(write),
     );
+    // Scope, club, teams or roles may have changed what the user's sockets may listen on.
+    events.accessChanged({ users: [id] });
     return presented(id);
   }
 
@@ -195,6 +198,7 @@ export function createUsersService({ prisma }: Deps) {
     if (requireUser(ctx).id === id) throw new ConflictError("users.cannot_remove_self");
     await managedUser(id, ctx);
     await prisma.user.delete({ where: { id } });
+    events.accessChanged({ users: [id] });
     return { message: translate(ctx.locale, "users.deleted") };
   }
 
@@ -209,6 +213,7 @@ export function createUsersService({ prisma }: Deps) {
       prisma.userTeam.deleteMany({ where: { userId: id, team: { clubId } } }),
       prisma.user.update({ where: { id }, data: { clubId: null } }),
     ]);
+    events.accessChanged({ users: [id] });
     return { message: translate(ctx.locale, "users.removed_from_club") };
   }
 
@@ -232,13 +237,6 @@ async function dropTeamsOutside(tx: Tx, userId: number, clubId: number | null) {
 async function replaceRoles(tx: Tx, userId: number, roleIds: number[]) {
   await tx.userRole.deleteMany({ where: { userId } });
   await tx.userRole.createMany({ data: [...new Set(roleIds)].map((roleId) => ({ userId, roleId })) });
-}
-
-async function revokeTokens(tx: Tx, userId: number, keepToken: string | null) {
-  await tx.accessToken.updateMany({
-    where: { userId, revokedAt: null, ...(keepToken ? { tokenHash: { not: hashToken(keepToken) } } : {}) },
-    data: { revokedAt: new Date() },
-  });
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -2,12 +2,13 @@
 // sharing the test app's database and Redis prefix) and Socket.IO clients
 // speaking the SOCKET protocol.
 import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { io, type Socket } from "socket.io-client";
 import { SOCKET, type SubscriptionError } from "@clubcast/shared";
 import { closeDeps, createDeps } from "../../src/deps.ts";
 import { buildApp, type BuiltApp } from "../../src/app.ts";
-import type { TestApp } from "./app.ts";
-import { api, type Member } from "./api.ts";
+import { startTestApp, type TestApp } from "./app.ts";
+import { api, generousLoginLimits, type Api, type Member } from "./api.ts";
 import { createUser } from "./factories.ts";
 
 export async function listen(built: BuiltApp): Promise<string> {
@@ -35,6 +36,35 @@ export async function startSecondInstance(t: TestApp): Promise<ServerInstance> {
   };
 }
 
+/** The test app listening at `urlA` and a second instance `b`, sharing its database and Redis. */
+export interface TwoInstances {
+  t: TestApp;
+  urlA: string;
+  b: ServerInstance;
+  http: Api;
+}
+
+/**
+ * Registers the hooks of a realtime test file: `beforeAll` starts both instances, `afterEach`
+ * disconnects the test's sockets, `afterAll` closes both. The returned object is filled in by
+ * that `beforeAll`, which runs before the file's own.
+ */
+export function useTwoInstances(): TwoInstances {
+  const instances = {} as TwoInstances;
+  beforeAll(async () => {
+    instances.t = await startTestApp(generousLoginLimits);
+    instances.urlA = await listen(instances.t);
+    instances.b = await startSecondInstance(instances.t);
+    instances.http = api(instances.t);
+  });
+  afterEach(() => disconnectAllSockets());
+  afterAll(async () => {
+    await instances.b?.close();
+    await instances.t?.close();
+  });
+  return instances;
+}
+
 /** A new user signed in through POST /v1/login. */
 export async function signIn(t: TestApp, data: Parameters<typeof createUser>[1]): Promise<Member> {
   const user = await createUser(t.deps.prisma, data);
@@ -43,10 +73,16 @@ export async function signIn(t: TestApp, data: Parameters<typeof createUser>[1])
 
 const sockets = new Set<Socket>();
 
-export async function connectSocket(url: string, token?: string): Promise<Socket> {
+/** `headers` stand in for what a browser adds itself (its cookies, the page's Origin). */
+export async function connectSocket(
+  url: string,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<Socket> {
   const socket = io(url, {
     transports: ["websocket"],
     auth: token ? { token } : {},
+    extraHeaders: headers,
     reconnection: false,
     forceNew: true,
   });

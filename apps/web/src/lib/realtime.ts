@@ -3,25 +3,25 @@
 import { useEffect, useRef, useState } from "react";
 import type { Socket } from "socket.io-client";
 import { SOCKET, type EventName, type EventPayloads } from "@clubcast/shared";
-import { readToken } from "../auth/token.ts";
+import { sessionMarker } from "../auth/session.ts";
 
 export type ChannelHandlers = { [E in EventName]?: (payload: EventPayloads[E]) => void };
 
 let connection: Promise<Socket> | null = null;
 /** How many subscriptions share each channel: the socket leaves it only when the last one ends. */
 const subscribers = new Map<string, number>();
-/** The token the socket last connected with: the server knows the user only from the handshake. */
-let handshakeToken: string | null = null;
+/** The session the socket last connected in: the server knows the user only from the handshake. */
+let handshakeSession: string | null = null;
 
 function socket(): Promise<Socket> {
   connection ??= import("socket.io-client").then(({ io }) =>
     io({
       path: "/socket.io",
-      // Read on every (re)connect: the visitor may have signed in meanwhile.
+      // The handshake carries the session cookie; noted on every (re)connect, since the visitor may
+      // have signed in or out meanwhile.
       auth: (send) => {
-        const token = readToken();
-        handshakeToken = token;
-        send(token ? { token } : {});
+        handshakeSession = sessionMarker();
+        send({});
       },
     }),
   );
@@ -50,17 +50,23 @@ export function subscribe(
         if (!stopped) onState(answer.status ? "refused" : "joined");
       });
     const lost = () => onState("joining");
+    // The server took us out: signed out, our access or the match's privacy changed.
+    const dropped = (notice: { channel: string }) => {
+      if (notice.channel === channel && !stopped) onState("refused");
+    };
     const listeners = Object.entries(handlers) as [string, (payload: unknown) => void][];
     for (const [event, handler] of listeners) client.on(event, handler);
     // Join now if connected, and again after every reconnect.
     client.on("connect", join);
     client.on("disconnect", lost);
+    client.on(SOCKET.unsubscribed, dropped);
     // Signed in or out since the handshake: connect again as who we are now (every channel rejoins).
-    if (client.connected && handshakeToken !== readToken()) client.disconnect().connect();
+    if (client.connected && handshakeSession !== sessionMarker()) client.disconnect().connect();
     else if (client.connected) join();
     leave = () => {
       client.off("connect", join);
       client.off("disconnect", lost);
+      client.off(SOCKET.unsubscribed, dropped);
       for (const [event, handler] of listeners) client.off(event, handler);
       const remaining = (subscribers.get(channel) ?? 1) - 1;
       if (remaining > 0) subscribers.set(channel, remaining);
