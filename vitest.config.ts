@@ -14,6 +14,14 @@ export default defineConfig({
         },
       },
       {
+        // The start script's supervisor, with real child processes.
+        test: {
+          name: "scripts",
+          include: ["scripts/test/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
         test: {
           name: "server",
           include: ["apps/server/test/**/*.test.ts"],
@@ -65,6 +73,7 @@ export default defineConfig({
           include: ["apps/web/e2e/**/*.e2e.test.ts"],
           environment: "node",
           globalSetup: ["packages/testkit/src/global-setup.ts", "apps/web/e2e/global-setup.ts"],
+          setupFiles: ["apps/web/e2e/support/csp-guard.ts"],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 240_000,

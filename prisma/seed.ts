@@ -3,16 +3,16 @@
 // club name, field and team within their club, user e-mail, role and permission
 // name, configuration barcode, camera technical name, device serial) or, for
 // rows without one, by a deterministic identity (a match by its club, teams and
-// training flag; an offline recording by its URL on the camera server; a
+// training flag; an offline recording by its path on the camera server; a
 // sequence by match, user and name; a marker by sequence, time and label; a
 // notification by language and text). A re-run updates those rows in place, so
 // it adds nothing and moves the demo matches back around "now". All of it runs
-// in one transaction: a failed seed leaves the database as it was.
+// in one transaction: a failed seed leaves the database as it was. Every URL it
+// writes comes from the settings (seedUrls), so an instance on other ports gets
+// its own simulator's and gateway's addresses.
 import {
   GATEWAY_CAMERA_TYPE,
-  INGEST_PORTS,
   PERMISSIONS,
-  RTMP_APP,
   SPORT_TYPES,
   deriveLivestream,
   type LocaleCode,
@@ -22,6 +22,9 @@ import {
 } from "@clubcast/shared";
 import { createPrismaClient, type DeviceStatus, type Prisma, type PrismaClient } from "@clubcast/db";
 import { hashPassword } from "../apps/server/src/auth/passwords.ts";
+import { loadConfig } from "../apps/server/src/config.ts";
+import { ingestOf, type IngestSettings } from "../apps/server/src/media/ingest.ts";
+import { cameraSimAddress } from "../apps/camera-sim/src/settings.ts";
 import { utcToZoned, zonedToUtc } from "../apps/server/src/matches/local-time.ts";
 
 type Db = Prisma.TransactionClient;
@@ -41,8 +44,23 @@ export const DEMO_CAMERA_CLIENT = {
   configurationBarcode: "CC-NL-0101",
 } as const;
 
-/** Where the seeded configurations' camera server runs: the camera simulator's default address. */
-export const CAMERA_SERVER_URL = "http://127.0.0.1:4100";
+/** The addresses the seed writes, all from the settings. */
+export interface SeedUrls {
+  /** The seeded configurations' camera server: the simulator (CAMERA_SIM_URL / CAMERA_SIM_PORT). */
+  cameraServer: string;
+  /** Where players reach the simulator's video (CAMERA_SIM_PUBLIC_URL). */
+  cameraMedia: string;
+  /** The platform's own URL (PUBLIC_URL), for QR codes. */
+  publicUrl: string;
+  /** Where cameras publish to the media gateway (MEDIA_PUBLIC_HOST, RTMP_PORT, SRT_PORT). */
+  ingest: IngestSettings;
+}
+
+export function seedUrls(env: NodeJS.ProcessEnv = process.env): SeedUrls {
+  const config = loadConfig(env);
+  const simulator = cameraSimAddress(env);
+  return { cameraServer: simulator.url, cameraMedia: simulator.publicUrl, publicUrl: config.publicUrl, ingest: config };
+}
 
 /** The media gateway's machine client (no configuration: it serves every gateway configuration). */
 export const DEMO_GATEWAY_CLIENT = {
@@ -366,8 +384,11 @@ interface ConfigurationSeed {
   passthrough?: boolean;
   /** Served by the media gateway (RTMP/SRT ingest) rather than a camera server of its own. */
   gateway?: { streamKey: string };
-  /** Covers the three livestream modes: '{address}…' is srt, a full URL rtmp, empty or bare '{address}' disabled. */
-  saStreamUrl: string | null;
+  /**
+   * Covers the three livestream modes: '{address}…' is srt, a full URL rtmp, empty or bare '{address}' disabled.
+   * A gateway configuration has none here: it publishes to the gateway's RTMP URL of the settings.
+   */
+  saStreamUrl?: string | null;
   resolution: string;
   localIp: string;
   latitude: number;
@@ -448,7 +469,6 @@ const CONFIGURATIONS: ConfigurationSeed[] = [
     isMain: true,
     passthrough: true,
     gateway: { streamKey: DEMO_GATEWAY_CONFIGURATION.streamKey },
-    saStreamUrl: `rtmp://127.0.0.1:${INGEST_PORTS.rtmp}/${RTMP_APP}/${DEMO_GATEWAY_CONFIGURATION.streamKey}`,
     resolution: "1920x1080",
     localIp: "192.168.10.24",
     latitude: 52.0619,
@@ -1101,28 +1121,32 @@ interface CameraRef {
   fieldId: number;
 }
 
-async function seedEquipment(db: Db, refs: ClubRefs, now: Date): Promise<Map<string, CameraRef>> {
+async function seedEquipment(db: Db, refs: ClubRefs, now: Date, urls: SeedUrls): Promise<Map<string, CameraRef>> {
   const configurations = new Map<string, CameraRef>();
   for (const { barcode, club, field, cameras, heartbeatMinutesAgo, gateway, ...seed } of CONFIGURATIONS) {
     const clubRef = required(refs.clubs.get(club), `club ${club}`);
     const fieldId = required(refs.fields.get(fieldKey(club, field)), `field ${club}/${field}`);
     const key = slug(barcode);
+    const saStreamUrl = gateway
+      ? ingestOf(urls.ingest, GATEWAY_CAMERA_TYPE, gateway.streamKey)!.rtmp_url
+      : (seed.saStreamUrl ?? null);
     const data = {
       ...seed,
+      saStreamUrl,
       passthrough: seed.passthrough ?? false,
       clubId: clubRef.id,
       fieldId,
-      livestream: deriveLivestream(seed.saStreamUrl),
+      livestream: deriveLivestream(saStreamUrl),
       streamKey: gateway?.streamKey ?? `${key}-live`,
       antStreamId: `ant-${key}`,
-      qrCode: `https://clubcast.test/c/${barcode}`,
+      qrCode: `${urls.publicUrl}/c/${barcode}`,
       saServerId: `sa-${key}`,
       saCameraId: `${key}-cam`,
       saCameraName: `${club} ${field}`,
-      saStreamUrlLocal: seed.saStreamUrl ? `srt://${seed.localIp}:9710` : null,
+      saStreamUrlLocal: saStreamUrl ? `srt://${seed.localIp}:9710` : null,
       saSport: CLUBS.find((c) => c.name === club)!.sport,
       // The worker sends a gateway configuration's commands to the media gateway (MEDIA_GATEWAY_URL).
-      serverUrl: gateway ? null : CAMERA_SERVER_URL,
+      serverUrl: gateway ? null : urls.cameraServer,
       ...(gateway ? { cameraType: GATEWAY_CAMERA_TYPE } : {}),
       lastHeartbeatAt: minutesAgo(now, heartbeatMinutesAgo),
     };
@@ -1171,8 +1195,9 @@ async function seedGatewayClient(db: Db, secretHash: string): Promise<void> {
   await db.apiClient.upsert({ where: { clientId }, update: data, create: { clientId, ...data } });
 }
 
-function recordingUrl(camera: CameraRef, name: string): string {
-  return `${CAMERA_SERVER_URL}/recordings/${camera.barcode}/${slug(name)}/index.m3u8`;
+/** A recording's path on the camera server: its identity, whatever address the server has. */
+function recordingPath(camera: CameraRef, name: string): string {
+  return `/recordings/${camera.barcode}/${slug(name)}/index.m3u8`;
 }
 
 async function seedMatches(
@@ -1180,6 +1205,7 @@ async function seedMatches(
   refs: ClubRefs,
   cameras: Map<string, CameraRef>,
   now: Date,
+  urls: SeedUrls,
 ): Promise<Map<string, number>> {
   const matchIds = new Map<string, number>();
   for (const seed of MATCHES) {
@@ -1212,8 +1238,8 @@ async function seedMatches(
       sharedWithClubId: seed.sharedWith
         ? required(refs.clubs.get(seed.sharedWith), `club ${seed.sharedWith}`).id
         : null,
-      liveHlsUrl: seed.status === "live" ? `${CAMERA_SERVER_URL}/live/${camera.barcode}/index.m3u8` : null,
-      vodHlsUrl: seed.status === "vod" ? recordingUrl(camera, key) : null,
+      liveHlsUrl: seed.status === "live" ? `${urls.cameraMedia}/live/${camera.barcode}/index.m3u8` : null,
+      vodHlsUrl: seed.status === "vod" ? `${urls.cameraMedia}${recordingPath(camera, key)}` : null,
     };
     const match = await updateOrCreate(
       db.match.findFirst({ where: identity, select: { id: true }, orderBy: { id: "asc" } }),
@@ -1223,13 +1249,14 @@ async function seedMatches(
     matchIds.set(key, match.id);
 
     if (seed.fromOfflineRecording) {
-      await upsertOfflineRecording(db, camera, key, { start, end }, match.id);
+      await upsertOfflineRecording(db, urls, camera, key, { start, end }, match.id);
     }
   }
   for (const recording of OFFLINE_RECORDINGS) {
     const camera = required(cameras.get(recording.camera), `configuration ${recording.camera}`);
     await upsertOfflineRecording(
       db,
+      urls,
       camera,
       recording.slot,
       interval(now, camera.timezone, recording.when, recording.minutes),
@@ -1241,13 +1268,15 @@ async function seedMatches(
 
 async function upsertOfflineRecording(
   db: Db,
+  urls: SeedUrls,
   camera: CameraRef,
   name: string,
   { start, end }: { start: Date; end: Date },
   matchId: number | null,
 ): Promise<void> {
-  const vodHlsUrl = recordingUrl(camera, `offline-${name}`);
+  const path = recordingPath(camera, `offline-${name}`);
   const data = {
+    vodHlsUrl: `${urls.cameraMedia}${path}`,
     clubId: camera.clubId,
     fieldId: camera.fieldId,
     configurationId: camera.id,
@@ -1256,9 +1285,10 @@ async function upsertOfflineRecording(
     matchId,
   };
   await updateOrCreate(
-    db.offlineRecording.findFirst({ where: { vodHlsUrl }, select: { id: true } }),
+    // Found by its path, so a re-seed with another simulator address updates it rather than adding one.
+    db.offlineRecording.findFirst({ where: { vodHlsUrl: { endsWith: path } }, select: { id: true } }),
     (id) => db.offlineRecording.update({ where: { id }, data }),
-    () => db.offlineRecording.create({ data: { vodHlsUrl, ...data } }),
+    () => db.offlineRecording.create({ data }),
   );
 }
 
@@ -1300,9 +1330,13 @@ async function seedNotifications(db: Db, now: Date): Promise<void> {
   }
 }
 
-/** Writes (or refreshes) the demo data. Uses `prisma` when given (and leaves it open), else DATABASE_URL. */
-export async function seed(prisma?: PrismaClient): Promise<void> {
+/**
+ * Writes (or refreshes) the demo data, with the addresses of `env`'s settings. Uses `prisma` when given (and
+ * leaves it open), else DATABASE_URL.
+ */
+export async function seed(prisma?: PrismaClient, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const client = prisma ?? createPrismaClient();
+  const urls = seedUrls(env);
   try {
     // One argon2id hash for every demo account: hashing is deliberately slow.
     const [passwordHash, cameraSecretHash, gatewaySecretHash] = await Promise.all([
@@ -1317,10 +1351,10 @@ export async function seed(prisma?: PrismaClient): Promise<void> {
         const refs = await seedClubs(db, sports);
         const roleIds = await seedAccess(db);
         const userIds = await seedUsers(db, refs, roleIds, passwordHash);
-        const cameras = await seedEquipment(db, refs, now);
+        const cameras = await seedEquipment(db, refs, now, urls);
         await seedCameraClient(db, cameras, cameraSecretHash);
         await seedGatewayClient(db, gatewaySecretHash);
-        const matchIds = await seedMatches(db, refs, cameras, now);
+        const matchIds = await seedMatches(db, refs, cameras, now, urls);
         await seedSequences(db, matchIds, userIds);
         await seedNotifications(db, now);
       },

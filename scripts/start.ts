@@ -1,6 +1,7 @@
 // `npm start`: prepares the database (create, migrate, seed when empty), then
-// runs the platform's processes together until Ctrl-C.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+// runs the platform's processes together until Ctrl-C or SIGTERM, restarting
+// any that crashes (scripts/supervisor.ts).
+import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { prepareDatabase } from "./db-prepare.ts";
@@ -8,6 +9,7 @@ import { ensureWebBuild } from "./web-build.ts";
 import { runWithServiceErrors } from "@clubcast/db/health";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { DEMO_CAMERA_CLIENT, DEMO_GATEWAY_CLIENT } from "../prisma/seed.ts";
+import { supervise } from "./supervisor.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -80,28 +82,22 @@ await runWithServiceErrors(async () => {
   await prepareDatabase();
   // The server serves the built web client on its own URL.
   await ensureWebBuild();
-  const children: ChildProcess[] = platformProcesses(process.env).map(({ name, entry, env }) => {
-    const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  const supervisor = supervise(
+    platformProcesses(process.env).map(({ name, entry, env }) => ({
+      name,
+      command: process.execPath,
+      args: ["--import", "tsx", entry],
       cwd: root,
-      stdio: "inherit",
       env: env ?? process.env,
-    });
-    child.on("exit", (code) => {
-      console.error(`${name} exited (${code ?? "signal"}); stopping the platform`);
-      stopAll(code ?? 1);
-    });
-    return child;
-  });
+    })),
+  );
   let stopping = false;
-  function stopAll(code: number) {
+  function stopAll(signal: NodeJS.Signals) {
     if (stopping) return;
     stopping = true;
-    for (const child of children) child.kill("SIGTERM");
-    setTimeout(() => process.exit(code), 5000).unref();
-    Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on("exit", r))))).then(() =>
-      process.exit(code),
-    );
+    console.error(`[start] ${signal} received: stopping the platform`);
+    void supervisor.stop(signal).then(() => process.exit(0));
   }
-  process.on("SIGINT", () => stopAll(0));
-  process.on("SIGTERM", () => stopAll(0));
+  process.on("SIGINT", () => stopAll("SIGINT"));
+  process.on("SIGTERM", () => stopAll("SIGTERM"));
 });

@@ -22,6 +22,7 @@ export default defineConfig({
     proxy: {
       "/v1": apiUrl,
       "/trpc": apiUrl,
+      "/refresh-csrf": apiUrl,
       "/socket.io": { target: apiUrl, ws: true },
     },
   },

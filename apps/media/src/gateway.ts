@@ -230,12 +230,27 @@ export function createGateway(options: GatewayOptions) {
   }, PUBLISHER_REPORT_MS);
   stillConnected.unref();
 
-  async function endSession(publisher: Publisher): Promise<void> {
-    const session = publisher.session;
-    if (!session) return;
+  /** Ends a session cleanly; a preview's video goes with it. */
+  async function finish(session: Session): Promise<void> {
     session.ending = true;
     await session.pipeline.stop();
     if (session.scope.kind === "previews") store.remove(session.scope);
+  }
+
+  async function endSession(publisher: Publisher): Promise<void> {
+    if (publisher.session) await finish(publisher.session);
+  }
+
+  /**
+   * Routes a publisher's stream anew (a preview to its match) with the new session started before the old one
+   * ends: ending a session waits for ffmpeg to finish its segment, and the recording must not miss that time.
+   */
+  async function handOver(publisher: Publisher): Promise<void> {
+    const previous = publisher.session;
+    if (previous) previous.ending = true;
+    publisher.session = null;
+    route(publisher);
+    if (previous) await finish(previous);
   }
 
   /** Takes a publisher nginx has let in: probe what it sends, refuse what can't be taken, then route it. */
@@ -406,8 +421,7 @@ export function createGateway(options: GatewayOptions) {
     state.save();
     const publisher = publisherOfCamera(cameraId);
     // The preview becomes the match's live stream.
-    if (publisher)
-      inBackground("switching a preview to its match", async () => (await endSession(publisher), route(publisher)));
+    if (publisher) inBackground("switching a preview to its match", () => handOver(publisher));
     return recording;
   }
 

@@ -3,6 +3,7 @@
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { Redis } from "ioredis";
+import { createRedisOutageLog } from "@clubcast/db/redis";
 import { RTMP_APP, mediaGatewayChannel, type MediaGatewayMessage } from "@clubcast/shared";
 import { createMediaStore } from "@clubcast/media-store";
 import { createGatewayApi, type GatewayApi } from "./api.ts";
@@ -78,7 +79,7 @@ export async function startMediaGateway(
   });
 
   const subscriber = new Redis(settings.redisUrl, { lazyConnect: true, maxRetriesPerRequest: null });
-  subscriber.on("error", (error) => log(`redis: ${error.message}`));
+  createRedisOutageLog("stream-key subscriber", log).watch(subscriber);
   subscriber.on("message", (_channel, text: string) => {
     const message = JSON.parse(text) as MediaGatewayMessage;
     if (message.type === "stream_key_rotated")

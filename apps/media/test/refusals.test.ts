@@ -183,7 +183,7 @@ describe("bad input and faults", () => {
     const message = await told;
     expect(message).toMatchObject({ key: "match.operation_failed", level: "error" });
     expect(message.detail).toMatch(
-      /HTTP 409 from .*not enough free disk space for a new recording: \d+ MB free, at least \d+ MB needed/,
+      /^startRecording failed: the camera server answered 409, response: not enough free disk space for a new recording: \d+ MB free, at least \d+ MB needed/,
     );
     expect((await stack.match(match.id)).status).toBe("unscheduled");
 

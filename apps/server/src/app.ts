@@ -1,18 +1,12 @@
 // Assembles the HTTP server: error shapes, the /v1 REST routes of every domain,
 // tRPC under /trpc, and (when built) the web client on the same URL.
-import Fastify, {
-  LogController,
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { Deps } from "./deps.ts";
 import { createServices, type Services } from "./services.ts";
 import { createRegistrar, registerErrorHandling, registerJsonBodyParser, type RouteCatalogue } from "./core/http.ts";
 import { appRouter, type AppRouter } from "./trpc/app-router.ts";
-import { trpcContextFactory } from "./trpc/trpc.ts";
+import { logInternalError, retryAfterMeta, trpcContextFactory } from "./trpc/trpc.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { matchRoutes } from "./matches/routes.ts";
 import { offlineRoutes } from "./offline/routes.ts";
@@ -41,6 +35,8 @@ import { attachRealtime, type RealtimeOptions } from "./realtime/socket-server.t
 import type { Server as RealtimeServer } from "socket.io";
 import { registerWebClient, webClientDir } from "./web-client/serve.ts";
 import { buildOpenApiDocument } from "./core/openapi.ts";
+import { DOCS_CONTENT_SECURITY_POLICY, registerWebSecurity } from "./core/web-security.ts";
+import { registerCsrfProtection } from "./core/session-cookie.ts";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 
@@ -84,13 +80,16 @@ const DOMAIN_ROUTES = [
 ];
 
 /**
- * URLs the router cannot take (bad percent-encoding, an overlong parameter), in the
- * usual error shape. Under /media they name no file: 404, like every refused media path.
+ * URLs the router cannot take (bad percent-encoding, such as a lone surrogate's)
+ * name no route and no record: 404 in the usual error shape, as for any unknown
+ * URL (a path id is a record or a 422, never a 400). Under /media they name no file.
  */
-function answerUnroutableUrl(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+function answerUnroutableUrl(request: FastifyRequest, reply: FastifyReply) {
   const locale = localeFromAcceptLanguage(request.headers["accept-language"]);
-  if (isMediaPath(request.url)) return reply.status(404).send({ message: translate(locale, "not_found.generic") });
-  return reply.status(error.statusCode ?? 400).send({ message: error.message });
+  const message = isMediaPath(request.url)
+    ? translate(locale, "not_found.generic")
+    : translate(locale, "not_found.route", { method: request.method, url: request.url });
+  return reply.status(404).send({ message });
 }
 
 export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -98,16 +97,21 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     logger: options.logger ? { level: deps.config.logLevel } : false,
     // Heartbeats and list polling would drown the log; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // Forwarded headers are anyone's to write: believed only from the configured proxies,
+    // or every client could pick the address its sign-in attempts are counted under.
+    trustProxy: deps.config.trustProxy.length ? deps.config.trustProxy : false,
     routerOptions: { maxParamLength: 500 },
     bodyLimit: 1_048_576,
-    frameworkErrors: (error, request, reply) => answerUnroutableUrl(error, request, reply as FastifyReply),
+    frameworkErrors: (_error, request, reply) => answerUnroutableUrl(request, reply as FastifyReply),
   });
   const services = createServices(deps);
   const routes: RouteCatalogue = [];
 
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  // Before any route: both act through hooks that apply to routes declared after them.
+  await registerWebSecurity(app, deps.config);
+  registerCsrfProtection(app, deps.config);
 
   const registrar = createRegistrar(app, services, routes);
   for (const register of DOMAIN_ROUTES) register(registrar, services);
@@ -118,16 +122,18 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const openApiDocument = buildOpenApiDocument(routes);
   app.get("/v1/openapi.json", () => openApiDocument);
   await app.register(fastifySwagger, { mode: "static", specification: { document: openApiDocument as never } });
-  await app.register(fastifySwaggerUi, { routePrefix: "/docs" });
-
-  // The spec's CSRF refresh call; bearer tokens make CSRF moot, so it only acknowledges.
-  app.get("/refresh-csrf", (_request, reply) => reply.status(204).send());
+  await app.register(fastifySwaggerUi, {
+    routePrefix: "/docs",
+    transformStaticCSP: () => DOCS_CONTENT_SECURITY_POLICY,
+  });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
       createContext: trpcContextFactory(services),
+      onError: logInternalError,
+      responseMeta: retryAfterMeta,
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
 

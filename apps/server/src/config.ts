@@ -22,7 +22,18 @@ export interface AppConfig {
   resetTokenTtlSeconds: number;
   smtpUrl: string;
   mailFrom: string;
+  /** Sign-in attempts (logins, camera tokens): perAccount counts per account and address (admitSignInAttempt). */
   loginRateLimit: { perIp: RateLimitRule; perAccount: RateLimitRule };
+  /**
+   * Account e-mail asked for by anyone (reset links, register notices): per IP address (429 beyond),
+   * and per e-mail address (beyond, no more mail that window, with the same answer).
+   */
+  accountMailRateLimit: { perIp: RateLimitRule; perAddress: RateLimitRule };
+  /**
+   * Proxies whose X-Forwarded-For / -Proto / -Host are believed (TRUST_PROXY: addresses, CIDRs or
+   * proxy-addr's names such as loopback, comma-separated). Empty: none, the peer's address counts.
+   */
+  trustProxy: string[];
   /** Built web client to serve on the same URL, when present. */
   webDistDir: string | null;
   logLevel: string;
@@ -44,11 +55,28 @@ export interface AppConfig {
   /** The gateway's ingest ports as cameras reach them (RTMP_PORT, SRT_PORT). */
   rtmpPort: number;
   srtPort: number;
+  /** Origins of integrators' sites allowed to call the API from a browser (CORS_ORIGINS; none by default). */
+  corsOrigins: string[];
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
   const parsed = Number.parseInt(value ?? "", 10);
   return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+/** CORS_ORIGINS: comma-separated origins (scheme, host, port), as browsers send them in Origin. */
+export function corsOriginsFrom(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const origin = URL.parse(entry)?.origin;
+      // A typo would silently never match: refuse to start instead.
+      if (!origin || origin === "null")
+        throw new Error(`CORS_ORIGINS: "${entry}" is not an origin like https://club.example`);
+      return origin;
+    });
 }
 
 /** The host name of a URL ("[::1]" stays bracketed, as URLs need it). */
@@ -83,6 +111,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         windowSeconds: intFrom(env.LOGIN_LIMIT_WINDOW_SECONDS, 300),
       },
     },
+    accountMailRateLimit: {
+      perIp: {
+        max: intFrom(env.ACCOUNT_MAIL_LIMIT_PER_IP, 20),
+        windowSeconds: intFrom(env.ACCOUNT_MAIL_LIMIT_WINDOW_SECONDS, 3600),
+      },
+      perAddress: {
+        max: intFrom(env.ACCOUNT_MAIL_LIMIT_PER_ADDRESS, 3),
+        windowSeconds: intFrom(env.ACCOUNT_MAIL_LIMIT_WINDOW_SECONDS, 3600),
+      },
+    },
+    trustProxy: (env.TRUST_PROXY ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     webDistDir: env.WEB_DIST_DIR || null,
     logLevel: env.LOG_LEVEL || "info",
     readCache: env.READ_CACHE !== "off",
@@ -93,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaPublicHost: env.MEDIA_PUBLIC_HOST || hostnameOf(publicUrl),
     rtmpPort: intFrom(env.RTMP_PORT, INGEST_PORTS.rtmp),
     srtPort: intFrom(env.SRT_PORT, INGEST_PORTS.srt),
+    corsOrigins: corsOriginsFrom(env.CORS_ORIGINS),
   };
 }

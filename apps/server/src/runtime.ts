@@ -3,3 +3,4 @@
 export { loadConfig, type AppConfig } from "./config.ts";
 export { createDeps, closeDeps, type Deps } from "./deps.ts";
 export { createServices, type Services } from "./services.ts";
+export { readMatchCommitted } from "./jobs/commit-gate.ts";

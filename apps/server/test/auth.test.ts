@@ -224,33 +224,50 @@ describe("tokens", () => {
 });
 
 describe("POST /v1/register", () => {
-  it("creates a player account and signs it in", async () => {
+  const base = {
+    password: "long enough password",
+    password_confirmation: "long enough password",
+    first_name: "A",
+    last_name: "B",
+  };
+
+  it("creates a player account, e-mails a welcome, and the account signs in", async () => {
     const res = await http.post("/v1/register", {
+      ...base,
       email: "New.Player@Example.test",
-      password: "long enough password",
-      password_confirmation: "long enough password",
       first_name: "New",
       last_name: "Player",
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().user).toMatchObject({ email: "new.player@example.test", scope: "player", first_name: "New" });
-    expect((await http.get("/v1/me", res.json().access_token)).json().user.email).toBe("new.player@example.test");
+    expect(res.json()).toEqual({
+      message: "Thanks! We've sent an e-mail to this address: it tells you how to sign in.",
+    });
     const stored = await t.deps.prisma.user.findUniqueOrThrow({ where: { email: "new.player@example.test" } });
+    expect(stored).toMatchObject({ scope: "player", firstName: "New" });
     expect(stored.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const mail = await t.smtp.waitFor("new.player@example.test");
+    expect(mail.subject).toBe("Welcome to Clubcast");
+    expect(mail.text).toContain("http://clubcast.test/auth/login");
+    expect(await http.login("new.player@example.test", base.password)).toEqual(expect.any(String));
   });
 
-  it("refuses a taken e-mail (any letter case), short passwords and mismatched confirmations", async () => {
+  it("answers a taken address (any letter case) exactly like a new one, and e-mails its owner instead", async () => {
     await createUser(t.deps.prisma, { email: "taken@example.test" });
-    const base = {
-      password: "long enough password",
-      password_confirmation: "long enough password",
-      first_name: "A",
-      last_name: "B",
-    };
+    const fresh = await http.post("/v1/register", { ...base, email: "not-taken@example.test" });
     const taken = await http.post("/v1/register", { ...base, email: "TAKEN@example.test" });
-    expect(taken.statusCode).toBe(422);
-    expect(taken.json().errors.email[0]).toBe("This e-mail address is already registered.");
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.body).toBe(fresh.body);
+    const mail = await t.smtp.waitFor("taken@example.test");
+    expect(mail.subject).toBe("Someone tried to register with your e-mail address");
+    expect(mail.text).toContain("http://clubcast.test/auth/forgot");
+    // The account is the owner's as before.
+    expect(await http.login("taken@example.test")).toEqual(expect.any(String));
+    expect((await http.post("/v1/login", { email: "taken@example.test", password: base.password })).statusCode).toBe(
+      401,
+    );
+  });
 
+  it("refuses short passwords, mismatched confirmations and fields it does not take", async () => {
     const short = await http.post("/v1/register", {
       ...base,
       email: "short@example.test",
@@ -341,6 +358,61 @@ describe("forgot and reset password", () => {
     });
     expect((await http.post("/v1/reset", { ...body, email: user.email })).statusCode).toBe(422);
     expect((await http.post("/v1/login", { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+});
+
+/** The tokens of the reset links mailed to `email`, oldest first, once `count` have arrived. */
+async function resetTokensMailedTo(email: string, count: number): Promise<string[]> {
+  const tokens = () =>
+    t.smtp.messages
+      .filter((m) => m.text?.includes(`email=${encodeURIComponent(email)}`))
+      .map((m) => /token=([\w-]+)/.exec(m.text ?? "")![1]!);
+  await expect.poll(() => tokens().length).toBeGreaterThanOrEqual(count);
+  return tokens();
+}
+
+describe("outstanding reset links", () => {
+  const newPassword = (password: string) => ({ password, password_confirmation: password });
+
+  it("only the latest works, and none once the password was reset", async () => {
+    const user = await createUser(t.deps.prisma, { email: "twice-forgetful@example.test" });
+    await http.post("/v1/forgot", { email: user.email });
+    const [older] = await resetTokensMailedTo(user.email, 1);
+    await http.post("/v1/forgot", { email: user.email });
+    const [, latest] = await resetTokensMailedTo(user.email, 2);
+
+    const withOlder = await http.post("/v1/reset", { token: older, email: user.email, ...newPassword("older link") });
+    expect(withOlder.statusCode).toBe(422);
+    expect(withOlder.json().errors.token).toBeDefined();
+    const withLatest = await http.post("/v1/reset", {
+      token: latest,
+      email: user.email,
+      ...newPassword("latest link"),
+    });
+    expect(withLatest.statusCode).toBe(200);
+    expect(await t.deps.prisma.passwordResetToken.count({ where: { userId: user.id, usedAt: null } })).toBe(0);
+    expect((await http.post("/v1/login", { email: user.email, password: "latest link" })).statusCode).toBe(200);
+  });
+
+  it("a completed reset retires links issued before it", async () => {
+    const user = await createUser(t.deps.prisma, { email: "raced-reset@example.test" });
+    await http.post("/v1/forgot", { email: user.email });
+    const [mailed] = await resetTokensMailedTo(user.email, 1);
+    // A link that was outstanding alongside the mailed one (two requests that crossed).
+    const outstanding = "outstanding-link-token";
+    await t.deps.prisma.passwordResetToken.create({
+      data: { userId: user.id, tokenHash: hashToken(outstanding), expiresAt: new Date(Date.now() + 3_600_000) },
+    });
+    expect(
+      (await http.post("/v1/reset", { token: mailed, email: user.email, ...newPassword("first reset") })).statusCode,
+    ).toBe(200);
+    const replay = await http.post("/v1/reset", {
+      token: outstanding,
+      email: user.email,
+      ...newPassword("second reset"),
+    });
+    expect(replay.statusCode).toBe(422);
+    expect((await http.post("/v1/login", { email: user.email, password: "first reset" })).statusCode).toBe(200);
   });
 });
 

@@ -806,6 +806,7 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
 
   // ── the rest ──
   "GET /v1/app-info": { target: "the platform", request: () => ({}), expect: anyone(200) },
+  "GET /v1/health": { target: "the platform", request: () => ({}), expect: anyone(200) },
   "POST /v1/broadcasting/auth": [
     {
       target: "the dashboards' matches channel",

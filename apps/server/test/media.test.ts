@@ -116,6 +116,7 @@ describe("a public match's media", () => {
     expect(master.headers["cache-control"]).toBe("no-cache");
     expect(master.body).toContain("source/live.m3u8");
     expect(master.headers["access-control-allow-origin"]).toBe("*");
+    expect(master.headers["cross-origin-resource-policy"]).toBe("cross-origin");
 
     const media = await get(`/media/matches/${publicMatch.id}/source/vod.m3u8`);
     expect(media.statusCode).toBe(200);

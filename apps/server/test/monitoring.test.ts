@@ -51,7 +51,9 @@ describe("GET /v1/monitoring", () => {
     const res = await http.get("/v1/monitoring", system);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(["computers", "configurations", "routers"]);
+    expect(Object.keys(body).sort()).toEqual(["computers", "configurations", "routers", "services"]);
+    // What the platform itself depends on, asked now (apps/server/test/redis-outage.test.ts: while Redis is down).
+    expect(body.services).toEqual({ database: "up", redis: "up" });
     const byId = (id: number) => body.configurations.find((c: { id: number }) => c.id === id);
 
     expect(byId(fresh.id)).toEqual({

@@ -32,6 +32,15 @@ describe("OpenAPI document", () => {
     expect(document.paths["/v1/me"].get.security).toEqual([{ bearer: [] }]);
   });
 
+  it("documents ids and paging in URLs as the bounded integers the server takes", async () => {
+    const document = (await t.app.inject({ method: "GET", url: "/v1/openapi.json" })).json();
+    const schemaOf = (path: string, name: string) =>
+      document.paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
+    expect(schemaOf("/v1/matches/{id}", "id")).toEqual({ type: "integer", minimum: 1, maximum: 2_147_483_647 });
+    expect(schemaOf("/v1/matches", "page")).toEqual({ type: "integer", minimum: 1, maximum: 2_147_483_647 });
+    expect(schemaOf("/v1/matches", "limit")).toEqual({ type: "integer", minimum: 1, maximum: 100 });
+  });
+
   it("serves a docs page", async () => {
     const res = await t.app.inject({ method: "GET", url: "/docs/" });
     expect(res.statusCode).toBe(200);

@@ -203,6 +203,36 @@ describe("the demo seed", () => {
     expect(wrong.statusCode).toBe(401);
   });
 
+  it("writes the addresses of its settings, so an instance on other ports reaches its own simulator and gateway", async () => {
+    const before = await rowCounts();
+    const otherPorts = { CAMERA_SIM_PORT: "4711", RTMP_PORT: "2935", PUBLIC_URL: "http://127.0.0.1:3999" };
+    try {
+      await seed(t.deps.prisma, otherPorts);
+      const prisma = t.deps.prisma;
+      const configurations = await prisma.configuration.findMany();
+      const matches = await prisma.match.findMany();
+      const recordings = await prisma.offlineRecording.findMany();
+      const written = [
+        ...configurations.flatMap((c) => [c.serverUrl, c.saStreamUrl, c.qrCode]),
+        ...matches.flatMap((m) => [m.liveHlsUrl, m.vodHlsUrl]),
+        ...recordings.map((r) => r.vodHlsUrl),
+      ].filter((url): url is string => url !== null && /^[a-z]+:\/\/127\.0\.0\.1/.test(url));
+      const ports = new Set(written.map((url) => new URL(url).port));
+      expect(ports).toEqual(new Set(["4711", "2935", "3999"]));
+      for (const c of configurations.filter((x) => x.cameraType !== GATEWAY_CAMERA_TYPE)) {
+        expect(c.serverUrl).toBe("http://127.0.0.1:4711");
+      }
+      const gateway = configurations.find((c) => c.barcode === DEMO_GATEWAY_CONFIGURATION.barcode)!;
+      expect(gateway.saStreamUrl).toBe(`rtmp://127.0.0.1:2935/live/${DEMO_GATEWAY_CONFIGURATION.streamKey}`);
+      expect(matches.some((m) => m.vodHlsUrl?.startsWith("http://127.0.0.1:4711/"))).toBe(true);
+      expect(recordings.every((r) => r.vodHlsUrl?.startsWith("http://127.0.0.1:4711/"))).toBe(true);
+      // Updated in place: a recording is found by its path, not by the address it was written with.
+      expect(await rowCounts()).toEqual(before);
+    } finally {
+      await seed(t.deps.prisma, {});
+    }
+  });
+
   it("gives the README's trainer scheduler.all and its coordinator users.all", async () => {
     const trainer = await signInAs("trainer@clubcast.test");
     expect(trainer.scope).toBe("trainer");

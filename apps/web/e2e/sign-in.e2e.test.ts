@@ -79,7 +79,7 @@ describe("signing in", () => {
     await context.close();
   });
 
-  it("creates an account and signs it in", async () => {
+  it("creates an account, which then signs in", async () => {
     const context = await newVisitor(browser);
     const page = await context.newPage();
     await page.goto(`${platform.url}/auth/register`);
@@ -93,10 +93,16 @@ describe("signing in", () => {
     await screenshots(page, "register");
     await page.getByLabel("Repeat password").fill("a long enough password");
     await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(`${platform.url}/dashboard/`);
-    await page.getByRole("heading", { name: /, Sanne$/ }).waitFor();
+    // The same answer whether or not the address had an account: the e-mail tells its owner.
+    await page.getByText("We've sent an e-mail to this address").waitFor();
     const stored = await platform.prisma.user.findUniqueOrThrow({ where: { email: "sanne@example.test" } });
     expect(stored.scope).toBe("player");
+    await page.goto(`${platform.url}/auth/login`);
+    await page.getByLabel("E-mail address").fill("sanne@example.test");
+    await page.getByLabel("Password").fill("a long enough password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${platform.url}/dashboard/`);
+    await page.getByRole("heading", { name: /, Sanne$/ }).waitFor();
     await context.close();
   });
 });

@@ -35,7 +35,6 @@ export function fakeAuth(state: Partial<Auth> = {}): Auth {
     scope: user?.scope ?? "user",
     signedOut: false,
     login: async () => {},
-    register: async () => {},
     logout: async () => {},
     reloadUser: async () => {},
     ...state,

@@ -4,7 +4,7 @@ import { closeDeps, createDeps, createServices, loadConfig } from "@clubcast/ser
 import { loadWorkerSettings } from "./settings.ts";
 import { startWorkers } from "./workers.ts";
 
-const deps = createDeps(loadConfig());
+const deps = createDeps(loadConfig(), "worker");
 const running = startWorkers(deps, createServices(deps), loadWorkerSettings());
 await Promise.all(running.workers.map((w) => w.waitUntilReady()));
 console.log(`[worker] running the camera, asset, timer and clip queues`);

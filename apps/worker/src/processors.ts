@@ -27,7 +27,7 @@ import {
   type CameraCommandRequests,
 } from "@clubcast/camera-protocol";
 import { createMediaStore } from "@clubcast/media-store";
-import type { Deps, Services } from "@clubcast/server/runtime";
+import { readMatchCommitted, type Deps, type Services } from "@clubcast/server/runtime";
 import type { WorkerSettings } from "./settings.ts";
 import { VideoError, copyIsExact, cutClip, keyframeAt, posterOf, probeVideo } from "./video.ts";
 
@@ -41,7 +41,10 @@ function isFinalFailure(job: Job, error: unknown): boolean {
   return error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 }
 
-/** Runs `work`; on the job's final failure calls `onFinalFailure` with the message, then fails the run. */
+/**
+ * Runs `work`; on the job's final failure calls `onFinalFailure` with the message for the requester, then
+ * fails the run. The job keeps the full message (with the server's URL) for logs and the failed-jobs page.
+ */
 async function withFinalFailure<T>(
   job: Job,
   work: () => Promise<T>,
@@ -51,7 +54,9 @@ async function withFinalFailure<T>(
     return await work();
   } catch (caught) {
     const error = unrecoverable(caught);
-    if (isFinalFailure(job, error)) await onFinalFailure((error as Error).message);
+    if (isFinalFailure(job, error)) {
+      await onFinalFailure(caught instanceof CameraServerError ? caught.userMessage : (error as Error).message);
+    }
     throw error;
   }
 }
@@ -83,13 +88,16 @@ export type CameraCommandResult =
 export function cameraCommandProcessor({ prisma }: Deps, services: Services, settings: WorkerSettings) {
   async function send(job: Job<CameraCommandJob>): Promise<CameraCommandResult> {
     const { command, matchId, configurationId, idempotencyKey } = job.data;
-    const [match, configuration] = await Promise.all([
-      prisma.match.findUnique({ where: { id: matchId }, select: { id: true, startingAt: true, stoppingAt: true } }),
-      prisma.configuration.findUnique({
-        where: { id: configurationId },
-        select: { serverUrl: true, saCameraId: true, cameraType: true },
-      }),
-    ]);
+    // After the commit of the request that enqueued this job (it may start before that commit).
+    const [match, configuration] = await readMatchCommitted(prisma, matchId, (tx) =>
+      Promise.all([
+        tx.match.findUnique({ where: { id: matchId }, select: { id: true, startingAt: true, stoppingAt: true } }),
+        tx.configuration.findUnique({
+          where: { id: configurationId },
+          select: { serverUrl: true, saCameraId: true, cameraType: true },
+        }),
+      ]),
+    );
     // A gateway configuration's camera server is the media gateway unless it names another.
     const serverUrl =
       configuration?.serverUrl ?? (configuration?.cameraType === GATEWAY_CAMERA_TYPE ? settings.mediaGatewayUrl : null);

@@ -15,7 +15,7 @@ export interface RunningWorkers {
 
 export function startWorkers(deps: Deps, services: Services, settings: WorkerSettings): RunningWorkers {
   // BullMQ needs a connection without a per-request retry limit (it blocks waiting for jobs).
-  const connection = new Redis(deps.config.redisUrl, { maxRetriesPerRequest: null });
+  const connection = deps.redisOutages.watch(new Redis(deps.config.redisUrl, { maxRetriesPerRequest: null }));
   const options: WorkerOptions = {
     connection,
     prefix: bullPrefix(deps.config.redisPrefix),
@@ -27,7 +27,8 @@ export function startWorkers(deps: Deps, services: Services, settings: WorkerSet
     const created = new Worker<T>(queue, processor, options);
     // A failed job is kept in its queue (monitoring lists it); the error itself is only logged here.
     created.on("failed", (job, error) => console.error(`[worker] ${queue} job ${job?.id} failed: ${error.message}`));
-    created.on("error", (error) => console.error(`[worker] ${queue}: ${error.message}`));
+    // Once per Redis outage, not once per reconnect attempt of each worker.
+    deps.redisOutages.watchErrorsOf(created, connection);
     return created;
   };
   // One processor per queue of QUEUES: a queue without one doesn't type-check, so no job waits for a worker that never comes.

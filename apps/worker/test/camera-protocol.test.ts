@@ -145,6 +145,25 @@ describe("commands", () => {
     const error = await failureOf(nowhere.send("unschedule", "cam-6", { match_id: 1 }, { idempotencyKey: key() }));
     expect(error).toMatchObject({ status: null, retryable: true });
     expect(error.message).toContain("response: ");
+    // The reason names the address ("connect ECONNREFUSED 127.0.0.1:…"): logs keep it, the user is not told.
+    expect(error.userMessage).toBe(
+      "unschedule failed: no answer from the camera server, response: the server could not be reached",
+    );
+  });
+
+  it("tells the user the operation and the server's message, never the server's address", async () => {
+    await control.setFaults({ fail_next: 2, fail_status: 500, fail_message: "proxy http://10.1.2.3:9000/x failed" });
+    const error = await failureOf(
+      camera.send("schedule", "cam-8", { match_id: 2, ...span }, { idempotencyKey: key() }),
+    );
+    expect(error.message).toContain(`${sim.url}/cameras/cam-8/schedule`);
+    expect(error.userMessage).toBe(
+      "schedule failed: the camera server answered 500, response: proxy (address hidden) failed",
+    );
+    const assets = createAssetServerClient(sim.url);
+    const asset = await failureOf(assets.update("video", { matchId: 2, isPrivate: true }, { idempotencyKey: key() }));
+    expect(asset.userMessage).toMatch(/^asset update \(video\) failed: the camera server answered 500, response: /);
+    expect(asset.userMessage).not.toContain(new URL(sim.url).host);
   });
 });
 

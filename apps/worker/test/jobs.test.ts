@@ -13,6 +13,7 @@ import {
 } from "@clubcast/shared";
 import { connectSocket, nextEvent, signIn, subscribe } from "../../server/test/support/realtime.ts";
 import { assetUpdateProcessor, cameraCommandProcessor, matchTimerProcessor } from "../src/processors.ts";
+import { holdMatchUntilCommit } from "../../server/src/jobs/commit-gate.ts";
 import { CAMERA_ID, callsWithKey, eventually, startJobStack, type JobStack } from "./support.ts";
 
 type UserMessage = EventPayloads["user.message"];
@@ -90,8 +91,9 @@ describe("camera commands", () => {
 
     const message = await told;
     expect(message).toMatchObject({ key: "match.operation_failed", level: "error", match: match.id });
-    expect(message.detail?.split("response:")[1]?.trim()).toBe(
-      `camera ${CAMERA_ID} is not recording match ${match.id}`,
+    // The operation and the server's message, without the camera server's address.
+    expect(message.detail).toBe(
+      `stopRecording failed: the camera server answered 409, response: camera ${CAMERA_ID} is not recording match ${match.id}`,
     );
     expect((await callsWithKey(stack.control, jobId)).map((c) => c.outcome)).toEqual(["refused"]);
     expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("live");
@@ -109,7 +111,8 @@ describe("camera commands", () => {
       attempts_made: 1,
       max_attempts: JOB_ATTEMPTS,
     });
-    expect(failed.failed_reason).toContain("response: camera");
+    // System admins see where it failed.
+    expect(failed.failed_reason).toContain(`HTTP 409 from ${stack.sim.url}/cameras/`);
 
     const trpc = await stack.http.query("monitoring.failedJobs", { page: 1, limit: 100 }, system.token);
     expect(trpc.statusCode).toBe(200);
@@ -146,6 +149,51 @@ describe("camera commands", () => {
     });
     expect(messages).toHaveLength(1);
     expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("unscheduled");
+  });
+
+  it("reads the match only once the request that enqueued the command has committed", async () => {
+    const process = cameraCommandProcessor(stack.t.deps, stack.t.services, stack.settings);
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let created!: (id: number) => void;
+    const createdId = new Promise<number>((resolve) => (created = resolve));
+    const startingAt = new Date(Date.now() + 3600_000);
+    // As POST /v1/upcoming with is_scheduled: the match and its enqueued command commit together.
+    const request = stack.t.deps.prisma.$transaction(async (tx) => {
+      const match = await tx.match.create({
+        data: {
+          clubId: stack.club.id,
+          homeClubId: stack.club.id,
+          fieldId: stack.configuration.fieldId,
+          startingAt,
+          stoppingAt: new Date(startingAt.getTime() + 5400_000),
+        },
+        select: { id: true },
+      });
+      await holdMatchUntilCommit(tx, match.id);
+      created(match.id);
+      await committing;
+    });
+    const matchId = await createdId;
+    const data: CameraCommandJob = {
+      command: "schedule",
+      matchId,
+      configurationId: stack.configuration.id,
+      requestedBy: null,
+      idempotencyKey: `before-commit-${matchId}`,
+    };
+    // The worker may take the job before that commit: it waits rather than find no match.
+    let settled = false;
+    const run = process({ data, attemptsMade: 0, opts: { attempts: JOB_ATTEMPTS } } as Job<CameraCommandJob>);
+    run.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settled).toBe(false);
+    commit();
+    await request;
+    expect(await run).toMatchObject({ done: true, camera: { match_id: matchId, state: "scheduled" }, applied: true });
   });
 
   it("gives a duplicated command no second effect, at the camera server or on the match", async () => {

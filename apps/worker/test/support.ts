@@ -47,10 +47,12 @@ export interface JobStackOptions {
   video?: boolean;
   /** The simulator reports streams and recordings to the API as the configuration's camera controller. */
   controller?: boolean;
+  /** A Redis of the test's own (default: the run's). */
+  redisUrl?: string;
 }
 
 export async function startJobStack(options: JobStackOptions = {}): Promise<JobStack> {
-  const t = await startTestApp(generousLoginLimits);
+  const t = await startTestApp({ ...generousLoginLimits, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}) });
   const url = await listen(t);
   const { prisma } = t.deps;
   const club = await createClub(prisma);

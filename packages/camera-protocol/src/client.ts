@@ -13,19 +13,43 @@ import {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** Anything shaped like a URL (scheme://...), which a user message must not show. */
+const URL_PATTERN = /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi;
+
 /**
- * A camera or asset server refused or failed a call. The message ends with
- * "response: <the server's message>", the part the API and the UI show (spec section 8).
+ * A camera or asset server refused or failed a call. The message, for logs and the
+ * failed-jobs page, names the URL; `userMessage` is what the person who asked is told.
+ * Both end with "response: <the server's message>", the part the UI shows (spec section 8).
  */
 export class CameraServerError extends Error {
   constructor(
+    /** What was asked, e.g. "startRecording" or "asset update (video)". */
+    readonly operation: string,
     readonly url: string,
     /** The HTTP status, or null when no answer came (unreachable, timeout). */
     readonly status: number | null,
     readonly serverMessage: string,
+    /** Whether no answer came because the call timed out (rather than the server being unreachable). */
+    readonly timedOut = false,
   ) {
     super(`${status === null ? "No answer from" : `HTTP ${status} from`} ${url}, response: ${serverMessage}`);
     this.name = "CameraServerError";
+  }
+
+  /**
+   * The failure for a club's staff: the operation and the server's own message, but no internal host or
+   * URL (an unreachable server's reason names its address, so it is not passed on).
+   */
+  get userMessage(): string {
+    const response =
+      this.status !== null
+        ? this.serverMessage.replace(URL_PATTERN, "(address hidden)")
+        : this.timedOut
+          ? this.serverMessage
+          : "the server could not be reached";
+    const answer =
+      this.status === null ? "no answer from the camera server" : `the camera server answered ${this.status}`;
+    return `${this.operation} failed: ${answer}, response: ${response}`;
   }
 
   /** Worth another attempt: no answer, a server error, a timeout or throttling. Other 4xx answers will not change. */
@@ -53,6 +77,7 @@ function messageOf(body: string): string {
 }
 
 async function postJson<Answer>(
+  operation: string,
   url: string,
   body: unknown,
   idempotencyKey: string,
@@ -67,14 +92,14 @@ async function postJson<Answer>(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    const reason =
-      error instanceof Error && error.name === "TimeoutError"
-        ? `no answer within ${timeoutMs} ms`
-        : ((error as Error).cause as Error | undefined)?.message || (error as Error).message;
-    throw new CameraServerError(url, null, reason);
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    const reason = timedOut
+      ? `no answer within ${timeoutMs} ms`
+      : ((error as Error).cause as Error | undefined)?.message || (error as Error).message;
+    throw new CameraServerError(operation, url, null, reason, timedOut);
   }
   const text = await response.text();
-  if (!response.ok) throw new CameraServerError(url, response.status, messageOf(text));
+  if (!response.ok) throw new CameraServerError(operation, url, response.status, messageOf(text));
   return JSON.parse(text) as Answer;
 }
 
@@ -92,7 +117,7 @@ export function createCameraServerClient(serverUrl: string, options: ClientOptio
       body: CameraCommandRequests[C],
       { idempotencyKey }: CallOptions,
     ): Promise<CameraCommandAnswer> {
-      return postJson(`${base}${cameraCommandPath(command, cameraId)}`, body, idempotencyKey, timeoutMs);
+      return postJson(command, `${base}${cameraCommandPath(command, cameraId)}`, body, idempotencyKey, timeoutMs);
     },
   };
 }
@@ -104,7 +129,14 @@ export function createAssetServerClient(assetServerUrl: string, options: ClientO
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
     update(target: AssetUpdateTarget, body: AssetUpdateRequest, { idempotencyKey }: CallOptions) {
-      return postJson<AssetUpdateAnswer>(`${base}${assetUpdatePath(target)}`, body, idempotencyKey, timeoutMs);
+      const operation = `asset update (${target})`;
+      return postJson<AssetUpdateAnswer>(
+        operation,
+        `${base}${assetUpdatePath(target)}`,
+        body,
+        idempotencyKey,
+        timeoutMs,
+      );
     },
   };
 }

@@ -11,6 +11,14 @@ export const LOCALE_COOKIE_DAYS = 365;
 
 export const AUTH_COOKIE_PREFIX = "auth.";
 export const TOKEN_TYPE = "Bearer";
+/** The web client's sign-in token: an httpOnly cookie the server sets, never read by page scripts. */
+export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}_token.local`;
+/**
+ * Double-submit CSRF protection of cookie-authenticated writes: the server sets this readable
+ * cookie next to the session cookie, and the web client echoes it in CSRF_HEADER.
+ */
+export const CSRF_COOKIE = "XSRF-TOKEN";
+export const CSRF_HEADER = "X-XSRF-TOKEN";
 
 export const PAGINATION = {
   defaultPage: 1,

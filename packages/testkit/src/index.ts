@@ -10,3 +10,4 @@ declare module "vitest" {
 export * from "./database.ts";
 export * from "./services.ts";
 export * from "./smtp.ts";
+export * from "./throwaway-redis.ts";

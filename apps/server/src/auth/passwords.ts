@@ -1,7 +1,14 @@
 import { hash, verify } from "@node-rs/argon2";
+import { UnauthorizedError } from "../core/errors.ts";
+import type { SignInAttempt } from "../core/rate-limit.ts";
 
 // OWASP's recommended argon2id parameters: 19 MiB memory, 2 iterations, parallelism 1.
-const ARGON2ID = { algorithm: 2 /* Algorithm.Argon2id (a const enum we cannot import) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2ID = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum we cannot import) */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2ID);
@@ -24,4 +31,24 @@ let dummyHash: Promise<string> | undefined;
 export async function burnPasswordCheck(password: string): Promise<void> {
   dummyHash ??= hashPassword("timing-equaliser-not-a-real-password");
   await verifyPassword(await dummyHash, password);
+}
+
+/**
+ * Checks a presented secret against the holder's stored hash (a throw-away one when there is no
+ * such holder, so both cost the same), records the outcome on the attempt and answers the holder,
+ * or throws the one 401 for an unknown holder and a wrong secret alike.
+ */
+export async function checkSignIn<T>(
+  attempt: SignInAttempt,
+  holder: T | null,
+  storedHash: (holder: T) => string,
+  secret: string,
+): Promise<T> {
+  if (holder === null) await burnPasswordCheck(secret);
+  if (holder === null || !(await verifyPassword(storedHash(holder), secret))) {
+    await attempt.failed();
+    throw new UnauthorizedError("auth.bad_credentials");
+  }
+  await attempt.succeeded();
+  return holder;
 }

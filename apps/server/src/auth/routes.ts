@@ -1,4 +1,5 @@
 import type { RouteRegistrar } from "../core/http.ts";
+import { messageAnswer } from "../core/schemas.ts";
 import type { Services } from "../services.ts";
 import { forgotInput, loginInput, registerInput, resetInput, tokenAnswer } from "./schemas.ts";
 
@@ -12,6 +13,7 @@ export function authRoutes(r: RouteRegistrar, { auth }: Services): void {
     tags,
     body: loginInput,
     response: tokenAnswer,
+    session: "start",
     handler: ({ body }, ctx) => auth.login(body, ctx),
   });
   r.route({
@@ -20,6 +22,7 @@ export function authRoutes(r: RouteRegistrar, { auth }: Services): void {
     auth: "user",
     summary: "Revoke the presented token",
     tags,
+    session: "end",
     handler: (_input, ctx) => auth.logout(ctx),
   });
   r.route({
@@ -34,9 +37,11 @@ export function authRoutes(r: RouteRegistrar, { auth }: Services): void {
     method: "POST",
     url: "/v1/register",
     auth: "public",
-    summary: "Create an account (scope player) and sign in",
+    summary:
+      "Create an account (scope player) unless the address has one; the same answer either way, the owner is e-mailed",
     tags,
     body: registerInput,
+    response: messageAnswer,
     status: 201,
     handler: ({ body }, ctx) => auth.register(body, ctx),
   });
@@ -47,6 +52,7 @@ export function authRoutes(r: RouteRegistrar, { auth }: Services): void {
     summary: "E-mail a one-time password reset link",
     tags,
     body: forgotInput,
+    response: messageAnswer,
     handler: ({ body }, ctx) => auth.forgotPassword(body, ctx),
   });
   r.route({

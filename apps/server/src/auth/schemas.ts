@@ -1,8 +1,11 @@
 import { z } from "zod";
+import { exactText, text } from "../core/schemas.ts";
 
-export const email = z.string().trim().toLowerCase().pipe(z.email().max(255));
-export const password = z.string().min(8).max(200);
-export const name = z.string().trim().min(1).max(100);
+export const email = text(255).toLowerCase().pipe(z.email());
+export const password = exactText(200).min(8);
+export const name = text(100).min(1);
+/** What a confirmation is compared with: kept as sent, like the password. */
+export const passwordConfirmation = exactText(200);
 
 export function passwordsMatch(value: { password: string; password_confirmation: string }, ctx: z.core.$RefinementCtx) {
   if (value.password !== value.password_confirmation) {
@@ -12,14 +15,14 @@ export function passwordsMatch(value: { password: string; password_confirmation:
 
 export const loginInput = z.strictObject({
   email,
-  password: z.string().min(1).max(200),
+  password: exactText(200).min(1),
 });
 
 /** Who a new account is and its password; registering and creating a user both ask for them. */
 export const newAccountFields = {
   email,
   password,
-  password_confirmation: z.string(),
+  password_confirmation: passwordConfirmation,
   first_name: name,
   last_name: name,
 };
@@ -30,10 +33,10 @@ export const forgotInput = z.strictObject({ email });
 
 export const resetInput = z
   .strictObject({
-    token: z.string().min(1).max(200),
+    token: exactText(200).min(1),
     email,
     password,
-    password_confirmation: z.string(),
+    password_confirmation: passwordConfirmation,
   })
   .superRefine(passwordsMatch);
 

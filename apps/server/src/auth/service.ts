@@ -1,21 +1,26 @@
 // Accounts and sign-in: login, logout, me, register, forgot and reset password,
 // and turning a presented bearer token into the caller.
-import { DEFAULT_NEW_USER_SCOPE } from "@clubcast/shared";
-import type { Prisma } from "@clubcast/db";
+import { DEFAULT_NEW_USER_SCOPE, type LocaleCode } from "@clubcast/shared";
+import type { Prisma, PrismaClient } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { AuthUser, CameraClient, RequestContext } from "../core/context.ts";
 import { UnauthorizedError, ValidationError } from "../core/errors.ts";
-import { consumeRateLimit } from "../core/rate-limit.ts";
+import { admitSignInAttempt, consumeRateLimit, withinRateLimit } from "../core/rate-limit.ts";
 import { translate } from "../core/i18n.ts";
 import { permissionNames, presentUser, userWithAccess } from "../users/presenter.ts";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.ts";
+import { checkSignIn, hashPassword } from "./passwords.ts";
 import { hashToken, newSecretToken } from "./tokens.ts";
 import type { ForgotInput, LoginInput, RegisterInput, ResetInput, TokenAnswer } from "./schemas.ts";
+
+/** Makes a user's outstanding password reset links unusable. */
+function retireResetTokens(db: PrismaClient | Prisma.TransactionClient, userId: number) {
+  return db.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
+}
 
 export type Caller = { user: AuthUser; client: null } | { user: null; client: CameraClient };
 
 export function createAuthService(deps: Deps) {
-  const { prisma, redis, config, mailer, readCache, events } = deps;
+  const { prisma, redis, config, mailer, readCache, events, background } = deps;
 
   /**
    * The one way access tokens are revoked (sign-out, a password reset or change, an API client's
@@ -54,21 +59,12 @@ export function createAuthService(deps: Deps) {
   }
 
   async function login(input: LoginInput, ctx: RequestContext): Promise<TokenAnswer> {
-    const { perIp, perAccount } = config.loginRateLimit;
-    await consumeRateLimit(redis, `login:ip:${ctx.ip}`, perIp);
-    await consumeRateLimit(redis, `login:account:${input.email}`, perAccount);
-
-    const user = await prisma.user.findUnique({
+    const attempt = await admitSignInAttempt(redis, "login", input.email, ctx.ip, config.loginRateLimit);
+    const found = await prisma.user.findUnique({
       where: { email: input.email },
       select: { id: true, passwordHash: true },
     });
-    if (!user) {
-      await burnPasswordCheck(input.password);
-      throw new UnauthorizedError("auth.bad_credentials");
-    }
-    if (!(await verifyPassword(user.passwordHash, input.password))) throw new UnauthorizedError("auth.bad_credentials");
-
-    await redis.del(`login:account:${input.email}`);
+    const user = await checkSignIn(attempt, found, (u) => u.passwordHash, input.password);
     await prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
     return issueToken({ userId: user.id });
   }
@@ -84,10 +80,14 @@ export function createAuthService(deps: Deps) {
     return { user: presentUser(user) };
   }
 
-  async function register(input: RegisterInput, ctx: RequestContext) {
-    const existing = await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } });
-    if (existing) throw ValidationError.field("email", "auth.email_taken");
-    const user = await prisma.user.create({
+  /**
+   * Creates a player account unless the address has one, answering the same either way (no account
+   * enumeration): the address's owner learns by e-mail which it was.
+   */
+  async function register(input: RegisterInput, ctx: RequestContext): Promise<{ message: string }> {
+    await consumeRateLimit(redis, `account-mail:ip:${ctx.ip}`, config.accountMailRateLimit.perIp);
+    // Hashed and inserted in one statement either way, so a taken address answers in the same time.
+    const { count } = await prisma.user.createMany({
       data: {
         email: input.email,
         passwordHash: await hashPassword(input.password),
@@ -96,36 +96,72 @@ export function createAuthService(deps: Deps) {
         scope: DEFAULT_NEW_USER_SCOPE,
         locale: ctx.locale,
       },
-      include: userWithAccess,
+      skipDuplicates: true,
     });
-    return { user: presentUser(user), ...(await issueToken({ userId: user.id })) };
+    const created = count === 1;
+    background.run("registration mail", () => mailRegistration(input.email, created, ctx.locale));
+    return { message: translate(ctx.locale, "auth.register_mail_sent") };
+  }
+
+  /** Welcomes a new account, or tells an existing one's owner that someone tried to register it. */
+  async function mailRegistration(email: string, created: boolean, locale: LocaleCode): Promise<void> {
+    if (!(await mayMailAddress(email))) return;
+    const user = await prisma.user.findUnique({ where: { email }, select: { email: true, firstName: true } });
+    if (!user) return;
+    const links = {
+      name: user.firstName,
+      login: `${config.publicUrl}/auth/login`,
+      forgot: `${config.publicUrl}/auth/forgot`,
+    };
+    const mail = created ? "welcome" : "register_again";
+    await mailer.send({
+      to: user.email,
+      subject: translate(locale, `auth.${mail}_mail_subject`),
+      text: translate(locale, `auth.${mail}_mail_body`, links),
+    });
   }
 
   async function forgotPassword(input: ForgotInput, ctx: RequestContext): Promise<{ message: string }> {
-    const answer = { message: translate(ctx.locale, "auth.reset_link_sent") };
-    const user = await prisma.user.findUnique({ where: { email: input.email } });
-    // The same answer whether or not the address is known: no account enumeration.
-    if (!user) return answer;
+    await consumeRateLimit(redis, `account-mail:ip:${ctx.ip}`, config.accountMailRateLimit.perIp);
+    // Whether the address is known decides all that follows, so it happens after answering:
+    // the same answer in the same time either way (no account enumeration).
+    background.run("password reset mail", () => mailResetLink(input.email, ctx.locale));
+    return { message: translate(ctx.locale, "auth.reset_link_sent") };
+  }
+
+  async function mailResetLink(email: string, locale: LocaleCode): Promise<void> {
+    if (!(await mayMailAddress(email))) return;
+    const user = await prisma.user.findUnique({ where: { email } });
+    if (!user) return;
 
     const token = newSecretToken();
-    await prisma.passwordResetToken.create({
-      data: {
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + config.resetTokenTtlSeconds * 1000),
-      },
-    });
+    await prisma.$transaction([
+      // Only the latest link works: an older one may sit in a mailbox someone else reads.
+      retireResetTokens(prisma, user.id),
+      prisma.passwordResetToken.create({
+        data: {
+          userId: user.id,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + config.resetTokenTtlSeconds * 1000),
+        },
+      }),
+    ]);
     const link = `${config.publicUrl}/auth/reset?token=${token}&email=${encodeURIComponent(user.email)}`;
     await mailer.send({
       to: user.email,
-      subject: translate(ctx.locale, "auth.reset_mail_subject"),
-      text: translate(ctx.locale, "auth.reset_mail_body", {
+      subject: translate(locale, "auth.reset_mail_subject"),
+      text: translate(locale, "auth.reset_mail_body", {
         name: user.firstName,
         link,
         minutes: Math.round(config.resetTokenTtlSeconds / 60),
       }),
     });
-    return answer;
+  }
+
+  /** Counts one account e-mail to `email`; beyond the limit none is sent, without telling anyone. */
+  async function mayMailAddress(email: string): Promise<boolean> {
+    const limit = config.accountMailRateLimit.perAddress;
+    return (await withinRateLimit(redis, `account-mail:address:${email}`, limit)).allowed;
   }
 
   async function resetPassword(input: ResetInput, ctx: RequestContext): Promise<{ message: string }> {
@@ -146,6 +182,7 @@ export function createAuthService(deps: Deps) {
       });
       if (claimed.count !== 1) throw invalid();
       await tx.user.update({ where: { id: record.userId }, data: { passwordHash } });
+      await retireResetTokens(tx, record.userId);
     });
     return { message: translate(ctx.locale, "auth.password_reset") };
   }

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { DeviceStatus, MatchStatus } from "@clubcast/db";
-import { httpUrl, idField, namedRecord, text } from "../core/schemas.ts";
+import { exactText, httpUrl, idField, namedRecord, text } from "../core/schemas.ts";
 
 export const tokenRequest = z.strictObject({
   client_id: text(100).min(1),
-  client_secret: z.string().min(1).max(200),
+  client_secret: exactText(200).min(1),
 });
 
 /** What a controller may report; 'unknown' is only the state before its first heartbeat. */

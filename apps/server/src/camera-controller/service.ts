@@ -6,10 +6,10 @@ import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { CameraClient, RequestContext } from "../core/context.ts";
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../core/errors.ts";
-import { consumeRateLimit } from "../core/rate-limit.ts";
+import { admitSignInAttempt } from "../core/rate-limit.ts";
 import type { AuthService } from "../auth/service.ts";
 import type { ClipsService } from "../clips/service.ts";
-import { burnPasswordCheck, verifyPassword } from "../auth/passwords.ts";
+import { checkSignIn } from "../auth/passwords.ts";
 import type { TokenAnswer } from "../auth/schemas.ts";
 import { idAndName } from "../core/presenters.ts";
 import type {
@@ -68,16 +68,10 @@ export function createCameraControllerService(
 
   /** Client credentials for a bearer token bound to the client's configuration. */
   async function exchangeToken(input: TokenRequest, ctx: RequestContext): Promise<TokenAnswer> {
-    // Each attempt costs an argon2 verification: limit them per address like logins.
-    await consumeRateLimit(redis, `camera-token:ip:${ctx.ip}`, config.loginRateLimit.perIp);
-    const client = await prisma.apiClient.findUnique({ where: { clientId: input.client_id } });
-    if (!client) {
-      await burnPasswordCheck(input.client_secret);
-      throw new UnauthorizedError("auth.bad_credentials");
-    }
-    if (!(await verifyPassword(client.secretHash, input.client_secret))) {
-      throw new UnauthorizedError("auth.bad_credentials");
-    }
+    // A client secret is a password: guessing it is limited by the same rule as logins.
+    const attempt = await admitSignInAttempt(redis, "camera-token", input.client_id, ctx.ip, config.loginRateLimit);
+    const found = await prisma.apiClient.findUnique({ where: { clientId: input.client_id } });
+    const client = await checkSignIn(attempt, found, (c) => c.secretHash, input.client_secret);
     // Told only to whoever holds the secret, so it leaks nothing.
     if (client.revokedAt) throw new UnauthorizedError("api_client.revoked");
     await prisma.apiClient.update({ where: { id: client.id }, data: { lastUsedAt: new Date() } });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam } from "../core/schemas.ts";
+import { idParam, integer } from "../core/schemas.ts";
 import { pageQuery, pagedSchema } from "../core/pagination.ts";
 
 /** A club's clips table: the standard page (20), filtered by match and by team (home or away). */
@@ -8,9 +8,9 @@ export const clubClipsQuery = pageQuery.extend({ match: idParam.optional(), team
 /** A clip's window set by hand on the annotate page (checked against the clip rule of @clubcast/shared). */
 export const clipWindowInput = z.strictObject({
   /** Where the clip starts in the match video, in milliseconds. */
-  start_ms: z.number().int().min(0),
+  start_ms: integer(0),
   /** Where it ends (exclusive), in milliseconds. */
-  end_ms: z.number().int().min(0),
+  end_ms: integer(0),
 });
 
 export const renderState = z.enum(["queued", "cutting", "ready", "failed"]);

@@ -1,23 +1,19 @@
 import { z } from "zod";
 import { DEFAULT_COUNTRY, DEFAULT_COUNTRY_SHORT, DEFAULT_TIMEZONE } from "@clubcast/shared";
 import { pageQuery } from "../core/pagination.ts";
-import { flag, flagAnswer, idField } from "../core/schemas.ts";
+import { flag, flagAnswer, httpUrl, idField, plainText, text } from "../core/schemas.ts";
 import { email } from "../auth/schemas.ts";
 import { sportSchema } from "../sports/schemas.ts";
 
 /** A country as ISO 3166 alpha-2 (NL, DE, GB, US). */
-export const countryCode = z
-  .string()
+export const countryCode = plainText
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{2}$/);
 
 /** A canonical IANA time zone name, checked against the runtime's own zone database. */
-const timezone = z
-  .string()
-  .trim()
+const timezone = text(64)
   .min(1)
-  .max(64)
   .transform((zone, ctx) => {
     try {
       return new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
@@ -28,16 +24,13 @@ const timezone = z
   });
 
 const clubFields = {
-  name: z.string().trim().min(1).max(100),
+  name: text(100).min(1),
   sport_id: idField,
   timezone,
-  country: z.string().trim().min(1).max(100),
+  country: text(100).min(1),
   country_short: countryCode,
   activated: flag,
-  logo: z
-    .url({ protocol: /^https?$/ })
-    .max(2048)
-    .nullable(),
+  logo: httpUrl.nullable(),
   notification_email: email.nullable(),
 };
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Livestream } from "@clubcast/db";
 import { pagedSchema, pageQuery } from "../core/pagination.ts";
-import { clearable, flag, flagAnswer, httpUrl, idField, idParam, namedRecord, text } from "../core/schemas.ts";
+import { clearable, decimal, flag, flagAnswer, httpUrl, idField, idParam, namedRecord, text } from "../core/schemas.ts";
 import { ingestAnswer } from "../media/schemas.ts";
 
 /**
@@ -24,8 +24,8 @@ export const configurationData = z
     stream_key: clearable(text(255)),
     ant_stream_id: clearable(text(255)),
     qr_code: clearable(text(255)),
-    latitude: z.number().min(-90).max(90).nullable().optional(),
-    longitude: z.number().min(-180).max(180).nullable().optional(),
+    latitude: decimal(-90, 90).nullable().optional(),
+    longitude: decimal(-180, 180).nullable().optional(),
     is_main: flag.optional(),
     passthrough: flag.optional(),
     overlays: text(255).optional(),
@@ -60,9 +60,9 @@ export const saveConfigurationInput = z.strictObject({ data: configurationData }
 const cameraFields = {
   display_name: text(100).min(1),
   technical_name: text(100).min(1),
-  pan: z.number().min(-180).max(180),
-  tilt: z.number().min(-90).max(90),
-  focal: z.number().min(0).max(1000),
+  pan: decimal(-180, 180),
+  tilt: decimal(-90, 90),
+  focal: decimal(0, 1000),
 };
 
 export const cameraInput = z.strictObject({

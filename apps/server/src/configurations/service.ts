@@ -9,6 +9,7 @@ import {
   mediaGatewayChannel,
   type MediaGatewayMessage,
 } from "@clubcast/shared";
+import { withRedis } from "@clubcast/db/redis";
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
@@ -204,7 +205,7 @@ export function createConfigurationsService(deps: Deps) {
         old_stream_key: previous,
       };
       // PUBLISH channels get no keyPrefix from ioredis: the prefix is in the channel's name.
-      await redis.publish(mediaGatewayChannel(config.redisPrefix), JSON.stringify(message));
+      await withRedis(redis, () => redis.publish(mediaGatewayChannel(config.redisPrefix), JSON.stringify(message)));
     }
     return { data: present(rotated), message: translate(ctx.locale, "configuration.stream_key_rotated") };
   }

@@ -1,7 +1,8 @@
 // The typed errors services raise. They carry a message key (translated by the
 // transport into the caller's language) and, for 422, the failing fields.
-// Services never build HTTP answers; transports map these to 4xx statuses.
+// Services never build HTTP answers; transports map these to 4xx statuses (and 503).
 import { InvalidMatchTransitionError } from "@clubcast/shared";
+import { RedisUnavailable } from "@clubcast/db/redis";
 import type { MessageKey } from "./i18n.ts";
 
 export type MessageParams = Record<string, string | number>;
@@ -71,9 +72,21 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** When a caller may try again after a dependency (Redis) went away: long enough for a restart or failover. */
+export const RETRY_UNAVAILABLE_AFTER_SECONDS = 5;
+
+/** 503: something the call needs is unavailable for now; nothing was done. */
+export class ServiceUnavailableError extends AppError {
+  readonly retryAfterSeconds = RETRY_UNAVAILABLE_AFTER_SECONDS;
+  constructor() {
+    super(503, "server.unavailable");
+  }
+}
+
 /** Any error a service may throw, as an AppError (unknown errors stay unknown). */
 export function asAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  if (error instanceof RedisUnavailable) return new ServiceUnavailableError();
   if (error instanceof InvalidMatchTransitionError) {
     return new ConflictError("match.invalid_transition", { from: error.from, event: error.event });
   }

@@ -7,6 +7,7 @@ const en = {
   "auth.unauthenticated": "Unauthenticated.",
   "auth.token_expired": "Your session has expired. Please sign in again.",
   "auth.forbidden": "You are not allowed to do this.",
+  "auth.csrf": "This page has expired. Reload it and try again.",
   "auth.too_many_attempts": "Too many attempts. Try again in {seconds} seconds.",
   "auth.email_taken": "This e-mail address is already registered.",
   "auth.reset_link_sent": "If this e-mail address is registered, a reset link is on its way.",
@@ -16,6 +17,13 @@ const en = {
   "auth.reset_mail_subject": "Reset your Clubcast password",
   "auth.reset_mail_body":
     "Hello {name},\n\nSomeone asked to reset the password of your Clubcast account. Open this link within {minutes} minutes to choose a new one:\n\n{link}\n\nIf it wasn't you, ignore this e-mail: your password stays as it is.",
+  "auth.register_mail_sent": "Thanks! We've sent an e-mail to this address: it tells you how to sign in.",
+  "auth.welcome_mail_subject": "Welcome to Clubcast",
+  "auth.welcome_mail_body":
+    "Hello {name},\n\nYour Clubcast account is ready. Sign in here:\n\n{login}\n\nIf you didn't create it, reset its password and let us know:\n\n{forgot}",
+  "auth.register_again_mail_subject": "Someone tried to register with your e-mail address",
+  "auth.register_again_mail_body":
+    "Hello {name},\n\nSomeone tried to create a Clubcast account with this e-mail address, which already has one. If that was you, sign in or reset your password:\n\n{login}\n{forgot}\n\nIf it wasn't you, ignore this e-mail: nothing has changed.",
   "validation.failed": "The given data was invalid.",
   "validation.required": "The {field} field is required.",
   "validation.invalid_type": "The {field} field must be a {expected}.",
@@ -28,6 +36,8 @@ const en = {
   "validation.invalid_value": "The selected {field} is invalid.",
   "validation.invalid_format": "The {field} field format is invalid.",
   "validation.malformed_json": "The request body is not valid JSON.",
+  "validation.invalid_characters": "The {field} field contains characters that are not allowed.",
+  "validation.body_too_large": "The request body is too large: at most {limit} bytes are accepted.",
   "validation.passwords_differ": "The password confirmation does not match.",
   "not_found.generic": "Not found.",
   "not_found.route": "Route {method}:{url} not found.",
@@ -101,6 +111,7 @@ const en = {
   "realtime.unknown_channel": "No such channel: {channel}.",
   "realtime.channel_refused": "You may not listen on this channel.",
   "server.error": "Something went wrong.",
+  "server.unavailable": "The service is briefly unavailable. Please try again in a moment.",
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -111,6 +122,7 @@ const nl: Catalogue = {
   "auth.unauthenticated": "Niet ingelogd.",
   "auth.token_expired": "Je sessie is verlopen. Log opnieuw in.",
   "auth.forbidden": "Je mag dit niet doen.",
+  "auth.csrf": "Deze pagina is verlopen. Laad haar opnieuw en probeer het nog eens.",
   "auth.too_many_attempts": "Te veel pogingen. Probeer het over {seconds} seconden opnieuw.",
   "auth.email_taken": "Dit e-mailadres is al geregistreerd.",
   "auth.reset_link_sent": "Als dit e-mailadres bekend is, is er een resetlink onderweg.",
@@ -120,6 +132,13 @@ const nl: Catalogue = {
   "auth.reset_mail_subject": "Stel je Clubcast-wachtwoord opnieuw in",
   "auth.reset_mail_body":
     "Hallo {name},\n\nIemand heeft gevraagd het wachtwoord van je Clubcast-account opnieuw in te stellen. Open binnen {minutes} minuten deze link om een nieuw wachtwoord te kiezen:\n\n{link}\n\nWas jij dit niet? Negeer dan deze e-mail: je wachtwoord blijft ongewijzigd.",
+  "auth.register_mail_sent": "Bedankt! We hebben een e-mail naar dit adres gestuurd: daarin staat hoe je inlogt.",
+  "auth.welcome_mail_subject": "Welkom bij Clubcast",
+  "auth.welcome_mail_body":
+    "Hallo {name},\n\nJe Clubcast-account is klaar. Log hier in:\n\n{login}\n\nHeb jij dit account niet aangemaakt? Stel dan het wachtwoord opnieuw in en laat het ons weten:\n\n{forgot}",
+  "auth.register_again_mail_subject": "Iemand probeerde zich te registreren met je e-mailadres",
+  "auth.register_again_mail_body":
+    "Hallo {name},\n\nIemand probeerde een Clubcast-account aan te maken met dit e-mailadres, dat al een account heeft. Was jij dat? Log dan in of stel je wachtwoord opnieuw in:\n\n{login}\n{forgot}\n\nWas jij dit niet? Negeer dan deze e-mail: er is niets veranderd.",
   "validation.failed": "De opgegeven gegevens zijn ongeldig.",
   "validation.required": "Het veld {field} is verplicht.",
   "validation.invalid_type": "Het veld {field} moet een {expected} zijn.",
@@ -132,6 +151,8 @@ const nl: Catalogue = {
   "validation.invalid_value": "De gekozen waarde voor {field} is ongeldig.",
   "validation.invalid_format": "Het formaat van {field} is ongeldig.",
   "validation.malformed_json": "De inhoud van het verzoek is geen geldige JSON.",
+  "validation.invalid_characters": "Het veld {field} bevat tekens die niet zijn toegestaan.",
+  "validation.body_too_large": "De inhoud van het verzoek is te groot: er worden hoogstens {limit} bytes geaccepteerd.",
   "validation.passwords_differ": "De wachtwoordbevestiging komt niet overeen.",
   "not_found.generic": "Niet gevonden.",
   "not_found.route": "Route {method}:{url} niet gevonden.",
@@ -207,6 +228,7 @@ const nl: Catalogue = {
   "realtime.unknown_channel": "Dit kanaal bestaat niet: {channel}.",
   "realtime.channel_refused": "Je mag niet naar dit kanaal luisteren.",
   "server.error": "Er is iets misgegaan.",
+  "server.unavailable": "De dienst is even niet beschikbaar. Probeer het zo opnieuw.",
 };
 
 const de: Catalogue = {
@@ -214,6 +236,7 @@ const de: Catalogue = {
   "auth.unauthenticated": "Nicht angemeldet.",
   "auth.token_expired": "Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.",
   "auth.forbidden": "Das darfst du nicht.",
+  "auth.csrf": "Diese Seite ist abgelaufen. Lade sie neu und versuche es noch einmal.",
   "auth.too_many_attempts": "Zu viele Versuche. Versuche es in {seconds} Sekunden erneut.",
   "auth.email_taken": "Diese E-Mail-Adresse ist bereits registriert.",
   "auth.reset_link_sent": "Falls diese E-Mail-Adresse registriert ist, ist ein Link zum Zurücksetzen unterwegs.",
@@ -223,6 +246,14 @@ const de: Catalogue = {
   "auth.reset_mail_subject": "Setze dein Clubcast-Passwort zurück",
   "auth.reset_mail_body":
     "Hallo {name},\n\njemand hat angefordert, das Passwort deines Clubcast-Kontos zurückzusetzen. Öffne diesen Link innerhalb von {minutes} Minuten, um ein neues zu wählen:\n\n{link}\n\nWarst du das nicht, ignoriere diese E-Mail: dein Passwort bleibt unverändert.",
+  "auth.register_mail_sent":
+    "Danke! Wir haben eine E-Mail an diese Adresse geschickt: Darin steht, wie du dich anmeldest.",
+  "auth.welcome_mail_subject": "Willkommen bei Clubcast",
+  "auth.welcome_mail_body":
+    "Hallo {name},\n\ndein Clubcast-Konto ist bereit. Melde dich hier an:\n\n{login}\n\nHast du es nicht erstellt, setze sein Passwort zurück und gib uns Bescheid:\n\n{forgot}",
+  "auth.register_again_mail_subject": "Jemand wollte sich mit deiner E-Mail-Adresse registrieren",
+  "auth.register_again_mail_body":
+    "Hallo {name},\n\njemand wollte ein Clubcast-Konto mit dieser E-Mail-Adresse erstellen, zu der es schon eines gibt. Warst du das, melde dich an oder setze dein Passwort zurück:\n\n{login}\n{forgot}\n\nWarst du das nicht, ignoriere diese E-Mail: Es hat sich nichts geändert.",
   "validation.failed": "Die angegebenen Daten sind ungültig.",
   "validation.required": "Das Feld {field} ist erforderlich.",
   "validation.invalid_type": "Das Feld {field} muss vom Typ {expected} sein.",
@@ -235,6 +266,8 @@ const de: Catalogue = {
   "validation.invalid_value": "Der gewählte Wert für {field} ist ungültig.",
   "validation.invalid_format": "Das Format von {field} ist ungültig.",
   "validation.malformed_json": "Der Inhalt der Anfrage ist kein gültiges JSON.",
+  "validation.invalid_characters": "Das Feld {field} enthält unzulässige Zeichen.",
+  "validation.body_too_large": "Der Inhalt der Anfrage ist zu groß: höchstens {limit} Bytes werden angenommen.",
   "validation.passwords_differ": "Die Passwortbestätigung stimmt nicht überein.",
   "not_found.generic": "Nicht gefunden.",
   "not_found.route": "Route {method}:{url} nicht gefunden.",
@@ -310,6 +343,7 @@ const de: Catalogue = {
   "realtime.unknown_channel": "Diesen Kanal gibt es nicht: {channel}.",
   "realtime.channel_refused": "Du darfst diesen Kanal nicht abonnieren.",
   "server.error": "Etwas ist schiefgelaufen.",
+  "server.unavailable": "Der Dienst ist kurz nicht verfügbar. Bitte versuchen Sie es gleich noch einmal.",
 };
 
 const CATALOGUES: Record<LocaleCode, Catalogue> = { en, nl, de };

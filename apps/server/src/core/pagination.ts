@@ -2,11 +2,12 @@
 // 100; answers are {data, meta: {current_page, last_page, per_page, total, from, to}}.
 import { z } from "zod";
 import { PAGINATION } from "@clubcast/shared";
+import { idParam, integerParam } from "./schemas.ts";
 
 function pageQueryWithDefault(defaultLimit: number) {
   return z.strictObject({
-    page: z.coerce.number().int().min(1).default(PAGINATION.defaultPage),
-    limit: z.coerce.number().int().min(1).max(PAGINATION.maxLimit).default(defaultLimit),
+    page: integerParam(1).default(PAGINATION.defaultPage),
+    limit: integerParam(1, PAGINATION.maxLimit).default(defaultLimit),
   });
 }
 
@@ -14,6 +15,8 @@ export const pageQuery = pageQueryWithDefault(PAGINATION.defaultLimit);
 /** Live and upcoming stream lists default to 10 a page. */
 export const streamsPageQuery = pageQueryWithDefault(PAGINATION.streamsLimit);
 export type PageQuery = z.infer<typeof pageQuery>;
+/** tRPC: a club's paged list, the club's id alongside page and limit. */
+export const clubPageInput = pageQuery.extend({ club: idParam });
 
 export interface PageMeta {
   current_page: number;

@@ -1,6 +1,7 @@
 // Building the RequestContext from what a transport received. Shared by the
 // REST routes, the tRPC procedures and the realtime handshake.
-import type { LocaleCode } from "@clubcast/shared";
+import { parse as parseCookies } from "cookie";
+import { SESSION_COOKIE, type LocaleCode } from "@clubcast/shared";
 import type { AuthService } from "../auth/service.ts";
 import { anonymousContext, type RequestContext } from "./context.ts";
 import { AppError, UnauthorizedError } from "./errors.ts";
@@ -12,6 +13,8 @@ export interface ResolvedRequest {
   ctx: RequestContext;
   /** Why a presented token was refused; raised only where sign-in is required. */
   authError: AppError | null;
+  /** The token came from the web client's session cookie, not a bearer header. */
+  fromCookie: boolean;
 }
 
 export function bearerToken(authorization: string | undefined): string | null {
@@ -19,20 +22,28 @@ export function bearerToken(authorization: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+/** The session token a Cookie header carries, if any. */
+export function sessionCookieToken(cookieHeader: string | undefined): string | null {
+  if (!cookieHeader) return null;
+  return parseCookies(cookieHeader)[SESSION_COOKIE] || null;
+}
+
 export async function resolveRequest(
   auth: AuthService,
-  headers: { authorization?: string; "accept-language"?: string },
+  headers: { authorization?: string; cookie?: string; "accept-language"?: string },
   ip: string,
 ): Promise<ResolvedRequest> {
   const locale: LocaleCode = localeFromAcceptLanguage(headers["accept-language"]);
   const ctx = anonymousContext(locale, ip);
-  const token = bearerToken(headers.authorization);
-  if (!token) return { ctx, authError: null };
+  const bearer = bearerToken(headers.authorization);
+  const token = bearer ?? sessionCookieToken(headers.cookie);
+  const fromCookie = !bearer && token !== null;
+  if (!token) return { ctx, authError: null, fromCookie };
   try {
     const caller = await auth.authenticate(token);
-    return { ctx: { ...ctx, ...caller, token }, authError: null };
+    return { ctx: { ...ctx, ...caller, token }, authError: null, fromCookie };
   } catch (error) {
-    if (error instanceof AppError) return { ctx, authError: error };
+    if (error instanceof AppError) return { ctx, authError: error, fromCookie };
     throw error;
   }
 }

@@ -2,11 +2,21 @@
 import type { z } from "zod";
 import { fieldLabel, ValidationError, type FieldErrors, type FieldMessage } from "./errors.ts";
 
-function messageFor(issue: z.core.$ZodIssue, path: string): FieldMessage {
+/** What the client sent at `path` (undefined where it sent nothing). */
+function sentAt(sent: unknown, path: PropertyKey[]): unknown {
+  return path.reduce<unknown>(
+    (node, key) =>
+      node !== null && typeof node === "object" ? (node as Record<PropertyKey, unknown>)[key] : undefined,
+    sent,
+  );
+}
+
+function messageFor(issue: z.core.$ZodIssue, path: string, sent: unknown): FieldMessage {
   const field = fieldLabel(path) || "body";
   switch (issue.code) {
     case "invalid_type":
-      return issue.input === undefined
+      // zod leaves the value out of its issues, so what was sent tells a missing field from a wrong type.
+      return sentAt(sent, issue.path) === undefined
         ? { key: "validation.required", params: { field } }
         : { key: "validation.invalid_type", params: { field, expected: issue.expected } };
     case "too_small":
@@ -34,7 +44,8 @@ function messageFor(issue: z.core.$ZodIssue, path: string): FieldMessage {
   }
 }
 
-export function fieldErrorsFromZod(error: z.ZodError, prefix = ""): FieldErrors {
+/** The 422 field errors of `error`, raised parsing `sent`. */
+export function fieldErrorsFromZod(error: z.ZodError, sent: unknown, prefix = ""): FieldErrors {
   const errors: FieldErrors = {};
   const add = (path: string, message: FieldMessage) => (errors[path] ??= []).push(message);
   for (const issue of error.issues) {
@@ -45,7 +56,7 @@ export function fieldErrorsFromZod(error: z.ZodError, prefix = ""): FieldErrors 
         add(keyPath, { key: "validation.unknown_field", params: { field: key } });
       }
     } else {
-      add(path || "body", messageFor(issue, path));
+      add(path || "body", messageFor(issue, path, sent));
     }
   }
   return errors;
@@ -54,6 +65,6 @@ export function fieldErrorsFromZod(error: z.ZodError, prefix = ""): FieldErrors 
 /** Parses `input` or throws a 422 naming the failing fields. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, prefix = ""): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new ValidationError(fieldErrorsFromZod(result.error, prefix));
+  if (!result.success) throw new ValidationError(fieldErrorsFromZod(result.error, input, prefix));
   return result.data;
 }

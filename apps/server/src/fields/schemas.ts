@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { pageQuery } from "../core/pagination.ts";
-import { flag, flagAnswer, idField, idParam, namedRecord } from "../core/schemas.ts";
+import { flag, flagAnswer, idField, idParam, namedRecord, text } from "../core/schemas.ts";
 import { sportSchema } from "../sports/schemas.ts";
 
 /** System administrators may narrow the list to one club. */
 export const fieldsQuery = pageQuery.extend({ club: idParam.optional() });
 
 export const createFieldInput = z.strictObject({
-  name: z.string().trim().min(1).max(100),
+  name: text(100).min(1),
   club: idField,
   sport: idField,
   portable: flag.default(false),

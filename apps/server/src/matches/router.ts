@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { streamsPageQuery } from "../core/pagination.ts";
-import { clubPageInput, idParams } from "../core/schemas.ts";
+import { clubPageInput, streamsPageQuery } from "../core/pagination.ts";
+import { idParams } from "../core/schemas.ts";
 import { publicProcedure, router, userProcedure } from "../trpc/trpc.ts";
 import {
   clubMatchParams,

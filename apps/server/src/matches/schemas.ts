@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { LIST_STATUSES, MATCH_DEFAULTS, MATCH_STATUSES } from "@clubcast/shared";
 import { pageQuery, pagedSchema } from "../core/pagination.ts";
-import { flag, idParam } from "../core/schemas.ts";
+import { flag, idParam, integer, plainText, text } from "../core/schemas.ts";
 import { matchMediaLinks } from "../media/schemas.ts";
 
 /** An optional reference that may be cleared with null (or 0, as forms send it). */
 const optionalRef = z
-  .union([z.number().int().nonnegative(), z.null()])
+  .union([integer(0), z.null()])
   .transform((value) => (value ? value : null))
   .optional();
 
@@ -17,9 +17,9 @@ function isLocalDate(value: string): boolean {
   return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
 }
 const isLocalTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
-const localDate = z.string().refine(isLocalDate, { params: { key: "match.invalid_date" } });
-const localTime = z.string().refine(isLocalTime, { params: { key: "match.invalid_time" } });
-const cameraSetting = z.string().trim().min(1).max(50);
+const localDate = plainText.refine(isLocalDate, { params: { key: "match.invalid_date" } });
+const localTime = plainText.refine(isLocalTime, { params: { key: "match.invalid_time" } });
+const cameraSetting = text(50).min(1);
 
 /** The editing fields of spec section 3's "Current match" other than club and status. */
 const editingFields = {
@@ -74,14 +74,14 @@ export const UPDATE_ONLY_FIELDS = ["shared_with", "shared_opponent", "is_private
 export const matchListQuery = pageQuery.extend({
   status: z.enum(LIST_STATUSES),
   /** A sport's slug (the public sport page). */
-  sport: z.string().trim().min(1).max(100).optional(),
+  sport: text(100).min(1).optional(),
   /** Matches a club owns or plays in. */
   club: idParam.optional(),
 });
 
 export const scoreInput = z.strictObject({
-  home: z.number().int().min(0).max(999),
-  away: z.number().int().min(0).max(999),
+  home: integer(0, 999),
+  away: integer(0, 999),
 });
 
 export const clubMatchParams = z.strictObject({ club: idParam, match: idParam });

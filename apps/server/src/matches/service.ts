@@ -17,6 +17,7 @@ import {
   type PrivacyAppliedJob,
   type UserMessageKey,
 } from "@clubcast/shared";
+import { withRedis } from "@clubcast/db/redis";
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { AuthUser, RequestContext } from "../core/context.ts";
@@ -37,6 +38,7 @@ import {
   type UpdateMatchInput,
 } from "./schemas.ts";
 import { mayReportFor } from "../camera-controller/service.ts";
+import { holdMatchUntilCommit } from "../jobs/commit-gate.ts";
 import { audienceChanged, clubMatches, matchesInvolving, recordedMatchesOf, visibleMatches } from "./visibility.ts";
 
 /** The state-machine event each camera command performs once the camera server confirmed it. */
@@ -267,11 +269,16 @@ export function createMatchesService(deps: Deps, media: MediaService) {
     const draft = { status: "unscheduled", configurationId: null, clubId: club.id, fieldId: input.field } as const;
     const plan = input.is_scheduled ? await planCommand(draft, "schedule") : null;
 
-    const match = await prisma.match.create({
-      data: { ...editingColumns(input), ...instants, clubId: club.id, status: "unscheduled", isScheduled: false },
-      select: { id: true },
+    // One transaction with the enqueue: a 503 for an unreachable queue leaves no match behind.
+    const { match, jobIds } = await prisma.$transaction(async (tx) => {
+      const created = await tx.match.create({
+        data: { ...editingColumns(input), ...instants, clubId: club.id, status: "unscheduled", isScheduled: false },
+        select: { id: true },
+      });
+      if (!plan) return { match: created, jobIds: [] };
+      await holdMatchUntilCommit(tx, created.id);
+      return { match: created, jobIds: [await enqueueCommand(plan, created.id, user)] };
     });
-    const jobIds = plan ? [await enqueueCommand(plan, match.id, user)] : [];
     return { message: translate(ctx.locale, "match.created"), match: await reload(match.id), job_ids: jobIds };
   }
 
@@ -298,15 +305,20 @@ export function createMatchesService(deps: Deps, media: MediaService) {
     const plan = schedulingChange ? await planCommand(target, isScheduled ? "schedule" : "unschedule") : null;
     const privacyChange = data.isPrivate !== undefined && data.isPrivate !== match.isPrivate;
 
-    const updated = await prisma.match.update({ where: { id: match.id }, data, select: matchColumns });
+    // The change commits only once its jobs are queued: a 503 for an unreachable queue changes nothing.
+    const { updated, jobIds } = await prisma.$transaction(async (tx) => {
+      const updated = await tx.match.update({ where: { id: match.id }, data, select: matchColumns });
+      await holdMatchUntilCommit(tx, match.id);
+      if (match.status === "scheduled" && updated.startingAt.getTime() !== match.startingAt.getTime()) {
+        await jobs.setMatchStartingTimer(match.id, updated.startingAt);
+      }
+      const jobIds = [
+        ...(privacyChange ? await jobs.enqueueAssetUpdates(match.id, updated.isPrivate, user.id) : []),
+        ...(plan ? [await enqueueCommand(plan, match.id, user)] : []),
+      ];
+      return { updated, jobIds };
+    });
     if (audienceChanged(match, updated)) events.accessChanged({ matches: [match.id] });
-    if (match.status === "scheduled" && updated.startingAt.getTime() !== match.startingAt.getTime()) {
-      await jobs.setMatchStartingTimer(match.id, updated.startingAt);
-    }
-    const jobIds = [
-      ...(privacyChange ? await jobs.enqueueAssetUpdates(match.id, updated.isPrivate, user.id) : []),
-      ...(plan ? [await enqueueCommand(plan, match.id, user)] : []),
-    ];
     return {
       message: translate(ctx.locale, updateMessage(input)),
       match: await presentMatch(prisma, media, updated),
@@ -384,14 +396,17 @@ export function createMatchesService(deps: Deps, media: MediaService) {
   async function deleteMatch(match: MatchRow, user: AuthUser, ctx: RequestContext) {
     // The camera of a scheduled match would still record it: once the match is gone it is told to unschedule.
     const camera = match.status === "scheduled" ? await findConfigurationFor(match) : null;
-    // Conditional, so a match that started recording meanwhile is not deleted either.
-    const deleted = await prisma.match.deleteMany({ where: { id: match.id, status: { not: "live" } } });
-    if (deleted.count === 0) throw new ConflictError("match.live_not_deletable");
+    // The deletion commits only once its timer is cleared and the camera told: a 503 keeps the match.
+    await prisma.$transaction(async (tx) => {
+      // Conditional, so a match that started recording meanwhile is not deleted either.
+      const deleted = await tx.match.deleteMany({ where: { id: match.id, status: { not: "live" } } });
+      if (deleted.count === 0) throw new ConflictError("match.live_not_deletable");
+      await jobs.clearMatchStartingTimer(match.id);
+      if (camera !== null) await enqueueCommand({ command: "unschedule", configurationId: camera }, match.id, user);
+    });
     events.accessChanged({ matches: [match.id] });
     // Its video goes once the deletion has committed (a refused deletion keeps it).
     media.removeMatchMedia(match.id);
-    await jobs.clearMatchStartingTimer(match.id);
-    if (camera !== null) await enqueueCommand({ command: "unschedule", configurationId: camera }, match.id, user);
     return { message: translate(ctx.locale, "match.deleted") };
   }
 
@@ -444,7 +459,7 @@ export function createMatchesService(deps: Deps, media: MediaService) {
 
   /** Claims the one outcome remembered under `key`; false when it was already handled. */
   async function claimOutcome(key: string, outcome: string): Promise<boolean> {
-    return (await redis.set(key, outcome, "EX", OUTCOME_MEMORY_SECONDS, "NX")) === "OK";
+    return (await withRedis(redis, () => redis.set(key, outcome, "EX", OUTCOME_MEMORY_SECONDS, "NX"))) === "OK";
   }
 
   function tellRequester(
@@ -507,7 +522,7 @@ export function createMatchesService(deps: Deps, media: MediaService) {
       return { applied: true, status: to };
     } catch (error) {
       // Not handled after all: a retry of the job may try again.
-      await redis.del(outcomeKey(job));
+      await withRedis(redis, () => redis.del(outcomeKey(job)));
       throw error;
     }
   }

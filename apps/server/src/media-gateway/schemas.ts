@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, idParam, namedRecord, text } from "../core/schemas.ts";
+import { idField, idParam, namedRecord, plainText, text } from "../core/schemas.ts";
 
 const protocol = z.enum(["rtmp", "srt"]);
 
@@ -40,10 +40,7 @@ export const publisherInput = z.strictObject({
   connected: z.boolean(),
   protocol,
   /** Below MEDIA_DIR, e.g. previews/12/live.m3u8 or matches/34/live.m3u8. */
-  hls_path: z
-    .string()
-    .regex(/^(matches|previews)\/[1-9][0-9]{0,9}\/[a-z0-9_.-]+\.m3u8$/)
-    .nullable(),
+  hls_path: plainText.regex(/^(matches|previews)\/[1-9][0-9]{0,9}\/[a-z0-9_.-]+\.m3u8$/).nullable(),
 });
 
 export const okAnswer = z.object({ data: z.object({ ok: z.literal(true) }) });

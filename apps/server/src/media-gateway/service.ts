@@ -2,6 +2,7 @@
 // publish (decided here, from the stream key and the configuration's livestream
 // mode), the cameras connected now (the Streams page's previews), the refused
 // publishers and the media disk (monitoring).
+import { withRedis } from "@clubcast/db/redis";
 import { GATEWAY_CAMERA_TYPE, streamKeyHint } from "@clubcast/shared";
 import { createMediaStore, type MediaScope } from "@clubcast/media-store";
 import type { Deps } from "../deps.ts";
@@ -61,11 +62,13 @@ export function createMediaGatewayService(deps: Deps, media: Pick<MediaService, 
       stream_key_hint: streamKeyHint(refusal.stream_key),
       address: refusal.address,
     };
-    await redis
-      .multi()
-      .lpush(REFUSALS_KEY, JSON.stringify(entry))
-      .ltrim(REFUSALS_KEY, 0, REFUSALS_KEPT - 1)
-      .exec();
+    await withRedis(redis, () =>
+      redis
+        .multi()
+        .lpush(REFUSALS_KEY, JSON.stringify(entry))
+        .ltrim(REFUSALS_KEY, 0, REFUSALS_KEPT - 1)
+        .exec(),
+    );
   }
 
   /** Whether the key may publish over the protocol; every refusal is logged for monitoring. */
@@ -116,7 +119,7 @@ export function createMediaGatewayService(deps: Deps, media: Pick<MediaService, 
     const now = new Date();
     const field = String(configuration.id);
     if (input.connected) {
-      const earlier = await redis.hget(PUBLISHERS_KEY, field);
+      const earlier = await withRedis(redis, () => redis.hget(PUBLISHERS_KEY, field));
       const since = earlier ? (JSON.parse(earlier) as ConnectedPublisher).since : now.toISOString();
       const publisher: ConnectedPublisher = {
         configuration_id: configuration.id,
@@ -126,9 +129,9 @@ export function createMediaGatewayService(deps: Deps, media: Pick<MediaService, 
         reported_at: now.toISOString(),
         hls_path: input.hls_path,
       };
-      await redis.hset(PUBLISHERS_KEY, field, JSON.stringify(publisher));
+      await withRedis(redis, () => redis.hset(PUBLISHERS_KEY, field, JSON.stringify(publisher)));
     } else {
-      await redis.hdel(PUBLISHERS_KEY, field);
+      await withRedis(redis, () => redis.hdel(PUBLISHERS_KEY, field));
     }
     await prisma.configuration.update({
       where: { id: configuration.id },
@@ -140,7 +143,7 @@ export function createMediaGatewayService(deps: Deps, media: Pick<MediaService, 
   /** The club's cameras publishing now, each with a signed live URL (club staff who manage streams). */
   async function previews(input: { club: number }, ctx: RequestContext): Promise<PreviewsAnswer> {
     authorize(ctx, "streams", input.club);
-    const connected = Object.values(await redis.hgetall(PUBLISHERS_KEY))
+    const connected = Object.values(await withRedis(redis, () => redis.hgetall(PUBLISHERS_KEY)))
       .map((value) => JSON.parse(value) as ConnectedPublisher)
       .filter(
         (publisher) =>
@@ -181,7 +184,7 @@ export function createMediaGatewayService(deps: Deps, media: Pick<MediaService, 
 
   async function refusals(ctx: RequestContext): Promise<RefusalsAnswer> {
     requireSystem(ctx);
-    const entries = await redis.lrange(REFUSALS_KEY, 0, REFUSALS_KEPT - 1);
+    const entries = await withRedis(redis, () => redis.lrange(REFUSALS_KEY, 0, REFUSALS_KEPT - 1));
     return { data: entries.map((entry) => JSON.parse(entry) as RefusalsAnswer["data"][number]) };
   }
 

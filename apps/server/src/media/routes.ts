@@ -59,6 +59,8 @@ async function deliver(request: FastifyRequest, reply: FastifyReply, file: Media
     reply
       // Players on other origins (a club's own site, the web client's dev server) may fetch it: the URL is the capability.
       .header("access-control-allow-origin", "*")
+      // Their <img> and <video> load it without CORS; the same-origin default of the security headers would refuse.
+      .header("cross-origin-resource-policy", "cross-origin")
       .header("access-control-expose-headers", "content-length, content-range, accept-ranges, etag")
       .header("content-type", file.type.contentType)
       .header("cache-control", cacheControlOf(file))

@@ -1,31 +1,18 @@
 import { z } from "zod";
-
-/** Ids are PostgreSQL integers. */
-const MAX_ID = 2_147_483_647;
-
-/** An id as a media path names it: decimal digits only (no sign, exponent, leading zero or blanks). */
-const mediaId = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/)
-  .transform(Number)
-  .refine((id) => id <= MAX_ID);
+import { exactText, idParam, plainText } from "../core/schemas.ts";
 
 /** What a media path may name below its scope: not empty, no NUL byte (the store checks the rest). */
-const mediaPath = z
-  .string()
-  .min(1)
-  .max(400)
-  .refine((path) => !path.includes("\0"));
+const mediaPath = exactText(400).min(1);
 
 /** GET /media/matches/{id}/{path}: a public match's file. */
-export const publicMediaRequest = z.object({ id: mediaId, path: mediaPath });
+export const publicMediaRequest = z.object({ id: idParam, path: mediaPath });
 
 /** GET /media/signed/{expires}/{signature}/{kind}/{id}/{path}: a file through a signed URL. */
 export const signedMediaRequest = z.object({
-  expires: z.string().max(20),
-  signature: z.string().max(100),
+  expires: exactText(20),
+  signature: exactText(100),
   kind: z.enum(["matches", "previews"]),
-  id: mediaId,
+  id: idParam,
   path: mediaPath,
 });
 
@@ -56,15 +43,18 @@ export const matchMediaLinks = z.object({
 
 export type MatchMediaLinks = z.infer<typeof matchMediaLinks>;
 
-/** How a camera publishes to the media gateway (configurations of the gateway's camera type). */
+/**
+ * How a camera publishes to the media gateway (configurations of the gateway's camera type).
+ * Checked text, as any input's: a configuration posted back carries it (and it is dropped).
+ */
 export const ingestAnswer = z
   .object({
     /** The RTMP server to enter in cameras that take server and key apart. */
-    rtmp_server: z.string(),
+    rtmp_server: plainText,
     /** The full RTMP URL: server, then the stream key. */
-    rtmp_url: z.string(),
+    rtmp_url: plainText,
     /** The SRT URL, the stream key in its stream id. */
-    srt_url: z.string(),
+    srt_url: plainText,
   })
   .nullable();
 

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { LOCALES } from "@clubcast/shared";
 import { pageQuery, pagedSchema } from "../core/pagination.ts";
+import { text } from "../core/schemas.ts";
 
 export const featureUpdatesQuery = pageQuery;
 
 /** Content markup (rendered by the client): [break], ##heading##, *bold*, _italic_. */
 export const createFeatureUpdateInput = z.strictObject({
   lang: z.enum(LOCALES),
-  content: z.string().trim().min(1).max(20_000),
+  content: text(20_000).min(1),
 });
 
 const notification = z.object({

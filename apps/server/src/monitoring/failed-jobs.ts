@@ -47,10 +47,12 @@ export function createFailedJobsService({ jobs }: Deps) {
     authorize(ctx, "monitoring");
     // Each queue's newest failures up to the end of the page are enough to merge that page.
     const upTo = page.page * page.limit;
-    const [counts, newest] = await Promise.all([
-      Promise.all(queues.map((queue) => queue.getFailedCount())),
-      Promise.all(queues.map((queue) => queue.getFailed(0, upTo - 1))),
-    ]);
+    const [counts, newest] = await jobs.viaRedis(() =>
+      Promise.all([
+        Promise.all(queues.map((queue) => queue.getFailedCount())),
+        Promise.all(queues.map((queue) => queue.getFailed(0, upTo - 1))),
+      ]),
+    );
     const merged = newest
       .flatMap((found, i) => found.filter(Boolean).map((job) => presentFailedJob(queues[i]!.name, job)))
       .sort((a, b) => failedTime(b) - failedTime(a));

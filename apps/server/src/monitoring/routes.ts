@@ -1,8 +1,17 @@
 import type { RouteRegistrar } from "../core/http.ts";
 import type { Services } from "../services.ts";
-import { monitoringAnswer } from "./schemas.ts";
+import { healthAnswer, monitoringAnswer } from "./schemas.ts";
 
 export function monitoringRoutes(r: RouteRegistrar, { monitoring }: Services): void {
+  r.route({
+    method: "GET",
+    url: "/v1/health",
+    auth: "public",
+    summary: "Whether this server reaches PostgreSQL and Redis, asked now (status degraded when one is down)",
+    tags: ["monitoring"],
+    response: healthAnswer,
+    handler: () => monitoring.health(),
+  });
   r.route({
     method: "GET",
     url: "/v1/monitoring",

@@ -7,7 +7,22 @@ const health = {
   last_heartbeat_at: z.string().nullable(),
 };
 
+/** Whether this server instance reaches what it depends on, checked when asked. */
+export const platformHealth = z.object({
+  database: z.enum(["up", "down"]),
+  redis: z.enum(["up", "down"]),
+});
+export type PlatformHealth = z.infer<typeof platformHealth>;
+
+export const healthAnswer = z.object({
+  /** ok: everything reachable; degraded: something is down (calls needing it answer 503). */
+  status: z.enum(["ok", "degraded"]),
+  services: platformHealth,
+});
+export type HealthAnswer = z.infer<typeof healthAnswer>;
+
 export const monitoringAnswer = z.object({
+  services: platformHealth,
   configurations: z.array(
     z.object({
       id: z.number().int(),

@@ -1,11 +1,12 @@
 // The monitoring page (system admins): every configuration with its cameras,
 // every computer and router, and how each is doing by its last heartbeat.
 import type { DeviceStatus } from "@clubcast/db";
+import { REDIS_BUDGET_MS, withRedis } from "@clubcast/db/redis";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { authorize } from "../core/policy.ts";
 import { idAndName } from "../core/presenters.ts";
-import type { MonitoringAnswer } from "./schemas.ts";
+import type { HealthAnswer, MonitoringAnswer, PlatformHealth } from "./schemas.ts";
 
 /** A device silent for longer than this is reported offline, whatever it last said. */
 export const HEARTBEAT_STALE_AFTER_MS = 2 * 60 * 1000;
@@ -21,13 +22,43 @@ function healthOf({ status, lastHeartbeatAt }: Monitored, now: Date) {
   return { status: stale ? ("offline" as const) : status, last_heartbeat_at: lastHeartbeatAt?.toISOString() ?? null };
 }
 
+/** "up" when `probe` succeeds within the budget of a request, else "down". */
+async function probe(check: () => Promise<unknown>): Promise<"up" | "down"> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(reject, REDIS_BUDGET_MS)));
+  try {
+    await Promise.race([check(), late]);
+    return "up";
+  } catch {
+    return "down";
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function createMonitoringService(deps: Deps) {
-  const { prisma } = deps;
+  const { prisma, redis } = deps;
+
+  /** Asks PostgreSQL and Redis now, so an outage shows at once and its end too, without a restart. */
+  async function platformHealth(): Promise<PlatformHealth> {
+    const [database, redisHealth] = await Promise.all([
+      probe(() => prisma.$queryRaw`SELECT 1`),
+      probe(() => withRedis(redis, () => redis.ping())),
+    ]);
+    return { database, redis: redisHealth };
+  }
+
+  /** GET /v1/health: for load balancers and uptime checks. */
+  async function health(): Promise<HealthAnswer> {
+    const services = await platformHealth();
+    return { status: Object.values(services).every((s) => s === "up") ? "ok" : "degraded", services };
+  }
 
   async function overview(ctx: RequestContext): Promise<MonitoringAnswer> {
     authorize(ctx, "monitoring");
     const byId = { orderBy: { id: "asc" } } as const;
-    const [configurations, computers, routers] = await Promise.all([
+    const [services, configurations, computers, routers] = await Promise.all([
+      platformHealth(),
       prisma.configuration.findMany({
         ...byId,
         include: { club: idAndName, field: idAndName, cameras: byId },
@@ -46,6 +77,7 @@ export function createMonitoringService(deps: Deps) {
       ...healthOf(row, now),
     });
     return {
+      services,
       configurations: configurations.map((configuration) => ({
         id: configuration.id,
         barcode: configuration.barcode,
@@ -64,7 +96,7 @@ export function createMonitoringService(deps: Deps) {
     };
   }
 
-  return { overview };
+  return { overview, health };
 }
 
 export type MonitoringService = ReturnType<typeof createMonitoringService>;

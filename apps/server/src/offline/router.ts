@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { clubPageInput } from "../core/schemas.ts";
+import { clubPageInput } from "../core/pagination.ts";
 import { router, userProcedure } from "../trpc/trpc.ts";
 import { recordingParams, recordingToMatchInput } from "./schemas.ts";
 

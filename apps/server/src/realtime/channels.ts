@@ -1,5 +1,6 @@
 // Reading the channel names of @clubcast/shared's CHANNELS back into what they address.
 import { CHANNELS } from "@clubcast/shared";
+import { MAX_INT } from "../core/schemas.ts";
 
 export type Channel =
   | { kind: "match"; matchId: number }
@@ -15,7 +16,7 @@ export function parseChannel(name: string): Channel | null {
   const match = WITH_ID.exec(name);
   if (!match) return null;
   const id = Number(match[2]);
-  if (id > 2_147_483_647) return null;
+  if (id > MAX_INT) return null;
   switch (match[1]) {
     case "match":
       return { kind: "match", matchId: id };

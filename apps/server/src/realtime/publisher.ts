@@ -29,7 +29,12 @@ export interface EventPublisher {
 export const socketIoKey = (redisPrefix: string) => `${redisPrefix}socket.io`;
 
 export function createRedisPublisher(redis: Redis, redisPrefix: string): EventPublisher {
-  const emitter = new Emitter(redis, { key: socketIoKey(redisPrefix) });
+  // Events are best effort: while Redis is away they are dropped rather than delivered stale after the
+  // outage, and a failed publish (the emitter doesn't await it) must not become an unhandled rejection.
+  const client = {
+    publish: (channel: string, message: string | Buffer) => redis.publish(channel, message).catch(() => 0),
+  };
+  const emitter = new Emitter(client, { key: socketIoKey(redisPrefix) });
   return {
     publish(channel, event, payload) {
       emitter.to(channel).emit(event, payload);

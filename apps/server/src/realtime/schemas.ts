@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { exactText, text } from "../core/schemas.ts";
 
-const channelName = z.string().min(1).max(100);
+const channelName = exactText(100).min(1);
 
 /** POST /v1/broadcasting/auth */
 export const broadcastAuthInput = z.strictObject({ channel_name: channelName });
@@ -9,7 +10,7 @@ export const broadcastAuthAnswer = z.object({ channel_name: z.string() });
 /** SOCKET.chatSend {channel, body} */
 export const chatSendInput = z.strictObject({
   channel: channelName,
-  body: z.string().trim().min(1).max(1000),
+  body: text(1000).min(1),
 });
 
 export const chatMessageAnswer = z.object({

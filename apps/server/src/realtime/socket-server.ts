@@ -33,11 +33,24 @@ type SubscriptionFailure = Omit<SubscriptionError, "status"> & { status: Subscri
 type Ack = (answer: unknown) => void;
 const ackOf = (candidate: unknown): Ack => (typeof candidate === "function" ? (candidate as Ack) : () => {});
 
-function handshakeHeaders(socket: Socket) {
+/**
+ * Whether the handshake comes from a page of ours. Browsers send cookies with a WebSocket
+ * opened by any site, so only our own pages' handshakes may sign in with the session cookie.
+ * Same-origin polling requests may carry no Origin at all; other sites' requests always do.
+ */
+function fromOwnPage(headers: Socket["handshake"]["headers"], publicUrl: string): boolean {
+  const { origin } = headers;
+  if (!origin) return true;
+  const host = headers["x-forwarded-host"] ?? headers.host;
+  return origin === new URL(publicUrl).origin || URL.parse(origin)?.host === host;
+}
+
+function handshakeHeaders(socket: Socket, publicUrl: string) {
   const { auth, headers } = socket.handshake;
   const token = typeof auth?.token === "string" && auth.token ? auth.token : null;
   return {
     authorization: token ? `Bearer ${token}` : headers.authorization,
+    cookie: fromOwnPage(headers, publicUrl) ? headers.cookie : undefined,
     "accept-language": headers["accept-language"],
   };
 }
@@ -63,8 +76,9 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
   const io = new Server(app.server, { serveClient: false });
   const redisClients: Redis[] = [];
   if (options.redisAdapter ?? true) {
-    const pub = new Redis(config.redisUrl);
-    const sub = new Redis(config.redisUrl);
+    // With their offline queue: the adapter subscribes before the connection is up, and again after an outage.
+    const pub = services.deps.redisOutages.watch(new Redis(config.redisUrl));
+    const sub = services.deps.redisOutages.watch(new Redis(config.redisUrl));
     redisClients.push(pub, sub);
     io.adapter(createAdapter(pub, sub, { key: socketIoKey(config.redisPrefix) }));
   }
@@ -91,7 +105,7 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
   }
 
   const resolveSocket = (socket: Socket) =>
-    settled(() => resolveRequest(services.auth, handshakeHeaders(socket), socket.handshake.address));
+    settled(() => resolveRequest(services.auth, handshakeHeaders(socket, config.publicUrl), socket.handshake.address));
 
   // The bearer token is optional: an absent or refused one makes an anonymous socket (public channels only).
   io.use((socket, next) => {

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { MATCH_STATUSES } from "@clubcast/shared";
-import { namedRecord } from "../core/schemas.ts";
+import { namedRecord, text } from "../core/schemas.ts";
 import { publicClubSchema } from "../clubs/schemas.ts";
 import { teamSchema } from "../teams/schemas.ts";
 
 export const SEARCH_LIMIT = 10;
 
-export const searchInput = z.strictObject({ query: z.string().trim().min(1).max(100) });
+export const searchInput = z.strictObject({ query: text(100).min(1) });
 
 export const searchAnswer = z.object({
   clubs: z.array(publicClubSchema),

@@ -1,18 +1,15 @@
 import { z } from "zod";
 import { ANNOTATION_CLIP_LENGTH, CLIP_MAX_MS } from "@clubcast/shared";
+import { integer, text } from "../core/schemas.ts";
 
-export const createSequenceInput = z.strictObject({ name: z.string().trim().max(200).default("") });
+export const createSequenceInput = z.strictObject({ name: text(200).default("") });
 
 const markerFields = {
   /** Position in the match video, in milliseconds. */
-  time_ms: z.number().int().min(0),
-  label: z.string().trim().min(1).max(200),
+  time_ms: integer(0),
+  label: text(200).min(1),
   /** Clip length in seconds, at most the longest clip the worker cuts. */
-  clip_length: z
-    .number()
-    .int()
-    .min(1)
-    .max(CLIP_MAX_MS / 1000),
+  clip_length: integer(1, CLIP_MAX_MS / 1000),
 };
 export const createMarkerInput = z.strictObject({
   ...markerFields,

@@ -6,11 +6,11 @@ import { NotFoundError } from "../core/errors.ts";
 import { authorize } from "../core/policy.ts";
 import { uniqueField } from "../core/prisma-errors.ts";
 import { presentSport, sportSelect } from "./presenter.ts";
-import type { CreateSportInput } from "./schemas.ts";
+import type { CreateSportInput, SportRef } from "./schemas.ts";
 
-/** Finds a sport by numeric id or by slug (URLs use either). */
-export function sportWhere(ref: string): Prisma.SportWhereUniqueInput {
-  return /^\d+$/.test(ref) ? { id: Number(ref) } : { slug: ref.toLowerCase() };
+/** Finds a sport by id or by slug (URLs use either; sportRef tells them apart). */
+export function sportWhere(ref: SportRef): Prisma.SportWhereUniqueInput {
+  return typeof ref === "number" ? { id: ref } : { slug: ref };
 }
 
 export function createSportsService({ prisma }: Deps) {
@@ -19,7 +19,7 @@ export function createSportsService({ prisma }: Deps) {
     return { data: sports.map(presentSport) };
   }
 
-  async function get(ref: string) {
+  async function get(ref: SportRef) {
     const sport = await prisma.sport.findUnique({ where: sportWhere(ref), select: sportSelect });
     if (!sport) throw new NotFoundError("not_found.sports");
     return { data: presentSport(sport) };

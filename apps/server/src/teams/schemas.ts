@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, idParam, namedRecord } from "../core/schemas.ts";
+import { idField, idParam, namedRecord, text } from "../core/schemas.ts";
 import { countryCode } from "../clubs/schemas.ts";
 import { sportRef, sportSchema } from "../sports/schemas.ts";
 
@@ -19,8 +19,8 @@ export const sportTeamsQuery = z.strictObject({
 
 /** The add-team lightbox. The sport defaults to the club's. */
 export const createTeamInput = z.strictObject({
-  fullname: z.string().trim().min(1).max(150),
-  addition: z.string().trim().max(50).nullable().optional(),
+  fullname: text(150).min(1),
+  addition: text(50).nullable().optional(),
   parent: idField.nullable().optional(),
   sport: idField.optional(),
   is_custom: z.boolean().default(false),

@@ -8,6 +8,7 @@ import { NotFoundError, ValidationError } from "../core/errors.ts";
 import { translate } from "../core/i18n.ts";
 import { authorize, isInClub, requireUser } from "../core/policy.ts";
 import { sportWhere } from "../sports/service.ts";
+import type { SportRef } from "../sports/schemas.ts";
 import { presentTeam, teamWithNames } from "./presenter.ts";
 import type { ClubTeamsQuery, CreateTeamInput, SportTeamsQuery } from "./schemas.ts";
 
@@ -37,7 +38,7 @@ export function createTeamsService({ prisma }: Deps) {
     return listed({ clubId, ...(query.is_custom === undefined ? {} : { isCustom: query.is_custom }) });
   }
 
-  async function listOfSport(ref: string, query: SportTeamsQuery, ctx: RequestContext) {
+  async function listOfSport(ref: SportRef, query: SportTeamsQuery, ctx: RequestContext) {
     requireUser(ctx);
     const sport = await prisma.sport.findUnique({ where: sportWhere(ref), select: { id: true } });
     if (!sport) throw new NotFoundError("not_found.sports");

@@ -2,11 +2,15 @@
 // routes, with the same errors (mapped to tRPC codes carrying the HTTP status).
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
+import type { FastifyRequest } from "fastify";
 import { ZodError } from "zod";
+import { DEFAULT_LOCALE } from "@clubcast/shared";
 import type { Services } from "../services.ts";
-import { asAppError, ValidationError, type AppError } from "../core/errors.ts";
-import { errorBody } from "../core/http.ts";
+import { asAppError, ValidationError } from "../core/errors.ts";
+import { errorBody, retryAfterOf } from "../core/http.ts";
+import { translate } from "../core/i18n.ts";
 import { requireCaller, resolveRequest, type ResolvedRequest } from "../core/request.ts";
+import { forgetRefusedSession } from "../core/session-cookie.ts";
 import { fieldErrorsFromZod } from "../core/validation.ts";
 
 export interface TrpcContext {
@@ -15,10 +19,11 @@ export interface TrpcContext {
 }
 
 export function trpcContextFactory(services: Services) {
-  return async ({ req }: CreateFastifyContextOptions): Promise<TrpcContext> => ({
-    services,
-    request: await resolveRequest(services.auth, req.headers, req.ip),
-  });
+  return async ({ req, res }: CreateFastifyContextOptions): Promise<TrpcContext> => {
+    const request = await resolveRequest(services.auth, req.headers, req.ip);
+    forgetRefusedSession(res, services.deps.config, request);
+    return { services, request };
+  };
 }
 
 const TRPC_CODES: Record<number, TRPCError["code"]> = {
@@ -28,39 +33,63 @@ const TRPC_CODES: Record<number, TRPCError["code"]> = {
   409: "CONFLICT",
   422: "UNPROCESSABLE_CONTENT",
   429: "TOO_MANY_REQUESTS",
+  503: "SERVICE_UNAVAILABLE",
 };
-
-function appErrorOf(cause: unknown): AppError | null {
-  if (cause instanceof ZodError) return new ValidationError(fieldErrorsFromZod(cause));
-  return asAppError(cause);
-}
 
 const t = initTRPC.context<TrpcContext>().create({
   // Never send stack traces to callers.
   isDev: false,
   errorFormatter({ shape, error, ctx }) {
-    const appError = appErrorOf(error.cause);
-    if (!appError || !ctx) return shape;
-    const body = errorBody(appError, ctx.request.ctx.locale);
-    return { ...shape, message: body.message, data: { ...shape.data, errors: body.errors ?? null } };
+    const locale = ctx?.request.ctx.locale ?? DEFAULT_LOCALE;
+    // mapServiceErrors made every refusal an AppError.
+    const appError = asAppError(error.cause);
+    if (appError) {
+      const body = errorBody(appError, locale);
+      return { ...shape, message: body.message, data: { ...shape.data, errors: body.errors ?? null } };
+    }
+    // An unexpected error's message may name source files, SQL or internal URLs
+    // (Prisma's do): callers get a generic one, the log keeps it (logInternalError).
+    if (error.code === "INTERNAL_SERVER_ERROR") return { ...shape, message: translate(locale, "server.error") };
+    return shape;
   },
 });
 
+/** The tRPC adapter's onError: what the formatter hid from the caller goes to the request's log. */
+export function logInternalError({ error, req }: { error: TRPCError; req: FastifyRequest }): void {
+  if (error.code === "INTERNAL_SERVER_ERROR") req.log.error(error.cause ?? error);
+}
+
 /** Gives service errors (and input validation errors) their proper tRPC code and HTTP status. */
-const mapServiceErrors = t.middleware(async ({ next }) => {
+const mapServiceErrors = t.middleware(async ({ next, getRawInput }) => {
   const result = await next();
   if (!result.ok) {
-    const appError = appErrorOf(result.error.cause);
+    const { cause } = result.error;
+    // A ZodError means the raw input was read: its 422 tells missing fields from wrong ones by it.
+    const appError =
+      cause instanceof ZodError
+        ? new ValidationError(fieldErrorsFromZod(cause, await getRawInput()))
+        : asAppError(cause);
     const code = appError && TRPC_CODES[appError.status];
     if (appError && code) throw new TRPCError({ code, message: appError.messageKey, cause: appError });
   }
   return result;
 });
 
+/** Retry-After on an answer carrying a 429 or 503, as the REST routes send it. */
+export function retryAfterMeta({ errors }: { errors: TRPCError[] }): { headers?: Record<string, string> } {
+  for (const error of errors) {
+    // mapServiceErrors made every refusal an AppError.
+    const appError = asAppError(error.cause);
+    const seconds = appError && retryAfterOf(appError);
+    if (seconds) return { headers: { "retry-after": String(seconds) } };
+  }
+  return {};
+}
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(mapServiceErrors).use(({ ctx, next }) =>
-  next({ ctx: { ...ctx, caller: requireCaller(ctx.request, "public") } }),
-);
+export const publicProcedure = t.procedure
+  .use(mapServiceErrors)
+  .use(({ ctx, next }) => next({ ctx: { ...ctx, caller: requireCaller(ctx.request, "public") } }));
 export const userProcedure = t.procedure.use(mapServiceErrors).use(({ ctx, next }) => {
   const caller = requireCaller(ctx.request, "user");
   return next({ ctx: { ...ctx, caller, user: caller.user! } });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_NEW_USER_SCOPE, LOCALES, STORED_SCOPES } from "@clubcast/shared";
 import { pageQuery } from "../core/pagination.ts";
-import { email, name, newAccountFields, password, passwordsMatch } from "../auth/schemas.ts";
+import { email, name, newAccountFields, password, passwordConfirmation, passwordsMatch } from "../auth/schemas.ts";
 import { idField, idParam, namedRecord } from "../core/schemas.ts";
 
 export const clubUsersParams = z.strictObject({ club: idParam });
@@ -32,7 +32,7 @@ export const createUserInput = z
 const updateFields = {
   email: email.optional(),
   password: password.optional(),
-  password_confirmation: z.string().optional(),
+  password_confirmation: passwordConfirmation.optional(),
   first_name: name.optional(),
   last_name: name.optional(),
   scope: membershipFields.scope.optional(),

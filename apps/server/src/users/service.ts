@@ -13,7 +13,7 @@ import { authorize, isSystem, requireUser } from "../core/policy.ts";
 import { uniqueField } from "../core/prisma-errors.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { AuthService } from "../auth/service.ts";
-import { hashToken } from "../auth/tokens.ts";
+import { sessionsOfUserExcept } from "../auth/revocation.ts";
 import { presentUser, userWithAccess } from "./presenter.ts";
 import type { CreateUserInput, UpdateUserInput } from "./schemas.ts";
 
@@ -187,7 +187,7 @@ export function createUsersService({ prisma, events }: Deps, auth: Pick<AuthServ
     };
     await withUniqueEmail(() =>
       // A new password signs the user out everywhere else.
-      passwordHash ? auth.revokeTokens(otherTokensOf(id, ctx.token), write) : prisma.$transaction(write),
+      passwordHash ? auth.revokeTokens(sessionsOfUserExcept(id, ctx.token), write) : prisma.$transaction(write),
     );
     // Scope, club, teams or roles may have changed what the user's sockets may listen on.
     events.accessChanged({ users: [id] });
@@ -237,11 +237,6 @@ async function dropTeamsOutside(tx: Tx, userId: number, clubId: number | null) {
 async function replaceRoles(tx: Tx, userId: number, roleIds: number[]) {
   await tx.userRole.deleteMany({ where: { userId } });
   await tx.userRole.createMany({ data: [...new Set(roleIds)].map((roleId) => ({ userId, roleId })) });
-}
-
-/** The user's tokens but the one the request came with. */
-function otherTokensOf(userId: number, keepToken: string | null): Prisma.AccessTokenWhereInput {
-  return { userId, ...(keepToken ? { tokenHash: { not: hashToken(keepToken) } } : {}) };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -6,9 +6,10 @@ import type { AppConfig } from "../../src/config.ts";
 import { startTestApp, type TestApp } from "./app.ts";
 import { createClub, createUser, TEST_PASSWORD } from "./factories.ts";
 
-/** Tests sign in many users from one address: the login limits would get in the way. */
+/** Tests sign in many users (and ask for account mail) from one address: the limits would get in the way. */
 export const generousLoginLimits: Partial<AppConfig> = {
   loginRateLimit: { perIp: { max: 10_000, windowSeconds: 60 }, perAccount: { max: 10_000, windowSeconds: 60 } },
+  accountMailRateLimit: { perIp: { max: 10_000, windowSeconds: 60 }, perAddress: { max: 10_000, windowSeconds: 60 } },
 };
 
 export function startApiTestApp(): Promise<TestApp> {

@@ -73,10 +73,16 @@ export async function signIn(t: TestApp, data: Parameters<typeof createUser>[1])
 
 const sockets = new Set<Socket>();
 
-export async function connectSocket(url: string, token?: string): Promise<Socket> {
+/** `headers` stand in for what a browser adds itself (its cookies, the page's Origin). */
+export async function connectSocket(
+  url: string,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<Socket> {
   const socket = io(url, {
     transports: ["websocket"],
     auth: token ? { token } : {},
+    extraHeaders: headers,
     reconnection: false,
     forceNew: true,
   });

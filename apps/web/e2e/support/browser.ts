@@ -29,13 +29,39 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh visitor: no cookies, English browser, Amsterdam clock, desktop size. */
-export function newVisitor(browser: Browser, options: { locale?: string } = {}): Promise<BrowserContext> {
-  return browser.newContext({
+/** Content Security Policy violations seen by any visitor since the last take (see csp-guard.ts). */
+const cspViolations: string[] = [];
+
+/** The violations seen so far, forgotten once taken. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+/**
+ * Records every CSP violation in the visitor's pages, as their securitypolicyviolation events
+ * (Chromium's "Refused to …" console reports don't reach playwright's console event).
+ */
+async function watchContentSecurityPolicy(context: BrowserContext): Promise<void> {
+  await context.exposeBinding("__reportCspViolation", (_source, report: string) => cspViolations.push(report));
+  await context.addInitScript(() => {
+    // Typed by hand: this file is also compiled without the DOM's types (the media tests use it).
+    const page = globalThis as unknown as { document: EventTarget; __reportCspViolation(report: string): void };
+    page.document.addEventListener("securitypolicyviolation", (event) => {
+      const { effectiveDirective, blockedURI, documentURI } = event as unknown as Record<string, string>;
+      void page.__reportCspViolation(`${effectiveDirective} refused ${blockedURI} on ${documentURI}`);
+    });
+  });
+}
+
+/** A fresh visitor: no cookies, English browser, Amsterdam clock, desktop size, CSP violations recorded. */
+export async function newVisitor(browser: Browser, options: { locale?: string } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
     viewport: VIEWPORTS.desktop,
     locale: options.locale ?? "en-US",
     timezoneId: "Europe/Amsterdam",
   });
+  await watchContentSecurityPolicy(context);
+  return context;
 }
 
 /** Saves the page at 1280×800 and at 390×844 as test-output/web/<name>-<width>x<height>.png. */

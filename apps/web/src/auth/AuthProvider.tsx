@@ -1,20 +1,19 @@
-// The signed-in user, held client-side (spec section 4): login stores the token
-// and loads /v1/me; logout calls the server (errors ignored), forgets both and
-// goes to the locale's login page; a 401 anywhere ends the session.
+// The signed-in user, held client-side (spec section 4): login has the server set
+// the session cookie and loads /v1/me; logout calls the server (errors ignored),
+// which clears it, forgets the user and goes to the locale's login page; a 401
+// anywhere ends the session.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Scope } from "@clubcast/shared";
 import { apiFetch } from "../lib/api.ts";
-import type { RouterInputs, RouterOutputs } from "../lib/trpc.ts";
+import type { RouterOutputs } from "../lib/trpc.ts";
 import { onUnauthorized } from "../lib/unauthorized.ts";
 import { localeFromPath } from "../i18n/locale.ts";
 import { loginPath } from "./paths.ts";
-import { clearToken, readToken, storeToken } from "./token.ts";
+import { refreshSession, sessionMarker } from "./session.ts";
 
 export type User = RouterOutputs["auth"]["me"]["user"];
-type TokenAnswer = RouterOutputs["auth"]["login"];
-export type RegisterInput = RouterInputs["auth"]["register"];
 
 export type AuthStatus = "loading" | "guest" | "signedIn";
 
@@ -26,7 +25,6 @@ export interface Auth {
   /** True after an explicit sign-out: protected pages then go to a plain login page. */
   signedOut: boolean;
   login(email: string, password: string): Promise<void>;
-  register(input: RegisterInput): Promise<void>;
   logout(): Promise<void>;
   /** Loads the signed-in user again, after a change to what it shows (their club renamed, say). */
   reloadUser(): Promise<void>;
@@ -53,17 +51,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const [session, setSession] = useState<SessionState>(() => ({
-    status: readToken() ? "loading" : "guest",
+    status: sessionMarker() ? "loading" : "guest",
     user: null,
     signedOut: false,
   }));
 
-  // A token from an earlier visit: load its user.
+  // A session from an earlier visit: load its user (asking the server first when only it can tell).
   useEffect(() => {
-    if (!readToken()) return;
     let current = true;
-    loadMe()
-      .then((user) => current && setSession({ status: "signedIn", user, signedOut: false }))
+    const known = sessionMarker() !== null;
+    (known ? Promise.resolve() : refreshSession())
+      .then(() => {
+        if (!current || sessionMarker() === null) return;
+        if (!known) setSession({ status: "loading", user: null, signedOut: false });
+        return loadMe().then((user) => current && setSession({ status: "signedIn", user, signedOut: false }));
+      })
       .catch(() => current && setSession({ status: "guest", user: null, signedOut: false }));
     return () => {
       current = false;
@@ -72,7 +74,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const endSession = useCallback(
     (signedOut: boolean) => {
-      clearToken();
       // Nothing a signed-in user loaded may outlive the session.
       queryClient.clear();
       setSession({ status: "guest", user: null, signedOut });
@@ -90,18 +91,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const login = useCallback(async (email: string, password: string) => {
-    // A stale token must not turn a refused login into a session-ended redirect.
-    clearToken();
-    const token = await apiFetch<TokenAnswer>("/v1/login", { method: "POST", body: { email, password } });
-    storeToken(token.access_token, token.expires_in);
+    // The answer's token is for API clients: the server sets the session cookie for us.
+    await apiFetch("/v1/login", { method: "POST", body: { email, password }, signIn: true });
     const user = await loadMe();
     setSession({ status: "signedIn", user, signedOut: false });
-  }, []);
-
-  const register = useCallback(async (input: RegisterInput) => {
-    const answer = await apiFetch<TokenAnswer & { user: User }>("/v1/register", { method: "POST", body: input });
-    storeToken(answer.access_token, answer.expires_in);
-    setSession({ status: "signedIn", user: answer.user, signedOut: false });
   }, []);
 
   const logout = useCallback(async () => {
@@ -117,8 +110,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const auth = useMemo<Auth>(
-    () => ({ ...session, scope: session.user?.scope ?? "user", login, register, logout, reloadUser }),
-    [session, login, register, logout, reloadUser],
+    () => ({ ...session, scope: session.user?.scope ?? "user", login, logout, reloadUser }),
+    [session, login, logout, reloadUser],
   );
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }

@@ -1,6 +1,6 @@
 // REST calls to /v1 (the sign-in flows use the spec's own endpoints).
 import i18next from "i18next";
-import { readToken, requestHeaders } from "../auth/token.ts";
+import { requestHeaders, sessionMarker } from "../auth/session.ts";
 import { beginActivity } from "./activity.ts";
 import { reportUnauthorized } from "./unauthorized.ts";
 
@@ -20,8 +20,15 @@ interface ErrorAnswer {
   errors?: Record<string, string[]>;
 }
 
-export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const hadToken = readToken() !== null;
+interface FetchInit {
+  method?: string;
+  body?: unknown;
+  /** A sign-in: its 401 means bad credentials, never an ended session. */
+  signIn?: boolean;
+}
+
+export async function apiFetch<T>(path: string, init: FetchInit = {}): Promise<T> {
+  const hadSession = !init.signIn && sessionMarker() !== null;
   const headers = requestHeaders(i18next.language);
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
   const done = beginActivity();
@@ -35,8 +42,8 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
     const answer: unknown = response.status === 204 ? null : await response.json().catch(() => null);
     if (!response.ok) {
       const { message, errors } = (answer ?? {}) as ErrorAnswer;
-      // A refused login is a 401 too; only a refused token means the session ended.
-      if (response.status === 401 && hadToken) reportUnauthorized();
+      // A refused login is a 401 too; only a refused session means the session ended.
+      if (response.status === 401 && hadSession) reportUnauthorized();
       throw new ApiError(response.status, message ?? response.statusText, errors ?? null);
     }
     return answer as T;

@@ -1,4 +1,4 @@
-// Reading and writing first-party cookies (the locale and the sign-in token).
+// Reading and writing first-party cookies (the locale, and the CSRF cookie the server sets).
 
 export function readCookie(name: string, cookies: string = document.cookie): string | null {
   for (const part of cookies.split(";")) {
@@ -12,8 +12,4 @@ export function readCookie(name: string, cookies: string = document.cookie): str
 export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
-}
-
-export function deleteCookie(name: string): void {
-  document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
 }

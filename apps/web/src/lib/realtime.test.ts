@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { storeToken } from "../auth/token.ts";
+import { CSRF_COOKIE } from "@clubcast/shared";
+import { writeCookie } from "./cookies.ts";
 import { subscribe } from "./realtime.ts";
 
 type Listener = (...args: unknown[]) => void;
@@ -54,27 +55,31 @@ vi.mock("socket.io-client", () => ({
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("realtime channels", () => {
-  it("connect again as the signed-in user when the token changed since the handshake", async () => {
-    storeToken("token-of-anna", 3600);
+  // The server sets the session cookie and its CSRF cookie at sign-in; scripts see only the latter.
+  const signInAs = (name: string) => writeCookie(CSRF_COOKIE, `csrf-of-${name}`, 3600);
+
+  it("connect again as the signed-in user when the session changed since the handshake", async () => {
+    signInAs("anna");
     const states: string[] = [];
     const leaveFirst = subscribe("user.1", {}, (state) => states.push(state));
     await settle();
-    expect(fake.handshakes).toEqual([{ token: "token-of-anna" }]);
+    // The browser sends the session cookie with the handshake: the page hands over no token.
+    expect(fake.handshakes).toEqual([{}]);
     expect(fake.joined).toEqual(["user.1"]);
     expect(states).toEqual(["joined"]);
     leaveFirst();
 
-    // Same token: the open connection is used as it is.
+    // Same session: the open connection is used as it is.
     subscribe("matches", {});
     await settle();
     expect(fake.handshakes).toHaveLength(1);
     expect(fake.joined).toEqual(["user.1", "matches"]);
 
-    // Another user signed in meanwhile: a new handshake carries the new token, and every channel rejoins.
-    storeToken("token-of-bob", 3600);
+    // Another user signed in meanwhile: a new handshake carries the new session, and every channel rejoins.
+    signInAs("bob");
     subscribe("user.2", {});
     await settle();
-    expect(fake.handshakes).toEqual([{ token: "token-of-anna" }, { token: "token-of-bob" }]);
+    expect(fake.handshakes).toEqual([{}, {}]);
     expect(fake.joined.slice(2).sort()).toEqual(["matches", "user.2"]);
   });
 

@@ -3,25 +3,25 @@
 import { useEffect, useRef, useState } from "react";
 import type { Socket } from "socket.io-client";
 import { SOCKET, type EventName, type EventPayloads } from "@clubcast/shared";
-import { readToken } from "../auth/token.ts";
+import { sessionMarker } from "../auth/session.ts";
 
 export type ChannelHandlers = { [E in EventName]?: (payload: EventPayloads[E]) => void };
 
 let connection: Promise<Socket> | null = null;
 /** How many subscriptions share each channel: the socket leaves it only when the last one ends. */
 const subscribers = new Map<string, number>();
-/** The token the socket last connected with: the server knows the user only from the handshake. */
-let handshakeToken: string | null = null;
+/** The session the socket last connected in: the server knows the user only from the handshake. */
+let handshakeSession: string | null = null;
 
 function socket(): Promise<Socket> {
   connection ??= import("socket.io-client").then(({ io }) =>
     io({
       path: "/socket.io",
-      // Read on every (re)connect: the visitor may have signed in meanwhile.
+      // The handshake carries the session cookie; noted on every (re)connect, since the visitor may
+      // have signed in or out meanwhile.
       auth: (send) => {
-        const token = readToken();
-        handshakeToken = token;
-        send(token ? { token } : {});
+        handshakeSession = sessionMarker();
+        send({});
       },
     }),
   );
@@ -61,7 +61,7 @@ export function subscribe(
     client.on("disconnect", lost);
     client.on(SOCKET.unsubscribed, dropped);
     // Signed in or out since the handshake: connect again as who we are now (every channel rejoins).
-    if (client.connected && handshakeToken !== readToken()) client.disconnect().connect();
+    if (client.connected && handshakeSession !== sessionMarker()) client.disconnect().connect();
     else if (client.connected) join();
     leave = () => {
       client.off("connect", join);

@@ -5,7 +5,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { observable } from "@trpc/server/observable";
 import i18next from "i18next";
 import type { AppRouter } from "@clubcast/server/trpc";
-import { readToken, requestHeaders } from "../auth/token.ts";
+import { requestHeaders, sessionMarker } from "../auth/session.ts";
 import { beginActivity } from "./activity.ts";
 import { reportUnauthorized } from "./unauthorized.ts";
 
@@ -19,18 +19,18 @@ export function httpStatusOf(error: unknown): number | null {
     : null;
 }
 
-/** Drives the progress bar and turns a refused token into a sign-out. */
+/** Drives the progress bar and turns a refused session into a sign-out. */
 const sessionLink: TRPCLink<AppRouter> =
   () =>
   ({ next, op }) =>
     observable((observer) => {
-      const hadToken = readToken() !== null;
+      const hadSession = sessionMarker() !== null;
       const done = beginActivity();
       const subscription = next(op).subscribe({
         next: (value) => observer.next(value),
         error: (error) => {
           done();
-          if (hadToken && httpStatusOf(error) === 401) reportUnauthorized();
+          if (hadSession && httpStatusOf(error) === 401) reportUnauthorized();
           observer.error(error);
         },
         complete: () => {

@@ -1,17 +1,20 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useAuth, type RegisterInput } from "../../auth/AuthProvider.tsx";
-import { errorMessage } from "../../lib/api.ts";
+import { apiFetch, errorMessage } from "../../lib/api.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import type { RouterInputs } from "../../lib/trpc.ts";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { FormAlert, FormField } from "./FormField.tsx";
 
+type RegisterInput = RouterInputs["auth"]["register"];
+
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const auth = useAuth();
   useDocumentTitle(t("auth.register.title"));
   const [failure, setFailure] = useState<string | null>(null);
+  // The server answers the same whether or not the address had an account; its owner is e-mailed.
+  const [sent, setSent] = useState<string | null>(null);
   const { register, handleSubmit, formState, getValues } = useForm<RegisterInput>();
   const required = { required: t("auth.required") };
   const { errors } = formState;
@@ -19,7 +22,7 @@ export default function RegisterPage() {
   const onSubmit = handleSubmit(async (input) => {
     setFailure(null);
     try {
-      await auth.register(input);
+      setSent((await apiFetch<{ message: string }>("/v1/register", { method: "POST", body: input })).message);
     } catch (error) {
       setFailure(errorMessage(error, t("auth.failed")));
     }
@@ -29,51 +32,55 @@ export default function RegisterPage() {
     <div className="auth-card">
       <h1 className="auth-card__title display">{t("auth.register.title")}</h1>
       <p className="auth-card__subtitle">{t("auth.register.subtitle")}</p>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <FormAlert message={failure} />
-        <div className="form__pair">
+      {sent ? (
+        <FormAlert message={sent} tone="success" />
+      ) : (
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <FormAlert message={failure} />
+          <div className="form__pair">
+            <FormField
+              label={t("auth.first_name")}
+              autoComplete="given-name"
+              error={errors.first_name?.message}
+              {...register("first_name", required)}
+            />
+            <FormField
+              label={t("auth.last_name")}
+              autoComplete="family-name"
+              error={errors.last_name?.message}
+              {...register("last_name", required)}
+            />
+          </div>
           <FormField
-            label={t("auth.first_name")}
-            autoComplete="given-name"
-            error={errors.first_name?.message}
-            {...register("first_name", required)}
+            label={t("auth.email")}
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register("email", required)}
           />
           <FormField
-            label={t("auth.last_name")}
-            autoComplete="family-name"
-            error={errors.last_name?.message}
-            {...register("last_name", required)}
+            label={t("auth.password")}
+            type="password"
+            autoComplete="new-password"
+            hint={t("auth.password_hint")}
+            error={errors.password?.message}
+            {...register("password", { ...required, minLength: { value: 8, message: t("auth.password_hint") } })}
           />
-        </div>
-        <FormField
-          label={t("auth.email")}
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register("email", required)}
-        />
-        <FormField
-          label={t("auth.password")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("auth.password_hint")}
-          error={errors.password?.message}
-          {...register("password", { ...required, minLength: { value: 8, message: t("auth.password_hint") } })}
-        />
-        <FormField
-          label={t("auth.password_confirmation")}
-          type="password"
-          autoComplete="new-password"
-          error={errors.password_confirmation?.message}
-          {...register("password_confirmation", {
-            ...required,
-            validate: (value) => value === getValues("password") || t("auth.passwords_differ"),
-          })}
-        />
-        <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
-          {t("auth.register.submit")}
-        </button>
-      </form>
+          <FormField
+            label={t("auth.password_confirmation")}
+            type="password"
+            autoComplete="new-password"
+            error={errors.password_confirmation?.message}
+            {...register("password_confirmation", {
+              ...required,
+              validate: (value) => value === getValues("password") || t("auth.passwords_differ"),
+            })}
+          />
+          <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
+            {t("auth.register.submit")}
+          </button>
+        </form>
+      )}
       <p className="auth-card__switch">
         {t("auth.register.have_account")}{" "}
         <LocalLink to="/auth/login" className="text-link">

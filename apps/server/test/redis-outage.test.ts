@@ -1,0 +1,174 @@
+// Redis going away and coming back, with a Redis of this file's own that it
+// stops and starts: calls that need Redis answer 503 with Retry-After within
+// 2 s (they used to hang for the whole outage, then act after the caller had
+// given up), nothing they asked for happens once Redis is back, health and
+// monitoring tell the outage, and the same app works again without a restart.
+import { setTimeout as sleep } from "node:timers/promises";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Club, Configuration, Match, User } from "@clubcast/db";
+import { startThrowawayRedis, type ThrowawayRedis } from "@clubcast/testkit";
+import type { TestApp } from "./support/app.ts";
+import { startTestApp } from "./support/app.ts";
+import { api, generousLoginLimits, type Api } from "./support/api.ts";
+import {
+  TEST_PASSWORD,
+  createApiClient,
+  createClub,
+  createConfiguration,
+  createField,
+  createMatch,
+  createUser,
+} from "./support/factories.ts";
+
+let redisServer: ThrowawayRedis;
+let t: TestApp;
+let http: Api;
+let club: Club;
+let fieldId: number;
+let configuration: Configuration;
+let admin: User;
+let adminToken: string;
+let systemToken: string;
+let camera: { clientId: string; secret: string };
+let match: Match;
+/** What the app wrote to console.error and console.warn (ioredis' and the adapter's complaints go there). */
+const logged: string[] = [];
+
+/** The answer to `call` and how long it took; null when none came within 3 s (the old code hung). */
+async function timed(call: () => Promise<{ statusCode: number }>) {
+  const started = performance.now();
+  const answer = await Promise.race([call(), sleep(3000).then(() => null)]);
+  return { answer, ms: performance.now() - started };
+}
+
+async function expectUnavailable(call: () => Promise<{ statusCode: number }>, what: string) {
+  const { answer, ms } = await timed(call);
+  expect(answer, `${what} answered`).not.toBeNull();
+  const res = answer as Awaited<ReturnType<Api["get"]>>;
+  expect(res.statusCode, what).toBe(503);
+  expect(ms, what).toBeLessThan(2000);
+  expect(res.headers["retry-after"], what).toBe("5");
+  // Nothing internal: no host, port, command or stack.
+  expect(res.body, what).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|redis|stream|at \//i);
+  return res;
+}
+
+const upcoming = () => ({
+  club: club.id,
+  home: club.id,
+  field: fieldId,
+  date: "2031-06-01",
+  start: "18:00",
+  stop: "19:30",
+  is_scheduled: 1,
+});
+
+beforeAll(async () => {
+  redisServer = await startThrowawayRedis();
+  for (const level of ["error", "warn"] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" ")));
+  }
+  t = await startTestApp({ ...generousLoginLimits, redisUrl: redisServer.url });
+  http = api(t);
+  const prisma = t.deps.prisma;
+  club = await createClub(prisma);
+  fieldId = (await createField(prisma, club.id)).id;
+  configuration = await createConfiguration(prisma, { clubId: club.id, fieldId, isMain: true });
+  admin = await createUser(prisma, { scope: "club", clubId: club.id });
+  const system = await createUser(prisma, { scope: "system" });
+  const client = await createApiClient(prisma, configuration.id);
+  camera = { clientId: client.client.clientId, secret: client.secret };
+  match = await createMatch(prisma, { clubId: club.id, fieldId, configurationId: configuration.id });
+  adminToken = await http.login(admin.email);
+  systemToken = await http.login(system.email);
+});
+
+afterAll(async () => {
+  // Closing the app cleans up in Redis: a test that failed during the outage leaves it stopped.
+  if (!redisServer.running) await redisServer.start();
+  await t?.close();
+  await redisServer.stop();
+  vi.restoreAllMocks();
+});
+
+describe("a Redis outage", () => {
+  it("is reported healthy while Redis is up", async () => {
+    const health = await http.get("/v1/health");
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: "ok", services: { database: "up", redis: "up" } });
+  });
+
+  it("answers login, camera token, schedule, create-and-schedule and failed jobs with 503 and Retry-After within 2 s", async () => {
+    const matchesBefore = await t.deps.prisma.match.count();
+    await redisServer.stop();
+
+    await expectUnavailable(() => http.post("/v1/login", { email: admin.email, password: TEST_PASSWORD }), "login");
+    await expectUnavailable(
+      () => http.post("/v1/camera/token", { client_id: camera.clientId, client_secret: camera.secret }),
+      "camera token",
+    );
+    await expectUnavailable(
+      () => http.post(`/v1/clubs/${club.id}/matches/${match.id}/schedule`, {}, adminToken),
+      "schedule",
+    );
+    await expectUnavailable(() => http.post("/v1/upcoming", upcoming(), adminToken), "create and schedule");
+    await expectUnavailable(() => http.get("/v1/monitoring/failed-jobs", systemToken), "failed jobs");
+    const trpc = await expectUnavailable(
+      () => http.mutation("auth.login", { email: admin.email, password: TEST_PASSWORD }),
+      "tRPC login",
+    );
+    expect(trpc.json().error.data.httpStatus).toBe(503);
+
+    // The match answered as not created was not created.
+    expect(await t.deps.prisma.match.count()).toBe(matchesBefore);
+  });
+
+  it("shows in health and monitoring", async () => {
+    const health = await http.get("/v1/health");
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: "degraded", services: { database: "up", redis: "down" } });
+    const monitoring = await http.get("/v1/monitoring", systemToken);
+    expect(monitoring.statusCode).toBe(200);
+    expect(monitoring.json().services).toEqual({ database: "up", redis: "down" });
+  });
+
+  it("leaves nothing to happen once Redis is back, and the same app works again without a restart", async () => {
+    await redisServer.start();
+    const deadline = Date.now() + 15_000;
+    while ((await http.get("/v1/health")).json().status !== "ok") {
+      expect(Date.now()).toBeLessThan(deadline);
+      await sleep(100);
+    }
+    await sleep(500);
+
+    // No command queued during the outage ran afterwards: no rate-limit count, no job, no match change.
+    const inspector = new Redis(redisServer.url);
+    try {
+      expect(await inspector.keys("*")).toEqual([]);
+    } finally {
+      inspector.disconnect();
+    }
+    expect(await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({
+      status: "unscheduled",
+      isScheduled: false,
+    });
+
+    expect((await http.post("/v1/login", { email: admin.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    const token = await http.post("/v1/camera/token", { client_id: camera.clientId, client_secret: camera.secret });
+    expect(token.statusCode).toBe(200);
+    const scheduled = await http.post(`/v1/clubs/${club.id}/matches/${match.id}/schedule`, {}, adminToken);
+    expect(scheduled.statusCode).toBe(202);
+    expect(await t.deps.jobs.cameraCommands.getJob(scheduled.json().job_id)).toBeDefined();
+    const created = await http.post("/v1/upcoming", upcoming(), adminToken);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().job_ids).toHaveLength(1);
+    expect((await http.get("/v1/monitoring/failed-jobs", systemToken)).statusCode).toBe(200);
+  });
+
+  it("was logged once when it began and once when it ended, not per reconnect attempt", () => {
+    expect(logged.filter((line) => line.includes("lost Redis"))).toHaveLength(1);
+    expect(logged.filter((line) => line.includes("Redis is back"))).toHaveLength(1);
+    expect(logged.filter((line) => /missing 'error' handler|Unhandled error event/.test(line))).toEqual([]);
+  });
+});

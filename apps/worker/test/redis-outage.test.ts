@@ -1,0 +1,55 @@
+// The real worker process through a Redis outage, with a Redis of this file's
+// own: it says once that Redis is gone and once that it is back (not per
+// reconnect attempt, no unhandled error events), and runs jobs again without a
+// restart.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { ChildProcess } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
+import { startThrowawayRedis, type ThrowawayRedis } from "@clubcast/testkit";
+import { eventually, exited, spawnWorkerProcess, startJobStack, workerReady, type JobStack } from "./support.ts";
+
+let redisServer: ThrowawayRedis;
+let stack: JobStack;
+let worker: ChildProcess;
+let output = "";
+
+beforeAll(async () => {
+  redisServer = await startThrowawayRedis();
+  stack = await startJobStack({ redisUrl: redisServer.url });
+  worker = spawnWorkerProcess(stack);
+  for (const stream of [worker.stdout!, worker.stderr!]) stream.on("data", (chunk: Buffer) => (output += chunk));
+  await workerReady(worker);
+});
+afterAll(async () => {
+  if (worker && worker.exitCode === null) worker.kill("SIGKILL");
+  if (worker) await exited(worker);
+  if (!redisServer.running) await redisServer.start();
+  await stack?.close();
+  await redisServer.stop();
+});
+
+it("logs a Redis outage once each way and runs jobs again once Redis is back, without a restart", async () => {
+  await redisServer.stop();
+  // Long enough for many reconnect attempts of each of its connections.
+  await sleep(4000);
+  await redisServer.start();
+
+  const match = await stack.createMatch({ status: "unscheduled" });
+  const scheduled = await eventually(async () => {
+    const res = await stack.http.post(`/v1/clubs/${stack.club.id}/matches/${match.id}/schedule`, {}, stack.admin.token);
+    return res.statusCode === 202 && res;
+  }, "the API to queue the command again");
+  const jobId: string = scheduled.json().job_id;
+  await eventually(async () => (await stack.t.deps.jobs.cameraCommands.getJob(jobId))?.isCompleted(), "the job to run");
+  expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("scheduled");
+
+  expect(worker.exitCode).toBeNull();
+  const lines = output.split("\n");
+  expect(lines.filter((line) => line.includes("[worker] lost Redis"))).toHaveLength(1);
+  expect(lines.filter((line) => line.includes("[worker] Redis is back"))).toHaveLength(1);
+  // Nothing else about it: no error per reconnect attempt, no unhandled error event.
+  const complaints = lines.filter(
+    (line) => /missing 'error' handler|Unhandled error event|ECONNREFUSED/.test(line) && !line.includes("lost Redis"),
+  );
+  expect(complaints).toEqual([]);
+});
