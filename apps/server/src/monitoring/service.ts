@@ -37,13 +37,20 @@ async function probe(check: () => Promise<unknown>): Promise<"up" | "down"> {
 }
 
 export function createMonitoringService(deps: Deps) {
-  const { prisma, redis } = deps;
+  const { prisma, redis, redisOutages } = deps;
 
-  /** Asks PostgreSQL and Redis now, so an outage shows at once and its end too, without a restart. */
+  /**
+   * Asks PostgreSQL and Redis now, so an outage shows at once and its end too, without a restart. Redis is up
+   * once every connection of this process is back (queues and realtime reconnect on their own schedules), so
+   * "ok" means every call works again.
+   */
   async function platformHealth(): Promise<PlatformHealth> {
     const [database, redisHealth] = await Promise.all([
       probe(() => prisma.$queryRaw`SELECT 1`),
-      probe(() => withRedis(redis, () => redis.ping())),
+      probe(async () => {
+        await withRedis(redis, () => redis.ping());
+        if (redisOutages.down) throw new Error("a Redis connection of this process is still reconnecting");
+      }),
     ]);
     return { database, redis: redisHealth };
   }
