@@ -18,7 +18,18 @@ writeFileSync(previous, execFileSync("git", ["show", "HEAD:prisma/schema.prisma"
 
 const diff = spawnSync(
   process.execPath,
-  ["--import", "tsx", "scripts/prisma.ts", "migrate", "diff", "--from-schema-datamodel", previous, "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
+  [
+    "--import",
+    "tsx",
+    "scripts/prisma.ts",
+    "migrate",
+    "diff",
+    "--from-schema-datamodel",
+    previous,
+    "--to-schema-datamodel",
+    "prisma/schema.prisma",
+    "--script",
+  ],
   { encoding: "utf8" },
 );
 if (diff.status !== 0) {

@@ -15,6 +15,8 @@ export default class SummaryReporter implements Reporter {
       }
     }
     const failedModules = testModules.filter((m) => m.state() === "failed" && m.children.size === 0).length;
-    process.stdout.write(`\nTests: ${passed} passed, ${failed + failedModules} failed${skipped ? `, ${skipped} skipped` : ""}\n`);
+    process.stdout.write(
+      `\nTests: ${passed} passed, ${failed + failedModules} failed${skipped ? `, ${skipped} skipped` : ""}\n`,
+    );
   }
 }

@@ -58,16 +58,29 @@ async function startBaseline(url: string) {
   const app = Fastify({ logger: false });
   async function page(where: string, params: unknown[], order: string) {
     const [rows, count] = await Promise.all([
-      pool.query(`SELECT ${MATCH_COLUMNS} FROM matches WHERE ${where} ORDER BY starting_at ${order}, id ${order} LIMIT 20 OFFSET 0`, params),
+      pool.query(
+        `SELECT ${MATCH_COLUMNS} FROM matches WHERE ${where} ORDER BY starting_at ${order}, id ${order} LIMIT 20 OFFSET 0`,
+        params,
+      ),
       pool.query(`SELECT count(*) FROM matches WHERE ${where}`, params),
     ]);
-    const ids = (cols: string[]) => [...new Set(rows.rows.flatMap((r) => cols.map((c) => r[c])).filter((v) => v !== null))];
+    const ids = (cols: string[]) => [
+      ...new Set(rows.rows.flatMap((r) => cols.map((c) => r[c])).filter((v) => v !== null)),
+    ];
     const [clubs, teams, fields] = await Promise.all([
-      pool.query("SELECT id, name, logo, timezone FROM clubs WHERE id = ANY($1)", [ids(["club_id", "home_club_id", "away_club_id", "shared_with_club_id"])]),
+      pool.query("SELECT id, name, logo, timezone FROM clubs WHERE id = ANY($1)", [
+        ids(["club_id", "home_club_id", "away_club_id", "shared_with_club_id"]),
+      ]),
       pool.query("SELECT id, fullname FROM teams WHERE id = ANY($1)", [ids(["home_team_id", "away_team_id"])]),
       pool.query("SELECT id, name FROM fields WHERE id = ANY($1)", [ids(["field_id"])]),
     ]);
-    return { data: rows.rows, clubs: clubs.rows, teams: teams.rows, fields: fields.rows, total: Number(count.rows[0].count) };
+    return {
+      data: rows.rows,
+      clubs: clubs.rows,
+      teams: teams.rows,
+      fields: fields.rows,
+      total: Number(count.rows[0].count),
+    };
   }
   // Literal status lists, as Prisma sends them (an ANY($1) array parameter plans worse).
   app.get("/vod", () => page(`status IN ($1::"MatchStatus") AND is_private = false`, ["vod"], "DESC"));
@@ -87,7 +100,10 @@ async function startBaseline(url: string) {
     );
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
-  return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: async () => (await app.close(), await pool.end()) };
+  return {
+    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    close: async () => (await app.close(), await pool.end()),
+  };
 }
 
 const WRITES_PER_SECOND = 10;
@@ -134,14 +150,26 @@ async function main() {
   const cached = await startServer(url, true);
   const uncached = await startServer(url, false);
   const admin = await cached.deps.prisma.user.create({
-    data: { email: "bench-admin@example.test", passwordHash: "-", firstName: "Bench", lastName: "Admin", scope: "club", clubId: 1 },
+    data: {
+      email: "bench-admin@example.test",
+      passwordHash: "-",
+      firstName: "Bench",
+      lastName: "Admin",
+      scope: "club",
+      clubId: 1,
+    },
   });
   const { access_token: token } = await createServices(cached.deps).auth.issueToken({ userId: admin.id });
   const baseline = await startBaseline(url);
   const auth = { authorization: `Bearer ${token}` };
 
   const endpoints = [
-    { name: "GET /v1/matches?status=vod&page=1&limit=20", path: "/v1/matches?status=vod&page=1&limit=20", base: "/vod", headers: {} },
+    {
+      name: "GET /v1/matches?status=vod&page=1&limit=20",
+      path: "/v1/matches?status=vod&page=1&limit=20",
+      base: "/vod",
+      headers: {},
+    },
     { name: "GET /v1/clubs/1/recorded", path: "/v1/clubs/1/recorded", base: "/clubs/1/recorded", headers: auth },
   ];
   const rows: (string | number)[][] = [];
@@ -150,7 +178,11 @@ async function main() {
     const targets = [
       { name: "raw pg baseline", url: `${baseline.url}${endpoint.base}` },
       { name: "Clubcast server", url: `${cached.url}${endpoint.path}` },
-      { name: `Clubcast server, ${WRITES_PER_SECOND} score updates/s`, url: `${cached.url}${endpoint.path}`, writes: true },
+      {
+        name: `Clubcast server, ${WRITES_PER_SECOND} score updates/s`,
+        url: `${cached.url}${endpoint.path}`,
+        writes: true,
+      },
       { name: "Clubcast server, READ_CACHE=off", url: `${uncached.url}${endpoint.path}` },
     ];
     const results: LoadResult[] = [];
@@ -159,14 +191,26 @@ async function main() {
       await load("warm-up", target.url, { connections: 10, durationSeconds: 2, headers: endpoint.headers });
       const stopWriting = target.writes ? keepWritingScores(url) : null;
       results.push(
-        await load(target.name, target.url, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, headers: endpoint.headers }),
+        await load(target.name, target.url, {
+          connections: CONNECTIONS,
+          durationSeconds: DURATION_SECONDS,
+          headers: endpoint.headers,
+        }),
       );
       await stopWriting?.();
     }
     const base = results[0]!;
     for (const r of results) {
       const ratio = `${((r.requestsPerSecond / base.requestsPerSecond) * 100).toFixed(0)}%`;
-      rows.push([endpoint.name, r.name, r.requestsPerSecond.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.errors, ratio]);
+      rows.push([
+        endpoint.name,
+        r.name,
+        r.requestsPerSecond.toFixed(0),
+        r.p50.toFixed(1),
+        r.p99.toFixed(1),
+        r.errors,
+        ratio,
+      ]);
     }
     for (const r of results.slice(1)) {
       const met = r.requestsPerSecond >= base.requestsPerSecond / 2 && r.p99 < 50 && r.errors === 0;

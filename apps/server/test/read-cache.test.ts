@@ -173,7 +173,6 @@ describe("the version triggers", () => {
   it("give match lists a new version for writes to matches, clubs, teams, fields and sports", async () => {
     const club = await createClub(prisma);
     const field = await createField(prisma, club.id);
-    const team = await createTeam(prisma, club.id);
     const match = await createMatch(prisma, { clubId: club.id, status: "vod" });
     expect(await bumps(() => createMatch(prisma, { clubId: club.id }))).toEqual(lists);
     expect(await bumps(() => prisma.match.update({ where: { id: match.id }, data: { isPrivate: true } }))).toEqual(

@@ -2,7 +2,6 @@
 import pg from "pg";
 import { Redis } from "ioredis";
 
-
 export class ServiceUnreachable extends Error {}
 
 function withDatabase(url: string, database: string): string {
@@ -31,7 +30,12 @@ export async function checkPostgres(url: string): Promise<void> {
 }
 
 export async function checkRedis(url: string): Promise<void> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 5000 });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 5000,
+  });
   // connect() only says "Connection is closed."; the error event carries the cause (ECONNREFUSED, ...).
   let cause: Error | undefined;
   redis.on("error", (error: Error) => (cause ??= error));

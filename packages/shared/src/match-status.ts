@@ -65,7 +65,11 @@ export function nextMatchStatus(from: MatchStatus, event: MatchEvent): MatchStat
 /** Every allowed (from, event, to) triple, for tests and documentation. */
 export function allowedTransitions(): { from: MatchStatus; event: MatchEvent; to: MatchStatus }[] {
   return MATCH_EVENTS.flatMap((event) =>
-    Object.entries(TRANSITIONS[event]).map(([from, to]) => ({ from: from as MatchStatus, event, to: to as MatchStatus })),
+    Object.entries(TRANSITIONS[event]).map(([from, to]) => ({
+      from: from as MatchStatus,
+      event,
+      to: to as MatchStatus,
+    })),
   );
 }
 

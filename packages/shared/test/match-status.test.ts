@@ -27,11 +27,17 @@ describe("match state machine", () => {
   });
 
   it("allows exactly the expected transitions", () => {
-    expect(allowedTransitions().map((t) => [t.from, t.event, t.to]).sort()).toEqual(EXPECTED.map((t) => [...t]).sort());
+    expect(
+      allowedTransitions()
+        .map((t) => [t.from, t.event, t.to])
+        .sort(),
+    ).toEqual(EXPECTED.map((t) => [...t]).sort());
   });
 
   const refused = MATCH_STATUSES.flatMap((from) =>
-    MATCH_EVENTS.filter((event) => !EXPECTED.some(([f, e]) => f === from && e === event)).map((event) => [from, event] as const),
+    MATCH_EVENTS.filter((event) => !EXPECTED.some(([f, e]) => f === from && e === event)).map(
+      (event) => [from, event] as const,
+    ),
   );
 
   it.each(refused)("refuses %s --%s-->", (from, event) => {

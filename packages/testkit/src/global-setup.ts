@@ -18,7 +18,8 @@ export default async function setup(project: TestProject) {
     env: { ...process.env, DATABASE_URL: withDatabase(services.databaseUrl, template) },
     encoding: "utf8",
   });
-  if (migrate.status !== 0) throw new Error(`migrating the test template failed:\n${migrate.stdout}\n${migrate.stderr}`);
+  if (migrate.status !== 0)
+    throw new Error(`migrating the test template failed:\n${migrate.stdout}\n${migrate.stderr}`);
   project.provide("databaseServerUrl", services.databaseUrl);
   project.provide("templateDatabase", template);
   project.provide("redisUrl", services.redisUrl);

@@ -11,5 +11,7 @@ export const authRouter = router({
   forgot: publicProcedure
     .input(forgotInput)
     .mutation(({ ctx, input }) => ctx.services.auth.forgotPassword(input, ctx.caller)),
-  reset: publicProcedure.input(resetInput).mutation(({ ctx, input }) => ctx.services.auth.resetPassword(input, ctx.caller)),
+  reset: publicProcedure
+    .input(resetInput)
+    .mutation(({ ctx, input }) => ctx.services.auth.resetPassword(input, ctx.caller)),
 });

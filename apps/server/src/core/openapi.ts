@@ -42,7 +42,8 @@ function operation(route: RouteSpec) {
           },
         };
   const responses: Record<string, unknown> = { [status]: success };
-  if (route.body || route.query || route.params) responses["422"] = errorResponse("Invalid input; `errors` names the fields");
+  if (route.body || route.query || route.params)
+    responses["422"] = errorResponse("Invalid input; `errors` names the fields");
   if (route.auth !== "public") responses["401"] = errorResponse("Missing, expired or revoked token");
   if (route.auth === "user") responses["403"] = errorResponse("Not allowed for the caller's scope or permissions");
   if (route.params) responses["404"] = errorResponse("Not found, or not visible to the caller");
@@ -54,7 +55,9 @@ function operation(route: RouteSpec) {
     ...(route.auth === "public" ? {} : { security: [{ bearer: [] }] }),
     parameters: [...parameters(route.params, "path"), ...parameters(route.query, "query")],
     ...(route.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.body, "input") } } } }
+      ? {
+          requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.body, "input") } } },
+        }
       : {}),
     responses,
   };
@@ -73,7 +76,7 @@ export function buildOpenApiDocument(routes: RouteCatalogue) {
       version: APP_VERSION,
       description:
         "The /v1 REST API of the Clubcast sports video platform. The same operations are offered over tRPC at /trpc " +
-        "(types: `import type { AppRouter } from \"@clubcast/server/trpc\"`). Errors are JSON `{message, errors?}`; " +
+        '(types: `import type { AppRouter } from "@clubcast/server/trpc"`). Errors are JSON `{message, errors?}`; ' +
         "messages follow Accept-Language (en, nl, de).",
     },
     servers: [{ url: "/" }],

@@ -51,7 +51,9 @@ export function createRealtimeService(deps: Deps) {
     const member =
       user.clubId !== null &&
       // Playing in a match isn't enough for its chat when the match is private and not shared with the club.
-      (await prisma.match.count({ where: { AND: [{ id: matchId }, chatMembersOf(user.clubId), visibleMatches(ctx)] } }));
+      (await prisma.match.count({
+        where: { AND: [{ id: matchId }, chatMembersOf(user.clubId), visibleMatches(ctx)] },
+      }));
     if (member) return user;
     // A match the caller may not see (a missing one, or another club's private one) doesn't exist for them:
     // 404 alike, so existence doesn't leak. A match they may see but not chat about is refused.

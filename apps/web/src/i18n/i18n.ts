@@ -42,16 +42,19 @@ export async function ensureLoaded(locale: LocaleCode): Promise<void> {
 
 export async function initI18n(locale: LocaleCode): Promise<typeof i18next> {
   const messages = await LOADERS[locale]();
-  await i18next.use(namespaceBackend).use(initReactI18next).init({
-    lng: locale,
-    resources: { [locale]: { translation: messages } },
-    partialBundledLanguages: true,
-    ns: ["translation"],
-    defaultNS: "translation",
-    fallbackLng: false,
-    // React escapes what it renders.
-    interpolation: { escapeValue: false },
-  });
+  await i18next
+    .use(namespaceBackend)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      resources: { [locale]: { translation: messages } },
+      partialBundledLanguages: true,
+      ns: ["translation"],
+      defaultNS: "translation",
+      fallbackLng: false,
+      // React escapes what it renders.
+      interpolation: { escapeValue: false },
+    });
   document.documentElement.lang = locale;
   return i18next;
 }
