@@ -4,31 +4,11 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { Deps } from "./deps.ts";
 import { createServices, type Services } from "./services.ts";
-import { createRegistrar, registerErrorHandling, registerJsonBodyParser, type RouteCatalogue } from "./core/http.ts";
+import { registerErrorHandling, registerJsonBodyParser, registerRestOperations } from "./core/http.ts";
+import { namedOperations, type RestOperation } from "./core/operation.ts";
+import { domains } from "./domains.generated.ts";
 import { appRouter, type AppRouter } from "./trpc/app-router.ts";
 import { logInternalError, retryAfterMeta, trpcContextFactory } from "./trpc/trpc.ts";
-import { authRoutes } from "./auth/routes.ts";
-import { matchRoutes } from "./matches/routes.ts";
-import { offlineRoutes } from "./offline/routes.ts";
-import { sequenceRoutes } from "./sequences/routes.ts";
-import { clipRoutes } from "./clips/routes.ts";
-import { clubsRoutes } from "./clubs/routes.ts";
-import { fieldsRoutes } from "./fields/routes.ts";
-import { sportsRoutes } from "./sports/routes.ts";
-import { teamsRoutes } from "./teams/routes.ts";
-import { usersRoutes } from "./users/routes.ts";
-import { rolesRoutes } from "./roles/routes.ts";
-import { messagesRoutes } from "./messages/routes.ts";
-import { searchRoutes } from "./search/routes.ts";
-import { configurationRoutes } from "./configurations/routes.ts";
-import { deviceRoutes } from "./devices/routes.ts";
-import { apiClientRoutes } from "./api-clients/routes.ts";
-import { cameraControllerRoutes } from "./camera-controller/routes.ts";
-import { monitoringRoutes } from "./monitoring/routes.ts";
-import { appInfoRoutes } from "./app-info/routes.ts";
-import { realtimeRoutes } from "./realtime/routes.ts";
-import { failedJobsRoutes } from "./monitoring/failed-jobs.ts";
-import { mediaGatewayRoutes } from "./media-gateway/routes.ts";
 import { isMediaPath, registerMediaRoutes } from "./media/routes.ts";
 import { localeFromAcceptLanguage, translate } from "./core/i18n.ts";
 import { attachRealtime, type RealtimeOptions } from "./realtime/socket-server.ts";
@@ -43,8 +23,8 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
-  /** Every /v1 route, as declared. */
-  routes: RouteCatalogue;
+  /** Every operation with a /v1 route. */
+  routes: RestOperation[];
   /** The Socket.IO server on the same HTTP server (closed with the app). */
   realtime: RealtimeServer;
 }
@@ -53,31 +33,6 @@ export interface BuildOptions {
   logger?: boolean;
   realtime?: RealtimeOptions;
 }
-
-const DOMAIN_ROUTES = [
-  authRoutes,
-  matchRoutes,
-  offlineRoutes,
-  sequenceRoutes,
-  clipRoutes,
-  clubsRoutes,
-  fieldsRoutes,
-  sportsRoutes,
-  teamsRoutes,
-  usersRoutes,
-  rolesRoutes,
-  messagesRoutes,
-  searchRoutes,
-  configurationRoutes,
-  deviceRoutes,
-  apiClientRoutes,
-  cameraControllerRoutes,
-  monitoringRoutes,
-  appInfoRoutes,
-  realtimeRoutes,
-  failedJobsRoutes,
-  mediaGatewayRoutes,
-];
 
 /**
  * URLs the router cannot take (bad percent-encoding, such as a lone surrogate's)
@@ -105,7 +60,6 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     frameworkErrors: (_error, request, reply) => answerUnroutableUrl(request, reply as FastifyReply),
   });
   const services = createServices(deps);
-  const routes: RouteCatalogue = [];
 
   registerErrorHandling(app);
   registerJsonBodyParser(app);
@@ -113,12 +67,11 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await registerWebSecurity(app, deps.config);
   registerCsrfProtection(app, deps.config);
 
-  const registrar = createRegistrar(app, services, routes);
-  for (const register of DOMAIN_ROUTES) register(registrar, services);
+  const routes = registerRestOperations(app, services, namedOperations(domains));
   // Video files for players (/media/...): streamed files, not /v1 JSON routes.
   registerMediaRoutes(app, services);
 
-  // The OpenAPI document is built from the route declarations above, once.
+  // The OpenAPI document is built from the operations' declarations, once.
   const openApiDocument = buildOpenApiDocument(routes);
   app.get("/v1/openapi.json", () => openApiDocument);
   await app.register(fastifySwagger, { mode: "static", specification: { document: openApiDocument as never } });

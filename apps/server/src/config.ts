@@ -37,6 +37,11 @@ export interface AppConfig {
   /** Built web client to serve on the same URL, when present. */
   webDistDir: string | null;
   logLevel: string;
+  /**
+   * Check every answer against its operation's output schema (CHECK_ANSWERS=on|off; default on
+   * when NODE_ENV is test or development): a drifting answer is a 500 in tests, not a surprise for clients.
+   */
+  checkAnswers: boolean;
   /** Keep match lists and token callers in memory per data version (READ_CACHE=off: ask the database every time). */
   readCache: boolean;
   /** Where the media gateway writes video (MEDIA_DIR, shared with it); the API serves it under /media. */
@@ -127,6 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     webDistDir: env.WEB_DIST_DIR || null,
     logLevel: env.LOG_LEVEL || "info",
+    checkAnswers: env.CHECK_ANSWERS
+      ? env.CHECK_ANSWERS === "on"
+      : env.NODE_ENV === "test" || env.NODE_ENV === "development",
     readCache: env.READ_CACHE !== "off",
     mediaDir: mediaDirFromEnv(env),
     mediaMinFreeBytes: minFreeBytesFromEnv(env),

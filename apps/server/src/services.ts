@@ -1,59 +1,36 @@
-// The service layer, one per domain, built once per process over shared deps.
+// The service layer: every domain's service (src/domains.generated.ts), built once per process over shared deps.
+import type { Domain } from "./core/operation.ts";
 import type { Deps } from "./deps.ts";
-import { createAuthService } from "./auth/service.ts";
-import { createMatchesService } from "./matches/service.ts";
-import { createOfflineService } from "./offline/service.ts";
-import { createSequencesService } from "./sequences/service.ts";
-import { createClipsService } from "./clips/service.ts";
-import { createClubsService } from "./clubs/service.ts";
-import { createFieldsService } from "./fields/service.ts";
-import { createSportsService } from "./sports/service.ts";
-import { createTeamsService } from "./teams/service.ts";
-import { createUsersService } from "./users/service.ts";
-import { createRolesService } from "./roles/service.ts";
-import { createMessagesService } from "./messages/service.ts";
-import { createSearchService } from "./search/service.ts";
-import { createConfigurationsService } from "./configurations/service.ts";
-import { createDevicesService } from "./devices/service.ts";
-import { createApiClientsService } from "./api-clients/service.ts";
-import { createCameraControllerService } from "./camera-controller/service.ts";
-import { createMonitoringService } from "./monitoring/service.ts";
-import { createAppInfoService } from "./app-info/service.ts";
-import { createRealtimeService } from "./realtime/service.ts";
-import { createFailedJobsService } from "./monitoring/failed-jobs.ts";
-import { createMediaService } from "./media/service.ts";
-import { createMediaGatewayService } from "./media-gateway/service.ts";
+import { domains } from "./domains.generated.ts";
 
-export function createServices(deps: Deps) {
-  const auth = createAuthService(deps);
-  const media = createMediaService(deps);
-  const clips = createClipsService(deps, media);
-  return {
-    deps,
-    auth,
-    media,
-    mediaGateway: createMediaGatewayService(deps, media),
-    matches: createMatchesService(deps, media),
-    offline: createOfflineService(deps, media),
-    sequences: createSequencesService(deps, clips),
-    clips,
-    clubs: createClubsService(deps),
-    fields: createFieldsService(deps),
-    sports: createSportsService(deps),
-    teams: createTeamsService(deps),
-    users: createUsersService(deps, auth),
-    roles: createRolesService(deps),
-    messages: createMessagesService(deps),
-    search: createSearchService(deps),
-    configurations: createConfigurationsService(deps),
-    devices: createDevicesService(deps),
-    apiClients: createApiClientsService(deps, auth),
-    cameraController: createCameraControllerService(deps, auth, clips),
-    monitoring: createMonitoringService(deps),
-    appInfo: createAppInfoService(),
-    realtime: createRealtimeService(deps),
-    failedJobs: createFailedJobsService(deps),
-  };
+type Domains = typeof domains;
+export type Services = { readonly deps: Deps } & {
+  readonly [Name in keyof Domains]: Domains[Name] extends Domain<infer Service> ? Service : never;
+};
+
+/**
+ * Builds every service. A factory may use other services (its second argument): each is built
+ * on first use, so the domains need no order; a circle between factories fails at start.
+ */
+export function createServices(deps: Deps): Services {
+  const services: Record<string, unknown> = { deps };
+  const building = new Set<string>();
+  for (const [name, { createService }] of Object.entries(domains)) {
+    let service: unknown;
+    Object.defineProperty(services, name, {
+      enumerable: true,
+      get() {
+        if (service === undefined) {
+          if (building.has(name))
+            throw new Error(`the services ${[...building].join(" → ")} → ${name} need each other`);
+          building.add(name);
+          service = (createService as (deps: Deps, services: unknown) => unknown)(deps, services);
+          building.delete(name);
+        }
+        return service;
+      },
+    });
+  }
+  for (const name of Object.keys(domains)) void services[name];
+  return services as Services;
 }
-
-export type Services = ReturnType<typeof createServices>;

@@ -7,7 +7,8 @@
 // without a row here fails the first test.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHANNELS, type MatchStatus } from "@clubcast/shared";
-import type { RouteSpec } from "../src/core/http.ts";
+import { namedOperations, type RestOperation } from "../src/core/operation.ts";
+import { domains } from "../src/domains.generated.ts";
 import { hashToken } from "../src/auth/tokens.ts";
 import type { TestApp } from "./support/app.ts";
 import { startApiTestApp } from "./support/api.ts";
@@ -831,19 +832,23 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
   ],
 };
 
-const routeKey = (route: Pick<RouteSpec, "method" | "url">) => `${route.method} ${route.url}`;
+const routeKey = ({ rest }: RestOperation) => `${rest.method} ${rest.path}`;
 const casesOf = (key: string): readonly Case[] => [MATRIX[key]!].flat();
 
-/** Runs one cell; answers its problems (none when it behaved as the row says). */
-async function runCell(w: World, key: string, cell: Case, actor: ActorName): Promise<string[]> {
+interface Sent {
+  status: number;
+  answer: Answer;
+  body: string;
+}
+
+/** The cell's request over REST, as the row's key names it. */
+async function sendRest(w: World, key: string, request: CellRequest, token: string | undefined): Promise<Sent> {
   const [method, path] = key.split(" ") as ["GET" | "POST" | "PUT" | "DELETE", string];
-  const request = await cell.request(w, actor);
   const url = path.replace(/:(\w+)/g, (_, name: string) => {
     const value = request.params?.[name];
     if (value === undefined) throw new Error(`${key}: the row gives no value for :${name}`);
     return encodeURIComponent(String(value));
   });
-  const token = "token" in request ? request.token : w.tokens[actor];
   const answer = await w.t.app.inject({
     method,
     url,
@@ -851,16 +856,55 @@ async function runCell(w: World, key: string, cell: Case, actor: ActorName): Pro
     ...(request.body ? { payload: request.body } : {}),
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  const expected = cell.expect[ACTORS.indexOf(actor)]!;
-  const succeeded = answer.statusCode < 300;
+  return { status: answer.statusCode, answer, body: answer.body };
+}
+
+/** The same request to the operation's tRPC procedure: params, query and body make its one input. */
+function sendTrpc(procedure: string, kind: "query" | "mutation") {
+  return async (w: World, _key: string, request: CellRequest, token: string | undefined): Promise<Sent> => {
+    const input = JSON.stringify({ ...request.body, ...request.query, ...request.params });
+    const headers = token ? { authorization: `Bearer ${token}` } : {};
+    const answer = await w.t.app.inject(
+      kind === "query"
+        ? { method: "GET", url: `/trpc/${procedure}?input=${encodeURIComponent(input)}`, headers }
+        : {
+            method: "POST",
+            url: `/trpc/${procedure}`,
+            payload: input,
+            headers: { ...headers, "content-type": "application/json" },
+          },
+    );
+    const data = () => (answer.json() as { result: { data: unknown } }).result.data;
+    return { status: answer.statusCode, answer: { json: data }, body: answer.body };
+  };
+}
+
+type Send = (w: World, key: string, request: CellRequest, token: string | undefined) => Promise<Sent>;
+
+/** tRPC answers every success 200: 201, 202 and 204 are REST's. */
+const overTrpc = (expected: Outcome) => (expected === 201 || expected === 202 || expected === 204 ? 200 : expected);
+
+/** Runs one cell; answers its problems (none when it behaved as the row says). */
+async function runCell(
+  w: World,
+  key: string,
+  cell: Case,
+  actor: ActorName,
+  send: Send,
+  trpc = false,
+): Promise<string[]> {
+  const request = await cell.request(w, actor);
+  const token = "token" in request ? request.token : w.tokens[actor];
+  const { status, answer, body } = await send(w, key, request, token);
+  const rowExpects = cell.expect[ACTORS.indexOf(actor)]!;
+  const expected = trpc ? overTrpc(rowExpects) : rowExpects;
+  const succeeded = status < 300;
   const problems: string[] = [];
-  if (answer.statusCode !== expected) {
-    problems.push(`answered ${answer.statusCode}, expected ${expected}: ${answer.body.slice(0, 160)}`);
-  }
+  if (status !== expected) problems.push(`answered ${status}, expected ${expected}: ${body.slice(0, 160)}`);
   if (request.landed && (await request.landed()) !== succeeded) {
     problems.push(succeeded ? "succeeded without any effect" : "was refused, yet changed data");
   }
-  if (succeeded && answer.statusCode === expected && cell.verify) {
+  if (succeeded && status === expected && cell.verify) {
     const problem = await cell.verify(answer, w, actor);
     if (problem) problems.push(problem);
   }
@@ -885,7 +929,39 @@ describe("the authorization matrix", () => {
     const problems: string[] = [];
     for (const cell of casesOf(key)) {
       // One cell after another, so fresh targets and shared fixtures never race.
-      for (const actor of ACTORS) problems.push(...(await runCell(w, key, cell, actor)));
+      for (const actor of ACTORS) problems.push(...(await runCell(w, key, cell, actor, sendRest)));
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+// The same rows against each operation's tRPC procedure: one declaration decides who may call
+// both, so a rule cannot differ between the transports. An operation with two /v1 routes runs its first's row.
+describe("the authorization matrix over tRPC", () => {
+  /** Each operation with the first of its /v1 routes. */
+  const procedures = (): RestOperation[] => {
+    const first = new Map<string, RestOperation>();
+    for (const route of t.routes)
+      if (!first.has(`${route.domain}.${route.name}`)) first.set(`${route.domain}.${route.name}`, route);
+    return [...first.values()];
+  };
+
+  it("reaches every operation through a /v1 row", () => {
+    const operations = namedOperations(domains).map(({ domain, name }) => `${domain}.${name}`);
+    expect(
+      procedures()
+        .map(({ domain, name }) => `${domain}.${name}`)
+        .sort(),
+    ).toEqual(operations.sort());
+  });
+
+  it.each(namedOperations(domains).map(({ domain, name }) => `${domain}.${name}`))("%s", async (procedure) => {
+    const route = procedures().find(({ domain, name }) => `${domain}.${name}` === procedure)!;
+    const key = routeKey(route);
+    const send = sendTrpc(procedure, route.operation.kind);
+    const problems: string[] = [];
+    for (const cell of casesOf(key)) {
+      for (const actor of ACTORS) problems.push(...(await runCell(w, key, cell, actor, send, true)));
     }
     expect(problems).toEqual([]);
   });

@@ -470,12 +470,12 @@ describe("tRPC", () => {
     expect(refused.statusCode).toBe(403);
 
     const camera = await http.mutation(
-      "configurations.cameras.create",
+      "configurations.createCamera",
       { configuration: configuration.id, display_name: "Cam", technical_name: "cam" },
       tokens.system,
     );
     expect(camera.statusCode).toBe(200);
-    const listed = await http.query("configurations.cameras.list", { configuration: configuration.id }, tokens.system);
+    const listed = await http.query("configurations.listCameras", { configuration: configuration.id }, tokens.system);
     expect(listed.json().result.data.data).toEqual([camera.json().result.data.data]);
 
     const ofClub = await http.query("configurations.ofClub", { id: clubA.id }, tokens.playerA);

@@ -9,7 +9,8 @@ import { connect } from "node:net";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import type { Match, Sequence } from "@clubcast/db";
-import { appRouter } from "../src/trpc/app-router.ts";
+import { namedOperations } from "../src/core/operation.ts";
+import { domains } from "../src/domains.generated.ts";
 import { useTestAppWithCast } from "./support/api.ts";
 import { createMatch } from "./support/factories.ts";
 
@@ -211,17 +212,10 @@ describe("every input schema", () => {
   }
 
   it("refuses NUL bytes and lone surrogates in every text, and integers past the columns in every number", async () => {
-    const procedures = (appRouter._def as unknown as { procedures: Record<string, { _def: { inputs: Node[] } }> })
-      .procedures;
+    // REST and tRPC take the same input of each operation.
     const found: Leaves = { texts: new Map(), numbers: new Map() };
-    for (const route of t.routes) {
-      for (const part of ["body", "query", "params"] as const) {
-        const schema = route[part];
-        if (schema) collect(schema, `${route.method} ${route.url} ${part}`, found);
-      }
-    }
-    for (const [path, procedure] of Object.entries(procedures)) {
-      for (const input of procedure._def.inputs) collect(input, `tRPC ${path}`, found);
+    for (const { domain, name, operation } of namedOperations(domains)) {
+      collect(operation.input as unknown as Node, `${domain}.${name}`, found);
     }
     expect(found.texts.size).toBeGreaterThan(30);
     expect(found.numbers.size).toBeGreaterThan(5);

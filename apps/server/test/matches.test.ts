@@ -266,7 +266,7 @@ describe("the list queries", () => {
   beforeAll(() => {
     loggingPrisma = loggingClient();
     loggingPrisma.$on("query", (event) => logged.push({ query: event.query, params: JSON.parse(event.params) }));
-    service = createMatchesService({ ...t.deps, prisma: loggingPrisma }, t.services.media);
+    service = createMatchesService({ ...t.deps, prisma: loggingPrisma }, t.services);
   });
   afterAll(() => loggingPrisma.$disconnect());
 

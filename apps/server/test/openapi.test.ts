@@ -20,8 +20,23 @@ describe("OpenAPI document", () => {
     const documented = Object.entries(document.paths as Record<string, object>).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    const declared = t.routes.map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, "{$1}")}`);
+    const declared = t.routes.map(({ rest }) => `${rest.method} ${rest.path.replace(/:(\w+)/g, "{$1}")}`);
     expect(documented.sort()).toEqual(declared.sort());
+  });
+
+  it("shows the shape of every success answer", async () => {
+    const document = (await t.app.inject({ method: "GET", url: "/v1/openapi.json" })).json();
+    type Answer = { content?: { "application/json": { schema: { properties?: object } } } };
+    const operations = Object.entries(document.paths as Record<string, Record<string, { responses: object }>>).flatMap(
+      ([path, methods]) => Object.entries(methods).map(([method, { responses }]) => ({ path, method, responses })),
+    );
+    const shapeless = operations.filter(({ responses }) =>
+      Object.entries(responses as Record<string, Answer>).some(
+        ([status, answer]) =>
+          status.startsWith("2") && status !== "204" && !answer.content?.["application/json"].schema.properties,
+      ),
+    );
+    expect(shapeless.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
   });
 
   it("describes request bodies from the zod schemas", async () => {

@@ -12,7 +12,7 @@ import { newSecretToken } from "../auth/tokens.ts";
 import { apiClientWithConfiguration, presentApiClient } from "./presenter.ts";
 import type { ApiClientInput, ApiClientOutput } from "./schemas.ts";
 
-export function createApiClientsService(deps: Deps, auth: Pick<AuthService, "revokeTokens">) {
+export function createApiClientsService(deps: Deps, { auth }: { auth: Pick<AuthService, "revokeTokens"> }) {
   const { prisma } = deps;
 
   async function list(query: PageQuery, ctx: RequestContext): Promise<Paged<ApiClientOutput>> {

@@ -61,8 +61,7 @@ function statusAfterRecordingFinished(status: MatchStatus): MatchStatus {
 
 export function createCameraControllerService(
   deps: Deps,
-  auth: Pick<AuthService, "issueToken">,
-  clips: Pick<ClipsService, "matchOnDemand">,
+  { auth, clips }: { auth: Pick<AuthService, "issueToken">; clips: Pick<ClipsService, "matchOnDemand"> },
 ) {
   const { prisma, redis, config } = deps;
 

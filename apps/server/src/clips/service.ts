@@ -44,7 +44,7 @@ function videoOf(match: { vodDurationMs: number | null; vodFrameRate: number | n
 /** What a new cut starts from: queued again, nothing of an earlier cut's outcome. */
 const recut = { state: "queued", progress: 0, failureReason: null, version: { increment: 1 } } as const;
 
-export function createClipsService(deps: Deps, media: MediaService) {
+export function createClipsService(deps: Deps, { media }: { media: MediaService }) {
   const { prisma, events, jobs } = deps;
 
   function publish(clip: {

@@ -1,77 +1,50 @@
-// The REST transport: declaring a /v1 route from zod schemas and a service
-// call, and answering errors in the spec's shapes. Routes hold no business rules.
+// The REST transport: a /v1 route for every operation that declares one, and
+// errors answered in the spec's shapes. Routes hold no business rules.
 import type { IncomingMessage } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
 import type { LocaleCode } from "@clubcast/shared";
 import type { Services } from "../services.ts";
-import type { RequestContext } from "./context.ts";
-import { asAppError, type AppError, type FieldErrors } from "./errors.ts";
+import { asAppError, ValidationError, type AppError, type FieldErrors } from "./errors.ts";
 import { localeFromAcceptLanguage, translate } from "./i18n.ts";
-import { requireCaller, resolveRequest, type AuthRequirement } from "./request.ts";
-import { parseInput } from "./validation.ts";
-import { applySessionEffect, forgetRefusedSession, type SessionEffect } from "./session-cookie.ts";
+import { invokeOperation } from "./invoke.ts";
+import { restOperations, type NamedOperation, type RestOperation } from "./operation.ts";
+import { requireCaller, resolveRequest } from "./request.ts";
+import { applySessionEffect, forgetRefusedSession } from "./session-cookie.ts";
 
-type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-export interface RouteSpec<
-  Body extends z.ZodType = z.ZodType,
-  Query extends z.ZodType = z.ZodType,
-  Params extends z.ZodType = z.ZodType,
-> {
-  method: HttpMethod;
-  /** Fastify path, e.g. /v1/clubs/:club/matches/:match */
-  url: string;
-  auth: AuthRequirement;
-  summary: string;
-  tags: string[];
-  body?: Body;
-  query?: Query;
-  params?: Params;
-  /** Status of a successful answer (default 200). */
-  status?: number;
-  /** Schema of a successful answer, for the OpenAPI document. */
-  response?: z.ZodType;
-  /** Sets (sign-in) or clears (sign-out) the web client's session cookies. */
-  session?: SessionEffect;
-  handler: (
-    input: { body: z.output<Body>; query: z.output<Query>; params: z.output<Params> },
-    ctx: RequestContext,
-  ) => Promise<unknown>;
+/** How a request's parts make an operation's one input: body fields, then the query, then the path's :params. */
+function restInput(request: FastifyRequest): unknown {
+  const { body } = request;
+  if (body !== undefined && body !== null && (typeof body !== "object" || Array.isArray(body)))
+    throw ValidationError.field("body", "validation.invalid_type", { expected: "object" });
+  return { ...(body as object | undefined), ...(request.query as object), ...(request.params as object) };
 }
 
-/** Every route declared on an app, for the OpenAPI document and the authorization matrix test. */
-export type RouteCatalogue = RouteSpec[];
-
-export interface RouteRegistrar {
-  route<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType>(spec: RouteSpec<B, Q, P>): void;
-}
-
-export function createRegistrar(app: FastifyInstance, services: Services, catalogue: RouteCatalogue): RouteRegistrar {
-  return {
-    route(spec) {
-      catalogue.push(spec as unknown as RouteSpec);
-      app.route({
-        method: spec.method,
-        url: spec.url,
-        handler: async (request, reply) => {
-          const { config } = services.deps;
-          const resolved = await resolveRequest(services.auth, request.headers, request.ip);
-          forgetRefusedSession(reply, config, resolved);
-          const ctx = requireCaller(resolved, spec.auth);
-          const input = {
-            body: spec.body ? parseInput(spec.body, request.body ?? {}) : undefined,
-            query: spec.query ? parseInput(spec.query, request.query ?? {}) : undefined,
-            params: spec.params ? parseInput(spec.params, request.params ?? {}) : undefined,
-          } as Parameters<typeof spec.handler>[0];
-          const result = await spec.handler(input, ctx);
-          applySessionEffect(reply, config, spec.session, result);
-          reply.status(spec.status ?? 200);
-          return spec.status === 204 ? reply.send() : reply.send(result);
-        },
-      });
-    },
-  };
+/** Declares the /v1 route of every operation that has one; answers them in order. */
+export function registerRestOperations(
+  app: FastifyInstance,
+  services: Services,
+  operations: NamedOperation[],
+): RestOperation[] {
+  const routes = restOperations(operations);
+  for (const named of routes) {
+    const { operation, rest } = named;
+    app.route({
+      method: rest.method,
+      url: rest.path,
+      handler: async (request, reply) => {
+        const { config } = services.deps;
+        const resolved = await resolveRequest(services.auth, request.headers, request.ip);
+        forgetRefusedSession(reply, config, resolved);
+        const caller = requireCaller(resolved, operation.auth);
+        const service = services[named.domain as keyof Services];
+        const answer = await invokeOperation(named, service, restInput(request), caller, config);
+        applySessionEffect(reply, config, rest.session, answer);
+        reply.status(rest.status ?? 200);
+        return rest.status === 204 ? reply.send() : reply.send(answer);
+      },
+    });
+  }
+  return routes;
 }
 
 export function translateFieldErrors(locale: LocaleCode, errors: FieldErrors): Record<string, string[]> {

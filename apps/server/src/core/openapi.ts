@@ -1,8 +1,8 @@
-// The OpenAPI 3 document of /v1, generated from the same route declarations and
+// The OpenAPI 3 document of /v1, generated from the operations' declarations and
 // zod schemas the server validates with, so it cannot drift from the code.
 import { z } from "zod";
 import { APP_VERSION } from "@clubcast/shared";
-import type { RouteCatalogue, RouteSpec } from "./http.ts";
+import type { RestOperation } from "./operation.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -11,18 +11,44 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   return rest;
 }
 
-function parameters(schema: z.ZodType | undefined, location: "path" | "query") {
-  if (!schema) return [];
-  const { properties = {}, required = [] } = jsonSchema(schema, "input") as {
+const pathParamsOf = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+
+/** The input's fields: path params, then the query (reads) or the JSON body (writes). */
+function inputParts({ operation, rest: { method, path } }: RestOperation) {
+  const inPath = pathParamsOf(path);
+  const schema = jsonSchema(operation.input, "input") as {
     properties?: Record<string, JsonSchema>;
     required?: string[];
   };
-  return Object.entries(properties).map(([name, property]) => ({
-    name,
-    in: location,
-    required: location === "path" || required.includes(name),
-    schema: property,
-  }));
+  const properties = Object.entries(schema.properties ?? {});
+  const required = new Set(schema.required ?? []);
+  const parameter =
+    (location: "path" | "query") =>
+    ([name, property]: [string, JsonSchema]) => ({
+      name,
+      in: location,
+      required: location === "path" || required.has(name),
+      schema: property,
+    });
+  const rest = properties.filter(([name]) => !inPath.includes(name));
+  const readsQuery = method === "GET" || method === "DELETE";
+  const body =
+    readsQuery || !rest.length
+      ? null
+      : {
+          type: "object",
+          properties: Object.fromEntries(rest),
+          required: rest.map(([name]) => name).filter((name) => required.has(name)),
+          additionalProperties: false,
+        };
+  return {
+    parameters: [
+      ...properties.filter(([name]) => inPath.includes(name)).map(parameter("path")),
+      ...(readsQuery ? rest.map(parameter("query")) : []),
+    ],
+    body,
+    takesInput: properties.length > 0,
+  };
 }
 
 const errorResponse = (description: string) => ({
@@ -30,44 +56,40 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
 
-function operation(route: RouteSpec) {
-  const status = String(route.status ?? 200);
+function operationObject(named: RestOperation) {
+  const { operation, rest } = named;
+  const status = String(rest.status ?? 200);
   const success =
     status === "204"
       ? { description: "No content" }
       : {
           description: "Success",
-          content: {
-            "application/json": { schema: route.response ? jsonSchema(route.response, "output") : { type: "object" } },
-          },
+          content: { "application/json": { schema: jsonSchema(operation.output, "output") } },
         };
+  const { parameters, body, takesInput } = inputParts(named);
   const responses: Record<string, unknown> = { [status]: success };
-  if (route.body || route.query || route.params)
-    responses["422"] = errorResponse("Invalid input; `errors` names the fields");
-  if (route.auth !== "public") responses["401"] = errorResponse("Missing, expired or revoked token");
-  if (route.auth === "user") responses["403"] = errorResponse("Not allowed for the caller's scope or permissions");
-  if (route.params) responses["404"] = errorResponse("Not found, or not visible to the caller");
+  if (takesInput) responses["422"] = errorResponse("Invalid input; `errors` names the fields");
+  if (operation.auth !== "public") responses["401"] = errorResponse("Missing, expired or revoked token");
+  if (operation.auth === "user") responses["403"] = errorResponse("Not allowed for the caller's scope or permissions");
+  if (pathParamsOf(rest.path).length) responses["404"] = errorResponse("Not found, or not visible to the caller");
 
   return {
-    summary: route.summary,
-    tags: route.tags,
-    operationId: `${route.method.toLowerCase()}${route.url.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
-    ...(route.auth === "public" ? {} : { security: [{ bearer: [] }] }),
-    parameters: [...parameters(route.params, "path"), ...parameters(route.query, "query")],
-    ...(route.body
-      ? {
-          requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.body, "input") } } },
-        }
-      : {}),
+    summary: operation.summary,
+    tags: [named.domain],
+    operationId: `${named.domain}.${named.name}`,
+    "x-trpc-procedure": `${named.domain}.${named.name}`,
+    ...(operation.auth === "public" ? {} : { security: [{ bearer: [] }] }),
+    parameters,
+    ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
     responses,
   };
 }
 
-export function buildOpenApiDocument(routes: RouteCatalogue) {
+export function buildOpenApiDocument(routes: RestOperation[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const path = route.url.replace(/:(\w+)/g, "{$1}");
-    (paths[path] ??= {})[route.method.toLowerCase()] = operation(route);
+    const { method, path } = route.rest;
+    (paths[path.replace(/:(\w+)/g, "{$1}")] ??= {})[method.toLowerCase()] = operationObject(route);
   }
   return {
     openapi: "3.0.3",

@@ -72,3 +72,9 @@ export const flagAnswer = z.union([z.literal(0), z.literal(1)]);
 export const namedRecord = z.object({ id: z.number().int(), name: z.string() });
 /** The answer of an operation that returns no object. */
 export const messageAnswer = z.object({ message: z.string() });
+
+/** The answer of a 204: no body. */
+export const noContent = z.void();
+
+/** The input of an operation that takes none: anything sent is an unknown field (422). */
+export const noInput = z.strictObject({});

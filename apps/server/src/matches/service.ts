@@ -90,7 +90,7 @@ interface PlannedCommand {
   configurationId: number;
 }
 
-export function createMatchesService(deps: Deps, media: MediaService) {
+export function createMatchesService(deps: Deps, { media }: { media: MediaService }) {
   const { prisma, redis, jobs, events, readCache } = deps;
 
   // ── reading ──

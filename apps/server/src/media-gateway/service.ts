@@ -50,7 +50,7 @@ function requireGateway(ctx: RequestContext): CameraClient {
   return ctx.client;
 }
 
-export function createMediaGatewayService(deps: Deps, media: Pick<MediaService, "signedUrl">) {
+export function createMediaGatewayService(deps: Deps, { media }: { media: Pick<MediaService, "signedUrl"> }) {
   const { prisma, redis, config } = deps;
   const store = createMediaStore(config.mediaDir);
 

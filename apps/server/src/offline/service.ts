@@ -39,7 +39,7 @@ function presentRecording(recording: RecordingRow): OfflineRecordingAnswer {
   };
 }
 
-export function createOfflineService(deps: Deps, media: MediaService) {
+export function createOfflineService(deps: Deps, { media }: { media: MediaService }) {
   const { prisma } = deps;
 
   async function list(clubId: number, page: PageQuery, ctx: RequestContext) {

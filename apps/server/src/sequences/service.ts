@@ -60,7 +60,7 @@ function presentSequence(sequence: SequenceRow): SequenceAnswer {
 /** Sequences the user may change: their own, or any for a system admin. */
 const ownedBy = (user: AuthUser): Prisma.SequenceWhereInput => (isSystem(user) ? {} : { userId: user.id });
 
-export function createSequencesService(deps: Deps, clips: ClipsService) {
+export function createSequencesService(deps: Deps, { clips }: { clips: ClipsService }) {
   const { prisma } = deps;
 
   async function requireVisibleMatch(matchId: number, ctx: RequestContext) {

@@ -1,53 +1,43 @@
 /**
  * The typed API for integrators: `import type { AppRouter } from "@clubcast/server/trpc"`.
- * Every procedure calls the same service function, with the same zod schema,
- * as its REST twin under /v1.
+ * One procedure per operation of every domain (src/domains.generated.ts), named
+ * `<domain>.<operation>`, running exactly as its REST twin under /v1 does.
  */
-import { authRouter } from "../auth/router.ts";
-import { matchesRouter } from "../matches/router.ts";
-import { offlineRouter } from "../offline/router.ts";
-import { sequencesRouter } from "../sequences/router.ts";
-import { clipsRouter } from "../clips/router.ts";
-import { clubsRouter } from "../clubs/router.ts";
-import { fieldsRouter } from "../fields/router.ts";
-import { sportsRouter } from "../sports/router.ts";
-import { teamsRouter } from "../teams/router.ts";
-import { usersRouter } from "../users/router.ts";
-import { rolesRouter } from "../roles/router.ts";
-import { messagesRouter } from "../messages/router.ts";
-import { searchRouter } from "../search/router.ts";
-import { configurationsRouter } from "../configurations/router.ts";
-import { devicesRouter } from "../devices/router.ts";
-import { apiClientsRouter } from "../api-clients/router.ts";
-import { cameraControllerRouter } from "../camera-controller/router.ts";
-import { monitoringRouter } from "../monitoring/router.ts";
-import { appInfoRouter } from "../app-info/router.ts";
-import { realtimeRouter } from "../realtime/router.ts";
-import { mediaGatewayRouter } from "../media-gateway/router.ts";
-import { router } from "./trpc.ts";
+import type { TRPCMutationProcedure, TRPCQueryProcedure } from "@trpc/server";
+import type { z } from "zod";
+import type { Domain, Operation } from "../core/operation.ts";
+import { domains } from "../domains.generated.ts";
+import { operationProcedure, router } from "./trpc.ts";
 
-export const appRouter = router({
-  auth: authRouter,
-  matches: matchesRouter,
-  offline: offlineRouter,
-  sequences: sequencesRouter,
-  clips: clipsRouter,
-  clubs: clubsRouter,
-  fields: fieldsRouter,
-  sports: sportsRouter,
-  teams: teamsRouter,
-  users: usersRouter,
-  roles: rolesRouter,
-  messages: messagesRouter,
-  search: searchRouter,
-  configurations: configurationsRouter,
-  devices: devicesRouter,
-  apiClients: apiClientsRouter,
-  cameraController: cameraControllerRouter,
-  monitoring: monitoringRouter,
-  appInfo: appInfoRouter,
-  realtime: realtimeRouter,
-  mediaGateway: mediaGatewayRouter,
-});
+/** What a client sees of an operation: its input (optional when every field is) and its answer. */
+type ProcedureOf<Op> =
+  Op extends Operation<unknown, infer Input, infer Output, infer Kind>
+    ? {
+        input: {} extends z.input<Input> ? z.input<Input> | void : z.input<Input>;
+        output: z.output<Output>;
+        meta: object;
+      } extends infer Def extends { input: unknown; output: unknown; meta: object }
+      ? Kind extends "query"
+        ? TRPCQueryProcedure<Def>
+        : TRPCMutationProcedure<Def>
+      : never
+    : never;
+
+type ProceduresOf<Domains extends Record<string, Domain>> = {
+  [Name in keyof Domains]: { [Op in keyof Domains[Name]["operations"]]: ProcedureOf<Domains[Name]["operations"][Op]> };
+};
+
+function proceduresOf(all: Record<string, Domain>) {
+  return Object.fromEntries(
+    Object.entries(all).map(([domain, { operations }]) => [
+      domain,
+      Object.fromEntries(
+        Object.entries(operations).map(([name, operation]) => [name, operationProcedure({ domain, name, operation })]),
+      ),
+    ]),
+  );
+}
+
+export const appRouter = router(proceduresOf(domains) as unknown as ProceduresOf<typeof domains>);
 
 export type AppRouter = typeof appRouter;

@@ -1,17 +1,17 @@
-// The tRPC transport: the same service calls and zod schemas as the REST
-// routes, with the same errors (mapped to tRPC codes carrying the HTTP status).
+// The tRPC transport: a procedure per operation, run as its REST route is,
+// with the same errors (mapped to tRPC codes carrying the HTTP status).
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
 import type { FastifyRequest } from "fastify";
-import { ZodError } from "zod";
 import { DEFAULT_LOCALE } from "@clubcast/shared";
 import type { Services } from "../services.ts";
-import { asAppError, ValidationError } from "../core/errors.ts";
+import { asAppError } from "../core/errors.ts";
 import { errorBody, retryAfterOf } from "../core/http.ts";
 import { translate } from "../core/i18n.ts";
 import { requireCaller, resolveRequest, type ResolvedRequest } from "../core/request.ts";
 import { forgetRefusedSession } from "../core/session-cookie.ts";
-import { fieldErrorsFromZod } from "../core/validation.ts";
+import { invokeOperation } from "../core/invoke.ts";
+import type { NamedOperation } from "../core/operation.ts";
 
 export interface TrpcContext {
   services: Services;
@@ -59,16 +59,11 @@ export function logInternalError({ error, req }: { error: TRPCError; req: Fastif
   if (error.code === "INTERNAL_SERVER_ERROR") req.log.error(error.cause ?? error);
 }
 
-/** Gives service errors (and input validation errors) their proper tRPC code and HTTP status. */
-const mapServiceErrors = t.middleware(async ({ next, getRawInput }) => {
+/** Gives service errors (input validation's included) their proper tRPC code and HTTP status. */
+const mapServiceErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
-    const { cause } = result.error;
-    // A ZodError means the raw input was read: its 422 tells missing fields from wrong ones by it.
-    const appError =
-      cause instanceof ZodError
-        ? new ValidationError(fieldErrorsFromZod(cause, await getRawInput()))
-        : asAppError(cause);
+    const appError = asAppError(result.error.cause);
     const code = appError && TRPC_CODES[appError.status];
     if (appError && code) throw new TRPCError({ code, message: appError.messageKey, cause: appError });
   }
@@ -87,14 +82,18 @@ export function retryAfterMeta({ errors }: { errors: TRPCError[] }): { headers?:
 }
 
 export const router = t.router;
-export const publicProcedure = t.procedure
-  .use(mapServiceErrors)
-  .use(({ ctx, next }) => next({ ctx: { ...ctx, caller: requireCaller(ctx.request, "public") } }));
-export const userProcedure = t.procedure.use(mapServiceErrors).use(({ ctx, next }) => {
-  const caller = requireCaller(ctx.request, "user");
-  return next({ ctx: { ...ctx, caller, user: caller.user! } });
-});
-export const clientProcedure = t.procedure.use(mapServiceErrors).use(({ ctx, next }) => {
-  const caller = requireCaller(ctx.request, "client");
-  return next({ ctx: { ...ctx, caller, client: caller.client! } });
-});
+
+/** The raw input, parsed by invokeOperation as REST inputs are (the same 422 for the same mistake). */
+const rawInput = (input: unknown) => input;
+
+/** The procedure of one operation: who may call it, then the operation run as on REST. */
+export function operationProcedure(named: NamedOperation) {
+  const { operation } = named;
+  const procedure = t.procedure.use(mapServiceErrors).input(rawInput);
+  const resolve = ({ ctx, input }: { ctx: TrpcContext; input: unknown }) => {
+    const caller = requireCaller(ctx.request, operation.auth);
+    const service = ctx.services[named.domain as keyof Services];
+    return invokeOperation(named, service, input, caller, ctx.services.deps.config);
+  };
+  return operation.kind === "query" ? procedure.query(resolve) : procedure.mutation(resolve);
+}

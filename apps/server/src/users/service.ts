@@ -40,7 +40,7 @@ const byName = [
   { id: "asc" },
 ] satisfies Prisma.UserOrderByWithRelationInput[];
 
-export function createUsersService({ prisma, events }: Deps, auth: Pick<AuthService, "revokeTokens">) {
+export function createUsersService({ prisma, events }: Deps, { auth }: { auth: Pick<AuthService, "revokeTokens"> }) {
   async function pageOf(where: Prisma.UserWhereInput, query: PageQuery) {
     const [users, total] = await Promise.all([
       prisma.user.findMany({ where, include: userWithAccess, orderBy: byName, ...pageWindow(query) }),

@@ -120,7 +120,7 @@ describe("the Monitoring page", () => {
     const monitoring = vi.fn(overview);
     renderRoutes(routes, "/dashboard/monitoring", system, undefined, {
       "monitoring.overview": monitoring,
-      "monitoring.failedJobs": failedJobs,
+      "failedJobs.list": failedJobs,
       ...gateway,
     });
     const configurations = await screen.findByRole("table", { name: "Camera configurations" });
@@ -148,7 +148,7 @@ describe("the media gateway on the Monitoring page", () => {
   const render = (api: Record<string, (input: never) => unknown>) =>
     renderRoutes(routes, "/dashboard/monitoring", system, undefined, {
       "monitoring.overview": overview,
-      "monitoring.failedJobs": failedJobs,
+      "failedJobs.list": failedJobs,
       ...gateway,
       ...api,
     });

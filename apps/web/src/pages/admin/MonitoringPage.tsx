@@ -23,7 +23,7 @@ export const MONITORING_REFRESH_MS = 15_000;
 type Overview = RouterOutputs["monitoring"]["overview"];
 type Configuration = Overview["configurations"][number];
 type Device = Overview["computers"][number];
-type FailedJob = RouterOutputs["monitoring"]["failedJobs"]["data"][number];
+type FailedJob = RouterOutputs["failedJobs"]["list"]["data"][number];
 type Storage = RouterOutputs["mediaGateway"]["storage"]["data"];
 type Refusal = RouterOutputs["mediaGateway"]["refusals"]["data"][number];
 export type DeviceStatus = Device["status"];
@@ -311,7 +311,7 @@ function FailedJobs() {
   const { t } = useTranslation("admin");
   const locale = useLocale();
   const [params] = useSearchParams();
-  const query = trpc.monitoring.failedJobs.useQuery(
+  const query = trpc.failedJobs.list.useQuery(
     { page: pageParam(params), limit: PAGINATION.defaultLimit },
     { refetchInterval: MONITORING_REFRESH_MS },
   );

@@ -85,7 +85,7 @@ function CameraEditor({ camera }: { camera: Camera }) {
   const { register, handleSubmit, setError, control, formState, reset } = useForm<CameraForm>({
     values: cameraToForm(camera),
   });
-  const update = trpc.configurations.cameras.update.useMutation();
+  const update = trpc.configurations.updateCamera.useMutation();
   const removal = useCameraRemoval({
     onRemoved: (removed) => navigate(localize(camerasPath(removed.configuration))),
   });
@@ -94,8 +94,8 @@ function CameraEditor({ camera }: { camera: Camera }) {
     setFailure(null);
     try {
       const saved = await update.mutateAsync({ id: camera.id, ...cameraInput(form) });
-      utils.configurations.cameras.get.setData({ id: camera.id }, saved);
-      await utils.configurations.cameras.list.invalidate({ configuration: camera.configuration });
+      utils.configurations.getCamera.setData({ id: camera.id }, saved);
+      await utils.configurations.listCameras.invalidate({ configuration: camera.configuration });
       toast.success(t("cameras.saved"));
     } catch (error) {
       setFailure(applyServerErrors(error, setError, CAMERA_FIELDS, t("cameras.not_saved")));
@@ -142,7 +142,7 @@ export default function CameraDetailPage() {
   const { t } = useTranslation("configuration");
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const camera = trpc.configurations.cameras.get.useQuery({ id }, { enabled: valid });
+  const camera = trpc.configurations.getCamera.useQuery({ id }, { enabled: valid });
   usePageTitle(camera.data?.data.display_name);
 
   if (!valid || httpStatusOf(camera.error) === 404) {

@@ -76,12 +76,12 @@ export function useCameraRemoval({ onRemoved }: { onRemoved?: (camera: Camera) =
   const toast = useToast();
   const utils = trpc.useUtils();
   const [removing, setRemoving] = useState<Camera | null>(null);
-  const remove = trpc.configurations.cameras.delete.useMutation({
+  const remove = trpc.configurations.deleteCamera.useMutation({
     onSuccess: async () => {
       toast.success(t("toasts.camera_removed"));
       const camera = removing;
       setRemoving(null);
-      await utils.configurations.cameras.list.invalidate();
+      await utils.configurations.listCameras.invalidate();
       if (camera) onRemoved?.(camera);
     },
     onError: () => toast.error(t("toasts.camera_not_removed")),

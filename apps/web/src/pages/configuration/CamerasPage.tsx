@@ -30,7 +30,7 @@ function AddCameraDialog({
 }) {
   const { t } = useTranslation("configuration");
   const utils = trpc.useUtils();
-  const create = trpc.configurations.cameras.create.useMutation();
+  const create = trpc.configurations.createCamera.useMutation();
   const { form, dialog } = useCreateRecordForm<CameraForm>({
     blank: cameraToForm(null),
     fields: CAMERA_FIELDS,
@@ -39,7 +39,7 @@ function AddCameraDialog({
       const { data } = await create.mutateAsync({ configuration: configurationId, ...cameraInput(values) });
       return t("cameras.added", { name: data.display_name });
     },
-    refresh: () => utils.configurations.cameras.list.invalidate({ configuration: configurationId }),
+    refresh: () => utils.configurations.listCameras.invalidate({ configuration: configurationId }),
     onClose,
   });
   return (
@@ -61,7 +61,7 @@ export default function CamerasPage() {
   const requested = Number(params.get("configuration"));
   const configurationId =
     Number.isInteger(requested) && requested > 0 ? requested : (configurations.data?.data[0]?.id ?? null);
-  const cameras = trpc.configurations.cameras.list.useQuery(
+  const cameras = trpc.configurations.listCameras.useQuery(
     { configuration: configurationId ?? 0, page, limit: PAGINATION.defaultLimit },
     { enabled: configurationId !== null },
   );

@@ -2,7 +2,7 @@
 // pan, tilt, focal) and the API's input; the limits are the server's.
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
-export type Camera = RouterOutputs["configurations"]["cameras"]["get"]["data"];
+export type Camera = RouterOutputs["configurations"]["getCamera"]["data"];
 
 export interface CameraForm {
   display_name: string;

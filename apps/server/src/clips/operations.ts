@@ -1,0 +1,42 @@
+import { domain } from "../core/operation.ts";
+import { idParams, noInput, noContent } from "../core/schemas.ts";
+import { clipAnswer, clipListAnswer, clipPageAnswer, clipWindowInput, clubClipsQuery } from "./schemas.ts";
+import { z } from "zod";
+import { createClipsService } from "./service.ts";
+
+export default domain(createClipsService, (op) => ({
+  // CHECK rest input was params/query/body: idParams clubClipsQuery; handler: ({ params, query }, ctx) => clips.listOfClub(params.id, query, ctx)
+  ofClub: op.query({
+    auth: "user",
+    summary: "The clips of a club's matches, newest first, by match and team (the club's staff)",
+    rest: { method: "GET", path: "/v1/clubs/:id/clips" },
+    input: idParams.extend(clubClipsQuery.shape),
+    output: clipPageAnswer,
+    run: (clips, { id, ...query }, caller) => clips.listOfClub(id, query, caller),
+  }),
+  ofMatch: op.query({
+    auth: "user",
+    summary: "The clips of the caller's markers on a match, in video order, with their states",
+    rest: { method: "GET", path: "/v1/matches/:id/clips" },
+    input: idParams,
+    output: clipListAnswer,
+    run: (clips, input, caller) => clips.listOfMatch(input.id, caller),
+  }),
+  // CHECK rest input was params/query/body: idParams clipWindowInput; handler: ({ params, body }, ctx) => clips.setWindow(params.id, body, ctx)
+  setWindow: op.mutation({
+    auth: "user",
+    summary: "Set the start and end of a clip of one of the caller's markers (frame-accurate); it is cut again",
+    rest: { method: "PUT", path: "/v1/clips/:id" },
+    input: z.strictObject({ ...idParams.shape, ...clipWindowInput.shape }),
+    output: clipAnswer,
+    run: (clips, { id, ...body }, caller) => clips.setWindow(id, body, caller),
+  }),
+  delete: op.mutation({
+    auth: "user",
+    summary: "Delete a clip and its files (the club's staff; the marker stays)",
+    rest: { method: "DELETE", path: "/v1/clips/:id", status: 204 },
+    input: idParams,
+    output: noContent,
+    run: (clips, input, caller) => clips.remove(input.id, caller),
+  }),
+}));

@@ -1,0 +1,107 @@
+import { domain } from "../core/operation.ts";
+import { pageQuery } from "../core/pagination.ts";
+import { idParams, noInput, noContent } from "../core/schemas.ts";
+import {
+  cameraAnswer,
+  cameraCreateInput,
+  cameraInput,
+  cameraListInput,
+  cameraPage,
+  cameraUpdateByIdInput,
+  cameraUpdateInput,
+  configurationAnswer,
+  configurationChangeAnswer,
+  configurationListAnswer,
+  configurationPage,
+  saveConfigurationInput,
+} from "./schemas.ts";
+import { createConfigurationsService } from "./service.ts";
+
+export default domain(createConfigurationsService, (op) => ({
+  list: op.query({
+    auth: "user",
+    summary: "Every camera configuration (system admins)",
+    rest: { method: "GET", path: "/v1/configurations" },
+    input: pageQuery,
+    output: configurationPage,
+    run: (configurations, input, caller) => configurations.list(input, caller),
+  }),
+  save: op.mutation({
+    auth: "user",
+    summary: "Create a configuration, or update the one data.id names; livestream is derived from sa_stream_url",
+    rest: { method: "POST", path: "/v1/configurations" },
+    input: saveConfigurationInput,
+    output: configurationAnswer,
+    run: (configurations, input, caller) => configurations.save(input, caller),
+  }),
+  delete: op.mutation({
+    auth: "user",
+    summary: "Delete a configuration with its cameras and API clients",
+    rest: { method: "DELETE", path: "/v1/configurations/:id", status: 204 },
+    input: idParams,
+    output: noContent,
+    run: (configurations, input, caller) => configurations.remove(input.id, caller),
+  }),
+  rotateStreamKey: op.mutation({
+    auth: "user",
+    summary:
+      "Replace the stream key with a new random one; the media gateway drops any publisher still using the old key",
+    rest: { method: "POST", path: "/v1/configurations/:id/stream-key" },
+    input: idParams,
+    output: configurationChangeAnswer,
+    run: (configurations, input, caller) => configurations.rotateStreamKey(input.id, caller),
+  }),
+  ofClub: op.query({
+    auth: "user",
+    summary: "A club's configurations (its staff and system admins; not club members or players)",
+    rest: { method: "GET", path: "/v1/clubs/:id/configurations" },
+    input: idParams,
+    output: configurationListAnswer,
+    run: (configurations, input, caller) => configurations.listOfClub(input.id, caller),
+  }),
+  // CHECK rest input was params/query/body: idParams pageQuery; handler: ({ params, query }, ctx) => configurations.listCameras(params.id, query, ctx)
+  listCameras: op.query({
+    auth: "user",
+    summary: "The cameras of a configuration",
+    rest: { method: "GET", path: "/v1/configurations/:id/cameras" },
+    input: cameraListInput,
+    output: cameraPage,
+    run: (configurations, { configuration, ...page }, caller) =>
+      configurations.listCameras(configuration, page, caller),
+  }),
+  // CHECK rest input was params/query/body: idParams cameraInput; handler: ({ params, body }, ctx) => configurations.createCamera(params.id, body, ctx)
+  createCamera: op.mutation({
+    auth: "user",
+    summary: "Add a camera to a configuration",
+    rest: { method: "POST", path: "/v1/configurations/:id/cameras", status: 201 },
+    input: cameraCreateInput,
+    output: cameraAnswer,
+    run: (configurations, { configuration, ...camera }, caller) =>
+      configurations.createCamera(configuration, camera, caller),
+  }),
+  getCamera: op.query({
+    auth: "user",
+    summary: "A camera",
+    rest: { method: "GET", path: "/v1/cameras/:id" },
+    input: idParams,
+    output: cameraAnswer,
+    run: (configurations, input, caller) => configurations.getCamera(input.id, caller),
+  }),
+  // CHECK rest input was params/query/body: idParams cameraUpdateInput; handler: ({ params, body }, ctx) => configurations.updateCamera(params.id, body, ctx)
+  updateCamera: op.mutation({
+    auth: "user",
+    summary: "Change the fields sent of a camera",
+    rest: { method: "PUT", path: "/v1/cameras/:id" },
+    input: cameraUpdateByIdInput,
+    output: cameraAnswer,
+    run: (configurations, { id, ...changes }, caller) => configurations.updateCamera(id, changes, caller),
+  }),
+  deleteCamera: op.mutation({
+    auth: "user",
+    summary: "Remove a camera",
+    rest: { method: "DELETE", path: "/v1/cameras/:id", status: 204 },
+    input: idParams,
+    output: noContent,
+    run: (configurations, input, caller) => configurations.removeCamera(input.id, caller),
+  }),
+}));

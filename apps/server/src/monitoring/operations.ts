@@ -1,0 +1,24 @@
+import { domain } from "../core/operation.ts";
+import { healthAnswer, monitoringAnswer } from "./schemas.ts";
+import { noInput } from "../core/schemas.ts";
+import { createMonitoringService } from "./service.ts";
+
+export default domain(createMonitoringService, (op) => ({
+  health: op.query({
+    auth: "public",
+    summary: "Whether this server reaches PostgreSQL and Redis, asked now (status degraded when one is down)",
+    rest: { method: "GET", path: "/v1/health" },
+    input: noInput,
+    output: healthAnswer,
+    run: (monitoring) => monitoring.health(),
+  }),
+  overview: op.query({
+    auth: "user",
+    summary:
+      "Configurations, cameras, computers and routers with their status (offline after 2 minutes without a heartbeat)",
+    rest: { method: "GET", path: "/v1/monitoring" },
+    input: noInput,
+    output: monitoringAnswer,
+    run: (monitoring, _input, caller) => monitoring.overview(caller),
+  }),
+}));

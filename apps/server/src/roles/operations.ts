@@ -1,0 +1,48 @@
+import { domain } from "../core/operation.ts";
+import {
+  permissionChangeInput,
+  permissionsAnswer,
+  roleAnswer,
+  roleParams,
+  rolePermissionInput,
+  rolesAnswer,
+} from "./schemas.ts";
+import { noInput } from "../core/schemas.ts";
+import { createRolesService } from "./service.ts";
+
+export default domain(createRolesService, (op) => ({
+  groups: op.query({
+    auth: "user",
+    summary: "Roles (groups) with their permissions grouped by category (system administrators)",
+    rest: { method: "GET", path: "/v1/groups" },
+    input: noInput,
+    output: rolesAnswer,
+    run: (roles, _input, caller) => roles.listGroups(caller),
+  }),
+  permissions: op.query({
+    auth: "user",
+    summary: "Permissions with the roles (groups) holding each (system administrators)",
+    rest: { method: "GET", path: "/v1/permissions" },
+    input: noInput,
+    output: permissionsAnswer,
+    run: (roles, _input, caller) => roles.listPermissions(caller),
+  }),
+  // CHECK rest input was params/query/body: roleParams permissionChangeInput; handler: ({ params, body }, ctx) => roles.addPermission(params.role, body, ctx)
+  addPermission: op.mutation({
+    auth: "user",
+    summary: "Give a role a permission (idempotent)",
+    rest: { method: "POST", path: "/v1/groups/:role/add-permission" },
+    input: rolePermissionInput,
+    output: roleAnswer,
+    run: (roles, { role, ...change }, caller) => roles.addPermission(role, change, caller),
+  }),
+  // CHECK rest input was params/query/body: roleParams permissionChangeInput; handler: ({ params, body }, ctx) => roles.removePermission(params.role, body, ctx)
+  removePermission: op.mutation({
+    auth: "user",
+    summary: "Take a permission from a role (idempotent)",
+    rest: { method: "POST", path: "/v1/groups/:role/remove-permission" },
+    input: rolePermissionInput,
+    output: roleAnswer,
+    run: (roles, { role, ...change }, caller) => roles.removePermission(role, change, caller),
+  }),
+}));

@@ -1,0 +1,31 @@
+import { domain } from "../core/operation.ts";
+import { createSportInput, sportAnswer, sportParams, sportsAnswer } from "./schemas.ts";
+import { noInput } from "../core/schemas.ts";
+import { createSportsService } from "./service.ts";
+
+export default domain(createSportsService, (op) => ({
+  list: op.query({
+    auth: "public",
+    summary: "Every sport",
+    rest: { method: "GET", path: "/v1/sports" },
+    input: noInput,
+    output: sportsAnswer,
+    run: (sports) => sports.list(),
+  }),
+  get: op.query({
+    auth: "public",
+    summary: "One sport, by id or slug",
+    rest: { method: "GET", path: "/v1/sports/:sport" },
+    input: sportParams,
+    output: sportAnswer,
+    run: (sports, input) => sports.get(input.sport),
+  }),
+  create: op.mutation({
+    auth: "user",
+    summary: "Create a sport (system administrators)",
+    rest: { method: "POST", path: "/v1/sports", status: 201 },
+    input: createSportInput,
+    output: sportAnswer,
+    run: (sports, input, caller) => sports.create(input, caller),
+  }),
+}));
