@@ -72,6 +72,7 @@ const FUTURE_DAY = "2031-05-01";
 
 const prismaOf = (w: World) => w.t.deps.prisma;
 const clubA = (w: World) => ({ params: { id: w.clubA.id } });
+const clubAsClub = (w: World) => ({ params: { club: w.clubA.id } });
 const present = async (count: Promise<number>) => (await count) > 0;
 
 /** The club an actor belongs to (null for the system admin and the anonymous visitor). */
@@ -182,15 +183,15 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
       expect: anyone(200),
     },
   ],
-  "GET /v1/clubs/:id/club-live-matches": {
+  "GET /v1/clubs/:club/club-live-matches": {
     target: "club A's public page",
-    request: clubA,
+    request: clubAsClub,
     expect: anyone(200),
     verify: publicListOf("live"),
   },
-  "GET /v1/clubs/:id/club-upcoming-matches": {
+  "GET /v1/clubs/:club/club-upcoming-matches": {
     target: "club A's public page",
-    request: clubA,
+    request: clubAsClub,
     expect: anyone(200),
     verify: publicListOf("scheduled"),
   },
@@ -208,10 +209,10 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
     expect: clubAdminsOwnClub(200),
     verify: otherClubSeesNoPrivates,
   },
-  "GET /v1/clubs/:id/live-matches": { target: "club A", request: clubA, expect: clubMembers(200) },
-  "GET /v1/clubs/:id/upcoming-matches": { target: "club A", request: clubA, expect: clubMembers(200) },
-  "GET /v1/clubs/:id/un-scheduled-matches": { target: "club A", request: clubA, expect: clubAdmins(200) },
-  "GET /v1/clubs/:id/recorded": { target: "club A", request: clubA, expect: clubMembers(200) },
+  "GET /v1/clubs/:club/live-matches": { target: "club A", request: clubAsClub, expect: clubMembers(200) },
+  "GET /v1/clubs/:club/upcoming-matches": { target: "club A", request: clubAsClub, expect: clubMembers(200) },
+  "GET /v1/clubs/:club/un-scheduled-matches": { target: "club A", request: clubAsClub, expect: clubAdmins(200) },
+  "GET /v1/clubs/:club/recorded": { target: "club A", request: clubAsClub, expect: clubMembers(200) },
 
   // ── matches: creating, editing, deleting ──
   "POST /v1/upcoming": {
@@ -292,7 +293,7 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
   },
 
   // ── offline recordings ──
-  "GET /v1/clubs/:id/offline-recordings": { target: "club A", request: clubA, expect: clubAdmins(200) },
+  "GET /v1/clubs/:club/offline-recordings": { target: "club A", request: clubAsClub, expect: clubAdmins(200) },
   "POST /v1/clubs/:club/offline-recordings/:recording/match": {
     target: "a fresh offline recording of club A",
     async request(w) {
@@ -646,17 +647,17 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
     // Spec section 6: not loaded for club members and players.
     expect: [401, 403, 403, 200, 200, 200, 404, 401],
   },
-  "GET /v1/configurations/:id/cameras": {
+  "GET /v1/configurations/:configuration/cameras": {
     target: "club A's configuration",
-    request: (w) => ({ params: { id: w.configurationA.id } }),
+    request: (w) => ({ params: { configuration: w.configurationA.id } }),
     expect: systemOnlyInClub(200),
   },
-  "POST /v1/configurations/:id/cameras": {
+  "POST /v1/configurations/:configuration/cameras": {
     target: "club A's configuration",
     request(w) {
       const technicalName = w.unique("cam-");
       return {
-        params: { id: w.configurationA.id },
+        params: { configuration: w.configurationA.id },
         body: { display_name: "Wide", technical_name: technicalName },
         landed: () => present(prismaOf(w).camera.count({ where: { technicalName } })),
       };

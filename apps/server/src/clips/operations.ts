@@ -5,7 +5,6 @@ import { z } from "zod";
 import { createClipsService } from "./service.ts";
 
 export default domain(createClipsService, (op) => ({
-  // CHECK rest input was params/query/body: idParams clubClipsQuery; handler: ({ params, query }, ctx) => clips.listOfClub(params.id, query, ctx)
   ofClub: op.query({
     auth: "user",
     summary: "The clips of a club's matches, newest first, by match and team (the club's staff)",
@@ -22,7 +21,6 @@ export default domain(createClipsService, (op) => ({
     output: clipListAnswer,
     run: (clips, input, caller) => clips.listOfMatch(input.id, caller),
   }),
-  // CHECK rest input was params/query/body: idParams clipWindowInput; handler: ({ params, body }, ctx) => clips.setWindow(params.id, body, ctx)
   setWindow: op.mutation({
     auth: "user",
     summary: "Set the start and end of a clip of one of the caller's markers (frame-accurate); it is cut again",

@@ -45,7 +45,6 @@ export default domain(createClubsService, (op) => ({
     output: clubAnswer,
     run: (clubs, input, caller) => clubs.create(input, caller),
   }),
-  // CHECK rest input was params/query/body: idParams updateClubInput; handler: ({ params, body }, ctx) => clubs.update(params.id, body, ctx)
   update: op.mutation({
     auth: "user",
     summary: "Edit a club (system administrators, or the club's administrators; activation is system-only)",

@@ -59,21 +59,19 @@ export default domain(createConfigurationsService, (op) => ({
     output: configurationListAnswer,
     run: (configurations, input, caller) => configurations.listOfClub(input.id, caller),
   }),
-  // CHECK rest input was params/query/body: idParams pageQuery; handler: ({ params, query }, ctx) => configurations.listCameras(params.id, query, ctx)
   listCameras: op.query({
     auth: "user",
     summary: "The cameras of a configuration",
-    rest: { method: "GET", path: "/v1/configurations/:id/cameras" },
+    rest: { method: "GET", path: "/v1/configurations/:configuration/cameras" },
     input: cameraListInput,
     output: cameraPage,
     run: (configurations, { configuration, ...page }, caller) =>
       configurations.listCameras(configuration, page, caller),
   }),
-  // CHECK rest input was params/query/body: idParams cameraInput; handler: ({ params, body }, ctx) => configurations.createCamera(params.id, body, ctx)
   createCamera: op.mutation({
     auth: "user",
     summary: "Add a camera to a configuration",
-    rest: { method: "POST", path: "/v1/configurations/:id/cameras", status: 201 },
+    rest: { method: "POST", path: "/v1/configurations/:configuration/cameras", status: 201 },
     input: cameraCreateInput,
     output: cameraAnswer,
     run: (configurations, { configuration, ...camera }, caller) =>
@@ -87,7 +85,6 @@ export default domain(createConfigurationsService, (op) => ({
     output: cameraAnswer,
     run: (configurations, input, caller) => configurations.getCamera(input.id, caller),
   }),
-  // CHECK rest input was params/query/body: idParams cameraUpdateInput; handler: ({ params, body }, ctx) => configurations.updateCamera(params.id, body, ctx)
   updateCamera: op.mutation({
     auth: "user",
     summary: "Change the fields sent of a camera",

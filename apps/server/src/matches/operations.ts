@@ -63,56 +63,50 @@ export default domain(createMatchesService, (op) => {
       output: pagedMatches,
       run: (matches, input, caller) => matches.upcomingStreams(input, caller),
     }),
-    // CHECK rest input was params/query/body: idParams pageQuery; handler: ({ params, query }, ctx) => matches.clubLive(params.id, query, ctx)
     clubLive: op.query({
       auth: "user",
       summary: "A club's live matches for its members, private and shared ones included",
-      rest: { method: "GET", path: "/v1/clubs/:id/live-matches" },
+      rest: { method: "GET", path: "/v1/clubs/:club/live-matches" },
       input: clubPageInput,
       output: pagedMatches,
       run: (matches, { club, ...page }, caller) => matches.clubLive(club, page, caller),
     }),
-    // CHECK rest input was params/query/body: idParams pageQuery; handler: ({ params, query }, ctx) => matches.clubUpcoming(params.id, query, ctx)
     clubUpcoming: op.query({
       auth: "user",
       summary: "A club's upcoming matches for its members, private and shared ones included",
-      rest: { method: "GET", path: "/v1/clubs/:id/upcoming-matches" },
+      rest: { method: "GET", path: "/v1/clubs/:club/upcoming-matches" },
       input: clubPageInput,
       output: pagedMatches,
       run: (matches, { club, ...page }, caller) => matches.clubUpcoming(club, page, caller),
     }),
-    // CHECK rest input was params/query/body: idParams pageQuery; handler: ({ params, query }) => matches.clubPublicLive(params.id, query)
     clubPublicLive: op.query({
       auth: "public",
       summary: "A club's public live matches (public club page)",
-      rest: { method: "GET", path: "/v1/clubs/:id/club-live-matches" },
+      rest: { method: "GET", path: "/v1/clubs/:club/club-live-matches" },
       input: clubPageInput,
       output: pagedMatches,
       run: (matches, { club, ...page }) => matches.clubPublicLive(club, page),
     }),
-    // CHECK rest input was params/query/body: idParams pageQuery; handler: ({ params, query }) => matches.clubPublicUpcoming(params.id, query)
     clubPublicUpcoming: op.query({
       auth: "public",
       summary: "A club's public upcoming matches (public club page)",
-      rest: { method: "GET", path: "/v1/clubs/:id/club-upcoming-matches" },
+      rest: { method: "GET", path: "/v1/clubs/:club/club-upcoming-matches" },
       input: clubPageInput,
       output: pagedMatches,
       run: (matches, { club, ...page }) => matches.clubPublicUpcoming(club, page),
     }),
-    // CHECK rest input was params/query/body: idParams pageQuery; handler: ({ params, query }, ctx) => matches.clubUnscheduled(params.id, query, ctx)
     clubUnscheduled: op.query({
       auth: "user",
       summary: "A club's unscheduled matches (scheduler)",
-      rest: { method: "GET", path: "/v1/clubs/:id/un-scheduled-matches" },
+      rest: { method: "GET", path: "/v1/clubs/:club/un-scheduled-matches" },
       input: clubPageInput,
       output: pagedMatches,
       run: (matches, { club, ...page }, caller) => matches.clubUnscheduled(club, page, caller),
     }),
-    // CHECK rest input was params/query/body: idParams pageQuery; handler: ({ params, query }, ctx) => matches.clubRecorded(params.id, query, ctx)
     clubRecorded: op.query({
       auth: "user",
       summary: "Recorded (processing and on-demand) matches owned by or shared with a club",
-      rest: { method: "GET", path: "/v1/clubs/:id/recorded" },
+      rest: { method: "GET", path: "/v1/clubs/:club/recorded" },
       input: clubPageInput,
       output: pagedMatches,
       run: (matches, { club, ...page }, caller) => matches.clubRecorded(club, page, caller),
@@ -125,7 +119,6 @@ export default domain(createMatchesService, (op) => {
       output: matchChangeAnswer,
       run: (matches, input, caller) => matches.create(input, caller),
     }),
-    // CHECK rest input was params/query/body: clubMatchParams updateMatchInput; handler: ({ params, body }, ctx) => matches.update(params, body, ctx)
     update: op.mutation({
       auth: "user",
       summary: "Edit a match; with update_match_only, share/unshare it or toggle privacy and scheduling",
@@ -162,7 +155,6 @@ export default domain(createMatchesService, (op) => {
       output: messageAnswer,
       run: (matches, input, caller) => matches.removeInClub(input, caller),
     }),
-    // CHECK rest input was params/query/body: clubMatchParams scoreInput; handler: ({ params, body }, ctx) => matches.score(params, body, ctx)
     score: op.mutation({
       auth: "public",
       summary:

@@ -6,16 +6,14 @@ import { z } from "zod";
 import { createOfflineService } from "./service.ts";
 
 export default domain(createOfflineService, (op) => ({
-  // CHECK rest input was params/query/body: idParams pageQuery; handler: ({ params, query }, ctx) => offline.list(params.id, query, ctx)
   list: op.query({
     auth: "user",
     summary: "A club's offline recordings, latest first",
-    rest: { method: "GET", path: "/v1/clubs/:id/offline-recordings" },
+    rest: { method: "GET", path: "/v1/clubs/:club/offline-recordings" },
     input: clubPageInput,
     output: pagedOfflineRecordings,
     run: (offline, { club, ...page }, caller) => offline.list(club, page, caller),
   }),
-  // CHECK rest input was params/query/body: recordingParams recordingToMatchInput; handler: ({ params, body }, ctx) => offline.toMatch(params, body, ctx)
   toMatch: op.mutation({
     auth: "user",
     summary: "Turn an offline recording into a match (status processing, the recording's dates and field)",

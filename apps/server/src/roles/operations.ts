@@ -27,7 +27,6 @@ export default domain(createRolesService, (op) => ({
     output: permissionsAnswer,
     run: (roles, _input, caller) => roles.listPermissions(caller),
   }),
-  // CHECK rest input was params/query/body: roleParams permissionChangeInput; handler: ({ params, body }, ctx) => roles.addPermission(params.role, body, ctx)
   addPermission: op.mutation({
     auth: "user",
     summary: "Give a role a permission (idempotent)",
@@ -36,7 +35,6 @@ export default domain(createRolesService, (op) => ({
     output: roleAnswer,
     run: (roles, { role, ...change }, caller) => roles.addPermission(role, change, caller),
   }),
-  // CHECK rest input was params/query/body: roleParams permissionChangeInput; handler: ({ params, body }, ctx) => roles.removePermission(params.role, body, ctx)
   removePermission: op.mutation({
     auth: "user",
     summary: "Take a permission from a role (idempotent)",

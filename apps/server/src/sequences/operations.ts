@@ -20,7 +20,6 @@ export default domain(createSequencesService, (op) => ({
     output: sequenceListAnswer,
     run: (sequences, input, caller) => sequences.list(input.id, caller),
   }),
-  // CHECK rest input was params/query/body: idParams createSequenceInput; handler: ({ params, body }, ctx) => sequences.create(params.id, body, ctx)
   create: op.mutation({
     auth: "user",
     summary: "Start a sequence (a set of markers) on a match",
@@ -29,7 +28,6 @@ export default domain(createSequencesService, (op) => ({
     output: sequenceAnswer,
     run: (sequences, { id, ...body }, caller) => sequences.create(id, body, caller),
   }),
-  // CHECK rest input was params/query/body: idParams createMarkerInput; handler: ({ params, body }, ctx) => sequences.addMarker(params.id, body, ctx)
   addMarker: op.mutation({
     auth: "user",
     summary: "Add a marker to one of the caller's sequences",
@@ -38,7 +36,6 @@ export default domain(createSequencesService, (op) => ({
     output: markerAnswer,
     run: (sequences, { id, ...body }, caller) => sequences.addMarker(id, body, caller),
   }),
-  // CHECK rest input was params/query/body: idParams updateMarkerInput; handler: ({ params, body }, ctx) => sequences.updateMarker(params.id, body, ctx)
   updateMarker: op.mutation({
     auth: "user",
     summary: "Change a marker of one of the caller's sequences",

@@ -12,7 +12,6 @@ import {
 import { createTeamsService } from "./service.ts";
 
 export default domain(createTeamsService, (op) => ({
-  // CHECK rest input was params/query/body: idParams clubTeamsQuery; handler: ({ params, query }, ctx) => teams.listOfClub(params.id, query, ctx)
   ofClub: op.query({
     auth: "user",
     summary: "A club's teams, for its members (is_custom=false leaves out custom teams)",
@@ -21,7 +20,6 @@ export default domain(createTeamsService, (op) => ({
     output: teamsAnswer,
     run: (teams, { id, ...query }, caller) => teams.listOfClub(id, query, caller),
   }),
-  // CHECK rest input was params/query/body: sportTeamsParams sportTeamsQuery; handler: ({ params, query }, ctx) => teams.listOfSport(params.sport, query, ctx)
   ofSport: op.query({
     auth: "user",
     summary: "Teams of a sport (by id or slug) in clubs of a country",
@@ -30,7 +28,6 @@ export default domain(createTeamsService, (op) => ({
     output: teamsAnswer,
     run: (teams, { sport, ...query }, caller) => teams.listOfSport(sport, query, caller),
   }),
-  // CHECK rest input was params/query/body: idParams createTeamInput; handler: ({ params, body }, ctx) => teams.create(params.id, body, ctx)
   create: op.mutation({
     auth: "user",
     summary: "Add a team to a club (the club's administrators, or system administrators)",

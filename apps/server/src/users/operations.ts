@@ -22,7 +22,6 @@ export default domain(createUsersService, (op) => ({
     output: pagedSchema(userSchema),
     run: (users, input, caller) => users.list(input, caller),
   }),
-  // CHECK rest input was params/query/body: clubUsersParams usersQuery; handler: ({ params, query }, ctx) => users.listOfClub(params.club, query, ctx)
   ofClub: op.query({
     auth: "user",
     summary: "A club's users",
@@ -47,11 +46,13 @@ export default domain(createUsersService, (op) => ({
     output: userAnswer,
     run: (users, input, caller) => users.create(input, caller),
   }),
-  // CHECK rest input was params/query/body: idParams updateUserInput; handler: ({ params, body }, ctx) => users.update(params.id, body, ctx)
   update: op.mutation({
     auth: "user",
     summary: "Update a user",
-    rest: { method: "PUT", path: "/v1/users/:id" },
+    rest: [
+      { method: "PUT", path: "/v1/users" },
+      { method: "PUT", path: "/v1/users/:id" },
+    ],
     input: updateUserByIdInput,
     output: userAnswer,
     run: (users, { id, ...changes }, caller) => users.update(id, changes, caller),
