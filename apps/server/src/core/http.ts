@@ -7,16 +7,25 @@ import type { Services } from "../services.ts";
 import { asAppError, ValidationError, type AppError, type FieldErrors } from "./errors.ts";
 import { localeFromAcceptLanguage, translate } from "./i18n.ts";
 import { invokeOperation } from "./invoke.ts";
+import { DIGITS } from "./schemas.ts";
 import { restOperations, type NamedOperation, type RestOperation } from "./operation.ts";
 import { requireCaller, resolveRequest } from "./request.ts";
 import { applySessionEffect, forgetRefusedSession } from "./session-cookie.ts";
+
+/** A path's :params are text; ids in them are numbers, as a JSON body would send them. */
+const pathParams = (params: Record<string, string>) =>
+  Object.fromEntries(Object.entries(params).map(([name, value]) => [name, DIGITS.test(value) ? Number(value) : value]));
 
 /** How a request's parts make an operation's one input: body fields, then the query, then the path's :params. */
 function restInput(request: FastifyRequest): unknown {
   const { body } = request;
   if (body !== undefined && body !== null && (typeof body !== "object" || Array.isArray(body)))
     throw ValidationError.field("body", "validation.invalid_type", { expected: "object" });
-  return { ...(body as object | undefined), ...(request.query as object), ...(request.params as object) };
+  return {
+    ...(body as object | undefined),
+    ...(request.query as object),
+    ...pathParams(request.params as Record<string, string>),
+  };
 }
 
 /** Declares the /v1 route of every operation that has one; answers them in order. */

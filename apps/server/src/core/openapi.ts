@@ -32,13 +32,15 @@ function inputParts({ operation, rest: { method, path } }: RestOperation) {
     });
   const rest = properties.filter(([name]) => !inPath.includes(name));
   const readsQuery = method === "GET" || method === "DELETE";
+  const requiredInBody = rest.map(([name]) => name).filter((name) => required.has(name));
   const body =
     readsQuery || !rest.length
       ? null
       : {
           type: "object",
           properties: Object.fromEntries(rest),
-          required: rest.map(([name]) => name).filter((name) => required.has(name)),
+          // OpenAPI 3.0 refuses an empty `required`.
+          ...(requiredInBody.length ? { required: requiredInBody } : {}),
           additionalProperties: false,
         };
   return {
@@ -80,7 +82,9 @@ function operationObject(named: RestOperation) {
     "x-trpc-procedure": `${named.domain}.${named.name}`,
     ...(operation.auth === "public" ? {} : { security: [{ bearer: [] }] }),
     parameters,
-    ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
+    ...(body
+      ? { requestBody: { required: "required" in body, content: { "application/json": { schema: body } } } }
+      : {}),
     responses,
   };
 }

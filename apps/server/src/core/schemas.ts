@@ -32,7 +32,7 @@ export const integer = (min = MIN_INT, max = MAX_INT) => z.number().int().min(mi
 export const decimal = (min: number, max: number) => z.number().min(min).max(max);
 
 /** Decimal digits, the only way a whole number is written in text (no sign, hex, exponent, blanks, leading zero). */
-const DIGITS = /^(0|[1-9]\d{0,9})$/;
+export const DIGITS = /^(0|[1-9]\d{0,9})$/;
 
 /**
  * A whole number that may come as text (a URL's path or query string, or a form):
