@@ -41,7 +41,10 @@ export function api(t: TestApp) {
     del: (url: string, token?: string) => call("DELETE", url, { token }),
     /** A tRPC query (GET with the input as JSON in the URL). */
     query: (path: string, input: unknown, token?: string) =>
-      call("GET", `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { token }),
+      // As tRPC's client does: no input parameter for a call without input.
+      call("GET", `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, {
+        token,
+      }),
     mutation: (path: string, input: unknown, token?: string) =>
       call("POST", `/trpc/${path}`, { token, payload: input as object }),
     async login(email: string, password = TEST_PASSWORD): Promise<string> {
