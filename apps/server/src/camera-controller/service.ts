@@ -134,7 +134,7 @@ export function createCameraControllerService(
     const { id } = await ownMatch(matchId, client);
     const finished = await prisma.$transaction(async (tx) => {
       const matches = createMatchRepository(tx);
-      // Refused unless the match is live: then it finishes from where it is.
+      // Only a live match stops first; for any other status this step is refused and it finishes from there.
       await matches.transition(id, "stopRecording");
       const result = await matches.transition(id, "finishProcessing", { vodHlsUrl });
       return movedMatch(result, "camera_controller.match_not_found");
