@@ -6,6 +6,7 @@
 // run, is the same SQL through raw pg in a minimal Fastify route. Prints req/s,
 // p50/p99 and the ratio to the baseline.
 import Fastify from "fastify";
+import { RECORDED_MATCH_STATUSES } from "@clubcast/shared";
 import pg from "pg";
 import type { AddressInfo } from "node:net";
 import { loadConfig } from "../src/config.ts";
@@ -92,10 +93,11 @@ async function startBaseline(url: string) {
       [hashToken(token)],
     );
     const club = Number(request.params.club);
+    const recorded = RECORDED_MATCH_STATUSES.map((_, i) => `$${i + 2}::"MatchStatus"`).join(", ");
     return page(
-      `status IN ($2::"MatchStatus", $3::"MatchStatus") AND (club_id = $1 OR shared_with_club_id = $1
+      `status IN (${recorded}) AND (club_id = $1 OR shared_with_club_id = $1
         OR (shared_opponent AND home_club_id = $1) OR (shared_opponent AND away_club_id = $1))`,
-      [club, "processing", "vod"],
+      [club, ...RECORDED_MATCH_STATUSES],
       "DESC",
     );
   });

@@ -6,6 +6,8 @@ export type StoredScope = (typeof STORED_SCOPES)[number];
 /** 'user' is the scope of a visitor who is not logged in. */
 export type Scope = StoredScope | "user";
 export const DEFAULT_NEW_USER_SCOPE: StoredScope = "player";
+/** The scopes whose users may enter the score of a match of their club (camera controllers may too). */
+export const SCORE_SCOPES: readonly StoredScope[] = ["trainer", "club", "system"];
 
 export const PERMISSIONS = {
   schedulerAll: "scheduler.all",

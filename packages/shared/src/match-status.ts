@@ -19,17 +19,33 @@ export const MATCH_EVENTS = [
 ] as const;
 export type MatchEvent = (typeof MATCH_EVENTS)[number];
 
-const TRANSITIONS: Record<MatchEvent, Partial<Record<MatchStatus, MatchStatus>>> = {
-  schedule: { unscheduled: "scheduled" },
-  unschedule: { scheduled: "unscheduled" },
-  startRecording: { unscheduled: "live", scheduled: "live" },
-  stopRecording: { live: "processing" },
-  finishProcessing: { processing: "vod" },
-  restore: { processing: "processing", vod: "processing" },
+/**
+ * Each event leads to one status, from any of the listed ones. One destination per
+ * event is what lets a write move a match with one conditional update
+ * (`status IN from`), without reading its status first.
+ */
+const TRANSITIONS: Record<MatchEvent, { from: readonly MatchStatus[]; to: MatchStatus }> = {
+  schedule: { from: ["unscheduled"], to: "scheduled" },
+  unschedule: { from: ["scheduled"], to: "unscheduled" },
+  startRecording: { from: ["unscheduled", "scheduled"], to: "live" },
+  stopRecording: { from: ["live"], to: "processing" },
+  finishProcessing: { from: ["processing"], to: "vod" },
+  restore: { from: ["processing", "vod"], to: "processing" },
 };
 
 /** The statuses a match may be created in. */
-export const INITIAL_MATCH_STATUSES: readonly MatchStatus[] = ["unscheduled", "scheduled", "processing"];
+export const INITIAL_MATCH_STATUSES = [
+  "unscheduled",
+  "scheduled",
+  "processing",
+] as const satisfies readonly MatchStatus[];
+export type InitialMatchStatus = (typeof INITIAL_MATCH_STATUSES)[number];
+
+/** The statuses in which a match's schedule, teams and field may still be edited. */
+export const EDITABLE_MATCH_STATUSES: readonly MatchStatus[] = ["unscheduled", "scheduled"];
+
+/** The statuses of a recorded match: its recording is being processed or is on demand. */
+export const RECORDED_MATCH_STATUSES: readonly MatchStatus[] = ["processing", "vod"];
 
 export class InvalidMatchTransitionError extends Error {
   readonly code = "INVALID_MATCH_TRANSITION";
@@ -52,24 +68,24 @@ const EVENT_PAST_TENSE: Record<MatchEvent, string> = {
 };
 
 export function canTransition(from: MatchStatus, event: MatchEvent): boolean {
-  return TRANSITIONS[event][from] !== undefined;
+  return TRANSITIONS[event].from.includes(from);
 }
 
 /** The status after `event`, or InvalidMatchTransitionError. */
 export function nextMatchStatus(from: MatchStatus, event: MatchEvent): MatchStatus {
-  const to = TRANSITIONS[event][from];
-  if (to === undefined) throw new InvalidMatchTransitionError(from, event);
-  return to;
+  if (!canTransition(from, event)) throw new InvalidMatchTransitionError(from, event);
+  return TRANSITIONS[event].to;
+}
+
+/** The statuses `event` moves a match from, and the one it moves it to. */
+export function transitionOf(event: MatchEvent): { from: readonly MatchStatus[]; to: MatchStatus } {
+  return TRANSITIONS[event];
 }
 
 /** Every allowed (from, event, to) triple, for tests and documentation. */
 export function allowedTransitions(): { from: MatchStatus; event: MatchEvent; to: MatchStatus }[] {
   return MATCH_EVENTS.flatMap((event) =>
-    Object.entries(TRANSITIONS[event]).map(([from, to]) => ({
-      from: from as MatchStatus,
-      event,
-      to: to as MatchStatus,
-    })),
+    TRANSITIONS[event].from.map((from) => ({ from, event, to: TRANSITIONS[event].to })),
   );
 }
 

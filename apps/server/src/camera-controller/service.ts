@@ -1,7 +1,7 @@
 // What camera controllers call, signed in with API-client credentials whose
 // token is bound to one configuration: heartbeats (feeding monitoring), a
 // match's live stream being ready, and a recording having finished.
-import { CHANNELS, EVENTS, GATEWAY_CAMERA_TYPE, nextMatchStatus, type MatchStatus } from "@clubcast/shared";
+import { CHANNELS, EVENTS, GATEWAY_CAMERA_TYPE } from "@clubcast/shared";
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { CameraClient, RequestContext } from "../core/context.ts";
@@ -12,6 +12,7 @@ import type { ClipsService } from "../clips/service.ts";
 import { checkSignIn } from "../auth/passwords.ts";
 import type { TokenAnswer } from "../auth/schemas.ts";
 import { idAndName } from "../core/presenters.ts";
+import { createMatchRepository, movedMatch } from "../matches/repository.ts";
 import type {
   HeartbeatAnswer,
   HeartbeatInput,
@@ -51,12 +52,6 @@ export function matchesReportableBy(client: CameraClient): Prisma.MatchWhereInpu
   return client.configurationId === null
     ? { configuration: { cameraType: GATEWAY_CAMERA_TYPE } }
     : { configurationId: client.configurationId };
-}
-
-/** The status a match reaches when its recording is reported finished (live ones stop first). */
-function statusAfterRecordingFinished(status: MatchStatus): MatchStatus {
-  const stopped = status === "live" ? nextMatchStatus(status, "stopRecording") : status;
-  return nextMatchStatus(stopped, "finishProcessing");
 }
 
 export function createCameraControllerService(
@@ -114,7 +109,7 @@ export function createCameraControllerService(
   async function ownMatch(matchId: number, client: CameraClient) {
     const match = await prisma.match.findFirst({
       where: { id: matchId, ...matchesReportableBy(client) },
-      select: { id: true, clubId: true, status: true },
+      select: { id: true, clubId: true },
     });
     if (!match) throw new NotFoundError("camera_controller.match_not_found");
     return match;
@@ -129,24 +124,23 @@ export function createCameraControllerService(
   }
 
   /**
-   * Moves the match on to vod through the state machine. The update is
-   * conditional on the status it was decided from, so a duplicate report (or
-   * one racing the worker) never applies twice: it is decided again on the
-   * new status, where the state machine refuses it (409).
+   * Moves the match on to vod through the state machine (a live one stops
+   * recording first), in one transaction. Each step is a conditional transition,
+   * so a duplicate report (or one racing the worker) never applies twice: the
+   * state machine refuses it on the status the first one left (409).
    */
   async function finishMatchRecording(matchId: number, vodHlsUrl: string | null, client: CameraClient) {
-    for (;;) {
-      const match = await ownMatch(matchId, client);
-      const status = statusAfterRecordingFinished(match.status);
-      const { count } = await prisma.match.updateMany({
-        where: { id: match.id, status: match.status },
-        data: { status, vodHlsUrl },
-      });
-      if (count !== 1) continue;
-      // Now on demand: clips of markers placed while it recorded can be cut.
-      await clips.matchOnDemand(match.id);
-      return { match: { id: match.id, status, vod_hls_url: vodHlsUrl } };
-    }
+    const { id } = await ownMatch(matchId, client);
+    const finished = await prisma.$transaction(async (tx) => {
+      const matches = createMatchRepository(tx);
+      // Only a live match stops first; for any other status this step is refused and it finishes from there.
+      await matches.transition(id, "stopRecording");
+      const result = await matches.transition(id, "finishProcessing", { vodHlsUrl });
+      return movedMatch(result, "camera_controller.match_not_found");
+    });
+    // Now on demand: clips of markers placed while it recorded can be cut.
+    await clips.matchOnDemand(id);
+    return { match: { id, status: finished.status, vod_hls_url: finished.vodHlsUrl } };
   }
 
   /** A recording without a match becomes the club's offline recording; a repeated report returns the same one. */

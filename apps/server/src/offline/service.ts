@@ -9,7 +9,8 @@ import { paged, pageWindow, type PageQuery } from "../core/pagination.ts";
 import { authorize } from "../core/policy.ts";
 import { idAndName } from "../core/presenters.ts";
 import { checkReferences, editingColumns } from "../matches/editing.ts";
-import { matchColumns, presentMatch } from "../matches/presenter.ts";
+import { matchAnswer } from "../matches/answers.ts";
+import { createMatchRepository } from "../matches/repository.ts";
 import type { MediaService } from "../media/service.ts";
 import type { OfflineRecordingAnswer, RecordingToMatchInput } from "./schemas.ts";
 
@@ -73,18 +74,14 @@ export function createOfflineService(deps: Deps, { media }: { media: MediaServic
     await checkReferences(prisma, params.club, input);
 
     const match = await prisma.$transaction(async (tx) => {
-      const match = await tx.match.create({
-        data: {
-          ...editingColumns(input),
-          clubId: params.club,
-          fieldId: recording.field?.id ?? null,
-          configurationId: recording.configurationId,
-          startingAt: recording.startTime,
-          stoppingAt: recording.endTime,
-          vodHlsUrl: recording.vodHlsUrl,
-          status: "processing",
-        },
-        select: matchColumns,
+      const match = await createMatchRepository(tx).create("processing", {
+        ...editingColumns(input),
+        clubId: params.club,
+        fieldId: recording.field?.id ?? null,
+        configurationId: recording.configurationId,
+        startingAt: recording.startTime,
+        stoppingAt: recording.endTime,
+        vodHlsUrl: recording.vodHlsUrl,
       });
       // Conditional: of two concurrent requests only one links the recording; the other rolls back.
       const linked = await tx.offlineRecording.updateMany({
@@ -94,7 +91,7 @@ export function createOfflineService(deps: Deps, { media }: { media: MediaServic
       if (linked.count !== 1) throw new ConflictError("offline.already_matched");
       return match;
     });
-    return { message: translate(ctx.locale, "match.created"), match: await presentMatch(prisma, media, match) };
+    return { message: translate(ctx.locale, "match.created"), match: await matchAnswer(prisma, media, match) };
   }
 
   return { list, toMatch };

@@ -5,7 +5,7 @@
 import { useId, useState } from "react";
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from "@headlessui/react";
 import { useTranslation } from "react-i18next";
-import { canTransition, PAGINATION, type MatchEvent, type MatchStatus } from "@clubcast/shared";
+import { canTransition, EDITABLE_MATCH_STATUSES, PAGINATION, type MatchEvent } from "@clubcast/shared";
 import { useMatchOperations, type CameraCommand } from "../../lib/match-operations.ts";
 import type { Match } from "../../lib/matches.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -19,8 +19,6 @@ const COMMANDS: { command: CameraCommand; icon: IconName }[] = [
   { command: "startRecording", icon: "record" },
   { command: "stopRecording", icon: "stop" },
 ];
-
-const EDITABLE: readonly MatchStatus[] = ["unscheduled", "scheduled"];
 
 type Dialog = "share" | "restore" | "delete" | null;
 
@@ -197,7 +195,7 @@ export function MatchActions({ match, title, onEdit, onDeleted }: MatchActionsPr
         </MenuButton>
         <MenuItems anchor={{ to: "bottom end", gap: 6 }} className="action-menu__items" modal={false}>
           {onEdit && (
-            <MenuItem disabled={!EDITABLE.includes(match.status)}>
+            <MenuItem disabled={!EDITABLE_MATCH_STATUSES.includes(match.status)}>
               <button type="button" className="action-menu__item" onClick={() => onEdit(match)}>
                 <Icon name="pencil" size={18} />
                 {t("actions.edit")}

@@ -1,0 +1,105 @@
+// The camera commands a scheduler requests: the state-machine event each
+// performs once the camera server confirmed it, what the requester is told, and
+// the checks made when one is asked for (the worker runs it later;
+// job-outcomes.ts applies its outcome).
+import { randomUUID } from "node:crypto";
+import {
+  canTransition,
+  type CameraCommand,
+  type MatchEvent,
+  type MatchStatus,
+  type UserMessageKey,
+} from "@clubcast/shared";
+import type { Deps } from "../deps.ts";
+import type { AuthUser } from "../core/context.ts";
+import { ConflictError, ValidationError } from "../core/errors.ts";
+import type { MessageKey } from "../core/i18n.ts";
+import type { MatchRow } from "./presenter.ts";
+
+/** The state-machine event each camera command performs once the camera server confirmed it. */
+export const COMMAND_EVENTS: Record<CameraCommand, MatchEvent> = {
+  schedule: "schedule",
+  unschedule: "unschedule",
+  startRecording: "startRecording",
+  stopRecording: "stopRecording",
+  restore: "restore",
+};
+
+export const REQUESTED_MESSAGES: Record<CameraCommand, MessageKey> = {
+  schedule: "match.schedule_requested",
+  unschedule: "match.unschedule_requested",
+  startRecording: "match.start_recording_requested",
+  stopRecording: "match.stop_recording_requested",
+  restore: "match.restore_requested",
+};
+
+export const REFUSED_MESSAGES: Record<CameraCommand, MessageKey> = {
+  schedule: "match.refused.schedule",
+  unschedule: "match.refused.unschedule",
+  startRecording: "match.refused.startRecording",
+  stopRecording: "match.refused.stopRecording",
+  restore: "match.refused.restore",
+};
+
+export const SUCCEEDED_MESSAGES: Record<CameraCommand, UserMessageKey> = {
+  schedule: "match.scheduled",
+  unschedule: "match.unscheduled",
+  startRecording: "match.recording_started",
+  stopRecording: "match.recording_stopped",
+  restore: "match.restored",
+};
+
+export interface PlannedCommand {
+  command: CameraCommand;
+  configurationId: number;
+}
+
+type CameraPlacement = { configurationId: number | null; clubId: number; fieldId: number | null };
+
+export function createCameraCommandPlanner({ prisma, jobs }: Pick<Deps, "prisma" | "jobs">) {
+  /** The camera configuration a command goes to: the match's, else the main one of its field (null: none). */
+  async function findConfigurationFor(match: CameraPlacement): Promise<number | null> {
+    if (match.configurationId) return match.configurationId;
+    const main = match.fieldId
+      ? await prisma.configuration.findFirst({
+          where: { clubId: match.clubId, fieldId: match.fieldId, isMain: true },
+          orderBy: { id: "asc" },
+          select: { id: true },
+        })
+      : null;
+    return main?.id ?? null;
+  }
+
+  async function configurationFor(match: CameraPlacement): Promise<number> {
+    const configurationId = await findConfigurationFor(match);
+    if (configurationId === null) throw ValidationError.field("configuration", "match.no_configuration");
+    return configurationId;
+  }
+
+  /** 409 naming what the match's status allows, when the state machine refuses the command. */
+  function assertCommandAllowed(status: MatchStatus, command: CameraCommand): void {
+    if (!canTransition(status, COMMAND_EVENTS[command])) throw new ConflictError(REFUSED_MESSAGES[command], { status });
+  }
+
+  /** Checks a command now (409 for a refused transition, 422 without a configuration); nothing changes yet. */
+  async function planCommand(
+    match: Pick<MatchRow, "status" | "configurationId" | "clubId" | "fieldId">,
+    command: CameraCommand,
+    restoreFrom?: number,
+  ): Promise<PlannedCommand> {
+    assertCommandAllowed(match.status as MatchStatus, command);
+    if (restoreFrom === undefined) return { command, configurationId: await configurationFor(match) };
+    const configuration = await prisma.configuration.findFirst({
+      where: { id: restoreFrom, clubId: match.clubId },
+      select: { id: true },
+    });
+    if (!configuration) throw ValidationError.field("configuration", "validation.invalid_value");
+    return { command, configurationId: configuration.id };
+  }
+
+  function enqueueCommand(plan: PlannedCommand, matchId: number, user: AuthUser): Promise<string> {
+    return jobs.enqueueCameraCommand({ ...plan, matchId, requestedBy: user.id, idempotencyKey: randomUUID() });
+  }
+
+  return { findConfigurationFor, planCommand, enqueueCommand };
+}

@@ -1,0 +1,116 @@
+// What the worker reports back about a match's jobs: camera commands confirmed or
+// failed for good, and privacy changes applied. Each outcome has its effect once,
+// however often its job is delivered.
+import {
+  CHANNELS,
+  EVENTS,
+  type AssetUpdateJob,
+  type CameraCommandJob,
+  type MatchStatus,
+  type PrivacyAppliedJob,
+  type UserMessageKey,
+} from "@clubcast/shared";
+import { withRedis } from "@clubcast/db/redis";
+import type { Deps } from "../deps.ts";
+import { translate } from "../core/i18n.ts";
+import { COMMAND_EVENTS, REFUSED_MESSAGES, SUCCEEDED_MESSAGES } from "./camera-commands.ts";
+import { createMatchRepository, type TransitionData } from "./repository.ts";
+
+export interface CommandOutcome {
+  /** False for a duplicate outcome, or when the match moved on (or went) meanwhile. */
+  applied: boolean;
+  status?: MatchStatus;
+}
+
+/** How long a job's applied outcome is remembered, so a redelivered job has no second effect. */
+const OUTCOME_MEMORY_SECONDS = 7 * 24 * 3600;
+
+const outcomeKey = (job: CameraCommandJob) => `match-command-outcome:${job.idempotencyKey}`;
+
+/** What a confirmed command writes besides the status: the configuration that ran it, and whether the camera has it scheduled. */
+function confirmedData(job: CameraCommandJob): TransitionData {
+  return {
+    configurationId: job.configurationId,
+    ...(job.command === "schedule" ? { isScheduled: true } : {}),
+    ...(job.command === "unschedule" ? { isScheduled: false } : {}),
+  };
+}
+
+export function createMatchJobOutcomes(deps: Deps) {
+  const { prisma, redis, jobs, events } = deps;
+  const matches = createMatchRepository(prisma);
+
+  /** Claims the one outcome remembered under `key`; false when it was already handled. */
+  async function claimOutcome(key: string, outcome: string): Promise<boolean> {
+    return (await withRedis(redis, () => redis.set(key, outcome, "EX", OUTCOME_MEMORY_SECONDS, "NX"))) === "OK";
+  }
+
+  function tellRequester(
+    job: { matchId: number; requestedBy: number | null },
+    message: { key: UserMessageKey; level: "success" | "error"; detail?: string },
+  ) {
+    if (job.requestedBy === null) return;
+    events.publish(CHANNELS.user(job.requestedBy), EVENTS.userMessage, { ...message, match: job.matchId });
+  }
+
+  async function localeOf(userId: number | null) {
+    const user = userId ? await prisma.user.findUnique({ where: { id: userId }, select: { locale: true } }) : null;
+    return user?.locale ?? "en";
+  }
+
+  /**
+   * The camera server confirmed a command: move the match through the state
+   * machine (a conditional transition, so a duplicate or a raced outcome has no
+   * second effect), keep its match.starting timer in step and tell the requester.
+   */
+  async function commandSucceeded(job: CameraCommandJob): Promise<CommandOutcome> {
+    if (!(await claimOutcome(outcomeKey(job), job.command))) return { applied: false };
+    try {
+      const result = await matches.transition(job.matchId, COMMAND_EVENTS[job.command], confirmedData(job));
+      if (result.outcome === "missing") return { applied: false };
+      if (result.outcome === "refused") {
+        // The match moved on before the camera confirmed (e.g. recording started by hand).
+        const status = result.error.from;
+        const detail = translate(await localeOf(job.requestedBy), REFUSED_MESSAGES[job.command], { status });
+        tellRequester(job, { key: "match.operation_failed", level: "error", detail });
+        return { applied: false, status };
+      }
+      const { match } = result;
+      if (job.command === "schedule") await jobs.setMatchStartingTimer(match.id, match.startingAt);
+      if (job.command === "unschedule" || job.command === "stopRecording") {
+        await jobs.clearMatchStartingTimer(match.id);
+      }
+      tellRequester(job, { key: SUCCEEDED_MESSAGES[job.command], level: "success" });
+      return { applied: true, status: match.status };
+    } catch (error) {
+      // Not handled after all: a retry of the job may try again.
+      await withRedis(redis, () => redis.del(outcomeKey(job)));
+      throw error;
+    }
+  }
+
+  /** The command failed for good (attempts exhausted): tell the requester why. */
+  async function commandFailed(job: CameraCommandJob, errorMessage: string): Promise<CommandOutcome> {
+    if (!(await claimOutcome(outcomeKey(job), job.command))) return { applied: false };
+    tellRequester(job, { key: "match.operation_failed", level: "error", detail: errorMessage });
+    return { applied: true };
+  }
+
+  /**
+   * A privacy change's asset updates all succeeded (`flowJobId` is the job that
+   * awaited them): the requester hears it once, however often that job runs.
+   */
+  async function privacyApplied(flowJobId: string, job: PrivacyAppliedJob): Promise<CommandOutcome> {
+    if (job.requestedBy === null) return { applied: false };
+    if (!(await claimOutcome(`privacy-applied:${flowJobId}`, "told"))) return { applied: false };
+    tellRequester(job, { key: "match.privacy_updated", level: "success" });
+    return { applied: true };
+  }
+
+  /** An asset update failed for good (attempts exhausted or refused): tell the requester why. */
+  function assetUpdateFailed(job: AssetUpdateJob, detail: string): void {
+    tellRequester(job, { key: "match.operation_failed", level: "error", detail });
+  }
+
+  return { commandSucceeded, commandFailed, privacyApplied, assetUpdateFailed };
+}

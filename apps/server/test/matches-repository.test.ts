@@ -1,0 +1,137 @@
+// The match repository: the one writer of a match's status. Transitions follow
+// the shared state machine, race safely (one conditional update each) and
+// refuse what the machine refuses with a 409, writing nothing.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import fc from "fast-check";
+import type pg from "pg";
+import { createPool, createPrismaClient, type PrismaClient } from "@clubcast/db";
+import {
+  InvalidMatchTransitionError,
+  MATCH_EVENTS,
+  MATCH_STATUSES,
+  allowedTransitions,
+  canTransition,
+  nextMatchStatus,
+  type MatchStatus,
+} from "@clubcast/shared";
+import { createTestDatabase, type TestDatabase } from "@clubcast/testkit";
+import { asAppError } from "../src/core/errors.ts";
+import { createMatchRepository, movedMatch, type MatchRepository } from "../src/matches/repository.ts";
+import { createClub, createMatch } from "./support/factories.ts";
+
+const CONCURRENT_WRITERS = 6;
+
+let db: TestDatabase;
+let pool: pg.Pool;
+let prisma: PrismaClient;
+let matches: MatchRepository;
+let clubId: number;
+
+beforeAll(async () => {
+  db = await createTestDatabase(inject("databaseServerUrl"), inject("templateDatabase"));
+  // A connection per writer, so racing transitions really run at once.
+  pool = createPool(db.url, CONCURRENT_WRITERS);
+  prisma = createPrismaClient(db.url, { pool });
+  matches = createMatchRepository(prisma);
+  clubId = (await createClub(prisma)).id;
+});
+afterAll(async () => {
+  await prisma.$disconnect();
+  await pool.end();
+  await db.drop();
+});
+
+const matchIn = (status: MatchStatus) => createMatch(prisma, { clubId, status });
+const stored = (id: number) =>
+  prisma.match.findUniqueOrThrow({ where: { id }, select: { status: true, vodHlsUrl: true } });
+
+describe("a transition", () => {
+  it.each(allowedTransitions())("moves a $from match by $event to $to", async ({ from, event, to }) => {
+    const match = await matchIn(from);
+    const result = await matches.transition(match.id, event);
+    expect(result.outcome).toBe("moved");
+    expect(movedMatch(result)).toMatchObject({ id: match.id, status: to });
+    expect((await stored(match.id)).status).toBe(to);
+  });
+
+  it("writes its data with the status", async () => {
+    const match = await matchIn("processing");
+    const moved = movedMatch(await matches.transition(match.id, "finishProcessing", { vodHlsUrl: "https://v/1.m3u8" }));
+    expect(moved).toMatchObject({ status: "vod", vodHlsUrl: "https://v/1.m3u8" });
+    expect(await stored(match.id)).toEqual({ status: "vod", vodHlsUrl: "https://v/1.m3u8" });
+  });
+
+  it("refuses what the state machine refuses with a 409 naming the status, writing nothing", async () => {
+    const match = await matchIn("vod");
+    const result = await matches.transition(match.id, "schedule", { vodHlsUrl: "https://v/2.m3u8" });
+    expect(result.outcome).toBe("refused");
+    const error = result.outcome === "refused" ? result.error : null;
+    expect(error).toBeInstanceOf(InvalidMatchTransitionError);
+    expect(error).toMatchObject({ from: "vod", event: "schedule" });
+    expect(asAppError(error)?.status).toBe(409);
+    expect(() => movedMatch(result)).toThrow(error!);
+    expect(await stored(match.id)).toEqual({ status: "vod", vodHlsUrl: null });
+  });
+
+  it("answers missing for a match that does not exist (404 through movedMatch)", async () => {
+    const match = await matchIn("live");
+    await prisma.match.delete({ where: { id: match.id } });
+    const result = await matches.transition(match.id, "stopRecording");
+    expect(result).toEqual({ outcome: "missing" });
+    const refusal = (() => {
+      try {
+        movedMatch(result, "camera_controller.match_not_found");
+      } catch (error) {
+        return asAppError(error);
+      }
+    })();
+    expect(refusal).toMatchObject({ status: 404, messageKey: "camera_controller.match_not_found" });
+  });
+});
+
+describe("concurrent transitions", () => {
+  // Events whose destination does not allow them again: of racing ones exactly one may win.
+  const once = allowedTransitions().filter(({ event, to }) => !canTransition(to, event));
+
+  it.each(once)(
+    "of $event from $from, exactly one wins; the others are refused from $to",
+    async ({ from, event, to }) => {
+      const match = await matchIn(from);
+      const results = await Promise.all(
+        Array.from({ length: CONCURRENT_WRITERS }, () => matches.transition(match.id, event)),
+      );
+      expect(results.filter((result) => result.outcome === "moved")).toHaveLength(1);
+      for (const result of results.filter((r) => r.outcome !== "moved")) {
+        expect(result).toMatchObject({ outcome: "refused", error: { from: to, event } });
+      }
+      expect((await stored(match.id)).status).toBe(to);
+    },
+  );
+});
+
+describe("any sequence of events", () => {
+  it("agrees with the shared state machine at every step", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...MATCH_STATUSES),
+        fc.array(fc.constantFrom(...MATCH_EVENTS), { maxLength: 12 }),
+        async (initial, events) => {
+          const match = await matchIn(initial);
+          let expected: MatchStatus = initial;
+          for (const event of events) {
+            const result = await matches.transition(match.id, event);
+            if (canTransition(expected, event)) {
+              expected = nextMatchStatus(expected, event);
+              expect(result).toMatchObject({ outcome: "moved", match: { status: expected } });
+            } else {
+              expect(result).toMatchObject({ outcome: "refused", error: { from: expected, event } });
+            }
+            expect((await stored(match.id)).status).toBe(expected);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
