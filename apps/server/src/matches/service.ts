@@ -11,6 +11,7 @@ import {
   type AssetUpdateJob,
   type CameraCommand,
   type CameraCommandJob,
+  type JobFailureReport,
   type ListStatus,
   type MatchEvent,
   type MatchStatus,
@@ -464,7 +465,7 @@ export function createMatchesService(deps: Deps, media: MediaService) {
 
   function tellRequester(
     job: { matchId: number; requestedBy: number | null },
-    message: { key: UserMessageKey; level: "success" | "error"; detail?: string },
+    message: { key: UserMessageKey; level: "success" | "error" } & Partial<JobFailureReport>,
   ) {
     if (job.requestedBy === null) return;
     events.publish(CHANNELS.user(job.requestedBy), EVENTS.userMessage, { ...message, match: job.matchId });
@@ -528,9 +529,9 @@ export function createMatchesService(deps: Deps, media: MediaService) {
   }
 
   /** The command failed for good (attempts exhausted): tell the requester why. */
-  async function commandFailed(job: CameraCommandJob, errorMessage: string): Promise<CommandOutcome> {
+  async function commandFailed(job: CameraCommandJob, report: JobFailureReport): Promise<CommandOutcome> {
     if (!(await claimOutcome(outcomeKey(job), job.command))) return { applied: false };
-    tellRequester(job, { key: "match.operation_failed", level: "error", detail: errorMessage });
+    tellRequester(job, { key: "match.operation_failed", level: "error", ...report });
     return { applied: true };
   }
 
@@ -546,8 +547,8 @@ export function createMatchesService(deps: Deps, media: MediaService) {
   }
 
   /** An asset update failed for good (attempts exhausted or refused): tell the requester why. */
-  function assetUpdateFailed(job: AssetUpdateJob, detail: string): void {
-    tellRequester(job, { key: "match.operation_failed", level: "error", detail });
+  function assetUpdateFailed(job: AssetUpdateJob, report: JobFailureReport): void {
+    tellRequester(job, { key: "match.operation_failed", level: "error", ...report });
   }
 
   return {
