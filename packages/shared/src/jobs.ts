@@ -62,7 +62,6 @@ export type ClipCutJob = z.infer<typeof clipCutJob>;
 
 /** The parent job of a privacy change's asset updates (a BullMQ flow). */
 export const PRIVACY_APPLIED_JOB = "privacy-applied";
-export const CLIP_CUT_JOB = "clip.cut";
 
 export const JOB_ATTEMPTS = 5;
 export const JOB_BACKOFF = { type: "exponential", delay: 1000 } as const;
@@ -149,7 +148,7 @@ export const JOBS = {
   clipCut: defineJob({
     queue: QUEUES.clipCuts,
     payload: clipCutJob,
-    names: [CLIP_CUT_JOB],
+    names: ["clip.cut"],
     jobIdOf: clipCutJobId,
     options: RETRIED,
   }),
@@ -213,8 +212,7 @@ export function recognizeJob(queue: string, name: string, data: unknown): { kind
 export const JOB_QUEUES: QueueName[] = [...new Set(JOB_KINDS.map((kind) => JOBS[kind].queue))];
 
 /** How a camera or asset server call failed: refused (4xx), failed (worth a retry), no answer in time, or unreachable. */
-export const CAMERA_FAILURE_CODES = ["refused", "failed", "timeout", "unreachable"] as const;
-export type CameraFailureCode = (typeof CAMERA_FAILURE_CODES)[number];
+export type CameraFailureCode = "refused" | "failed" | "timeout" | "unreachable";
 
 /** A camera or asset server's failure as the requester may see it. */
 export interface CameraFailure {
