@@ -12,6 +12,7 @@ import {
   matchStartingJobId,
   type CameraCommand,
   type CameraCommandJob,
+  type JobFailureReport,
 } from "@clubcast/shared";
 import { createMember, type Member, useTestAppWithCast } from "./support/api.ts";
 import { listenToChannels, type ChannelListener } from "./support/channel-listener.ts";
@@ -261,7 +262,7 @@ describe("command outcomes (called by the worker)", () => {
     await t.services.matches.commandSucceeded(job);
     const firstTimer = (await timerOf(match.id))!;
     expect(await t.services.matches.commandSucceeded(job)).toEqual({ applied: false });
-    expect(await t.services.matches.commandFailed(job, "late failure")).toEqual({ applied: false });
+    expect(await t.services.matches.commandFailed(job, { detail: "late failure" })).toEqual({ applied: false });
 
     expect((await row(match.id)).status).toBe("scheduled");
     expect((await timerOf(match.id))!.timestamp).toBe(firstTimer.timestamp);
@@ -329,16 +330,19 @@ describe("command outcomes (called by the worker)", () => {
     expect(messagesAbout(match.id)).toEqual([]);
   });
 
-  it("tells the requester of a failed command the camera server's message, once", async () => {
+  it("tells the requester of a failed command the camera server's failure, once", async () => {
     const match = await matchOfA("unscheduled");
     const job = jobFor(match, "schedule");
-    const detail = "camera server said: response: camera offline";
-    expect(await t.services.matches.commandFailed(job, detail)).toEqual({ applied: true });
-    expect(await t.services.matches.commandFailed(job, detail)).toEqual({ applied: false });
+    const report = {
+      detail: "schedule failed: the camera server answered 409, response: camera offline",
+      failure: { code: "refused", detail: "camera offline" },
+    } satisfies JobFailureReport;
+    expect(await t.services.matches.commandFailed(job, report)).toEqual({ applied: true });
+    expect(await t.services.matches.commandFailed(job, report)).toEqual({ applied: false });
     expect((await row(match.id)).status).toBe("unscheduled");
     await adminInbox.settle();
     expect(messagesAbout(match.id)).toEqual([
-      { key: "match.operation_failed", level: "error", match: match.id, detail },
+      { key: "match.operation_failed", level: "error", match: match.id, ...report },
     ]);
   });
 });

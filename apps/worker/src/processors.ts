@@ -16,6 +16,7 @@ import {
   type CameraCommand,
   type CameraCommandJob,
   type ClipCutJob,
+  type JobFailureReport,
   type MatchStartingJob,
   type PrivacyAppliedJob,
 } from "@clubcast/shared";
@@ -41,22 +42,27 @@ function isFinalFailure(job: Job, error: unknown): boolean {
   return error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 }
 
+/** What the requester is told of a failure: a camera or asset server's own, structured, or the error's message. */
+function reportOf(error: unknown): JobFailureReport {
+  return error instanceof CameraServerError
+    ? { detail: error.userMessage, failure: error.failure }
+    : { detail: (error as Error).message };
+}
+
 /**
- * Runs `work`; on the job's final failure calls `onFinalFailure` with the message for the requester, then
+ * Runs `work`; on the job's final failure calls `onFinalFailure` with what the requester is told, then
  * fails the run. The job keeps the full message (with the server's URL) for logs and the failed-jobs page.
  */
 async function withFinalFailure<T>(
   job: Job,
   work: () => Promise<T>,
-  onFinalFailure: (message: string) => Promise<void>,
+  onFinalFailure: (report: JobFailureReport) => Promise<void>,
 ) {
   try {
     return await work();
   } catch (caught) {
     const error = unrecoverable(caught);
-    if (isFinalFailure(job, error)) {
-      await onFinalFailure(caught instanceof CameraServerError ? caught.userMessage : (error as Error).message);
-    }
+    if (isFinalFailure(job, error)) await onFinalFailure(reportOf(caught));
     throw error;
   }
 }
@@ -120,31 +126,30 @@ export function cameraCommandProcessor({ prisma }: Deps, services: Services, set
     withFinalFailure(
       job,
       () => send(job),
-      async (message) => void (await services.matches.commandFailed(job.data, message)),
+      async (report) => void (await services.matches.commandFailed(job.data, report)),
     );
 }
 
 export function assetUpdateProcessor(services: Services, settings: WorkerSettings) {
   const assets = createAssetServerClient(settings.assetServerUrl, { timeoutMs: settings.requestTimeoutMs });
-
-  /** Runs after a privacy change's asset updates: the requester hears once that both succeeded. */
-  async function privacyApplied(job: Job, data: PrivacyAppliedJob) {
-    // A child that failed for good was dropped from this job, and its failure was told.
-    const succeeded = Object.keys(await job.getChildrenValues()).length;
-    if (succeeded < ASSET_UPDATE_TARGETS.length) return { told: false };
-    const { applied } = await services.matches.privacyApplied(String(job.id), data);
-    return { told: applied };
-  }
-
-  return (job: Job<AssetUpdateJob | PrivacyAppliedJob>) => {
-    if (!("target" in job.data)) return privacyApplied(job, job.data);
-    const update = job.data;
-    const { matchId, isPrivate, target, idempotencyKey } = update;
+  return (job: Job<AssetUpdateJob>) => {
+    const { matchId, isPrivate, target, idempotencyKey } = job.data;
     return withFinalFailure(
       job,
       () => assets.update(target, { matchId, isPrivate }, { idempotencyKey }),
-      async (detail) => services.matches.assetUpdateFailed(update, detail),
+      async (report) => services.matches.assetUpdateFailed(job.data, report),
     );
+  };
+}
+
+/** Runs after a privacy change's asset updates: the requester hears once that both succeeded. */
+export function privacyAppliedProcessor(services: Services) {
+  return async (job: Job<PrivacyAppliedJob>) => {
+    // A child that failed for good was dropped from this job, and its failure was told.
+    const succeeded = Object.keys(await job.getChildrenValues()).length;
+    if (succeeded < ASSET_UPDATE_TARGETS.length) return { told: false };
+    const { applied } = await services.matches.privacyApplied(String(job.id), job.data);
+    return { told: applied };
   };
 }
 
@@ -254,6 +259,6 @@ export function clipCutProcessor({ config }: Deps, services: Services) {
     withFinalFailure(
       job,
       () => cut(job).catch((error: unknown) => Promise.reject(shown(error))),
-      (reason) => services.clips.cutFailed(job.data, reason),
+      (report) => services.clips.cutFailed(job.data, report.detail),
     );
 }

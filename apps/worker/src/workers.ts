@@ -1,11 +1,49 @@
 // The BullMQ workers of the platform's queues, over the service layer of
-// @clubcast/server/runtime. Closing waits for the jobs in flight to finish.
-import { Worker, type Processor, type WorkerOptions } from "bullmq";
+// @clubcast/server/runtime: a handler per job of the registry (JOBS in
+// @clubcast/shared). Closing waits for the jobs in flight to finish.
+import { UnrecoverableError, Worker, type Job, type WorkerOptions } from "bullmq";
 import { Redis } from "ioredis";
-import { QUEUES, bullPrefix, type QueueName } from "@clubcast/shared";
+import { JOBS, JOB_KINDS, JOB_QUEUES, bullPrefix, recognizeJob, type JobKind, type JobPayload } from "@clubcast/shared";
 import type { Deps, Services } from "@clubcast/server/runtime";
-import { assetUpdateProcessor, cameraCommandProcessor, clipCutProcessor, matchTimerProcessor } from "./processors.ts";
+import {
+  assetUpdateProcessor,
+  cameraCommandProcessor,
+  clipCutProcessor,
+  matchTimerProcessor,
+  privacyAppliedProcessor,
+} from "./processors.ts";
 import type { WorkerSettings } from "./settings.ts";
+
+/** What runs each registered job: a job without a handler does not type-check. */
+export type JobHandlers = { [K in JobKind]: (job: Job<JobPayload<K>>) => Promise<unknown> };
+
+export function jobHandlers(deps: Deps, services: Services, settings: WorkerSettings): JobHandlers {
+  return {
+    cameraCommand: cameraCommandProcessor(deps, services, settings),
+    assetUpdate: assetUpdateProcessor(services, settings),
+    privacyApplied: privacyAppliedProcessor(services),
+    matchStarting: matchTimerProcessor(deps),
+    clipCut: clipCutProcessor(deps, services),
+  };
+}
+
+/** Refuses handlers that leave a registered job without one (a cast or a plain-JS caller gets past the types). */
+function requireEveryHandler(handlers: JobHandlers): void {
+  const missing = JOB_KINDS.filter((kind) => typeof handlers[kind] !== "function");
+  if (missing.length === 0) return;
+  const named = missing.map((kind) => `${kind} (${JOBS[kind].names.join(", ")} in ${JOBS[kind].queue})`);
+  throw new Error(`[worker] no handler for the registered jobs ${named.join("; ")}: refusing to start`);
+}
+
+/**
+ * Runs one job with the handler of its registered kind, once its payload fits the kind's schema. A job
+ * of no registered kind or with a malformed payload fails at once: no retry would make it fit.
+ */
+async function dispatch(queue: string, handlers: JobHandlers, job: Job): Promise<unknown> {
+  const recognized = recognizeJob(queue, job.name, job.data);
+  if ("problem" in recognized) throw new UnrecoverableError(recognized.problem);
+  return (handlers[recognized.kind] as (job: Job) => Promise<unknown>)(job);
+}
 
 export interface RunningWorkers {
   workers: Worker[];
@@ -13,7 +51,14 @@ export interface RunningWorkers {
   close(): Promise<void>;
 }
 
+/** Runs the registered jobs with the platform's handlers. */
 export function startWorkers(deps: Deps, services: Services, settings: WorkerSettings): RunningWorkers {
+  return runJobs(deps, jobHandlers(deps, services, settings), settings);
+}
+
+/** A worker per queue of the registry, each job run by its handler; throws before connecting when one is missing. */
+export function runJobs(deps: Deps, handlers: JobHandlers, settings: WorkerSettings): RunningWorkers {
+  requireEveryHandler(handlers);
   // BullMQ needs a connection without a per-request retry limit (it blocks waiting for jobs).
   const connection = deps.redisOutages.watch(new Redis(deps.config.redisUrl, { maxRetriesPerRequest: null }));
   const options: WorkerOptions = {
@@ -23,22 +68,14 @@ export function startWorkers(deps: Deps, services: Services, settings: WorkerSet
     lockDuration: settings.lockDurationMs,
     stalledInterval: settings.stalledIntervalMs,
   };
-  const worker = <T>(queue: string, processor: Processor<T>) => {
-    const created = new Worker<T>(queue, processor, options);
+  const workers = JOB_QUEUES.map((queue) => {
+    const created = new Worker(queue, (job) => dispatch(queue, handlers, job), options);
     // A failed job is kept in its queue (monitoring lists it); the error itself is only logged here.
     created.on("failed", (job, error) => console.error(`[worker] ${queue} job ${job?.id} failed: ${error.message}`));
     // Once per Redis outage, not once per reconnect attempt of each worker.
     deps.redisOutages.watchErrorsOf(created, connection);
     return created;
-  };
-  // One processor per queue of QUEUES: a queue without one doesn't type-check, so no job waits for a worker that never comes.
-  const processors: { [Q in QueueName]: Processor } = {
-    [QUEUES.cameraCommands]: cameraCommandProcessor(deps, services, settings),
-    [QUEUES.assetUpdates]: assetUpdateProcessor(services, settings),
-    [QUEUES.matchTimers]: matchTimerProcessor(deps),
-    [QUEUES.clipCuts]: clipCutProcessor(deps, services),
-  };
-  const workers = Object.entries(processors).map(([queue, processor]) => worker(queue, processor));
+  });
   return {
     workers,
     async close() {

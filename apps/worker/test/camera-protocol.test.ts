@@ -80,12 +80,13 @@ describe("commands", () => {
     expect((await control.calls()).map((c) => c.outcome).sort()).toEqual(["effect", "replay"]);
   });
 
-  it("refuses what a camera would refuse, with its message after 'response:' and not worth retrying", async () => {
+  it("refuses what a camera would refuse, with its message, and not worth retrying", async () => {
     await camera.send("startRecording", "cam-3", { match_id: 1 }, { idempotencyKey: key() });
     const busy = await failureOf(camera.send("startRecording", "cam-3", { match_id: 2 }, { idempotencyKey: key() }));
     expect(busy).toMatchObject({
       status: 409,
       serverMessage: "camera cam-3 is busy recording match 1",
+      failure: { code: "refused", detail: "camera cam-3 is busy recording match 1" },
       retryable: false,
     });
     expect(busy.message).toBe(
@@ -107,7 +108,11 @@ describe("commands", () => {
     const idempotencyKey = key();
     for (let i = 0; i < 2; i++) {
       const error = await failureOf(camera.send("unschedule", "cam-4", { match_id: 9 }, { idempotencyKey }));
-      expect(error).toMatchObject({ status: 503, serverMessage: "maintenance", retryable: true });
+      expect(error).toMatchObject({
+        status: 503,
+        failure: { code: "failed", detail: "maintenance" },
+        retryable: true,
+      });
     }
     expect(await camera.send("unschedule", "cam-4", { match_id: 9 }, { idempotencyKey })).toMatchObject({
       state: "unscheduled",
@@ -130,7 +135,11 @@ describe("commands", () => {
     await control.setFaults({ delay_ms: 1000 });
     const impatient = createCameraServerClient(sim.url, { timeoutMs: 200 });
     const error = await failureOf(impatient.send("unschedule", "cam-5", { match_id: 1 }, { idempotencyKey: key() }));
-    expect(error).toMatchObject({ status: null, serverMessage: "no answer within 200 ms", retryable: true });
+    expect(error).toMatchObject({
+      status: null,
+      failure: { code: "timeout", detail: "no answer within 200 ms" },
+      retryable: true,
+    });
     expect(error.message).toContain("response: no answer within 200 ms");
   });
 
@@ -143,8 +152,12 @@ describe("commands", () => {
     });
     const nowhere = createCameraServerClient(`http://127.0.0.1:${port}`);
     const error = await failureOf(nowhere.send("unschedule", "cam-6", { match_id: 1 }, { idempotencyKey: key() }));
-    expect(error).toMatchObject({ status: null, retryable: true });
-    expect(error.message).toContain("response: ");
+    expect(error).toMatchObject({
+      status: null,
+      failure: { code: "unreachable", detail: "the server could not be reached" },
+      retryable: true,
+    });
+    expect(error.message).toContain(`No answer from http://127.0.0.1:${port}/cameras/cam-6/unschedule, response: `);
     // The reason names the address ("connect ECONNREFUSED 127.0.0.1:…"): logs keep it, the user is not told.
     expect(error.userMessage).toBe(
       "unschedule failed: no answer from the camera server, response: the server could not be reached",
@@ -157,6 +170,7 @@ describe("commands", () => {
       camera.send("schedule", "cam-8", { match_id: 2, ...span }, { idempotencyKey: key() }),
     );
     expect(error.message).toContain(`${sim.url}/cameras/cam-8/schedule`);
+    expect(error.failure).toEqual({ code: "failed", detail: "proxy (address hidden) failed" });
     expect(error.userMessage).toBe(
       "schedule failed: the camera server answered 500, response: proxy (address hidden) failed",
     );

@@ -2,7 +2,7 @@
 // the REST API, jobs through BullMQ in Redis, outcomes through the service
 // layer to the database and to sockets.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Job } from "bullmq";
+import type { Job, Queue } from "bullmq";
 import {
   CHANNELS,
   EVENTS,
@@ -10,9 +10,11 @@ import {
   PRIVACY_APPLIED_JOB,
   type CameraCommandJob,
   type EventPayloads,
+  type PrivacyAppliedJob,
 } from "@clubcast/shared";
 import { connectSocket, nextEvent, signIn, subscribe } from "../../server/test/support/realtime.ts";
-import { assetUpdateProcessor, cameraCommandProcessor, matchTimerProcessor } from "../src/processors.ts";
+import { cameraCommandProcessor, matchTimerProcessor, privacyAppliedProcessor } from "../src/processors.ts";
+import { jobHandlers, runJobs, type JobHandlers } from "../src/workers.ts";
 import { holdMatchUntilCommit } from "../../server/src/jobs/commit-gate.ts";
 import { CAMERA_ID, callsWithKey, eventually, startJobStack, type JobStack } from "./support.ts";
 
@@ -79,7 +81,7 @@ describe("camera commands", () => {
     expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("live");
   });
 
-  it("fails at once when the camera server refuses, tells the requester its message after 'response:', and keeps the job for monitoring", async () => {
+  it("fails at once when the camera server refuses, tells the requester its message, and keeps the job for monitoring", async () => {
     const match = await stack.createMatch({ status: "live" });
     const socket = await requesterSocket();
     const told = nextEvent<UserMessage>(socket, EVENTS.userMessage, (m) => m.match === match.id, 15_000);
@@ -95,6 +97,11 @@ describe("camera commands", () => {
     expect(message.detail).toBe(
       `stopRecording failed: the camera server answered 409, response: camera ${CAMERA_ID} is not recording match ${match.id}`,
     );
+    // The server's own words, structured: what the web client shows.
+    expect(message.failure).toEqual({
+      code: "refused",
+      detail: `camera ${CAMERA_ID} is not recording match ${match.id}`,
+    });
     expect((await callsWithKey(stack.control, jobId)).map((c) => c.outcome)).toEqual(["refused"]);
     expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("live");
 
@@ -145,7 +152,8 @@ describe("camera commands", () => {
     expect(await told).toMatchObject({
       key: "match.operation_failed",
       level: "error",
-      detail: expect.stringContaining("response: disk full"),
+      detail: "schedule failed: the camera server answered 500, response: disk full",
+      failure: { code: "failed", detail: "disk full" },
     });
     expect(messages).toHaveLength(1);
     expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("unscheduled");
@@ -312,7 +320,7 @@ describe("asset updates", () => {
     const parent = await privacyAppliedJob(match.id);
     expect(parent.returnvalue).toEqual({ told: true });
     // Run again, as after a stalled worker's redelivery: nothing is said twice.
-    expect(await assetUpdateProcessor(stack.t.services, stack.settings)(parent)).toEqual({ told: false });
+    expect(await privacyAppliedProcessor(stack.t.services)(parent as Job<PrivacyAppliedJob>)).toEqual({ told: false });
     await sentinelMessage(socket);
     expect(messages).toHaveLength(1);
   });
@@ -335,10 +343,51 @@ describe("asset updates", () => {
     );
     expect(await told).toMatchObject({
       key: "match.operation_failed",
-      detail: expect.stringContaining("response: unknown match"),
+      detail: "asset update (video) failed: the camera server answered 422, response: unknown match",
+      failure: { code: "refused", detail: "unknown match" },
     });
     // The job awaiting both runs without the failed one, and tells no success.
     expect((await privacyAppliedJob(match.id)).returnvalue).toEqual({ told: false });
+  });
+});
+
+describe("the job registry", () => {
+  /** The job once it has failed (read after its state, so not mid-run). */
+  async function failedJob(queue: Queue, id: string) {
+    await eventually(async () => (await queue.getJobState(id)) === "failed", `job ${id} to fail`);
+    return (await queue.getJob(id))!;
+  }
+
+  it("refuses to start while a registered job has no handler", () => {
+    const { clipCut, ...withoutClipCut } = jobHandlers(stack.t.deps, stack.t.services, stack.settings);
+    expect(clipCut).toBeTypeOf("function");
+    // @ts-expect-error a handler table without a registered job does not compile
+    const incomplete: JobHandlers = withoutClipCut;
+    expect(() => runJobs(stack.t.deps, incomplete, stack.settings)).toThrow(
+      "[worker] no handler for the registered jobs clipCut (clip.cut in clip-cuts): refusing to start",
+    );
+  });
+
+  it("fails a job whose payload does not fit its schema at once, without running it", async () => {
+    const match = await stack.createMatch({ status: "unscheduled" });
+    // Added past the enqueue side's check, as by an older server or by hand.
+    const malformed = { command: "schedule", matchId: match.id, configurationId: "one", requestedBy: null };
+    const queue = stack.t.deps.jobs.cameraCommands;
+    const added = await queue.add("schedule", malformed as never, { attempts: JOB_ATTEMPTS });
+    const failed = await failedJob(queue, added.id!);
+    expect(failed.attemptsMade).toBe(1);
+    expect(failed.failedReason).toMatch(/^malformed schedule payload: /);
+    expect(failed.failedReason).toContain("configurationId");
+    expect(failed.failedReason).toContain("idempotencyKey");
+    expect(await stack.control.calls()).toEqual([]);
+  });
+
+  it("fails a job of a name no registered job has at once", async () => {
+    const queue = stack.t.deps.jobs.clipCuts;
+    const added = await queue.add("clip.explode", { clipId: 1, version: 1 }, { attempts: JOB_ATTEMPTS });
+    const failed = await failedJob(queue, added.id!);
+    expect(failed.attemptsMade).toBe(1);
+    expect(failed.failedReason).toBe("no registered job is named clip.explode in clip-cuts");
   });
 });
 

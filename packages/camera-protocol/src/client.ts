@@ -1,6 +1,6 @@
 // Typed HTTP clients of the camera-server and asset-server protocol, with a
 // timeout on every call and errors that carry the server's own message.
-import type { AssetUpdateTarget, CameraCommand } from "@clubcast/shared";
+import type { AssetUpdateTarget, CameraCommand, CameraFailure } from "@clubcast/shared";
 import {
   IDEMPOTENCY_HEADER,
   assetUpdatePath,
@@ -16,12 +16,27 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 /** Anything shaped like a URL (scheme://...), which a user message must not show. */
 const URL_PATTERN = /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi;
 
+/** The failure as the requester may see it: the server's own words without internal hosts or URLs. */
+function failureOf(status: number | null, serverMessage: string, timedOut: boolean): CameraFailure {
+  if (status === null) {
+    // An unreachable server's reason names its address, so it is not passed on.
+    return timedOut
+      ? { code: "timeout", detail: serverMessage }
+      : { code: "unreachable", detail: "the server could not be reached" };
+  }
+  // A server error, a timeout or throttling may pass; other 4xx answers will not change.
+  const retryable = status >= 500 || status === 408 || status === 429;
+  return { code: retryable ? "failed" : "refused", detail: serverMessage.replace(URL_PATTERN, "(address hidden)") };
+}
+
 /**
  * A camera or asset server refused or failed a call. The message, for logs and the
- * failed-jobs page, names the URL; `userMessage` is what the person who asked is told.
- * Both end with "response: <the server's message>", the part the UI shows (spec section 8).
+ * failed-jobs page, names the URL; `failure` is what the person who asked may see,
+ * and `userMessage` the sentence they are told (spec section 8).
  */
 export class CameraServerError extends Error {
+  readonly failure: CameraFailure;
+
   constructor(
     /** What was asked, e.g. "startRecording" or "asset update (video)". */
     readonly operation: string,
@@ -30,31 +45,23 @@ export class CameraServerError extends Error {
     readonly status: number | null,
     readonly serverMessage: string,
     /** Whether no answer came because the call timed out (rather than the server being unreachable). */
-    readonly timedOut = false,
+    timedOut = false,
   ) {
     super(`${status === null ? "No answer from" : `HTTP ${status} from`} ${url}, response: ${serverMessage}`);
     this.name = "CameraServerError";
+    this.failure = failureOf(status, serverMessage, timedOut);
   }
 
-  /**
-   * The failure for a club's staff: the operation and the server's own message, but no internal host or
-   * URL (an unreachable server's reason names its address, so it is not passed on).
-   */
+  /** The failure for a club's staff: the operation, how the server answered and its own words. */
   get userMessage(): string {
-    const response =
-      this.status !== null
-        ? this.serverMessage.replace(URL_PATTERN, "(address hidden)")
-        : this.timedOut
-          ? this.serverMessage
-          : "the server could not be reached";
     const answer =
       this.status === null ? "no answer from the camera server" : `the camera server answered ${this.status}`;
-    return `${this.operation} failed: ${answer}, response: ${response}`;
+    return `${this.operation} failed: ${answer}, response: ${this.failure.detail}`;
   }
 
-  /** Worth another attempt: no answer, a server error, a timeout or throttling. Other 4xx answers will not change. */
+  /** Worth another attempt: anything but a refusal. */
   get retryable(): boolean {
-    return this.status === null || this.status >= 500 || this.status === 408 || this.status === 429;
+    return this.failure.code !== "refused";
   }
 }
 

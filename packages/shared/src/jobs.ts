@@ -1,5 +1,9 @@
-// BullMQ queue names and typed job payloads, shared by the server that
-// enqueues and the worker that runs them.
+// The job registry: every BullMQ job of the platform declared once, with its
+// queue, its name(s), its payload schema and the options it is added with.
+// The server enqueues through it (apps/server/src/jobs/queues.ts) and the worker
+// runs a handler per registered job (apps/worker/src/workers.ts), both checking
+// payloads against the schema.
+import { z } from "zod";
 
 export const QUEUES = {
   /** Commands to the camera server of a configuration. */
@@ -8,69 +12,222 @@ export const QUEUES = {
   assetUpdates: "asset-updates",
   /** Delayed jobs firing match.starting at a scheduled match's start. */
   matchTimers: "match-timers",
-  /** Cutting a marker's clip out of its match's on-demand video (CLIP_CUT_JOB). */
+  /** Cutting a marker's clip out of its match's on-demand video. */
   clipCuts: "clip-cuts",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
-/** The job that cuts one version of a clip; a clip changed since it was queued makes it do nothing. */
-export const CLIP_CUT_JOB = "clip.cut";
-
-export interface ClipCutJob {
-  clipId: number;
-  /** The clip's version when queued (bumped by every change that needs a new cut). */
-  version: number;
-}
-
-/** One job per clip version: queueing the same version twice adds nothing. */
-export const clipCutJobId = (job: ClipCutJob) => `clip-${job.clipId}-v${job.version}`;
-
 export const CAMERA_COMMANDS = ["schedule", "unschedule", "startRecording", "stopRecording", "restore"] as const;
 export type CameraCommand = (typeof CAMERA_COMMANDS)[number];
-
-export interface CameraCommandJob {
-  command: CameraCommand;
-  matchId: number;
-  configurationId: number;
-  /** Who asked; told the outcome through user.message. */
-  requestedBy: number | null;
-  /** Unique per requested command: a retried or duplicated job has no second effect. */
-  idempotencyKey: string;
-}
 
 export const ASSET_UPDATE_TARGETS = ["video", "thumbnail"] as const;
 export type AssetUpdateTarget = (typeof ASSET_UPDATE_TARGETS)[number];
 
-export interface AssetUpdateJob {
-  matchId: number;
-  isPrivate: boolean;
-  target: AssetUpdateTarget;
-  requestedBy: number | null;
-  idempotencyKey: string;
-}
+const rowId = z.number().int().positive();
+/** Who asked; told the outcome through user.message (null: nobody to tell). */
+const requestedBy = rowId.nullable();
+/** Unique per requested call: a retried or duplicated job has no second effect at the external server. */
+const idempotencyKey = z.string().min(1);
 
-/**
- * The parent of a privacy change's asset updates (a BullMQ flow): it runs once
- * they are done and tells the requester when both succeeded.
- */
+export const cameraCommandJob = z.object({
+  command: z.enum(CAMERA_COMMANDS),
+  matchId: rowId,
+  configurationId: rowId,
+  requestedBy,
+  idempotencyKey,
+});
+export type CameraCommandJob = z.infer<typeof cameraCommandJob>;
+
+export const assetUpdateJob = z.object({
+  matchId: rowId,
+  isPrivate: z.boolean(),
+  target: z.enum(ASSET_UPDATE_TARGETS),
+  requestedBy,
+  idempotencyKey,
+});
+export type AssetUpdateJob = z.infer<typeof assetUpdateJob>;
+
+export const privacyAppliedJob = z.object({ matchId: rowId, isPrivate: z.boolean(), requestedBy });
+export type PrivacyAppliedJob = z.infer<typeof privacyAppliedJob>;
+
+export const matchStartingJob = z.object({ matchId: rowId, startingAt: z.iso.datetime() });
+export type MatchStartingJob = z.infer<typeof matchStartingJob>;
+
+export const clipCutJob = z.object({
+  clipId: rowId,
+  /** The clip's version when queued (bumped by every change that needs a new cut). */
+  version: z.number().int().nonnegative(),
+});
+export type ClipCutJob = z.infer<typeof clipCutJob>;
+
+/** The parent job of a privacy change's asset updates (a BullMQ flow). */
 export const PRIVACY_APPLIED_JOB = "privacy-applied";
-
-export interface PrivacyAppliedJob {
-  matchId: number;
-  isPrivate: boolean;
-  requestedBy: number | null;
-}
-
-export interface MatchStartingJob {
-  matchId: number;
-  startingAt: string;
-}
 
 export const JOB_ATTEMPTS = 5;
 export const JOB_BACKOFF = { type: "exponential", delay: 1000 } as const;
 
+/**
+ * The BullMQ options a job is added with (the part of BullMQ's JobsOptions the
+ * registry sets; the web client imports this package, so not BullMQ's type).
+ */
+export interface JobOptions {
+  attempts: number;
+  backoff?: { type: "exponential" | "fixed"; delay: number };
+  removeOnComplete: boolean | number;
+  removeOnFail: boolean | number;
+  /** For a flow's child: a final failure drops it from its parent, which then runs without it. */
+  removeDependencyOnFailure?: boolean;
+}
+
+/** Retried with backoff; a failed job stays in its queue so system admins can see it. */
+const RETRIED: JobOptions = {
+  attempts: JOB_ATTEMPTS,
+  backoff: JOB_BACKOFF,
+  removeOnComplete: 1000,
+  removeOnFail: false,
+};
+
+export interface JobDefinition<Queue extends QueueName, Payload extends z.ZodType, Name extends string> {
+  queue: Queue;
+  payload: Payload;
+  /** The names its jobs carry in the queue (what the failed-jobs page shows); unique within the queue. */
+  names: readonly [Name, ...Name[]];
+  /** The name of one job, for a job declared under several names (one per camera command). */
+  nameOf?: (payload: z.infer<Payload>) => Name;
+  /** The job id, where one job per id is the point (a second add of the same id is ignored). */
+  jobIdOf?: (payload: z.infer<Payload>) => string;
+  options: JobOptions;
+}
+
+const defineJob = <Queue extends QueueName, Payload extends z.ZodType, Name extends string>(
+  definition: JobDefinition<Queue, Payload, Name>,
+) => definition;
+
 /** The id of a match's match.starting timer; one per match, moved on reschedule. */
 export const matchStartingJobId = (matchId: number) => `match-starting-${matchId}`;
+
+/** One job per clip version: queueing the same version twice adds nothing. */
+export const clipCutJobId = (job: ClipCutJob) => `clip-${job.clipId}-v${job.version}`;
+
+export const JOBS = {
+  /** A command to a camera server; its idempotency key is its job id, so a duplicate add is ignored. */
+  cameraCommand: defineJob({
+    queue: QUEUES.cameraCommands,
+    payload: cameraCommandJob,
+    names: CAMERA_COMMANDS,
+    nameOf: (job) => job.command,
+    jobIdOf: (job) => job.idempotencyKey,
+    options: RETRIED,
+  }),
+  /** One of the two asset-update posts after a privacy change, a child of its privacyApplied job. */
+  assetUpdate: defineJob({
+    queue: QUEUES.assetUpdates,
+    payload: assetUpdateJob,
+    names: ASSET_UPDATE_TARGETS,
+    nameOf: (job) => job.target,
+    jobIdOf: (job) => job.idempotencyKey,
+    // A child that fails for good must not keep its parent waiting forever.
+    options: { ...RETRIED, removeDependencyOnFailure: true },
+  }),
+  /** The parent of a privacy change's asset updates: runs once they are done and tells the requester. */
+  privacyApplied: defineJob({
+    queue: QUEUES.assetUpdates,
+    payload: privacyAppliedJob,
+    names: [PRIVACY_APPLIED_JOB],
+    options: { attempts: 1, removeOnComplete: 1000, removeOnFail: false },
+  }),
+  /** Fires match.starting at a scheduled match's start (added with a delay). */
+  matchStarting: defineJob({
+    queue: QUEUES.matchTimers,
+    payload: matchStartingJob,
+    names: ["match.starting"],
+    jobIdOf: (job) => matchStartingJobId(job.matchId),
+    options: { ...RETRIED, removeOnComplete: true },
+  }),
+  /** Cuts one version of a clip; a clip changed since it was queued makes it do nothing. */
+  clipCut: defineJob({
+    queue: QUEUES.clipCuts,
+    payload: clipCutJob,
+    names: ["clip.cut"],
+    jobIdOf: clipCutJobId,
+    options: RETRIED,
+  }),
+};
+export type JobKind = keyof typeof JOBS;
+export type JobPayload<K extends JobKind> = z.infer<(typeof JOBS)[K]["payload"]>;
+/** The payloads of the jobs one queue holds. */
+export type QueuePayload<Q extends QueueName> = {
+  [K in JobKind]: (typeof JOBS)[K]["queue"] extends Q ? JobPayload<K> : never;
+}[JobKind];
+
+export const JOB_KINDS = Object.keys(JOBS) as JobKind[];
+
+/** The registry seen per kind (`REGISTRY[kind]` of a generic kind is typed, `JOBS[kind]` a union). */
+const REGISTRY: { [K in JobKind]: JobDefinition<QueueName, z.ZodType<JobPayload<K>>, string> } = JOBS;
+
+/** A job ready for BullMQ's Queue.add or a flow: its payload checked against its schema. */
+export interface PlannedJob<K extends JobKind> {
+  queueName: QueueName;
+  name: string;
+  data: JobPayload<K>;
+  opts: JobOptions & { jobId?: string };
+}
+
+/** Why `data` is no payload of a `kind` job (each field that does not fit), or null when it is one. */
+function payloadProblem(kind: JobKind, name: string, data: unknown): string | null {
+  const checked = JOBS[kind].payload.safeParse(data);
+  return checked.success ? null : `malformed ${name} payload: ${z.prettifyError(checked.error)}`;
+}
+
+/**
+ * The job of `kind` with `payload`. A payload that does not fit the job's schema is a fault of the
+ * enqueuing code, not of a request: it throws a plain Error (a ZodError would answer 422).
+ */
+export function planJob<K extends JobKind>(kind: K, payload: JobPayload<K>): PlannedJob<K> {
+  const definition = REGISTRY[kind];
+  const name = definition.nameOf?.(payload) ?? definition.names[0];
+  const problem = payloadProblem(kind, name, payload);
+  if (problem) throw new Error(problem);
+  const jobId = definition.jobIdOf?.(payload);
+  return {
+    queueName: definition.queue,
+    name,
+    data: payload,
+    opts: { ...definition.options, ...(jobId === undefined ? {} : { jobId }) },
+  };
+}
+
+/**
+ * The registered kind of a queue's job, its payload checked against that kind's schema; or why the
+ * job is of none (no kind has its name in that queue, or its payload does not fit).
+ */
+export function recognizeJob(queue: string, name: string, data: unknown): { kind: JobKind } | { problem: string } {
+  const kind = JOB_KINDS.find((k) => JOBS[k].queue === queue && (JOBS[k].names as readonly string[]).includes(name));
+  if (!kind) return { problem: `no registered job is named ${name} in ${queue}` };
+  const problem = payloadProblem(kind, name, data);
+  return problem ? { problem } : { kind };
+}
+
+/** The queues the registered jobs use: each gets a worker. */
+export const JOB_QUEUES: QueueName[] = [...new Set(JOB_KINDS.map((kind) => JOBS[kind].queue))];
+
+/** How a camera or asset server call failed: refused (4xx), failed (worth a retry), no answer in time, or unreachable. */
+export type CameraFailureCode = "refused" | "failed" | "timeout" | "unreachable";
+
+/** A camera or asset server's failure as the requester may see it. */
+export interface CameraFailure {
+  code: CameraFailureCode;
+  /** The server's own words (internal addresses hidden), or why no answer came: what a toast shows. */
+  detail: string;
+}
+
+/** What the requester of a job that failed for good is told (user.message's detail and failure). */
+export interface JobFailureReport {
+  /** The whole sentence, e.g. "schedule failed: the camera server answered 409, response: …". */
+  detail: string;
+  /** Set when a camera or asset server failed the call. */
+  failure?: CameraFailure;
+}
 
 /** BullMQ's key prefix, under the platform's Redis prefix (lets tests share one Redis). */
 export const bullPrefix = (redisPrefix: string) => `${redisPrefix}bull`;

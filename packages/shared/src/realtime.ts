@@ -1,5 +1,6 @@
 // Realtime channels and events (spec sections 4 and 7), shared by the server
 // that emits them, the worker and the web client that listens.
+import type { CameraFailure } from "./jobs.ts";
 
 export const CHANNELS = {
   /** Public: score and kick-off of one match. */
@@ -40,7 +41,14 @@ export interface EventPayloads {
   "match.scored": { match: number; home: number; away: number };
   "match.starting": { match: number; starting_at: string };
   "stream.ready": { club: number; match: number };
-  "user.message": { key: UserMessageKey; level: "success" | "error"; match?: number; detail?: string };
+  /** A failure's `detail` is the whole sentence; `failure` is a camera or asset server's own failure, when one failed. */
+  "user.message": {
+    key: UserMessageKey;
+    level: "success" | "error";
+    match?: number;
+    detail?: string;
+    failure?: CameraFailure;
+  };
   "chat.message": {
     id: number;
     match: number;

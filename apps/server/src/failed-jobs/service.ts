@@ -1,6 +1,5 @@
 // Failed jobs of every queue, for system admins: BullMQ keeps a job after its
 // last attempt failed, with the reason, so someone can see what never happened.
-import type { Queue } from "bullmq";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { authorize } from "../core/policy.ts";
@@ -11,7 +10,7 @@ import type { FailedJob } from "./schemas.ts";
 const failedTime = (job: FailedJob) => (job.failed_at ? Date.parse(job.failed_at) : 0);
 
 export function createFailedJobsService({ jobs }: Deps) {
-  const queues: Queue[] = [jobs.cameraCommands, jobs.assetUpdates, jobs.matchTimers, jobs.clipCuts];
+  const queues = jobs.allQueues;
 
   /** GET /v1/monitoring/failed-jobs: the failed jobs of all queues, the latest failure first. */
   async function list(page: PageQuery, ctx: RequestContext): Promise<Paged<FailedJob>> {

@@ -1,54 +1,52 @@
-// The enqueue side of the BullMQ queues (names and payloads in @clubcast/shared),
+// The enqueue side of the BullMQ queues (the job registry JOBS in @clubcast/shared),
 // used by the services; apps/worker runs the jobs. Every call fails fast with
 // RedisUnavailable while Redis is away, and is never carried out later.
 import { randomUUID } from "node:crypto";
-import { FlowProducer, Queue, type JobsOptions } from "bullmq";
+import { FlowProducer, Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { FAIL_FAST_REDIS, withRedis, type RedisOutageLog } from "@clubcast/db/redis";
 import {
   ASSET_UPDATE_TARGETS,
-  JOB_ATTEMPTS,
-  JOB_BACKOFF,
-  CLIP_CUT_JOB,
-  PRIVACY_APPLIED_JOB,
   QUEUES,
   bullPrefix,
-  clipCutJobId,
   matchStartingJobId,
-  type AssetUpdateJob,
+  planJob,
   type ClipCutJob,
   type CameraCommandJob,
-  type MatchStartingJob,
-  type PrivacyAppliedJob,
+  type JobKind,
+  type JobPayload,
+  type QueuePayload,
 } from "@clubcast/shared";
 import type { AppConfig } from "../config.ts";
 
-/** Retried with backoff; a failed job stays in the queue so system admins can see it. */
-const RETRIED_JOB: JobsOptions = {
-  attempts: JOB_ATTEMPTS,
-  backoff: JOB_BACKOFF,
-  removeOnFail: false,
-  removeOnComplete: 1000,
-};
+type QueueKey = keyof typeof QUEUES;
+/** One BullMQ queue per name of QUEUES, typed with the payloads of the jobs it holds. */
+type Queues = { [Key in QueueKey]: Queue<QueuePayload<(typeof QUEUES)[Key]>> };
 
 export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog) {
   // BullMQ wants its own connection, without keyPrefix (it has `prefix`). Adding jobs blocks nothing, so it
   // fails fast like the other clients behind requests: no job is queued offline to appear after the outage.
   const connection = redisOutages.watch(new Redis(config.redisUrl, FAIL_FAST_REDIS));
   const prefix = bullPrefix(config.redisPrefix);
-  const cameraCommands = new Queue<CameraCommandJob>(QUEUES.cameraCommands, { connection, prefix });
-  const assetUpdates = new Queue<AssetUpdateJob | PrivacyAppliedJob>(QUEUES.assetUpdates, { connection, prefix });
+  const queues = Object.fromEntries(
+    Object.entries(QUEUES).map(([key, name]) => [key, new Queue(name, { connection, prefix })]),
+  ) as Queues;
+  const allQueues: Queue[] = Object.values(queues);
+  const queueNamed = new Map(allQueues.map((queue) => [queue.name, queue]));
   const flows = new FlowProducer({ connection, prefix });
-  const matchTimers = new Queue<MatchStartingJob>(QUEUES.matchTimers, { connection, prefix });
-  const clipCuts = new Queue<ClipCutJob>(QUEUES.clipCuts, { connection, prefix });
-  for (const source of [cameraCommands, assetUpdates, flows, matchTimers, clipCuts])
-    redisOutages.watchErrorsOf(source, connection);
+  for (const source of [...allQueues, flows]) redisOutages.watchErrorsOf(source, connection);
   /** Runs queue calls within the Redis budget of a request. */
   const viaRedis = <T>(call: () => Promise<T>) => withRedis(connection, call);
 
+  /** Adds a registered job, its payload checked against its schema first. */
+  async function add<K extends JobKind>(kind: K, payload: JobPayload<K>, extra: { delay?: number } = {}) {
+    const { queueName, name, data, opts } = planJob(kind, payload);
+    await viaRedis(() => queueNamed.get(queueName)!.add(name, data, { ...opts, ...extra }));
+  }
+
   /** Enqueues a camera command; its idempotency key is its job id, so a duplicate add is ignored. */
   async function enqueueCameraCommand(job: CameraCommandJob): Promise<string> {
-    await viaRedis(() => cameraCommands.add(job.command, job, { ...RETRIED_JOB, jobId: job.idempotencyKey }));
+    await add("cameraCommand", job);
     return job.idempotencyKey;
   }
 
@@ -63,68 +61,39 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     isPrivate: boolean,
     requestedBy: number | null,
   ): Promise<string[]> {
-    const children = ASSET_UPDATE_TARGETS.map((target) => {
-      const data = { matchId, isPrivate, target, requestedBy, idempotencyKey: randomUUID() } satisfies AssetUpdateJob;
-      const opts = { ...RETRIED_JOB, jobId: data.idempotencyKey, removeDependencyOnFailure: true };
-      return { name: target, queueName: QUEUES.assetUpdates, data, opts };
-    });
-    await viaRedis(() =>
-      flows.add({
-        name: PRIVACY_APPLIED_JOB,
-        queueName: QUEUES.assetUpdates,
-        data: { matchId, isPrivate, requestedBy } satisfies PrivacyAppliedJob,
-        opts: { removeOnComplete: 1000, removeOnFail: false },
-        children,
-      }),
+    const children = ASSET_UPDATE_TARGETS.map((target) =>
+      planJob("assetUpdate", { matchId, isPrivate, target, requestedBy, idempotencyKey: randomUUID() }),
     );
+    await viaRedis(() => flows.add({ ...planJob("privacyApplied", { matchId, isPrivate, requestedBy }), children }));
     return children.map((child) => child.data.idempotencyKey);
   }
 
   /** Removes a match's match.starting timer, if any (a timer being fired right now is left alone). */
   async function clearMatchStartingTimer(matchId: number): Promise<void> {
-    await viaRedis(() => matchTimers.remove(matchStartingJobId(matchId)));
+    await viaRedis(() => queues.matchTimers.remove(matchStartingJobId(matchId)));
   }
 
   /** Creates the match.starting timer of a match, or moves it to a new start. */
   async function setMatchStartingTimer(matchId: number, startingAt: Date): Promise<void> {
     await clearMatchStartingTimer(matchId);
-    await viaRedis(() =>
-      matchTimers.add(
-        "match.starting",
-        { matchId, startingAt: startingAt.toISOString() },
-        {
-          jobId: matchStartingJobId(matchId),
-          delay: Math.max(0, startingAt.getTime() - Date.now()),
-          attempts: JOB_ATTEMPTS,
-          backoff: JOB_BACKOFF,
-          removeOnComplete: true,
-          removeOnFail: false,
-        },
-      ),
-    );
+    const delay = Math.max(0, startingAt.getTime() - Date.now());
+    await add("matchStarting", { matchId, startingAt: startingAt.toISOString() }, { delay });
   }
 
   /** Enqueues the cut of one version of a clip (a second add of the same version is ignored). */
   async function enqueueClipCut(job: ClipCutJob): Promise<void> {
-    await viaRedis(() => clipCuts.add(CLIP_CUT_JOB, job, { ...RETRIED_JOB, jobId: clipCutJobId(job) }));
+    await add("clipCut", job);
   }
 
   async function close(): Promise<void> {
-    await Promise.all([
-      cameraCommands.close(),
-      assetUpdates.close(),
-      matchTimers.close(),
-      clipCuts.close(),
-      flows.close(),
-    ]);
+    await Promise.all([...allQueues, flows].map((source) => source.close()));
     connection.disconnect();
   }
 
   return {
-    cameraCommands,
-    assetUpdates,
-    matchTimers,
-    clipCuts,
+    ...queues,
+    /** Every queue, for monitoring. */
+    allQueues,
     viaRedis,
     enqueueCameraCommand,
     enqueueClipCut,

@@ -8,6 +8,7 @@ import {
   type CameraCommandJob,
   type MatchStatus,
   type PrivacyAppliedJob,
+  type JobFailureReport,
   type UserMessageKey,
 } from "@clubcast/shared";
 import { withRedis } from "@clubcast/db/redis";
@@ -47,7 +48,7 @@ export function createMatchJobOutcomes(deps: Deps) {
 
   function tellRequester(
     job: { matchId: number; requestedBy: number | null },
-    message: { key: UserMessageKey; level: "success" | "error"; detail?: string },
+    message: { key: UserMessageKey; level: "success" | "error" } & Partial<JobFailureReport>,
   ) {
     if (job.requestedBy === null) return;
     events.publish(CHANNELS.user(job.requestedBy), EVENTS.userMessage, { ...message, match: job.matchId });
@@ -90,9 +91,9 @@ export function createMatchJobOutcomes(deps: Deps) {
   }
 
   /** The command failed for good (attempts exhausted): tell the requester why. */
-  async function commandFailed(job: CameraCommandJob, errorMessage: string): Promise<CommandOutcome> {
+  async function commandFailed(job: CameraCommandJob, report: JobFailureReport): Promise<CommandOutcome> {
     if (!(await claimOutcome(outcomeKey(job), job.command))) return { applied: false };
-    tellRequester(job, { key: "match.operation_failed", level: "error", detail: errorMessage });
+    tellRequester(job, { key: "match.operation_failed", level: "error", ...report });
     return { applied: true };
   }
 
@@ -108,8 +109,8 @@ export function createMatchJobOutcomes(deps: Deps) {
   }
 
   /** An asset update failed for good (attempts exhausted or refused): tell the requester why. */
-  function assetUpdateFailed(job: AssetUpdateJob, detail: string): void {
-    tellRequester(job, { key: "match.operation_failed", level: "error", detail });
+  function assetUpdateFailed(job: AssetUpdateJob, report: JobFailureReport): void {
+    tellRequester(job, { key: "match.operation_failed", level: "error", ...report });
   }
 
   return { commandSucceeded, commandFailed, privacyApplied, assetUpdateFailed };

@@ -254,11 +254,12 @@ describe("the notification bell", () => {
       handlers["user.message"]!({
         key: "match.operation_failed",
         level: "error",
-        detail: "HTTP 503 from camera server, response: Camera CAM-12 is offline",
+        detail: "schedule failed: the camera server answered 503, response: Camera CAM-12 is offline",
+        failure: { code: "failed", detail: "Camera CAM-12 is offline" },
       }),
     );
     expect(await screen.findByRole("alert")).toHaveTextContent("The operation failed: Camera CAM-12 is offline");
-    expect(screen.queryByText(/HTTP 503/)).toBeNull();
+    expect(screen.queryByText(/answered 503/)).toBeNull();
 
     updates = UPDATES;
     act(() => handlers["user.message"]!({ key: "notification.new", level: "success" }));

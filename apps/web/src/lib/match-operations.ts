@@ -7,22 +7,6 @@ import { failureMessage } from "./server-errors.ts";
 import { trpc } from "./trpc.ts";
 import { useToast } from "../ui/Toasts.tsx";
 
-const RESPONSE_MARKER = "response:";
-
-/** A camera server's failure reads "HTTP 503 from …, response: <its message>": the part after the marker is shown. */
-export function afterResponseMarker(message: string): string {
-  const at = message.lastIndexOf(RESPONSE_MARKER);
-  return at === -1 ? message : message.slice(at + RESPONSE_MARKER.length).trim() || message;
-}
-
-/**
- * What to show for a failed operation: the first message of a 422's errors list,
- * else the server's message (after 'response:' for a camera failure), else `fallback`.
- */
-export function operationErrorMessage(error: unknown, fallback: string): string {
-  return afterResponseMarker(failureMessage(error, fallback));
-}
-
 export type CameraCommand = "schedule" | "unschedule" | "startRecording" | "stopRecording";
 export type ShareTarget = { club: number } | { opponent: true };
 
@@ -85,7 +69,7 @@ export function useMatchOperations() {
         toast.success(success ?? message ?? t("toasts.ok"));
         return true;
       } catch (error) {
-        toast.error(useServerMessage ? operationErrorMessage(error, failure) : failure);
+        toast.error(useServerMessage ? failureMessage(error, failure) : failure);
         return false;
       } finally {
         void refresh();
@@ -150,9 +134,7 @@ export function useBulkMatchOperation() {
         if (operation.kind === "share") return requests.share(match, { club: operation.club });
         return requests.remove(match);
       };
-      const outcome = await settleEach(matches, call, (error) =>
-        operationErrorMessage(error, t("toasts.could_not_update")),
-      );
+      const outcome = await settleEach(matches, call, (error) => failureMessage(error, t("toasts.could_not_update")));
       await refresh();
       if (outcome.failed === 0) toast.success(t("bulk.done", { count: outcome.succeeded }));
       else if (outcome.succeeded === 0) toast.error(t("bulk.all_failed", { error: outcome.firstError }));

@@ -4,7 +4,6 @@
 // refreshes the bell's count.
 import { useTranslation } from "react-i18next";
 import { CHANNELS, EVENTS, type EventPayloads } from "@clubcast/shared";
-import { afterResponseMarker } from "../lib/match-operations.ts";
 import { useChannel } from "../lib/realtime.ts";
 import { trpc } from "../lib/trpc.ts";
 import { useToast } from "../ui/Toasts.tsx";
@@ -14,9 +13,11 @@ export function useUserMessages(userId: number): void {
   const toast = useToast();
   const utils = trpc.useUtils();
   useChannel(CHANNELS.user(userId), {
-    [EVENTS.userMessage]: ({ key, level, detail }: EventPayloads["user.message"]) => {
+    [EVENTS.userMessage]: ({ key, level, detail, failure }: EventPayloads["user.message"]) => {
       const message = t(`messages.${key}`);
-      const text = detail ? t("with_detail", { message, detail: afterResponseMarker(detail) }) : message;
+      // A camera or asset server's failure shows its own words (spec section 8), not the whole sentence.
+      const shown = failure?.detail ?? detail;
+      const text = shown ? t("with_detail", { message, detail: shown }) : message;
       toast[level](text);
       if (key === "notification.new") void utils.messages.featureUpdates.invalidate();
     },

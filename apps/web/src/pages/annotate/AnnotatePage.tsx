@@ -9,7 +9,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ANNOTATION_CLIP_LENGTH, CLIP_MAX_MS, FRAME_RATES } from "@clubcast/shared";
 import { useSelectClub } from "../../lib/current-club.tsx";
-import { operationErrorMessage } from "../../lib/match-operations.ts";
+import { failureMessage } from "../../lib/server-errors.ts";
 import type { Match } from "../../lib/matches.ts";
 import { usePageTitle } from "../../lib/page-title.tsx";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
@@ -167,7 +167,7 @@ function MarkerEditForm({ marker, onDone }: { marker: Marker; onDone: () => void
       toast.success(t("markers.saved"));
       onDone();
     } catch (error) {
-      toast.error(operationErrorMessage(error, t("markers.failed")));
+      toast.error(failureMessage(error, t("markers.failed")));
     }
   });
   return (
@@ -227,7 +227,7 @@ function MarkerItem({ marker, active, onJump }: { marker: Marker; active: boolea
       toast.success(t("markers.deleted"));
       setConfirming(false);
     } catch (error) {
-      toast.error(operationErrorMessage(error, t("markers.delete_failed")));
+      toast.error(failureMessage(error, t("markers.delete_failed")));
     }
   };
 
@@ -298,7 +298,7 @@ function ScoreControl({ club, match }: { club: number; match: Match }) {
       await utils.matches.byId.invalidate({ id: match.id });
       toast.success(t("score.saved"));
     } catch (error) {
-      toast.error(operationErrorMessage(error, t("score.failed")));
+      toast.error(failureMessage(error, t("score.failed")));
     }
   };
   return (
@@ -385,7 +385,7 @@ function Annotator({ club, match }: { club: number; match: Match }) {
       await utils.sequences.list.invalidate({ id: match.id });
       toast.success(t("markers.added"));
     } catch (error) {
-      toast.error(operationErrorMessage(error, t("markers.failed")));
+      toast.error(failureMessage(error, t("markers.failed")));
     }
   };
 

@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { PAGINATION } from "@clubcast/shared";
 import { useFormatZoned } from "../../lib/dates.ts";
 import { listRows, listStateOf } from "../../lib/list-state.ts";
-import { operationErrorMessage } from "../../lib/match-operations.ts";
+import { failureMessage } from "../../lib/server-errors.ts";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
 import { useLocalize } from "../../i18n/useLocale.ts";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
@@ -77,7 +77,7 @@ function ToMatchDialog({
       await Promise.all([utils.offline.invalidate(), utils.matches.invalidate()]);
       navigate(localize(recordedMatchPath(club, answer.match.id)));
     } catch (error) {
-      toast.error(operationErrorMessage(error, t("to_match.failed")));
+      toast.error(failureMessage(error, t("to_match.failed")));
     }
   };
   return (

@@ -5,9 +5,8 @@ import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { PAGINATION } from "@clubcast/shared";
-import { operationErrorMessage } from "../../lib/match-operations.ts";
 import type { Match } from "../../lib/matches.ts";
-import { applyServerErrors } from "../../lib/server-errors.ts";
+import { applyServerErrors, failureMessage } from "../../lib/server-errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import type { ClubDetails } from "../../lib/working-club.tsx";
 import { FieldGroup, FormAlert, SelectField, SwitchField, TextField } from "../../ui/FormFields.tsx";
@@ -119,7 +118,7 @@ function MatchForm({ club, match, options, onClose }: MatchEditorProps & { optio
       onClose();
     } catch (error) {
       const unplaced = applyServerErrors(error, setError, FORM_FIELDS, t("toasts.could_not_update"));
-      if (unplaced) setAlert(operationErrorMessage(error, unplaced));
+      if (unplaced) setAlert(failureMessage(error, unplaced));
     }
   });
 

@@ -86,7 +86,7 @@ describe("the scheduler", () => {
     expect(item("Unshare")).toHaveAttribute("aria-disabled", "true");
   });
 
-  it("requests a command and shows the server's answer, the first 422 message, or the camera's text after 'response:'", async () => {
+  it("requests a command and shows the server's answer, the first 422 message, or its refusal", async () => {
     const user = userEvent.setup();
     const startRecording = vi
       .fn()
@@ -95,7 +95,7 @@ describe("the scheduler", () => {
         throw apiError(422, "ignored", { configuration: ["This match has no camera configuration."], other: ["x"] });
       })
       .mockImplementationOnce(() => {
-        throw apiError(409, "HTTP 503 from http://camera.test/start, response: camera is offline");
+        throw apiError(409, "This match is live: recording can only start on an unscheduled or scheduled match.");
       });
     renderRoutes(
       routes,
@@ -115,7 +115,9 @@ describe("the scheduler", () => {
 
     await user.click(within(await openActions(user, title)).getByRole("menuitem", { name: "Start recording" }));
     await waitFor(() =>
-      expect(screen.getAllByRole("alert").map((toast) => toast.textContent)).toContain("camera is offline"),
+      expect(screen.getAllByRole("alert").map((toast) => toast.textContent)).toContain(
+        "This match is live: recording can only start on an unscheduled or scheduled match.",
+      ),
     );
   });
 
