@@ -27,7 +27,6 @@ import { cameraControllerRoutes } from "./camera-controller/routes.ts";
 import { monitoringRoutes } from "./monitoring/routes.ts";
 import { appInfoRoutes } from "./app-info/routes.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
-import { failedJobsRoutes } from "./monitoring/failed-jobs.ts";
 import { mediaGatewayRoutes } from "./media-gateway/routes.ts";
 import { isMediaPath, registerMediaRoutes } from "./media/routes.ts";
 import { localeFromAcceptLanguage, translate } from "./core/i18n.ts";
@@ -75,7 +74,6 @@ const DOMAIN_ROUTES = [
   monitoringRoutes,
   appInfoRoutes,
   realtimeRoutes,
-  failedJobsRoutes,
   mediaGatewayRoutes,
 ];
 

@@ -4,10 +4,8 @@ import { z } from "zod";
 import type { Job, Queue } from "bullmq";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
-import type { RouteRegistrar } from "../core/http.ts";
 import { authorize } from "../core/policy.ts";
-import { pageQuery, paged, pagedSchema, type PageQuery, type Paged } from "../core/pagination.ts";
-import type { Services } from "../services.ts";
+import { paged, pagedSchema, type PageQuery, type Paged } from "../core/pagination.ts";
 
 export const failedJob = z.object({
   queue: z.string(),
@@ -64,16 +62,3 @@ export function createFailedJobsService({ jobs }: Deps) {
 }
 
 export type FailedJobsService = ReturnType<typeof createFailedJobsService>;
-
-export function failedJobsRoutes(r: RouteRegistrar, { failedJobs }: Services): void {
-  r.route({
-    method: "GET",
-    url: "/v1/monitoring/failed-jobs",
-    auth: "user",
-    summary: "Jobs of every queue whose last attempt failed (system admins)",
-    tags: ["monitoring"],
-    query: pageQuery,
-    response: failedJobsAnswer,
-    handler: ({ query }, ctx) => failedJobs.list(query, ctx),
-  });
-}

@@ -1,8 +1,10 @@
 import type { RouteRegistrar } from "../core/http.ts";
 import type { Services } from "../services.ts";
+import { pageQuery } from "../core/pagination.ts";
+import { failedJobsAnswer } from "./failed-jobs.ts";
 import { healthAnswer, monitoringAnswer } from "./schemas.ts";
 
-export function monitoringRoutes(r: RouteRegistrar, { monitoring }: Services): void {
+export function monitoringRoutes(r: RouteRegistrar, { monitoring, failedJobs }: Services): void {
   r.route({
     method: "GET",
     url: "/v1/health",
@@ -21,5 +23,15 @@ export function monitoringRoutes(r: RouteRegistrar, { monitoring }: Services): v
     tags: ["monitoring"],
     response: monitoringAnswer,
     handler: (_input, ctx) => monitoring.overview(ctx),
+  });
+  r.route({
+    method: "GET",
+    url: "/v1/monitoring/failed-jobs",
+    auth: "user",
+    summary: "Jobs of every queue whose last attempt failed (system admins)",
+    tags: ["monitoring"],
+    query: pageQuery,
+    response: failedJobsAnswer,
+    handler: ({ query }, ctx) => failedJobs.list(query, ctx),
   });
 }
