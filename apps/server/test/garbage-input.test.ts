@@ -8,8 +8,8 @@ import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
 import { appRouter } from "../src/trpc/app-router.ts";
-import { startTestApp, type TestApp } from "./support/app.ts";
-import { generousLoginLimits } from "./support/api.ts";
+import { startTestApp, type TestApp } from "@clubcast/testkit/app";
+import { generousLoginLimits } from "@clubcast/testkit/api";
 import { buildMatrixWorld, type World } from "./support/matrix-world.ts";
 import { bodyLike, pathSegment, queryString, type JsonSchema, type KnownIds } from "./support/garbage.ts";
 

@@ -10,8 +10,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import type { Match, Sequence } from "@clubcast/db";
 import { appRouter } from "../src/trpc/app-router.ts";
-import { useTestAppWithCast } from "./support/api.ts";
-import { createMatch } from "./support/factories.ts";
+import { useTestAppWithCast } from "@clubcast/testkit/api";
+import { createMatch } from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 let match: Match;

@@ -7,6 +7,9 @@ import type { Deps, Services } from "@clubcast/server/runtime";
 import { assetUpdateProcessor, cameraCommandProcessor, clipCutProcessor, matchTimerProcessor } from "./processors.ts";
 import type { WorkerSettings } from "./settings.ts";
 
+/** What the worker process prints once its queues run (tests of other processes wait for it). */
+export const WORKERS_RUNNING = "running the camera, asset, timer and clip queues";
+
 export interface RunningWorkers {
   workers: Worker[];
   /** Stops taking jobs and waits for the ones running to finish. */
