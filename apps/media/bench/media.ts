@@ -18,8 +18,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MEDIA_FILES, RTMP_APP, type CameraCommand } from "@clubcast/shared";
 import { createCameraServerClient } from "@clubcast/camera-protocol";
-import { printTable } from "../../server/bench/support.ts";
-import { percentile, sleep } from "../../server/bench/measure.ts";
+import { percentile, printTable, sleep } from "@clubcast/testkit/bench";
 import type { GatewayReply, GatewayRequest } from "./gateway-node.ts";
 import {
   CLIP,

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { createServer } from "node:net";
-import { sleep } from "../../server/bench/measure.ts";
+import { sleep } from "@clubcast/testkit/bench";
 
 // ── stream keys: the bench's API reads the mode and camera from the key ──
 

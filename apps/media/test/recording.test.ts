@@ -8,12 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { Configuration } from "@clubcast/db";
-import { startCameraSimulator } from "../../camera-sim/src/simulator.ts";
-import { createSimulatorControl } from "../../camera-sim/src/control.ts";
-import { launchBrowser } from "../../web/e2e/support/browser.ts";
+import { createSimulatorControl, startCameraSimulator } from "@clubcast/testkit/camera-sim";
+import { launchBrowser } from "@clubcast/testkit/browser";
+import { eventually } from "@clubcast/testkit";
 import {
   bestRendition,
-  eventually,
   expiredSignedUrl,
   liveGrows,
   previewOf,

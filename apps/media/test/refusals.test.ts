@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Configuration } from "@clubcast/db";
 import { CHANNELS, EVENTS, QUEUES } from "@clubcast/shared";
-import { connectSocket, nextEvent, subscribe } from "../../server/test/support/realtime.ts";
+import { connectSocket, nextEvent, subscribe } from "@clubcast/testkit/realtime";
+import { eventually } from "@clubcast/testkit";
 import {
-  eventually,
   liveGrows,
   nginxPid,
   previewOf,

@@ -4,9 +4,9 @@
 // had, the two parts joined in one video-on-demand.
 import { existsSync } from "node:fs";
 import { expect, it } from "vitest";
+import { eventually } from "@clubcast/testkit";
 import {
   bestRendition,
-  eventually,
   groupAlive,
   liveGrows,
   nginxPid,

@@ -14,19 +14,14 @@ import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import type { Club, Configuration } from "@clubcast/db";
 import { GATEWAY_CAMERA_TYPE, RTMP_APP, srtStreamId, type LivestreamMode } from "@clubcast/shared";
 import type { MediaScope } from "@clubcast/media-store";
-import { hashPassword } from "../../server/src/auth/passwords.ts";
-import { createMediaUrlSigner } from "../../server/src/media/signing.ts";
-import { startTestApp, type TestApp } from "../../server/test/support/app.ts";
-import { api, generousLoginLimits, type Api, type Member } from "../../server/test/support/api.ts";
-import { createClub, createField } from "../../server/test/support/factories.ts";
-import { disconnectAllSockets, signIn } from "../../server/test/support/realtime.ts";
-import { freePort } from "../../web/e2e/support/platform.ts";
-import { eventually } from "../../worker/test/support.ts";
-import { startWorkers, type RunningWorkers } from "../../worker/src/workers.ts";
+import { eventually, exited, freePort } from "@clubcast/testkit";
+import { api, generousLoginLimits, type Api, type Member } from "@clubcast/testkit/api";
+import { startTestApp, type TestApp } from "@clubcast/testkit/app";
+import { createApiClient, createClub, createField } from "@clubcast/testkit/factories";
+import { disconnectAllSockets, signIn } from "@clubcast/testkit/realtime";
+import { startWorkers, type RunningWorkers } from "@clubcast/testkit/worker";
 import { startMediaGateway, type RunningGateway } from "../src/server.ts";
 import { loadGatewaySettings, type GatewaySettings } from "../src/settings.ts";
-
-export { eventually };
 
 const GATEWAY_CLIENT_ID = "media-gateway-test";
 const GATEWAY_CLIENT_SECRET = "media-gateway-test-secret";
@@ -111,13 +106,10 @@ export async function startGatewayStack(mode: GatewayMode = "in-process"): Promi
   const t = await startTestApp({ ...generousLoginLimits, publicUrl: url });
   await t.app.listen({ port, host: "127.0.0.1" });
   const { prisma } = t.deps;
-  await prisma.apiClient.create({
-    data: {
-      name: "Media gateway",
-      clientId: GATEWAY_CLIENT_ID,
-      secretHash: await hashPassword(GATEWAY_CLIENT_SECRET),
-      configurationId: null,
-    },
+  await createApiClient(prisma, null, {
+    name: "Media gateway",
+    clientId: GATEWAY_CLIENT_ID,
+    secret: GATEWAY_CLIENT_SECRET,
   });
 
   const lines: string[] = [];
@@ -367,11 +359,6 @@ export function groupAlive(group: number): boolean {
   }
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once("exit", () => resolve()));
-}
-
 function freeUdpPort(): Promise<number> {
   const socket = createSocket("udp4");
   return new Promise((resolve, reject) => {
@@ -566,5 +553,5 @@ export async function playsInChromium(browser: Browser, url: string, seconds = 1
 /** A signed media URL as the API makes them, signed long enough ago that it has expired. */
 export function expiredSignedUrl(stack: GatewayStack, scope: MediaScope, path: string): string {
   const signedAt = Date.now() - (stack.t.config.mediaUrlTtlSeconds + 60) * 1000;
-  return createMediaUrlSigner(stack.t.config).signedUrl(scope, path, signedAt);
+  return stack.t.services.media.signedUrl(scope, path, signedAt);
 }

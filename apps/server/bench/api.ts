@@ -14,7 +14,8 @@ import { closeDeps, createDeps } from "../src/deps.ts";
 import { createServices } from "../src/services.ts";
 import { buildApp } from "../src/app.ts";
 import { hashToken } from "../src/auth/tokens.ts";
-import { dropDatabase, freshMigratedDatabase, load, printTable, type LoadResult } from "./support.ts";
+import { dropDatabase, freshMigratedDatabase, printTable } from "@clubcast/testkit/bench";
+import { load, type LoadResult } from "./load.ts";
 
 const DATABASE = "clubcast_bench_api";
 const MATCHES = 100_000;

@@ -16,8 +16,15 @@ import { CHANNELS, EVENTS } from "@clubcast/shared";
 import { loadConfig } from "../src/config.ts";
 import { closeDeps, createDeps } from "../src/deps.ts";
 import { createServices } from "../src/services.ts";
-import { dropDatabase, freshMigratedDatabase, printTable } from "./support.ts";
-import { clearRedisPrefix, megabytes, percentile, sleep } from "./measure.ts";
+import {
+  clearRedisPrefix,
+  dropDatabase,
+  freshMigratedDatabase,
+  megabytes,
+  percentile,
+  printTable,
+  sleep,
+} from "@clubcast/testkit/bench";
 import type { NodeReply, NodeRequest } from "./realtime-node.ts";
 import type { ClientsReply, ClientsRequest } from "./realtime-clients.ts";
 

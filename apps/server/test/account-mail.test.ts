@@ -2,8 +2,8 @@
 // answered the same, in the same time, whether or not the address has an account, and limited.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MailMessage } from "../src/mail/mailer.ts";
-import { startTestApp, type TestApp } from "./support/app.ts";
-import { createUser } from "./support/factories.ts";
+import { startTestApp, type TestApp } from "@clubcast/testkit/app";
+import { createUser } from "@clubcast/testkit/factories";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Club, Configuration } from "@clubcast/db";
 import { verifyPassword } from "../src/auth/passwords.ts";
-import { createApiClient, createConfiguration, createField } from "./support/factories.ts";
-import { useTestAppWithCast } from "./support/api.ts";
+import { createApiClient, createConfiguration, createField } from "@clubcast/testkit/factories";
+import { useTestAppWithCast } from "@clubcast/testkit/api";
 
 const { t, http, cast } = useTestAppWithCast();
 let clubA: Club;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_VERSION, DESKTOP_APP_VERSION } from "@clubcast/shared";
-import { startTestApp, type TestApp } from "./support/app.ts";
+import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 import { appInfoFromEnv } from "../src/app-info/service.ts";
 import { isClientRoute } from "../src/web-client/serve.ts";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./support/app.ts";
-import { api, type Api } from "./support/api.ts";
-import { createUser, TEST_PASSWORD } from "./support/factories.ts";
+import { startTestApp, type TestApp } from "@clubcast/testkit/app";
+import { api, type Api } from "@clubcast/testkit/api";
+import { createUser, TEST_PASSWORD } from "@clubcast/testkit/factories";
 import { hashToken } from "../src/auth/tokens.ts";
 
 let t: TestApp;

@@ -10,9 +10,9 @@ import { CHANNELS, type MatchStatus } from "@clubcast/shared";
 import { namedOperations, type RestOperation } from "../src/core/operation.ts";
 import { domains } from "../src/domains.generated.ts";
 import { hashToken } from "../src/auth/tokens.ts";
-import type { TestApp } from "./support/app.ts";
-import { startApiTestApp } from "./support/api.ts";
-import { TEST_PASSWORD } from "./support/factories.ts";
+import type { TestApp } from "@clubcast/testkit/app";
+import { startApiTestApp } from "@clubcast/testkit/api";
+import { TEST_PASSWORD } from "@clubcast/testkit/factories";
 import { ACTORS, buildMatrixWorld, type ActorName, type World } from "./support/matrix-world.ts";
 
 type Outcome = 200 | 201 | 202 | 204 | 401 | 403 | 404 | 409 | 422;

@@ -3,8 +3,8 @@
 // server's back, and require the very next answer to show the change.
 import { describe, expect, it, vi } from "vitest";
 import type { Match } from "@clubcast/db";
-import { createMember, useTestAppWithCast } from "./support/api.ts";
-import { createApiClient, createConfiguration, createMatch } from "./support/factories.ts";
+import { createMember, useTestAppWithCast } from "@clubcast/testkit/api";
+import { createApiClient, createConfiguration, createMatch } from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Club, Configuration, Field } from "@clubcast/db";
 import { CHANNELS, EVENTS } from "@clubcast/shared";
 import { hashToken } from "../src/auth/tokens.ts";
-import type { TestApp } from "./support/app.ts";
+import type { TestApp } from "@clubcast/testkit/app";
 import {
   createApiClient,
   createCamera,
@@ -11,8 +11,8 @@ import {
   createField,
   createMatch,
   createUser,
-} from "./support/factories.ts";
-import { api, startApiTestApp, type Api } from "./support/api.ts";
+} from "@clubcast/testkit/factories";
+import { api, startApiTestApp, type Api } from "@clubcast/testkit/api";
 import { listenToChannels, type ChannelListener } from "./support/channel-listener.ts";
 
 let t: TestApp;

@@ -6,8 +6,14 @@ import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Match, Team } from "@clubcast/db";
 import { CLIP_MAX_MS, clipCutJobId } from "@clubcast/shared";
-import { useTestAppWithCast } from "./support/api.ts";
-import { createApiClient, createConfiguration, createField, createMatch, createTeam } from "./support/factories.ts";
+import { useTestAppWithCast } from "@clubcast/testkit/api";
+import {
+  createApiClient,
+  createConfiguration,
+  createField,
+  createMatch,
+  createTeam,
+} from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 let home: Team;

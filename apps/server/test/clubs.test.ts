@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { useTestAppWithCast } from "./support/api.ts";
-import { createClub, createSport, createUser } from "./support/factories.ts";
+import { useTestAppWithCast } from "@clubcast/testkit/api";
+import { createClub, createSport, createUser } from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 beforeAll(async () => {

@@ -13,8 +13,8 @@ import {
   type MediaGatewayMessage,
 } from "@clubcast/shared";
 import { loadConfig } from "../src/config.ts";
-import { createMember, useTestAppWithCast } from "./support/api.ts";
-import { createConfiguration } from "./support/factories.ts";
+import { createMember, useTestAppWithCast } from "@clubcast/testkit/api";
+import { createConfiguration } from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Club, Field } from "@clubcast/db";
-import { useTestAppWithCast } from "./support/api.ts";
-import { createCamera, createClub, createConfiguration, createField, createUser } from "./support/factories.ts";
+import { useTestAppWithCast } from "@clubcast/testkit/api";
+import { createCamera, createClub, createConfiguration, createField, createUser } from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 let clubA: Club;

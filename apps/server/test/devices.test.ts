@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Club } from "@clubcast/db";
-import { useTestAppWithCast } from "./support/api.ts";
+import { useTestAppWithCast } from "@clubcast/testkit/api";
 
 const { t, http, cast } = useTestAppWithCast();
 let club: Club;

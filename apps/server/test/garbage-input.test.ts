@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
 import { namedOperations, type NamedOperation } from "../src/core/operation.ts";
 import { domains } from "../src/domains.generated.ts";
-import { startTestApp, type TestApp } from "./support/app.ts";
-import { generousLoginLimits } from "./support/api.ts";
+import { startTestApp, type TestApp } from "@clubcast/testkit/app";
+import { generousLoginLimits } from "@clubcast/testkit/api";
 import { buildMatrixWorld, type World } from "./support/matrix-world.ts";
 import { bodyLike, pathSegment, queryString, type JsonSchema, type KnownIds } from "./support/garbage.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./support/app.ts";
+import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,8 +11,8 @@ import type { z } from "zod";
 import type { Match, Sequence } from "@clubcast/db";
 import { namedOperations } from "../src/core/operation.ts";
 import { domains } from "../src/domains.generated.ts";
-import { useTestAppWithCast } from "./support/api.ts";
-import { createMatch } from "./support/factories.ts";
+import { useTestAppWithCast } from "@clubcast/testkit/api";
+import { createMatch } from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 let match: Match;

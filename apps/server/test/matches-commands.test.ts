@@ -14,9 +14,9 @@ import {
   type CameraCommandJob,
   type JobFailureReport,
 } from "@clubcast/shared";
-import { createMember, type Member, useTestAppWithCast } from "./support/api.ts";
+import { createMember, type Member, useTestAppWithCast } from "@clubcast/testkit/api";
 import { listenToChannels, type ChannelListener } from "./support/channel-listener.ts";
-import { createConfiguration, createField, createMatch } from "./support/factories.ts";
+import { createConfiguration, createField, createMatch } from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 let fieldA: Field;

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Club, Configuration, Field, Match, Team } from "@clubcast/db";
 import { CHANNELS, PRIVACY_APPLIED_JOB, matchStartingJobId } from "@clubcast/shared";
-import { createMember, type Member, useTestAppWithCast } from "./support/api.ts";
+import { createMember, type Member, useTestAppWithCast } from "@clubcast/testkit/api";
 import { listenToChannels } from "./support/channel-listener.ts";
 import {
   createApiClient,
@@ -11,7 +11,7 @@ import {
   createField,
   createMatch,
   createTeam,
-} from "./support/factories.ts";
+} from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 let fieldA: Field;

@@ -18,7 +18,7 @@ import {
 import { createTestDatabase, type TestDatabase } from "@clubcast/testkit";
 import { asAppError } from "../src/core/errors.ts";
 import { createMatchRepository, movedMatch, type MatchRepository } from "../src/matches/repository.ts";
-import { createClub, createMatch } from "./support/factories.ts";
+import { createClub, createMatch } from "@clubcast/testkit/factories";
 
 const CONCURRENT_WRITERS = 6;
 

@@ -5,8 +5,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, type Match } from "@clubcast/db";
 import { anonymousContext } from "../src/core/context.ts";
 import { createMatchesService } from "../src/matches/service.ts";
-import { createMember, type Member, useTestAppWithCast } from "./support/api.ts";
-import { createClub, createField, createMatch, createSport, createTeam } from "./support/factories.ts";
+import { createMember, type Member, useTestAppWithCast } from "@clubcast/testkit/api";
+import { createClub, createField, createMatch, createSport, createTeam } from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 let m: Record<string, Match>;

@@ -7,9 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { Configuration, Field } from "@clubcast/db";
 import { GATEWAY_CAMERA_TYPE, MEDIA_FILES } from "@clubcast/shared";
-import { hashPassword } from "../src/auth/passwords.ts";
-import { createApiClient, createConfiguration, createField, createMatch } from "./support/factories.ts";
-import { useTestAppWithCast } from "./support/api.ts";
+import { createApiClient, createConfiguration, createField, createMatch } from "@clubcast/testkit/factories";
+import { useTestAppWithCast } from "@clubcast/testkit/api";
 
 const { t, http, cast } = useTestAppWithCast();
 let field: Field;
@@ -46,11 +45,8 @@ beforeAll(async () => {
     where: { id: (await createConfiguration(t.deps.prisma, { clubId: cast.clubA.id })).id },
     data: { streamKey: "simulator-key-0004", livestream: "rtmp", saCameraId: "sim-cam" },
   });
-  const secret = "gateway-test-secret";
-  await t.deps.prisma.apiClient.create({
-    data: { name: "Media gateway", clientId: "gateway-test", secretHash: await hashPassword(secret) },
-  });
-  gatewayToken = await tokenOf("gateway-test", secret);
+  const gateway = await createApiClient(t.deps.prisma, null, { name: "Media gateway", clientId: "gateway-test" });
+  gatewayToken = await tokenOf(gateway.client.clientId, gateway.secret);
   const controller = await createApiClient(t.deps.prisma, simulatorCamera.id);
   cameraControllerToken = await tokenOf(controller.client.clientId, controller.secret);
 });

@@ -12,9 +12,9 @@ import type { Field, Match } from "@clubcast/db";
 import { MEDIA_FILES } from "@clubcast/shared";
 import { createMediaStore, type MediaScope } from "@clubcast/media-store";
 import { createMediaUrlSigner, URL_SECRET_FILE } from "../src/media/signing.ts";
-import { generousLoginLimits, useTestAppWithCast } from "./support/api.ts";
-import { startTestApp, type TestApp } from "./support/app.ts";
-import { createClub, createConfiguration, createField, createMatch, createUser } from "./support/factories.ts";
+import { generousLoginLimits, useTestAppWithCast } from "@clubcast/testkit/api";
+import { startTestApp, type TestApp } from "@clubcast/testkit/app";
+import { createClub, createConfiguration, createField, createMatch, createUser } from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { CHANNELS, EVENTS } from "@clubcast/shared";
-import { useTestAppWithCast } from "./support/api.ts";
-import { createUser } from "./support/factories.ts";
+import { useTestAppWithCast } from "@clubcast/testkit/api";
+import { createUser } from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 

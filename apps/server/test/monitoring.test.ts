@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Club } from "@clubcast/db";
 import { HEARTBEAT_STALE_AFTER_MS } from "../src/monitoring/service.ts";
-import { createApiClient, createCamera, createConfiguration, createField } from "./support/factories.ts";
-import { useTestAppWithCast } from "./support/api.ts";
+import { createApiClient, createCamera, createConfiguration, createField } from "@clubcast/testkit/factories";
+import { useTestAppWithCast } from "@clubcast/testkit/api";
 
 const { t, http, cast } = useTestAppWithCast();
 let club: Club;

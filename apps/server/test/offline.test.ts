@@ -1,8 +1,8 @@
 // Offline recordings of a club: the list, and turning one into a match.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Configuration, Field, OfflineRecording } from "@clubcast/db";
-import { createMember, type Member, useTestAppWithCast } from "./support/api.ts";
-import { createConfiguration, createField, createTeam } from "./support/factories.ts";
+import { createMember, type Member, useTestAppWithCast } from "@clubcast/testkit/api";
+import { createConfiguration, createField, createTeam } from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 let fieldA: Field;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { startTestApp, type TestApp } from "./support/app.ts";
+import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,11 +2,10 @@
 // per data version, and every write that could change it (committed, by any
 // path) gives its area a new version, while uncommitted writes and columns the
 // answers don't show leave the version alone.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import pg from "pg";
 import { createPool, createPrismaClient, type PrismaClient } from "@clubcast/db";
 import { createTestDatabase, type TestDatabase } from "@clubcast/testkit";
-import { inject } from "vitest";
 import { createReadCache, type CacheArea, type ReadCache } from "../src/core/read-cache.ts";
 import {
   createApiClient,
@@ -18,7 +17,7 @@ import {
   createRole,
   createTeam,
   createUser,
-} from "./support/factories.ts";
+} from "@clubcast/testkit/factories";
 
 let db: TestDatabase;
 let pool: pg.Pool;

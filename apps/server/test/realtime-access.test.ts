@@ -7,9 +7,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import type { Club, Match } from "@clubcast/db";
 import { CHANNELS, EVENTS, SOCKET, type SubscriptionError } from "@clubcast/shared";
-import { createApiClient, createClub, createConfiguration, createMatch } from "./support/factories.ts";
-import type { Member } from "./support/api.ts";
-import { connectSocket, nextEvent, signIn, subscribe, useTwoInstances } from "./support/realtime.ts";
+import { createApiClient, createClub, createConfiguration, createMatch } from "@clubcast/testkit/factories";
+import type { Member } from "@clubcast/testkit/api";
+import { connectSocket, nextEvent, signIn, subscribe, useTwoInstances } from "@clubcast/testkit/realtime";
 import { hashToken, newSecretToken } from "../src/auth/tokens.ts";
 import { holderRoom } from "../src/realtime/socket-server.ts";
 

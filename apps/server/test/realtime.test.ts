@@ -4,9 +4,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Club, Match } from "@clubcast/db";
 import { CHANNELS, EVENTS, SOCKET, type EventPayloads } from "@clubcast/shared";
-import type { TestApp } from "./support/app.ts";
-import { createClub, createMatch } from "./support/factories.ts";
-import type { Api, Member } from "./support/api.ts";
+import type { TestApp } from "@clubcast/testkit/app";
+import { createClub, createMatch } from "@clubcast/testkit/factories";
+import type { Api, Member } from "@clubcast/testkit/api";
 import {
   collectEvents,
   connectSocket,
@@ -15,7 +15,7 @@ import {
   subscribe,
   useTwoInstances,
   type ServerInstance,
-} from "./support/realtime.ts";
+} from "@clubcast/testkit/realtime";
 import { CHAT_HISTORY_SIZE } from "../src/realtime/service.ts";
 
 let t: TestApp;

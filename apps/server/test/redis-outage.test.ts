@@ -8,9 +8,9 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Club, Configuration, Match, User } from "@clubcast/db";
 import { startThrowawayRedis, type ThrowawayRedis } from "@clubcast/testkit";
-import type { TestApp } from "./support/app.ts";
-import { startTestApp } from "./support/app.ts";
-import { api, generousLoginLimits, type Api } from "./support/api.ts";
+import type { TestApp } from "@clubcast/testkit/app";
+import { startTestApp } from "@clubcast/testkit/app";
+import { api, generousLoginLimits, type Api } from "@clubcast/testkit/api";
 import {
   TEST_PASSWORD,
   createApiClient,
@@ -19,7 +19,7 @@ import {
   createField,
   createMatch,
   createUser,
-} from "./support/factories.ts";
+} from "@clubcast/testkit/factories";
 
 let redisServer: ThrowawayRedis;
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Prisma, type Club, type Team } from "@clubcast/db";
-import { useTestAppWithCast } from "./support/api.ts";
-import { createClub, createMatch, createTeam, createUser } from "./support/factories.ts";
+import { useTestAppWithCast } from "@clubcast/testkit/api";
+import { createClub, createMatch, createTeam, createUser } from "@clubcast/testkit/factories";
 import { termsOf, userSearchSql } from "../src/search/service.ts";
 
 const { t, http, cast } = useTestAppWithCast();

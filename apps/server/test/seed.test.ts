@@ -18,7 +18,7 @@ import {
   seed,
 } from "../../../prisma/seed.ts";
 import { verifyPassword } from "../src/auth/passwords.ts";
-import { startTestApp, type TestApp } from "./support/app.ts";
+import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 
 let t: TestApp;
 beforeAll(async () => {

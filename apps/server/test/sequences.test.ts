@@ -2,8 +2,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Match } from "@clubcast/db";
 import { ANNOTATION_CLIP_LENGTH } from "@clubcast/shared";
-import { useTestAppWithCast } from "./support/api.ts";
-import { createMatch } from "./support/factories.ts";
+import { useTestAppWithCast } from "@clubcast/testkit/api";
+import { createMatch } from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 let publicVod: Match;

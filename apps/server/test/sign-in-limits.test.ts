@@ -1,7 +1,7 @@
 // How sign-in attempts are limited: per address, per account and address, and
 // across addresses for one account, for users and camera controllers alike.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "./support/app.ts";
+import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 import {
   createApiClient,
   createClub,
@@ -9,7 +9,7 @@ import {
   createField,
   createUser,
   TEST_PASSWORD,
-} from "./support/factories.ts";
+} from "@clubcast/testkit/factories";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { useTestAppWithCast } from "./support/api.ts";
-import { createClub, createSport, createTeam } from "./support/factories.ts";
+import { useTestAppWithCast } from "@clubcast/testkit/api";
+import { createClub, createSport, createTeam } from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 

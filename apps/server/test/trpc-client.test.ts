@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AddressInfo } from "node:net";
 import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "@clubcast/server/trpc";
-import { startApiTestApp } from "./support/api.ts";
-import type { TestApp } from "./support/app.ts";
-import { createClub, createMatch, createUser, TEST_PASSWORD } from "./support/factories.ts";
+import { startApiTestApp } from "@clubcast/testkit/api";
+import type { TestApp } from "@clubcast/testkit/app";
+import { createClub, createMatch, createUser, TEST_PASSWORD } from "@clubcast/testkit/factories";
 
 let t: TestApp;
 let url: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { useTestAppWithCast } from "./support/api.ts";
-import { createRole, createTeam, createUser, TEST_PASSWORD } from "./support/factories.ts";
+import { useTestAppWithCast } from "@clubcast/testkit/api";
+import { createRole, createTeam, createUser, TEST_PASSWORD } from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 

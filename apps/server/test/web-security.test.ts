@@ -3,10 +3,10 @@
 // the realtime handshake's use of that cookie, and CORS for listed origins only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHANNELS, CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from "@clubcast/shared";
-import { startTestApp, type TestApp } from "./support/app.ts";
-import { api, generousLoginLimits, type Api } from "./support/api.ts";
-import { createUser, TEST_PASSWORD } from "./support/factories.ts";
-import { connectSocket, disconnectAllSockets, listen, subscribe } from "./support/realtime.ts";
+import { startTestApp, type TestApp } from "@clubcast/testkit/app";
+import { api, generousLoginLimits, type Api } from "@clubcast/testkit/api";
+import { createUser, TEST_PASSWORD } from "@clubcast/testkit/factories";
+import { connectSocket, disconnectAllSockets, listen, subscribe } from "@clubcast/testkit/realtime";
 import { corsOriginsFrom } from "../src/config.ts";
 import { hashToken } from "../src/auth/tokens.ts";
 

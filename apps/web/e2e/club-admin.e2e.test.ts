@@ -6,9 +6,10 @@
 // club pages. Every page is photographed at desktop and phone size.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { createSimulatorControl } from "../../camera-sim/src/control.ts";
+import { createSimulatorControl } from "@clubcast/testkit/camera-sim";
 import { startCameras, type CameraStack } from "./support/cameras.ts";
-import { launchBrowser, screenshots } from "./support/browser.ts";
+import { launchBrowser } from "@clubcast/testkit/browser";
+import { screenshots } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
 import { signInToDashboard } from "./support/sign-in.ts";
 import { club, createUser, type SeededClub } from "./support/seed.ts";

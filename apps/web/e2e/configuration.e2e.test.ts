@@ -4,7 +4,8 @@
 // adds a team and a user. Refused input shows the server's 422 on the right field.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser, screenshots } from "./support/browser.ts";
+import { launchBrowser } from "@clubcast/testkit/browser";
+import { screenshots } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
 import { signInToDashboard } from "./support/sign-in.ts";
 import { club, createUser, sport, type SeededClub } from "./support/seed.ts";

@@ -7,7 +7,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { DEMO_PASSWORD, seed } from "../../../prisma/seed.ts";
-import { launchBrowser, newVisitor, OUTPUT_DIR, screenshots } from "./support/browser.ts";
+import { launchBrowser } from "@clubcast/testkit/browser";
+import { newVisitor, OUTPUT_DIR, screenshots } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
 
 let platform: Platform;

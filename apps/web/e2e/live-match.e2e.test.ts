@@ -2,7 +2,8 @@
 // and a score posted to the API arrives over the realtime channel.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newVisitor, screenshots } from "./support/browser.ts";
+import { launchBrowser } from "@clubcast/testkit/browser";
+import { newVisitor, screenshots } from "./support/browser.ts";
 import { serveTestStream, type HlsServer } from "./support/hls.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
 import { createUser, league, TEST_PASSWORD } from "./support/seed.ts";

@@ -12,11 +12,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { GATEWAY_CAMERA_TYPE } from "@clubcast/shared";
-import { hashPassword } from "../../server/src/auth/passwords.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { launchBrowser, screenshots } from "./support/browser.ts";
+import { launchBrowser } from "@clubcast/testkit/browser";
+import { createApiClient } from "@clubcast/testkit/factories";
+import { newVisitor, screenshots } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
-import { newVisitor } from "./support/browser.ts";
 import { signInToDashboard } from "./support/sign-in.ts";
 import { club, createUser, match, type SeededClub } from "./support/seed.ts";
 
@@ -48,14 +48,7 @@ beforeAll(async () => {
   });
   configurationId = configuration.id;
   // The media gateway's own machine credential: an API client bound to no configuration.
-  await prisma.apiClient.create({
-    data: {
-      name: "Media gateway",
-      clientId: "media-gateway",
-      secretHash: await hashPassword(GATEWAY_SECRET),
-      configurationId: null,
-    },
-  });
+  await createApiClient(prisma, null, { name: "Media gateway", clientId: "media-gateway", secret: GATEWAY_SECRET });
 });
 
 afterAll(async () => {

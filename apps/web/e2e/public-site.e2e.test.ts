@@ -2,7 +2,8 @@
 // each language, a private match hidden from visitors, and the 404 page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, newVisitor, screenshots } from "./support/browser.ts";
+import { launchBrowser } from "@clubcast/testkit/browser";
+import { newVisitor, screenshots } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
 import { league, match } from "./support/seed.ts";
 

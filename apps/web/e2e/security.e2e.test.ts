@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from "@clubcast/shared";
-import { launchBrowser, newVisitor, takeCspViolations } from "./support/browser.ts";
+import { launchBrowser } from "@clubcast/testkit/browser";
+import { newVisitor, takeCspViolations } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
 import { signInToDashboard } from "./support/sign-in.ts";
 import { club, createUser } from "./support/seed.ts";

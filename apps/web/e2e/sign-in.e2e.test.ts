@@ -1,7 +1,8 @@
 // Signing in and out in real Chromium against the real server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
-import { launchBrowser, newVisitor, screenshots } from "./support/browser.ts";
+import { launchBrowser } from "@clubcast/testkit/browser";
+import { newVisitor, screenshots } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
 import { club, createUser, TEST_PASSWORD } from "./support/seed.ts";
 

@@ -12,10 +12,8 @@ import { Redis } from "ioredis";
 import { QUEUES, bullPrefix, type CameraCommandJob } from "@clubcast/shared";
 import { createCameraServerClient } from "@clubcast/camera-protocol";
 import { closeDeps, createDeps, loadConfig } from "@clubcast/server/runtime";
-import { dropDatabase, freshMigratedDatabase, printTable } from "../../server/bench/support.ts";
-import { clearRedisPrefix, sleep } from "../../server/bench/measure.ts";
-import { startCameraSimulator } from "../../camera-sim/src/simulator.ts";
-import { createSimulatorControl, type SimCall } from "../../camera-sim/src/control.ts";
+import { clearRedisPrefix, dropDatabase, freshMigratedDatabase, printTable, sleep } from "@clubcast/testkit/bench";
+import { createSimulatorControl, type SimCall, startCameraSimulator } from "@clubcast/testkit/camera-sim";
 
 const DATABASE = "clubcast_bench_jobs";
 const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 5000);

@@ -2,12 +2,12 @@
 // then finishes the jobs in flight before exiting.
 import { closeDeps, createDeps, createServices, loadConfig } from "@clubcast/server/runtime";
 import { loadWorkerSettings } from "./settings.ts";
-import { startWorkers } from "./workers.ts";
+import { startWorkers, WORKERS_RUNNING } from "./workers.ts";
 
 const deps = createDeps(loadConfig(), "worker");
 const running = startWorkers(deps, createServices(deps), loadWorkerSettings());
 await Promise.all(running.workers.map((w) => w.waitUntilReady()));
-console.log(`[worker] running the camera, asset, timer and clip queues`);
+console.log(`[worker] ${WORKERS_RUNNING}`);
 
 let stopping = false;
 async function shutdown(signal: string) {

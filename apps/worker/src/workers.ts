@@ -44,6 +44,8 @@ async function dispatch(queue: string, handlers: JobHandlers, job: Job): Promise
   if ("problem" in recognized) throw new UnrecoverableError(recognized.problem);
   return (handlers[recognized.kind] as (job: Job) => Promise<unknown>)(job);
 }
+/** What the worker process prints once its queues run (tests of other processes wait for it). */
+export const WORKERS_RUNNING = "running the camera, asset, timer and clip queues";
 
 export interface RunningWorkers {
   workers: Worker[];

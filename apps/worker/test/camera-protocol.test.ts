@@ -9,8 +9,12 @@ import {
   createAssetServerClient,
   createCameraServerClient,
 } from "@clubcast/camera-protocol";
-import { startCameraSimulator, type RunningSimulator } from "../../camera-sim/src/simulator.ts";
-import { createSimulatorControl, type SimulatorControl } from "../../camera-sim/src/control.ts";
+import {
+  createSimulatorControl,
+  type RunningSimulator,
+  type SimulatorControl,
+  startCameraSimulator,
+} from "@clubcast/testkit/camera-sim";
 
 let sim: RunningSimulator;
 let control: SimulatorControl;

@@ -6,7 +6,8 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { MEDIA_FILES } from "@clubcast/shared";
-import { eventually, type JobStack } from "./support.ts";
+import { eventually } from "@clubcast/testkit";
+import { type JobStack } from "./support.ts";
 
 export const FPS = 25;
 

@@ -5,8 +5,9 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { clipCutJobId } from "@clubcast/shared";
-import { hasFfmpeg } from "../../camera-sim/src/video.ts";
-import { exited, startJobStack, startQuickWorker, type JobStack } from "./support.ts";
+import { hasFfmpeg } from "@clubcast/testkit/camera-sim";
+import { exited } from "@clubcast/testkit";
+import { startJobStack, startQuickWorker, type JobStack } from "./support.ts";
 import { addMarker, matchWithVod, settledClip } from "./clip-support.ts";
 
 let stack: JobStack;

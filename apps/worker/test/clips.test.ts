@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CHANNELS, EVENTS, MEDIA_FILES, type EventPayloads } from "@clubcast/shared";
-import { collectEvents, connectSocket, subscribe } from "../../server/test/support/realtime.ts";
-import { hasFfmpeg } from "../../camera-sim/src/video.ts";
+import { collectEvents, connectSocket, subscribe } from "@clubcast/testkit/realtime";
+import { hasFfmpeg } from "@clubcast/testkit/camera-sim";
 import { startJobStack, type JobStack } from "./support.ts";
 import { FPS, addMarker, matchWithVod, settledClip } from "./clip-support.ts";
 

@@ -12,11 +12,12 @@ import {
   type EventPayloads,
   type PrivacyAppliedJob,
 } from "@clubcast/shared";
-import { connectSocket, nextEvent, signIn, subscribe } from "../../server/test/support/realtime.ts";
+import { connectSocket, nextEvent, signIn, subscribe } from "@clubcast/testkit/realtime";
 import { cameraCommandProcessor, matchTimerProcessor, privacyAppliedProcessor } from "../src/processors.ts";
 import { jobHandlers, runJobs, type JobHandlers } from "../src/workers.ts";
-import { holdMatchUntilCommit } from "../../server/src/jobs/commit-gate.ts";
-import { CAMERA_ID, callsWithKey, eventually, startJobStack, type JobStack } from "./support.ts";
+import { holdMatchUntilCommit } from "@clubcast/server/runtime";
+import { eventually } from "@clubcast/testkit";
+import { CAMERA_ID, callsWithKey, startJobStack, type JobStack } from "./support.ts";
 
 type UserMessage = EventPayloads["user.message"];
 

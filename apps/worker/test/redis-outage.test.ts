@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ChildProcess } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
-import { startThrowawayRedis, type ThrowawayRedis } from "@clubcast/testkit";
-import { eventually, exited, spawnWorkerProcess, startJobStack, workerReady, type JobStack } from "./support.ts";
+import { eventually, exited, startThrowawayRedis, type ThrowawayRedis } from "@clubcast/testkit";
+import { workerReady } from "@clubcast/testkit/worker";
+import { spawnWorkerProcess, startJobStack, type JobStack } from "./support.ts";
 
 let redisServer: ThrowawayRedis;
 let stack: JobStack;

@@ -1,26 +1,30 @@
 // The stack the worker tests run against: a real API server (its own database
 // and Redis prefix, listening for sockets), the camera-server simulator, a club
 // whose camera configuration points at the simulator, and its admin signed in.
-import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
 import type { Club, Configuration, Match } from "@clubcast/db";
-import { startTestApp, type TestApp } from "../../server/test/support/app.ts";
+import { startTestApp, type TestApp } from "@clubcast/testkit/app";
+import { spawnWorker, workerReady } from "@clubcast/testkit/worker";
 import {
   createApiClient,
   createClub,
   createConfiguration,
   createField,
   createMatch,
-} from "../../server/test/support/factories.ts";
-import { api, generousLoginLimits, type Member } from "../../server/test/support/api.ts";
-import { disconnectAllSockets, listen, signIn } from "../../server/test/support/realtime.ts";
-import { startCameraSimulator, type RunningSimulator } from "../../camera-sim/src/simulator.ts";
-import { createSimulatorControl, type SimCall, type SimulatorControl } from "../../camera-sim/src/control.ts";
+} from "@clubcast/testkit/factories";
+import { api, generousLoginLimits, type Member } from "@clubcast/testkit/api";
+import { disconnectAllSockets, listen, signIn } from "@clubcast/testkit/realtime";
+import {
+  createSimulatorControl,
+  type RunningSimulator,
+  type SimCall,
+  type SimulatorControl,
+  startCameraSimulator,
+} from "@clubcast/testkit/camera-sim";
 import type { WorkerSettings } from "../src/settings.ts";
 import { startWorkers, type RunningWorkers } from "../src/workers.ts";
 
 export const CAMERA_ID = "cam-1";
-const root = fileURLToPath(new URL("../../../", import.meta.url));
 
 export interface JobStack {
   t: TestApp;
@@ -122,43 +126,22 @@ export async function startJobStack(options: JobStackOptions = {}): Promise<JobS
   };
 }
 
-/** Polls until `probe` answers something truthy (the simulator and the database are other processes' views). */
-export async function eventually<T>(
-  probe: () => Promise<T | null | undefined | false>,
-  what: string,
-  timeoutMs = 15_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** The simulator's calls carrying one idempotency key. */
 export async function callsWithKey(control: SimulatorControl, key: string): Promise<SimCall[]> {
   return (await control.calls()).filter((call) => call.idempotency_key === key);
 }
 
-/** The real worker process (`npm start -w @clubcast/worker`'s entry) over the stack's database and Redis prefix. */
+/** The real worker process over the stack's database and Redis prefix. */
 export function spawnWorkerProcess(stack: JobStack, env: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/worker/src/main.ts"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      DATABASE_URL: stack.t.config.databaseUrl,
-      REDIS_URL: stack.t.config.redisUrl,
-      REDIS_PREFIX: stack.t.config.redisPrefix,
-      SMTP_URL: stack.t.config.smtpUrl,
-      ASSET_SERVER_URL: stack.sim.url,
-      MEDIA_DIR: stack.t.config.mediaDir,
-      ...env,
-    },
+  return spawnWorker({
+    DATABASE_URL: stack.t.config.databaseUrl,
+    REDIS_URL: stack.t.config.redisUrl,
+    REDIS_PREFIX: stack.t.config.redisPrefix,
+    SMTP_URL: stack.t.config.smtpUrl,
+    ASSET_SERVER_URL: stack.sim.url,
+    MEDIA_DIR: stack.t.config.mediaDir,
+    ...env,
   });
-  return child;
 }
 
 /** Short locks, so the job of a killed worker is taken back within seconds rather than 30. */
@@ -170,26 +153,4 @@ export async function startQuickWorker(stack: JobStack, children: ChildProcess[]
   children.push(child);
   await workerReady(child);
   return child;
-}
-
-/** Resolves once the worker process says it runs its queues. */
-export function workerReady(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let output = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("running the camera, asset, timer and clip queues")) resolve();
-    });
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code, signal) =>
-      reject(new Error(`worker exited (${code ?? signal}) before it was ready:\n${output}`)),
-    );
-  });
-}
-
-export function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) {
-    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  }
-  return new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
 }

@@ -3,9 +3,10 @@
 // reports back to the API as the configuration's camera controller.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CHANNELS, EVENTS, type EventPayloads } from "@clubcast/shared";
-import { connectSocket, nextEvent, subscribe } from "../../server/test/support/realtime.ts";
-import { hasFfmpeg } from "../../camera-sim/src/video.ts";
-import { eventually, startJobStack, type JobStack } from "./support.ts";
+import { connectSocket, nextEvent, subscribe } from "@clubcast/testkit/realtime";
+import { hasFfmpeg } from "@clubcast/testkit/camera-sim";
+import { eventually } from "@clubcast/testkit";
+import { startJobStack, type JobStack } from "./support.ts";
 
 let stack: JobStack;
 

@@ -2,7 +2,8 @@
 // does nothing twice; stopped with SIGTERM it finishes the job in flight first.
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import type { ChildProcess } from "node:child_process";
-import { callsWithKey, eventually, exited, startJobStack, startQuickWorker, type JobStack } from "./support.ts";
+import { eventually, exited } from "@clubcast/testkit";
+import { callsWithKey, startJobStack, startQuickWorker, type JobStack } from "./support.ts";
 
 let stack: JobStack;
 const children: ChildProcess[] = [];

@@ -8,6 +8,9 @@ declare module "vitest" {
 }
 
 export * from "./database.ts";
+export * from "./eventually.ts";
+export * from "./ports.ts";
+export * from "./processes.ts";
 export * from "./services.ts";
 export * from "./smtp.ts";
 export * from "./throwaway-redis.ts";

@@ -2,8 +2,9 @@
 // which the test may stop and start again to play an outage.
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { freePort } from "./ports.ts";
 
 export interface ThrowawayRedis {
   url: string;
@@ -13,15 +14,6 @@ export interface ThrowawayRedis {
   /** Starts it again on the same port, empty. */
   start(): Promise<void>;
   readonly running: boolean;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Whether something on `port` answers PING like Redis. */

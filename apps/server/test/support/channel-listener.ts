@@ -10,7 +10,7 @@ import { io as connect } from "socket.io-client";
 import { Redis } from "ioredis";
 import type { EventName, EventPayloads } from "@clubcast/shared";
 import { socketIoKey } from "../../src/realtime/publisher.ts";
-import type { TestApp } from "./app.ts";
+import type { TestApp } from "@clubcast/testkit/app";
 
 interface ReceivedEvent {
   event: string;

@@ -23,7 +23,7 @@ import type {
 } from "@clubcast/db";
 import { MATCH_STATUSES, defaultClipWindow } from "@clubcast/shared";
 import { hashToken, newSecretToken } from "../../src/auth/tokens.ts";
-import type { TestApp } from "./app.ts";
+import type { TestApp } from "@clubcast/testkit/app";
 import {
   createApiClient,
   createCamera,
@@ -36,7 +36,7 @@ import {
   createSport,
   createTeam,
   createUser,
-} from "./factories.ts";
+} from "@clubcast/testkit/factories";
 
 /** Who calls: the columns of the matrix, in this order. */
 export const ACTORS = [

@@ -1,9 +1,9 @@
-// Real Chromium (Debian's, see the toolchain notes) through playwright-core,
-// and screenshots at desktop and phone size into test-output/web/.
+// Visitors in real Chromium (launched by @clubcast/testkit/browser), and
+// screenshots at desktop and phone size into test-output/web/.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 
 export const OUTPUT_DIR = fileURLToPath(new URL("../../../../test-output/web/", import.meta.url));
 
@@ -11,23 +11,6 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
 } as const;
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--autoplay-policy=no-user-gesture-required",
-    ],
-  });
-}
 
 /** Content Security Policy violations seen by any visitor since the last take (see csp-guard.ts). */
 const cspViolations: string[] = [];
@@ -44,10 +27,8 @@ export function takeCspViolations(): string[] {
 async function watchContentSecurityPolicy(context: BrowserContext): Promise<void> {
   await context.exposeBinding("__reportCspViolation", (_source, report: string) => cspViolations.push(report));
   await context.addInitScript(() => {
-    // Typed by hand: this file is also compiled without the DOM's types (the media tests use it).
-    const page = globalThis as unknown as { document: EventTarget; __reportCspViolation(report: string): void };
-    page.document.addEventListener("securitypolicyviolation", (event) => {
-      const { effectiveDirective, blockedURI, documentURI } = event as unknown as Record<string, string>;
+    const page = window as unknown as { __reportCspViolation(report: string): Promise<void> };
+    document.addEventListener("securitypolicyviolation", ({ effectiveDirective, blockedURI, documentURI }) => {
       void page.__reportCspViolation(`${effectiveDirective} refused ${blockedURI} on ${documentURI}`);
     });
   });

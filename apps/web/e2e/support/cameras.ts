@@ -2,14 +2,13 @@
 // video from ffmpeg, reporting streams and recordings back to the platform as
 // the configuration's camera controller) and the real worker process over the
 // platform's database and queues, as the worker's own tests run them.
-import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { startCameraSimulator, type RunningSimulator } from "../../../camera-sim/src/simulator.ts";
-import { createApiClient, createConfiguration } from "../../../server/test/support/factories.ts";
-import { exited, workerReady } from "../../../worker/test/support.ts";
+import type { ChildProcess } from "node:child_process";
+import { exited } from "@clubcast/testkit";
+import { startCameraSimulator, type RunningSimulator } from "@clubcast/testkit/camera-sim";
+import { createApiClient, createConfiguration } from "@clubcast/testkit/factories";
+import { spawnWorker, workerReady } from "@clubcast/testkit/worker";
 import type { Platform } from "./platform.ts";
 
-const root = fileURLToPath(new URL("../../../../", import.meta.url));
 const CAMERA_ID = "cam-1";
 
 export interface CameraStack {
@@ -36,11 +35,7 @@ export async function startCameras(platform: Platform, clubId: number, fieldId: 
     data: { serverUrl: simulator.url, saCameraId: CAMERA_ID, saCameraName: "Main camera" },
   });
 
-  const worker: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/worker/src/main.ts"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, ...platform.env, ASSET_SERVER_URL: simulator.url, LOG_LEVEL: "warn" },
-  });
+  const worker: ChildProcess = spawnWorker({ ...platform.env, ASSET_SERVER_URL: simulator.url, LOG_LEVEL: "warn" });
   worker.stderr!.on("data", (chunk: Buffer) => lines.push(`[worker] ${chunk.toString().trim()}`));
   try {
     await workerReady(worker);

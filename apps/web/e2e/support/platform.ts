@@ -5,13 +5,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import { createPrismaClient, type PrismaClient } from "@clubcast/db";
-import { createTestDatabase, startSmtpCatcher, type SmtpCatcher, type TestDatabase } from "@clubcast/testkit";
+import { createTestDatabase, freePort, startSmtpCatcher, type SmtpCatcher, type TestDatabase } from "@clubcast/testkit";
 import { WEB_DIST_DIR } from "../../../../scripts/web-build.ts";
 
 const root = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -25,17 +24,6 @@ export interface Platform {
   /** The database, queues and media of this platform, for another process to join (the worker). */
   env: { DATABASE_URL: string; REDIS_URL: string; REDIS_PREFIX: string; SMTP_URL: string; MEDIA_DIR: string };
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 async function waitUntilUp(url: string, server: ChildProcess, output: () => string): Promise<void> {

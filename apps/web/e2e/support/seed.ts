@@ -1,7 +1,7 @@
 // Believable rows for the browser tests: clubs with fields, and matches in
 // every list, written straight to the test's database.
 import type { MatchStatus, PrismaClient, SportType } from "@clubcast/db";
-import { createUser, TEST_PASSWORD } from "../../../server/test/support/factories.ts";
+import { createUser, TEST_PASSWORD } from "@clubcast/testkit/factories";
 
 export { createUser, TEST_PASSWORD };
 

@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
-import { createTestDatabase, startSmtpCatcher, type SmtpCatcher, type TestDatabase } from "@clubcast/testkit";
-import { loadConfig, type AppConfig } from "../../src/config.ts";
-import { closeDeps, createDeps, type Deps } from "../../src/deps.ts";
-import { buildApp, type BuiltApp } from "../../src/app.ts";
+import { buildApp, type BuiltApp } from "@clubcast/server/app";
+import { closeDeps, createDeps, loadConfig, type AppConfig, type Deps } from "@clubcast/server/runtime";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { startSmtpCatcher, type SmtpCatcher } from "./smtp.ts";
 
 export interface TestApp extends BuiltApp {
   deps: Deps;

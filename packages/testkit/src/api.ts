@@ -2,7 +2,7 @@
 // of users in two clubs (the usual subjects of authorization tests).
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Club, User } from "@clubcast/db";
-import type { AppConfig } from "../../src/config.ts";
+import type { AppConfig } from "@clubcast/server/runtime";
 import { startTestApp, type TestApp } from "./app.ts";
 import { createClub, createUser, TEST_PASSWORD } from "./factories.ts";
 

@@ -1,6 +1,6 @@
 // Small builders of believable rows for tests.
 import type { MatchStatus, Prisma, PrismaClient, Scope, SportType } from "@clubcast/db";
-import { hashPassword } from "../../src/auth/passwords.ts";
+import { hashPassword } from "@clubcast/server/runtime";
 
 let counter = 0;
 const next = () => ++counter;
@@ -77,14 +77,21 @@ export async function createCamera(
   });
 }
 
-/** An API client with a known secret (the platform itself never keeps one). */
-export async function createApiClient(prisma: PrismaClient, configurationId: number, data: { revoked?: boolean } = {}) {
+/**
+ * An API client with a known secret (the platform itself never keeps one): a configuration's
+ * camera controller, or with `configurationId` null a machine client such as the media gateway.
+ */
+export async function createApiClient(
+  prisma: PrismaClient,
+  configurationId: number | null,
+  data: { revoked?: boolean; name?: string; clientId?: string; secret?: string } = {},
+) {
   const n = next();
-  const secret = `test-secret-${n}-${Date.now()}`;
+  const secret = data.secret ?? `test-secret-${n}-${Date.now()}`;
   const client = await prisma.apiClient.create({
     data: {
-      name: `Controller ${n}`,
-      clientId: `test-client-${n}-${Date.now()}`,
+      name: data.name ?? `Controller ${n}`,
+      clientId: data.clientId ?? `test-client-${n}-${Date.now()}`,
       secretHash: await hashPassword(secret),
       configurationId,
       revokedAt: data.revoked ? new Date() : null,

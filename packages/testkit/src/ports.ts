@@ -1,0 +1,14 @@
+// Free ports for servers a test starts itself, never the platform's defaults.
+import { createServer } from "node:net";
+
+/** A TCP port free on 127.0.0.1 right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
