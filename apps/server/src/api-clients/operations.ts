@@ -1,6 +1,6 @@
 import { domain } from "../core/operation.ts";
 import { pageQuery } from "../core/pagination.ts";
-import { idParams, noInput, noContent } from "../core/schemas.ts";
+import { idParams, noContent } from "../core/schemas.ts";
 import { apiClientInput, apiClientPage, createdApiClientAnswer } from "./schemas.ts";
 import { createApiClientsService } from "./service.ts";
 

@@ -1,5 +1,5 @@
 import { domain } from "../core/operation.ts";
-import { idParams, noInput, noContent } from "../core/schemas.ts";
+import { idParams, noContent } from "../core/schemas.ts";
 import { clipAnswer, clipListAnswer, clipPageAnswer, clipWindowInput, clubClipsQuery } from "./schemas.ts";
 import { z } from "zod";
 import { createClipsService } from "./service.ts";

@@ -8,7 +8,6 @@ import {
   createClubInput,
   publicClubSchema,
   updateClubByIdInput,
-  updateClubInput,
 } from "./schemas.ts";
 import { createClubsService } from "./service.ts";
 

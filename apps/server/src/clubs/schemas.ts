@@ -45,7 +45,7 @@ export const createClubInput = z.strictObject({
 });
 
 export const updateClubInput = z.strictObject(clubFields).partial();
-/** tRPC: the club's id alongside the changes. */
+/** The club (its path id on REST) and the changes. */
 export const updateClubByIdInput = updateClubInput.extend({ id: idField });
 
 export const clubsQuery = pageQuery;

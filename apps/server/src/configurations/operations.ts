@@ -1,14 +1,12 @@
 import { domain } from "../core/operation.ts";
 import { pageQuery } from "../core/pagination.ts";
-import { idParams, noInput, noContent } from "../core/schemas.ts";
+import { idParams, noContent } from "../core/schemas.ts";
 import {
   cameraAnswer,
   cameraCreateInput,
-  cameraInput,
   cameraListInput,
   cameraPage,
   cameraUpdateByIdInput,
-  cameraUpdateInput,
   configurationAnswer,
   configurationChangeAnswer,
   configurationListAnswer,

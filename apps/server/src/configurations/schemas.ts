@@ -74,7 +74,7 @@ export const cameraInput = z.strictObject({
 /** PUT changes the fields sent. */
 export const cameraUpdateInput = z.strictObject(cameraFields).partial();
 
-// tRPC inputs: the same field schemas, with the path's id folded in.
+// Operation inputs: the same field schemas, with the path's id folded in.
 export const cameraListInput = pageQuery.extend({ configuration: idParam });
 export const cameraCreateInput = cameraInput.extend({ configuration: idParam });
 export const cameraUpdateByIdInput = cameraUpdateInput.extend({ id: idParam });

@@ -15,7 +15,7 @@ export const pageQuery = pageQueryWithDefault(PAGINATION.defaultLimit);
 /** Live and upcoming stream lists default to 10 a page. */
 export const streamsPageQuery = pageQueryWithDefault(PAGINATION.streamsLimit);
 export type PageQuery = z.infer<typeof pageQuery>;
-/** tRPC: a club's paged list, the club's id alongside page and limit. */
+/** A club's paged list: the club's id (a path param on REST) alongside page and limit. */
 export const clubPageInput = pageQuery.extend({ club: idParam });
 
 export interface PageMeta {

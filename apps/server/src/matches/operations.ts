@@ -1,6 +1,6 @@
 import { domain } from "../core/operation.ts";
-import { clubPageInput, pageQuery, streamsPageQuery } from "../core/pagination.ts";
-import { idParams, messageAnswer, noInput } from "../core/schemas.ts";
+import { clubPageInput, streamsPageQuery } from "../core/pagination.ts";
+import { idParams, messageAnswer } from "../core/schemas.ts";
 import {
   clubMatchParams,
   commandAnswer,

@@ -1,6 +1,5 @@
 import { domain } from "../core/operation.ts";
-import { clubPageInput, pageQuery } from "../core/pagination.ts";
-import { idParams } from "../core/schemas.ts";
+import { clubPageInput } from "../core/pagination.ts";
 import { pagedOfflineRecordings, recordingMatchAnswer, recordingParams, recordingToMatchInput } from "./schemas.ts";
 import { z } from "zod";
 import { createOfflineService } from "./service.ts";

@@ -1,12 +1,5 @@
 import { domain } from "../core/operation.ts";
-import {
-  permissionChangeInput,
-  permissionsAnswer,
-  roleAnswer,
-  roleParams,
-  rolePermissionInput,
-  rolesAnswer,
-} from "./schemas.ts";
+import { permissionsAnswer, roleAnswer, rolePermissionInput, rolesAnswer } from "./schemas.ts";
 import { noInput } from "../core/schemas.ts";
 import { createRolesService } from "./service.ts";
 

@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { idField, idParam, namedRecord } from "../core/schemas.ts";
+import { idField, namedRecord } from "../core/schemas.ts";
 
-export const roleParams = z.strictObject({ role: idParam });
-export const permissionChangeInput = z.strictObject({ permission_id: idField });
-/** tRPC: the role alongside the permission. */
+/** The role (its path id on REST) and the permission to add or remove. */
 export const rolePermissionInput = z.strictObject({ role: idField, permission_id: idField });
 
 const role = z.object({
@@ -22,4 +20,4 @@ export const roleAnswer = z.object({ data: role });
 export const rolesAnswer = z.object({ data: z.array(role) });
 export const permissionsAnswer = z.object({ data: z.array(permission) });
 
-export type PermissionChangeInput = z.infer<typeof permissionChangeInput>;
+export type PermissionChangeInput = Omit<z.infer<typeof rolePermissionInput>, "role">;

@@ -1,5 +1,5 @@
 import { domain } from "../core/operation.ts";
-import { idParams, noInput, noContent } from "../core/schemas.ts";
+import { idParams, noContent } from "../core/schemas.ts";
 import {
   createMarkerInput,
   createSequenceInput,

@@ -6,7 +6,6 @@ import {
   clubUsersParams,
   createUserInput,
   updateUserByIdInput,
-  updateUserInput,
   userAnswer,
   userSchema,
   usersQuery,

@@ -53,7 +53,7 @@ function newPasswordConfirmed(
 
 /** PUT /v1/users/{id}. */
 export const updateUserInput = z.strictObject(updateFields).superRefine(newPasswordConfirmed);
-/** PUT /v1/users and tRPC: the user's id in the body. */
+/** The user to change (in the body on PUT /v1/users, in the path on PUT /v1/users/:id) and the changes. */
 export const updateUserByIdInput = z.strictObject({ id: idField, ...updateFields }).superRefine(newPasswordConfirmed);
 
 const user = z.object({
