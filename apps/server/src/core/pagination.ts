@@ -30,16 +30,19 @@ export interface PageMeta {
 export interface Paged<T> {
   data: T[];
   meta: PageMeta;
+  /** The spec's "No … found" text, on an empty page (core/answers.ts). */
+  message?: string;
 }
 
 export function pageWindow({ page, limit }: PageQuery): { skip: number; take: number } {
   return { skip: (page - 1) * limit, take: limit };
 }
 
-export function paged<T>(data: T[], total: number, { page, limit }: PageQuery): Paged<T> {
+export function paged<T>(data: T[], total: number, { page, limit }: PageQuery, emptyMessage?: string): Paged<T> {
   const from = data.length ? (page - 1) * limit + 1 : null;
   return {
     data,
+    ...(data.length === 0 && emptyMessage !== undefined ? { message: emptyMessage } : {}),
     meta: {
       current_page: page,
       last_page: Math.max(1, Math.ceil(total / limit)),
@@ -55,6 +58,7 @@ export function paged<T>(data: T[], total: number, { page, limit }: PageQuery): 
 export function pagedSchema<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),
+    message: z.string().optional(),
     meta: z.object({
       current_page: z.number().int(),
       last_page: z.number().int(),
