@@ -45,11 +45,11 @@ function messageFor(issue: z.core.$ZodIssue, path: string, sent: unknown): Field
 }
 
 /** The 422 field errors of `error`, raised parsing `sent`. */
-export function fieldErrorsFromZod(error: z.ZodError, sent: unknown, prefix = ""): FieldErrors {
+function fieldErrorsFromZod(error: z.ZodError, sent: unknown): FieldErrors {
   const errors: FieldErrors = {};
   const add = (path: string, message: FieldMessage) => (errors[path] ??= []).push(message);
   for (const issue of error.issues) {
-    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join(".");
+    const path = issue.path.map(String).join(".");
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
         const keyPath = path ? `${path}.${key}` : key;
@@ -63,8 +63,8 @@ export function fieldErrorsFromZod(error: z.ZodError, sent: unknown, prefix = ""
 }
 
 /** Parses `input` or throws a 422 naming the failing fields. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, prefix = ""): z.output<S> {
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new ValidationError(fieldErrorsFromZod(result.error, input, prefix));
+  if (!result.success) throw new ValidationError(fieldErrorsFromZod(result.error, input));
   return result.data;
 }
