@@ -122,7 +122,7 @@ describe("camera commands", () => {
     // System admins see where it failed.
     expect(failed.failed_reason).toContain(`HTTP 409 from ${stack.sim.url}/cameras/`);
 
-    const trpc = await stack.http.query("monitoring.failedJobs", { page: 1, limit: 100 }, system.token);
+    const trpc = await stack.http.query("failedJobs.list", { page: 1, limit: 100 }, system.token);
     expect(trpc.statusCode).toBe(200);
     expect(trpc.json().result.data.data.map((job: { id: string }) => job.id)).toContain(jobId);
     expect((await stack.http.get("/v1/monitoring/failed-jobs", stack.admin.token)).statusCode).toBe(403);
