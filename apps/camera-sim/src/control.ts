@@ -1,6 +1,6 @@
 // The simulator's control interface (/_sim/...), for tests, benchmarks and
 // demos: what it was called with, and faults to inject.
-import type { AssetUpdateTarget, CameraCommand } from "@clubcast/shared";
+import type { AssetUpdateTarget, CameraCommand } from "@clubcast/shared/jobs";
 
 export type CallOutcome =
   /** Not answered yet (e.g. held by the slow fault). */

@@ -2,13 +2,14 @@
 // protocol of @clubcast/camera-protocol. It records every call, honours
 // idempotency keys, can be told to fail or be slow, reports streams and
 // recordings back to the API as a camera controller would, and (with ffmpeg)
-// serves real live and on-demand HLS video of a test pattern.
+// serves real live and on-demand HLS video of a test pattern, also for the
+// seed's demo matches it never recorded (demo-media.ts).
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, sep } from "node:path";
-import { ASSET_UPDATE_TARGETS, type AssetUpdateTarget, type CameraCommand } from "@clubcast/shared";
+import { ASSET_UPDATE_TARGETS, type AssetUpdateTarget, type CameraCommand } from "@clubcast/shared/jobs";
 import {
   IDEMPOTENCY_HEADER,
   STATE_AFTER,
@@ -19,6 +20,7 @@ import {
   type ControllerCredentials,
 } from "@clubcast/camera-protocol";
 import { NO_FAULTS, type SimCall, type SimFaults } from "./control.ts";
+import { createDemoMedia } from "./demo-media.ts";
 import { PLAYLIST, encodeTestPatternVod, hasFfmpeg, startLiveVideo, type LiveVideo } from "./video.ts";
 
 export interface SimulatorOptions {
@@ -114,6 +116,7 @@ export async function startCameraSimulator(options: SimulatorOptions = {}): Prom
   const ownsMediaDir = !options.mediaDir;
   const mediaDir = options.mediaDir ?? mkdtempSync(join(tmpdir(), "clubcast-camera-sim-"));
   const reporter = options.controller ? createControllerReporter(options.controller) : null;
+  const demoMedia = video ? createDemoMedia(mediaDir, videoSize, log) : null;
   if (!reporter) log("no camera-controller credentials: streams and recordings are not reported to the API");
 
   let calls: SimCall[] = [];
@@ -325,14 +328,21 @@ export async function startCameraSimulator(options: SimulatorOptions = {}): Prom
   function serveMedia(path: string, response: ServerResponse): void {
     const relative = normalize(decodeURIComponent(path.slice("/media/".length)));
     const file = join(mediaDir, relative);
-    if (
-      relative.startsWith("..") ||
-      !file.startsWith(mediaDir + sep) ||
-      !existsSync(file) ||
-      !statSync(file).isFile()
-    ) {
+    if (relative.startsWith("..") || !file.startsWith(mediaDir + sep)) {
       return send(response, 404, { message: "no such media file" });
     }
+    sendFile(file, response);
+  }
+
+  /** The demo matches' video (demo-media.ts), made on the first request for it. */
+  async function serveDemoMedia(path: string, response: ServerResponse): Promise<void> {
+    const demo = demoMedia ? await demoMedia.file(path) : null;
+    if (!demo) return send(response, 404, { message: "no such media file" });
+    sendFile(demo.path, response);
+  }
+
+  function sendFile(file: string, response: ServerResponse): void {
+    if (!existsSync(file) || !statSync(file).isFile()) return send(response, 404, { message: "no such media file" });
     response.writeHead(200, {
       "content-type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream",
       // Live playlists change every segment.
@@ -354,6 +364,7 @@ export async function startCameraSimulator(options: SimulatorOptions = {}): Prom
       return void response.end();
     }
     if (method === "GET" && path.startsWith("/media/")) return serveMedia(path, response);
+    if (method === "GET" && /^\/(live|recordings)\//.test(path)) return serveDemoMedia(path, response);
     if (method === "GET" && path === "/health") return send(response, 200, { ok: true, video });
     if (method === "GET" && path === "/_sim/calls") return send(response, 200, { calls });
     if (method === "POST" && path === "/_sim/faults") {
@@ -411,6 +422,7 @@ export async function startCameraSimulator(options: SimulatorOptions = {}): Prom
     async close() {
       if (heartbeats) clearInterval(heartbeats);
       await Promise.all([...cameras.values()].map((state) => state.recording?.video?.abort()));
+      await demoMedia?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.allSettled([...background]);

@@ -53,18 +53,19 @@ export interface LiveVideo {
 }
 
 /**
- * Streams a test pattern to `liveDir` (a sliding window of 6 segments) and
- * keeps every segment in `archiveDir` for the video-on-demand, encoding once.
+ * Streams a test pattern to `liveDir` (a sliding window of 6 segments) and, with
+ * an `archiveDir`, keeps every segment there for the video-on-demand, encoding once.
  */
 export function startLiveVideo(
   liveDir: string,
-  archiveDir: string,
+  archiveDir: string | null,
   options: { size: string; caption: string },
 ): LiveVideo {
-  mkdirSync(liveDir, { recursive: true });
-  mkdirSync(archiveDir, { recursive: true });
   const hls = (dir: string, extra: string) =>
     `[f=hls:hls_time=${SEGMENT_SECONDS}:${extra}:hls_segment_filename=${join(dir, "seg%05d.ts")}]${join(dir, PLAYLIST)}`;
+  const outputs = [hls(liveDir, "hls_list_size=6:hls_flags=delete_segments")];
+  if (archiveDir) outputs.push(hls(archiveDir, "hls_list_size=0:hls_playlist_type=event"));
+  for (const dir of [liveDir, archiveDir]) if (dir) mkdirSync(dir, { recursive: true });
   const child = runFfmpeg([
     ...testPatternInput(options.size, true, options.caption),
     ...H264,
@@ -74,7 +75,7 @@ export function startLiveVideo(
     "0:v",
     "-f",
     "tee",
-    `${hls(liveDir, "hls_list_size=6:hls_flags=delete_segments")}|${hls(archiveDir, "hls_list_size=0:hls_playlist_type=event")}`,
+    outputs.join("|"),
   ]);
   const exited = finished(child);
   const livePlaylist = join(liveDir, PLAYLIST);
@@ -98,7 +99,7 @@ export function startLiveVideo(
       // "q" makes ffmpeg finish the current segment and close both playlists.
       if (child.exitCode === null) child.stdin?.end("q");
       await exited.catch(() => {});
-      if (existsSync(join(archiveDir, PLAYLIST))) await remuxToVod(join(archiveDir, PLAYLIST), vodDir);
+      if (archiveDir && existsSync(join(archiveDir, PLAYLIST))) await remuxToVod(join(archiveDir, PLAYLIST), vodDir);
       else await encodeTestPatternVod(vodDir, { size: options.size, caption: options.caption, seconds: 6 });
     },
     async abort() {

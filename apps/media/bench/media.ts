@@ -16,7 +16,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { MEDIA_FILES, RTMP_APP, type CameraCommand } from "@clubcast/shared";
+import { MEDIA_FILES, RTMP_APP } from "@clubcast/shared";
+import { type CameraCommand } from "@clubcast/shared/jobs";
 import { createCameraServerClient } from "@clubcast/camera-protocol";
 import { percentile, printTable, sleep } from "@clubcast/testkit/bench";
 import type { GatewayReply, GatewayRequest } from "./gateway-node.ts";

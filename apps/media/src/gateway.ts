@@ -11,7 +11,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { MEDIA_FILES, RTMP_APP, streamKeyHint, type IngestProtocol } from "@clubcast/shared";
 import { STATE_AFTER, type CameraCommandAnswer } from "@clubcast/camera-protocol";
-import type { CameraCommand } from "@clubcast/shared";
+import type { CameraCommand } from "@clubcast/shared/jobs";
 import type { MediaScope, MediaStore } from "@clubcast/media-store";
 import type { GatewayApi } from "./api.ts";
 import { SRT_APP } from "./nginx.ts";

@@ -2,7 +2,7 @@
 // (with idempotency keys, as @clubcast/camera-protocol defines), the asset
 // updates after a privacy change, and nginx's publish callbacks.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { ASSET_UPDATE_TARGETS } from "@clubcast/shared";
+import { ASSET_UPDATE_TARGETS } from "@clubcast/shared/jobs";
 import { IDEMPOTENCY_HEADER, cameraCommandOfPath } from "@clubcast/camera-protocol";
 import { Refusal, type Gateway } from "./gateway.ts";
 

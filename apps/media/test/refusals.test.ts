@@ -7,7 +7,8 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Configuration } from "@clubcast/db";
-import { CHANNELS, EVENTS, QUEUES } from "@clubcast/shared";
+import { CHANNELS, EVENTS } from "@clubcast/shared";
+import { QUEUES } from "@clubcast/shared/jobs";
 import { connectSocket, nextEvent, subscribe } from "@clubcast/testkit/realtime";
 import { eventually } from "@clubcast/testkit";
 import {

@@ -5,7 +5,8 @@ import { mkdirSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Match, Team } from "@clubcast/db";
-import { CLIP_MAX_MS, clipCutJobId } from "@clubcast/shared";
+import { CLIP_MAX_MS } from "@clubcast/shared";
+import { clipCutJobId } from "@clubcast/shared/jobs";
 import { useTestAppWithCast } from "@clubcast/testkit/api";
 import {
   createApiClient,

@@ -3,17 +3,15 @@
 // worker calls.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Configuration, Field, Match, MatchStatus } from "@clubcast/db";
+import { CHANNELS, MATCH_STATUSES, canTransition } from "@clubcast/shared";
 import {
-  CHANNELS,
   JOB_ATTEMPTS,
   JOB_BACKOFF,
-  MATCH_STATUSES,
-  canTransition,
   matchStartingJobId,
   type CameraCommand,
   type CameraCommandJob,
   type JobFailureReport,
-} from "@clubcast/shared";
+} from "@clubcast/shared/jobs";
 import { createMember, type Member, useTestAppWithCast } from "@clubcast/testkit/api";
 import { listenToChannels, type ChannelListener } from "./support/channel-listener.ts";
 import { createConfiguration, createField, createMatch } from "@clubcast/testkit/factories";

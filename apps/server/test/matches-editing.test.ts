@@ -1,7 +1,8 @@
 // Creating, editing, sharing, privacy, deleting and scoring matches.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Club, Configuration, Field, Match, Team } from "@clubcast/db";
-import { CHANNELS, PRIVACY_APPLIED_JOB, matchStartingJobId } from "@clubcast/shared";
+import { CHANNELS } from "@clubcast/shared";
+import { PRIVACY_APPLIED_JOB, matchStartingJobId } from "@clubcast/shared/jobs";
 import { createMember, type Member, useTestAppWithCast } from "@clubcast/testkit/api";
 import { listenToChannels } from "./support/channel-listener.ts";
 import {

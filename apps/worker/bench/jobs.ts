@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
-import { QUEUES, bullPrefix, type CameraCommandJob } from "@clubcast/shared";
+import { QUEUES, bullPrefix, type CameraCommandJob } from "@clubcast/shared/jobs";
 import { createCameraServerClient } from "@clubcast/camera-protocol";
 import { closeDeps, createDeps, loadConfig } from "@clubcast/server/runtime";
 import { clearRedisPrefix, dropDatabase, freshMigratedDatabase, printTable, sleep } from "@clubcast/testkit/bench";

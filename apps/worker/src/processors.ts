@@ -4,14 +4,9 @@
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { UnrecoverableError, type Job } from "bullmq";
+import { CHANNELS, EVENTS, GATEWAY_CAMERA_TYPE, MEDIA_FILES, clipFrames, frameAt } from "@clubcast/shared";
 import {
   ASSET_UPDATE_TARGETS,
-  CHANNELS,
-  EVENTS,
-  GATEWAY_CAMERA_TYPE,
-  MEDIA_FILES,
-  clipFrames,
-  frameAt,
   type AssetUpdateJob,
   type CameraCommand,
   type CameraCommandJob,
@@ -19,7 +14,7 @@ import {
   type JobFailureReport,
   type MatchStartingJob,
   type PrivacyAppliedJob,
-} from "@clubcast/shared";
+} from "@clubcast/shared/jobs";
 import {
   CameraServerError,
   createAssetServerClient,

@@ -3,7 +3,15 @@
 // @clubcast/shared). Closing waits for the jobs in flight to finish.
 import { UnrecoverableError, Worker, type Job, type WorkerOptions } from "bullmq";
 import { Redis } from "ioredis";
-import { JOBS, JOB_KINDS, JOB_QUEUES, bullPrefix, recognizeJob, type JobKind, type JobPayload } from "@clubcast/shared";
+import {
+  JOBS,
+  JOB_KINDS,
+  JOB_QUEUES,
+  bullPrefix,
+  recognizeJob,
+  type JobKind,
+  type JobPayload,
+} from "@clubcast/shared/jobs";
 import type { Deps, Services } from "@clubcast/server/runtime";
 import {
   assetUpdateProcessor,

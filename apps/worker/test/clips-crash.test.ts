@@ -4,7 +4,7 @@ import type { ChildProcess } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { clipCutJobId } from "@clubcast/shared";
+import { clipCutJobId } from "@clubcast/shared/jobs";
 import { hasFfmpeg } from "@clubcast/testkit/camera-sim";
 import { exited } from "@clubcast/testkit";
 import { startJobStack, startQuickWorker, type JobStack } from "./support.ts";

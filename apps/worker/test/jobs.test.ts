@@ -3,15 +3,13 @@
 // layer to the database and to sockets.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Job, Queue } from "bullmq";
+import { CHANNELS, EVENTS, type EventPayloads } from "@clubcast/shared";
 import {
-  CHANNELS,
-  EVENTS,
   JOB_ATTEMPTS,
   PRIVACY_APPLIED_JOB,
   type CameraCommandJob,
-  type EventPayloads,
   type PrivacyAppliedJob,
-} from "@clubcast/shared";
+} from "@clubcast/shared/jobs";
 import { connectSocket, nextEvent, signIn, subscribe } from "@clubcast/testkit/realtime";
 import { cameraCommandProcessor, matchTimerProcessor, privacyAppliedProcessor } from "../src/processors.ts";
 import { jobHandlers, runJobs, type JobHandlers } from "../src/workers.ts";

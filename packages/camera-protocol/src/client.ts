@@ -1,6 +1,6 @@
 // Typed HTTP clients of the camera-server and asset-server protocol, with a
 // timeout on every call and errors that carry the server's own message.
-import type { AssetUpdateTarget, CameraCommand, CameraFailure } from "@clubcast/shared";
+import type { AssetUpdateTarget, CameraCommand, CameraFailure } from "@clubcast/shared/jobs";
 import {
   IDEMPOTENCY_HEADER,
   assetUpdatePath,

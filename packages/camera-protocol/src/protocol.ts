@@ -2,7 +2,7 @@
 // bodies of the external HTTP services the worker talks to. A camera server
 // runs the cameras of one or more configurations (addressed by sa_camera_id);
 // the asset server takes the two posts after a privacy change.
-import type { AssetUpdateTarget, CameraCommand } from "@clubcast/shared";
+import type { AssetUpdateTarget, CameraCommand } from "@clubcast/shared/jobs";
 
 /** Header carrying a command's idempotency key: a repeated key returns the first answer without a second effect. */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";

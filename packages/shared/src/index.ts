@@ -4,6 +4,5 @@ export * from "./livestream.ts";
 export * from "./match-status.ts";
 export * from "./redirect.ts";
 export * from "./realtime.ts";
-export * from "./jobs.ts";
 export * from "./media.ts";
 export * from "./clips.ts";

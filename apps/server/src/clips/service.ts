@@ -15,9 +15,9 @@ import {
   defaultClipWindow,
   insideVideo,
   snapClipWindow,
-  type ClipCutJob,
   type ClipWindow,
 } from "@clubcast/shared";
+import { type ClipCutJob } from "@clubcast/shared/jobs";
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";

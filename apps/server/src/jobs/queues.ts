@@ -16,7 +16,7 @@ import {
   type JobKind,
   type JobPayload,
   type QueuePayload,
-} from "@clubcast/shared";
+} from "@clubcast/shared/jobs";
 import type { AppConfig } from "../config.ts";
 
 type QueueKey = keyof typeof QUEUES;

@@ -3,13 +3,8 @@
 // the checks made when one is asked for (the worker runs it later;
 // job-outcomes.ts applies its outcome).
 import { randomUUID } from "node:crypto";
-import {
-  canTransition,
-  type CameraCommand,
-  type MatchEvent,
-  type MatchStatus,
-  type UserMessageKey,
-} from "@clubcast/shared";
+import { canTransition, type MatchEvent, type MatchStatus, type UserMessageKey } from "@clubcast/shared";
+import { type CameraCommand } from "@clubcast/shared/jobs";
 import type { Deps } from "../deps.ts";
 import type { AuthUser } from "../core/context.ts";
 import { ConflictError, ValidationError } from "../core/errors.ts";

@@ -1,14 +1,8 @@
 // Changing matches: creating and editing, sharing and privacy, requesting camera
 // commands (checked against the state machine now, run by the worker later),
 // scores and deletion.
-import {
-  CHANNELS,
-  EDITABLE_MATCH_STATUSES,
-  EVENTS,
-  SCORE_SCOPES,
-  type CameraCommand,
-  type MatchStatus,
-} from "@clubcast/shared";
+import { CHANNELS, EDITABLE_MATCH_STATUSES, EVENTS, SCORE_SCOPES, type MatchStatus } from "@clubcast/shared";
+import { type CameraCommand } from "@clubcast/shared/jobs";
 import type { Deps } from "../deps.ts";
 import type { AuthUser, RequestContext } from "../core/context.ts";
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../core/errors.ts";

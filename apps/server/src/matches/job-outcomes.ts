@@ -1,16 +1,13 @@
 // What the worker reports back about a match's jobs: camera commands confirmed or
 // failed for good, and privacy changes applied. Each outcome has its effect once,
 // however often its job is delivered.
+import { CHANNELS, EVENTS, type MatchStatus, type UserMessageKey } from "@clubcast/shared";
 import {
-  CHANNELS,
-  EVENTS,
   type AssetUpdateJob,
   type CameraCommandJob,
-  type MatchStatus,
   type PrivacyAppliedJob,
   type JobFailureReport,
-  type UserMessageKey,
-} from "@clubcast/shared";
+} from "@clubcast/shared/jobs";
 import { withRedis } from "@clubcast/db/redis";
 import type { Deps } from "../deps.ts";
 import { translate } from "../core/i18n.ts";
