@@ -101,6 +101,7 @@ describe("POST /v1/clubs", () => {
     const sport = await createSport(t.deps.prisma, "hockey");
     const res = await http.post("/v1/clubs", { name: "  Charlie Hockey  ", sport_id: sport.id }, cast.system.token);
     expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe("Club created.");
     expect(res.json().data).toMatchObject({
       name: "Charlie Hockey",
       sport_id: sport.id,
@@ -183,6 +184,7 @@ describe("PUT /v1/clubs/{id}", () => {
       token,
     );
     expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe("Club updated.");
     expect(res.json().data).toMatchObject({
       name: "Echo Athletic",
       timezone: "Europe/London",
