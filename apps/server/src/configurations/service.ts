@@ -212,7 +212,10 @@ export function createConfigurationsService(deps: Deps) {
    * A club's configurations, for its staff and system admins. Spec section 6:
    * they are not loaded for club members and players.
    */
-  async function listOfClub(clubId: number, ctx: RequestContext) {
+  async function listOfClub(
+    clubId: number,
+    ctx: RequestContext,
+  ): Promise<{ data: ConfigurationOutput[]; message?: string }> {
     // Not a dashboard page of its own: any signed-in member of the club passes here (another club: 404),
     // then the spec's own rule for club configurations decides.
     const user = authorize(ctx, "dashboard", clubId, "not_found.club");
