@@ -31,7 +31,11 @@ describe("GET /v1/clubs", () => {
         expect.objectContaining({ id: cast.clubA.id, notification_email: "board@alpha.test" }),
       ]);
     }
-    expect((await http.get("/v1/clubs", cast.loner.token)).json()).toMatchObject({ data: [], meta: { total: 0 } });
+    expect((await http.get("/v1/clubs", cast.loner.token)).json()).toMatchObject({
+      data: [],
+      message: "No clubs found",
+      meta: { total: 0 },
+    });
   });
 
   it("needs a signed-in caller and valid paging", async () => {

@@ -59,6 +59,8 @@ describe("GET /v1/fields", () => {
     expect(emptyClub.json()).toEqual(emptyPage);
     expect((await http.get(`/v1/fields?club=${empty.id}`, cast.system.token)).json()).toEqual(emptyPage);
     expect((await http.get("/v1/fields", cast.loner.token)).json()).toEqual(emptyPage);
+    const dutch = await http.get("/v1/fields", cast.loner.token, { "accept-language": "nl" });
+    expect(dutch.json().message).toBe("Geen velden gevonden");
   });
 
   it("needs a signed-in caller and valid paging", async () => {
