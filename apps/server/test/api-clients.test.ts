@@ -27,6 +27,7 @@ describe("POST /v1/api-clients", () => {
       tokens.system,
     );
     expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe("API client created. Copy its secret now: it is not shown again.");
     const { data } = res.json();
     expect(data).toMatchObject({
       name: "Pitch 1 controller",

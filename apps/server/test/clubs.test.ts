@@ -31,7 +31,11 @@ describe("GET /v1/clubs", () => {
         expect.objectContaining({ id: cast.clubA.id, notification_email: "board@alpha.test" }),
       ]);
     }
-    expect((await http.get("/v1/clubs", cast.loner.token)).json()).toMatchObject({ data: [], meta: { total: 0 } });
+    expect((await http.get("/v1/clubs", cast.loner.token)).json()).toMatchObject({
+      data: [],
+      message: "No clubs found",
+      meta: { total: 0 },
+    });
   });
 
   it("needs a signed-in caller and valid paging", async () => {
@@ -101,6 +105,7 @@ describe("POST /v1/clubs", () => {
     const sport = await createSport(t.deps.prisma, "hockey");
     const res = await http.post("/v1/clubs", { name: "  Charlie Hockey  ", sport_id: sport.id }, cast.system.token);
     expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe("Club created.");
     expect(res.json().data).toMatchObject({
       name: "Charlie Hockey",
       sport_id: sport.id,
@@ -183,6 +188,7 @@ describe("PUT /v1/clubs/{id}", () => {
       token,
     );
     expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe("Club updated.");
     expect(res.json().data).toMatchObject({
       name: "Echo Athletic",
       timezone: "Europe/London",

@@ -87,6 +87,7 @@ describe("POST /v1/configurations (create)", () => {
   it("creates with the spec's defaults and derives livestream from sa_stream_url", async () => {
     const res = await save({ club: clubA.id, field: fieldA2.id, sa_stream_url: "{address}:9000?streamid=abc" });
     expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe("Configuration created.");
     const { data } = res.json();
     expect(data).toMatchObject({
       club: { id: clubA.id, name: clubA.name },
@@ -232,6 +233,7 @@ describe("POST /v1/configurations (update with data.id)", () => {
     const created = (await save({ club: clubA.id, sa_stream_url: "{address}:9000", overlays: "club" })).json().data;
     const res = await save({ id: created.id, sa_stream_url: "rtmp://live.example.test/key", livestream: "srt" });
     expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe("Configuration saved.");
     expect(res.json().data).toMatchObject({ id: created.id, livestream: "rtmp", overlays: "club" });
     expect(await stored(created.id)).toMatchObject({ livestream: "rtmp", overlays: "club" });
 
@@ -356,6 +358,13 @@ describe("GET /v1/clubs/{id}/configurations", () => {
     }
   });
 
+  it("answers [] with 'No configurations found' for a club without any", async () => {
+    const club = await createClub(t.deps.prisma);
+    const res = await http.get(`/v1/clubs/${club.id}/configurations`, tokens.system);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: [], message: "No configurations found" });
+  });
+
   it("refuses club members and players (403), other clubs (404) and anonymous callers (401)", async () => {
     expect((await http.get(`/v1/clubs/${clubA.id}/configurations`, tokens.playerA)).statusCode).toBe(403);
     expect((await http.get(`/v1/clubs/${clubA.id}/configurations`, tokens.memberA)).statusCode).toBe(403);
@@ -372,10 +381,16 @@ describe("cameras", () => {
 
   it("adds, lists, shows, changes and removes a configuration's cameras", async () => {
     const configuration = await createConfiguration(t.deps.prisma, { clubId: clubA.id });
+    const none = await http.get(`/v1/configurations/${configuration.id}/cameras`, tokens.system);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toMatchObject({ data: [], message: "No cameras found", meta: { total: 0 } });
     const created = await http.post(`/v1/configurations/${configuration.id}/cameras`, camera, tokens.system);
     expect(created.statusCode).toBe(201);
     const { data } = created.json();
-    expect(data).toEqual({ id: data.id, configuration: configuration.id, ...camera });
+    expect(created.json()).toEqual({
+      data: { id: data.id, configuration: configuration.id, ...camera },
+      message: "Camera added.",
+    });
 
     const defaults = await http.post(
       `/v1/configurations/${configuration.id}/cameras`,
@@ -393,7 +408,10 @@ describe("cameras", () => {
 
     const changed = await http.put(`/v1/cameras/${data.id}`, { pan: -45.5, display_name: "Tribune" }, tokens.system);
     expect(changed.statusCode).toBe(200);
-    expect(changed.json().data).toEqual({ ...data, pan: -45.5, display_name: "Tribune" });
+    expect(changed.json()).toEqual({
+      data: { ...data, pan: -45.5, display_name: "Tribune" },
+      message: "Camera updated.",
+    });
 
     expect((await http.del(`/v1/cameras/${data.id}`, tokens.system)).statusCode).toBe(204);
     expect(await t.deps.prisma.camera.findUnique({ where: { id: data.id } })).toBeNull();

@@ -26,6 +26,7 @@ describe.each(kinds)("$url", ({ url, count }) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       data: [],
+      message: url === "/v1/computers" ? "No computers found" : "No routers found",
       meta: { current_page: 1, last_page: 1, per_page: 20, total: 0, from: null, to: null },
     });
   });
@@ -37,6 +38,7 @@ describe.each(kinds)("$url", ({ url, count }) => {
       system,
     );
     expect(created.statusCode).toBe(201);
+    expect(created.json().message).toBe(url === "/v1/computers" ? "Computer registered." : "Router registered.");
     const { data } = created.json();
     expect(data).toEqual({
       id: data.id,

@@ -38,17 +38,29 @@ describe("GET /v1/fields", () => {
     expect(bravo.json().data.length).toBeGreaterThan(0);
   });
 
-  it("answers 404 'No fields found' for another club, a club without fields and a caller without a club", async () => {
+  it("answers 404 'No club found' for another or a missing club", async () => {
     const other = await http.get(`/v1/fields?club=${cast.clubB.id}`, cast.adminA.token);
     expect(other.statusCode).toBe(404);
-    expect(other.json().message).toBe("No fields found");
+    expect(other.json().message).toBe("No club found");
+    expect((await http.get("/v1/fields?club=999999", cast.system.token)).statusCode).toBe(404);
+  });
 
+  it("answers an empty page with 'No fields found' for a club without fields and a caller without a club", async () => {
+    const emptyPage = {
+      data: [],
+      message: "No fields found",
+      meta: { current_page: 1, last_page: 1, per_page: 20, total: 0, from: null, to: null },
+    };
     const empty = await createClub(t.deps.prisma);
     const admin = await createUser(t.deps.prisma, { scope: "club", clubId: empty.id });
-    expect((await http.get("/v1/fields", await http.login(admin.email))).json()).toEqual({
-      message: "No fields found",
-    });
-    expect((await http.get("/v1/fields", cast.loner.token)).statusCode).toBe(404);
+    const adminToken = await http.login(admin.email);
+    const emptyClub = await http.get("/v1/fields", adminToken);
+    expect(emptyClub.statusCode).toBe(200);
+    expect(emptyClub.json()).toEqual(emptyPage);
+    expect((await http.get(`/v1/fields?club=${empty.id}`, cast.system.token)).json()).toEqual(emptyPage);
+    expect((await http.get("/v1/fields", cast.loner.token)).json()).toEqual(emptyPage);
+    const dutch = await http.get("/v1/fields", cast.loner.token, { "accept-language": "nl" });
+    expect(dutch.json().message).toBe("Geen velden gevonden");
   });
 
   it("needs a signed-in caller and valid paging", async () => {
@@ -86,6 +98,7 @@ describe("POST /v1/fields", () => {
     );
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ name: "Hockey field", portable: 1, sport: { type: "hockey" } });
+    expect(res.json().message).toBe("Field created.");
     const stored = await t.deps.prisma.field.findUniqueOrThrow({ where: { id: res.json().data.id } });
     expect(stored).toMatchObject({ clubId: cast.clubA.id, portable: true });
   });
@@ -136,7 +149,7 @@ describe("DELETE /v1/fields/{id}", () => {
     const field = await createField(t.deps.prisma, cast.clubA.id);
     const res = await http.del(`/v1/fields/${field.id}`, cast.adminA.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: "Field deleted." });
+    expect(res.json()).toEqual({ data: { id: field.id }, message: "Field deleted." });
     expect(await t.deps.prisma.field.findUnique({ where: { id: field.id } })).toBeNull();
     expect((await http.del(`/v1/fields/${field.id}`, cast.adminA.token)).statusCode).toBe(404);
   });

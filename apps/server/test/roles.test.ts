@@ -72,7 +72,10 @@ describe("POST /v1/groups/{role}/add-permission and remove-permission", () => {
         cast.system.token,
       );
       expect(res.statusCode).toBe(200);
-      expect(res.json().data.permissions).toEqual({ scheduler: [{ id: permission.id, name: "scheduler.all" }] });
+      expect(res.json()).toMatchObject({
+        data: { permissions: { scheduler: [{ id: permission.id, name: "scheduler.all" }] } },
+        message: "Permission added.",
+      });
     }
     expect(await heldBy(role.id)).toEqual([{ permissionId: permission.id }]);
 
@@ -84,6 +87,7 @@ describe("POST /v1/groups/{role}/add-permission and remove-permission", () => {
       );
       expect(res.statusCode).toBe(200);
       expect(res.json().data.permissions).toEqual({});
+      expect(res.json().message).toBe("Permission removed.");
     }
     expect(await heldBy(role.id)).toEqual([]);
   });

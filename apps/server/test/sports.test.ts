@@ -39,6 +39,7 @@ describe("POST /v1/sports", () => {
     );
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ slug: "beach-volleyball", name: "Beach volleyball", type: "volleyball" });
+    expect(res.json().message).toBe("Sport created.");
     expect(await t.deps.prisma.sport.findUnique({ where: { slug: "beach-volleyball" } })).not.toBeNull();
   });
 
@@ -98,11 +99,11 @@ describe("GET /v1/sports/{sport}/teams", () => {
     ).toEqual([dutchTeam.id, germanTeam.id].sort());
   });
 
-  it("answers 404 for an unknown sport or no teams, 422 for a malformed country, 401 anonymously", async () => {
+  it("answers [] for no teams, 404 for an unknown sport, 422 for a malformed country, 401 anonymously", async () => {
     await createSport(t.deps.prisma, "icehockey");
     const none = await http.get("/v1/sports/icehockey/teams?country=NL", cast.playerA.token);
-    expect(none.statusCode).toBe(404);
-    expect(none.json().message).toBe("No teams found");
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ data: [], message: "No teams found" });
     expect((await http.get("/v1/sports/curling/teams", cast.playerA.token)).statusCode).toBe(404);
     const bad = await http.get("/v1/sports/hockey/teams?country=Netherlands", cast.playerA.token);
     expect(bad.statusCode).toBe(422);

@@ -34,14 +34,14 @@ describe("GET /v1/clubs/{id}/teams", () => {
     expect(onlyCustom.json().data.map((team: { id: number }) => team.id)).toEqual([custom.id]);
   });
 
-  it("hides other clubs' teams (404), says 'No teams found' for none, needs sign-in and a valid filter", async () => {
+  it("hides other clubs' teams (404), answers [] with 'No teams found' for none, needs sign-in and a valid filter", async () => {
     const other = await http.get(`/v1/clubs/${cast.clubB.id}/teams`, cast.adminA.token);
     expect(other.statusCode).toBe(404);
     expect(other.json().message).toBe("No club found");
     const empty = await createClub(t.deps.prisma);
     const emptyList = await http.get(`/v1/clubs/${empty.id}/teams`, cast.system.token);
-    expect(emptyList.statusCode).toBe(404);
-    expect(emptyList.json().message).toBe("No teams found");
+    expect(emptyList.statusCode).toBe(200);
+    expect(emptyList.json()).toEqual({ data: [], message: "No teams found" });
     expect((await http.get(`/v1/clubs/${cast.clubA.id}/teams`)).statusCode).toBe(401);
     const bad = await http.get(`/v1/clubs/${cast.clubA.id}/teams?is_custom=maybe`, cast.adminA.token);
     expect(bad.statusCode).toBe(422);
@@ -58,6 +58,7 @@ describe("POST /v1/clubs/{id}/teams", () => {
       cast.adminA.token,
     );
     expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe("Team created.");
     expect(res.json().data).toMatchObject({
       fullname: "Alpha JO19",
       addition: "1",
@@ -113,7 +114,7 @@ describe("DELETE /v1/clubs/{club}/teams/{team}", () => {
     await t.deps.prisma.userTeam.create({ data: { userId: player.id, teamId: team.id } });
     const res = await http.del(`/v1/clubs/${cast.clubA.id}/teams/${team.id}`, cast.adminA.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: "Team deleted." });
+    expect(res.json()).toEqual({ data: { id: team.id }, message: "Team deleted." });
     expect(await t.deps.prisma.team.findUnique({ where: { id: team.id } })).toBeNull();
     expect(await t.deps.prisma.userTeam.count({ where: { userId: player.id } })).toBe(0);
   });

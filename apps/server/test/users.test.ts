@@ -91,6 +91,7 @@ describe("POST /v1/users", () => {
       cast.adminA.token,
     );
     expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe("User created.");
     expect(res.json().data).toMatchObject({
       email: "nina@example.test",
       scope: "player",
@@ -183,6 +184,7 @@ describe("PUT /v1/users and PUT /v1/users/{id}", () => {
       cast.adminA.token,
     );
     expect(byBody.statusCode).toBe(200);
+    expect(byBody.json().message).toBe("User updated.");
     expect(byBody.json().data).toMatchObject({ first_name: "Renamed", scope: "trainer" });
     expect((await userRow(player.id))!.teams.map((link) => link.teamId).sort()).toEqual([first.id, second.id].sort());
 
@@ -245,7 +247,7 @@ describe("DELETE /v1/users/{id}", () => {
     const player = await createUser(t.deps.prisma, { clubId: cast.clubA.id });
     const res = await http.del(`/v1/users/${player.id}`, cast.adminA.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: "User deleted." });
+    expect(res.json()).toEqual({ data: { id: player.id }, message: "User deleted." });
     expect(await userRow(player.id)).toBeNull();
   });
 
@@ -274,7 +276,7 @@ describe("DELETE /v1/clubs/{club}/users/{id}", () => {
     await t.deps.prisma.userTeam.create({ data: { userId: player.id, teamId: team.id } });
     const res = await http.del(`/v1/clubs/${cast.clubA.id}/users/${player.id}`, cast.adminA.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: "User removed from the club." });
+    expect(res.json()).toEqual({ data: { id: player.id }, message: "User removed from the club." });
     expect(await userRow(player.id)).toMatchObject({ clubId: null, teams: [] });
   });
 

@@ -1,7 +1,8 @@
+import { writeAnswer } from "../core/answers.ts";
 import { domain } from "../core/operation.ts";
 import { pageQuery } from "../core/pagination.ts";
 import { idParams, noContent } from "../core/schemas.ts";
-import { apiClientInput, apiClientPage, createdApiClientAnswer } from "./schemas.ts";
+import { apiClientInput, apiClientPage, createdApiClient } from "./schemas.ts";
 import { createApiClientsService } from "./service.ts";
 
 export default domain(createApiClientsService, (op) => ({
@@ -18,7 +19,7 @@ export default domain(createApiClientsService, (op) => ({
     summary: "Create an API client bound to a configuration; the answer holds its secret, shown this once",
     rest: { method: "POST", path: "/v1/api-clients", status: 201 },
     input: apiClientInput,
-    output: createdApiClientAnswer,
+    output: writeAnswer(createdApiClient),
     run: (apiClients, input, caller) => apiClients.create(input, caller),
   }),
   revoke: op.mutation({

@@ -26,8 +26,8 @@ export const apiClientOutput = z.object({
   created_at: z.string(),
 });
 
-/** The creation answer: the only time the secret is ever shown. */
-export const createdApiClientAnswer = z.object({ data: apiClientOutput.extend({ client_secret: z.string() }) });
+/** A client as its creation shows it: the only time the secret is ever shown. */
+export const createdApiClient = apiClientOutput.extend({ client_secret: z.string() });
 export const apiClientPage = pagedSchema(apiClientOutput);
 
 export type ApiClientInput = z.output<typeof apiClientInput>;

@@ -3,7 +3,9 @@
 import { randomUUID } from "node:crypto";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
+import { written, type Written } from "../core/answers.ts";
 import { ValidationError } from "../core/errors.ts";
+import { translate } from "../core/i18n.ts";
 import { paged, pageWindow, type Paged, type PageQuery } from "../core/pagination.ts";
 import { authorize, authorizedRecord } from "../core/policy.ts";
 import { hashPassword } from "../auth/passwords.ts";
@@ -21,14 +23,14 @@ export function createApiClientsService(deps: Deps, { auth }: { auth: Pick<AuthS
       prisma.apiClient.findMany({ include: apiClientWithConfiguration, orderBy: { id: "asc" }, ...pageWindow(query) }),
       prisma.apiClient.count(),
     ]);
-    return paged(rows.map(presentApiClient), total, query);
+    return paged(rows.map(presentApiClient), total, query, translate(ctx.locale, "not_found.api_clients"));
   }
 
   /** Answers the secret this once; only its argon2id hash is kept. */
   async function create(
     input: ApiClientInput,
     ctx: RequestContext,
-  ): Promise<{ data: ApiClientOutput & { client_secret: string } }> {
+  ): Promise<Written<ApiClientOutput & { client_secret: string }>> {
     const user = authorize(ctx, "access");
     const configuration = await prisma.configuration.findUnique({
       where: { id: input.configuration_id },
@@ -46,7 +48,7 @@ export function createApiClientsService(deps: Deps, { auth }: { auth: Pick<AuthS
       },
       include: apiClientWithConfiguration,
     });
-    return { data: { ...presentApiClient(client), client_secret: secret } };
+    return written({ ...presentApiClient(client), client_secret: secret }, translate(ctx.locale, "api_client.created"));
   }
 
   /** Revokes the client and every token it holds; revoking twice changes nothing. */

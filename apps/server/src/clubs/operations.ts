@@ -1,14 +1,8 @@
+import { resourceAnswer, writeAnswer } from "../core/answers.ts";
 import { domain } from "../core/operation.ts";
 import { pagedSchema } from "../core/pagination.ts";
 import { idParams } from "../core/schemas.ts";
-import {
-  clubAnswer,
-  clubSchema,
-  clubsQuery,
-  createClubInput,
-  publicClubSchema,
-  updateClubByIdInput,
-} from "./schemas.ts";
+import { clubSchema, clubsQuery, createClubInput, publicClubSchema, updateClubByIdInput } from "./schemas.ts";
 import { createClubsService } from "./service.ts";
 
 export default domain(createClubsService, (op) => ({
@@ -26,14 +20,14 @@ export default domain(createClubsService, (op) => ({
     rest: { method: "GET", path: "/v1/active-clubs" },
     input: clubsQuery,
     output: pagedSchema(publicClubSchema),
-    run: (clubs, input) => clubs.listActive(input),
+    run: (clubs, input, caller) => clubs.listActive(input, caller),
   }),
   get: op.query({
     auth: "public",
     summary: "One club: public fields of an activated club for anyone, everything for its members",
     rest: { method: "GET", path: "/v1/clubs/:id" },
     input: idParams,
-    output: clubAnswer,
+    output: resourceAnswer(clubSchema),
     run: (clubs, input, caller) => clubs.get(input.id, caller),
   }),
   create: op.mutation({
@@ -41,7 +35,7 @@ export default domain(createClubsService, (op) => ({
     summary: "Create a club (system administrators)",
     rest: { method: "POST", path: "/v1/clubs", status: 201 },
     input: createClubInput,
-    output: clubAnswer,
+    output: writeAnswer(clubSchema),
     run: (clubs, input, caller) => clubs.create(input, caller),
   }),
   update: op.mutation({
@@ -49,7 +43,7 @@ export default domain(createClubsService, (op) => ({
     summary: "Edit a club (system administrators, or the club's administrators; activation is system-only)",
     rest: { method: "PUT", path: "/v1/clubs/:id" },
     input: updateClubByIdInput,
-    output: clubAnswer,
+    output: writeAnswer(clubSchema),
     run: (clubs, { id, ...changes }, caller) => clubs.update(id, changes, caller),
   }),
 }));

@@ -67,7 +67,6 @@ export const clubSchema = publicClub.extend({
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
 });
-export const clubAnswer = z.object({ data: clubSchema });
 
 export type CreateClubInput = z.infer<typeof createClubInput>;
 export type UpdateClubInput = z.infer<typeof updateClubInput>;

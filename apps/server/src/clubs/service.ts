@@ -3,7 +3,9 @@
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
+import { written } from "../core/answers.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../core/errors.ts";
+import { translate } from "../core/i18n.ts";
 import { paged, pageWindow, type PageQuery } from "../core/pagination.ts";
 import { authorize, isInClub, isSystem, requireUser } from "../core/policy.ts";
 import { authorizeClubAdmin } from "./policy.ts";
@@ -45,13 +47,13 @@ export function createClubsService({ prisma }: Deps) {
     const user = requireUser(ctx);
     const where: Prisma.ClubWhereInput = isSystem(user) ? {} : { id: user.clubId ?? -1 };
     const { clubs, total } = await pageOf(where, query);
-    return paged(clubs.map(presentClub), total, query);
+    return paged(clubs.map(presentClub), total, query, translate(ctx.locale, "not_found.clubs"));
   }
 
   /** Activated clubs, for the public site and the share-with-club picker. */
-  async function listActive(query: PageQuery) {
+  async function listActive(query: PageQuery, ctx: RequestContext) {
     const { clubs, total } = await pageOf({ activated: true }, query);
-    return paged(clubs.map(presentPublicClub), total, query);
+    return paged(clubs.map(presentPublicClub), total, query, translate(ctx.locale, "not_found.clubs"));
   }
 
   async function get(id: number, ctx: RequestContext) {
@@ -69,7 +71,7 @@ export function createClubsService({ prisma }: Deps) {
       data: { ...clubData(input), name: input.name, sportId: input.sport_id },
       include: clubWithSport,
     });
-    return { data: presentClub(club) };
+    return written(presentClub(club), translate(ctx.locale, "clubs.created"));
   }
 
   async function update(id: number, input: UpdateClubInput, ctx: RequestContext) {
@@ -79,7 +81,7 @@ export function createClubsService({ prisma }: Deps) {
     if (!exists) throw new NotFoundError("not_found.club");
     await assertSportExists(input.sport_id);
     const club = await prisma.club.update({ where: { id }, data: clubData(input), include: clubWithSport });
-    return { data: presentClub(club) };
+    return written(presentClub(club), translate(ctx.locale, "clubs.updated"));
   }
 
   return { list, listActive, get, create, update };

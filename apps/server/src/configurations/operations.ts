@@ -1,15 +1,14 @@
+import { listAnswer, resourceAnswer, writeAnswer } from "../core/answers.ts";
 import { domain } from "../core/operation.ts";
 import { pageQuery } from "../core/pagination.ts";
 import { idParams, noContent } from "../core/schemas.ts";
 import {
-  cameraAnswer,
   cameraCreateInput,
   cameraListInput,
+  cameraOutput,
   cameraPage,
   cameraUpdateByIdInput,
-  configurationAnswer,
-  configurationChangeAnswer,
-  configurationListAnswer,
+  configurationOutput,
   configurationPage,
   saveConfigurationInput,
 } from "./schemas.ts";
@@ -29,7 +28,7 @@ export default domain(createConfigurationsService, (op) => ({
     summary: "Create a configuration, or update the one data.id names; livestream is derived from sa_stream_url",
     rest: { method: "POST", path: "/v1/configurations" },
     input: saveConfigurationInput,
-    output: configurationAnswer,
+    output: writeAnswer(configurationOutput),
     run: (configurations, input, caller) => configurations.save(input, caller),
   }),
   delete: op.mutation({
@@ -46,7 +45,7 @@ export default domain(createConfigurationsService, (op) => ({
       "Replace the stream key with a new random one; the media gateway drops any publisher still using the old key",
     rest: { method: "POST", path: "/v1/configurations/:id/stream-key" },
     input: idParams,
-    output: configurationChangeAnswer,
+    output: writeAnswer(configurationOutput),
     run: (configurations, input, caller) => configurations.rotateStreamKey(input.id, caller),
   }),
   ofClub: op.query({
@@ -54,7 +53,7 @@ export default domain(createConfigurationsService, (op) => ({
     summary: "A club's configurations (its staff and system admins; not club members or players)",
     rest: { method: "GET", path: "/v1/clubs/:id/configurations" },
     input: idParams,
-    output: configurationListAnswer,
+    output: listAnswer(configurationOutput),
     run: (configurations, input, caller) => configurations.listOfClub(input.id, caller),
   }),
   listCameras: op.query({
@@ -71,7 +70,7 @@ export default domain(createConfigurationsService, (op) => ({
     summary: "Add a camera to a configuration",
     rest: { method: "POST", path: "/v1/configurations/:configuration/cameras", status: 201 },
     input: cameraCreateInput,
-    output: cameraAnswer,
+    output: writeAnswer(cameraOutput),
     run: (configurations, { configuration, ...camera }, caller) =>
       configurations.createCamera(configuration, camera, caller),
   }),
@@ -80,7 +79,7 @@ export default domain(createConfigurationsService, (op) => ({
     summary: "A camera",
     rest: { method: "GET", path: "/v1/cameras/:id" },
     input: idParams,
-    output: cameraAnswer,
+    output: resourceAnswer(cameraOutput),
     run: (configurations, input, caller) => configurations.getCamera(input.id, caller),
   }),
   updateCamera: op.mutation({
@@ -88,7 +87,7 @@ export default domain(createConfigurationsService, (op) => ({
     summary: "Change the fields sent of a camera",
     rest: { method: "PUT", path: "/v1/cameras/:id" },
     input: cameraUpdateByIdInput,
-    output: cameraAnswer,
+    output: writeAnswer(cameraOutput),
     run: (configurations, { id, ...changes }, caller) => configurations.updateCamera(id, changes, caller),
   }),
   deleteCamera: op.mutation({

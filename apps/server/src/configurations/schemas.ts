@@ -117,12 +117,7 @@ export const cameraOutput = z.object({
   focal: z.number(),
 });
 
-export const configurationAnswer = z.object({ data: configurationOutput });
-/** A configuration after an operation that tells what it did. */
-export const configurationChangeAnswer = z.object({ data: configurationOutput, message: z.string() });
-export const configurationListAnswer = z.object({ data: z.array(configurationOutput) });
 export const configurationPage = pagedSchema(configurationOutput);
-export const cameraAnswer = z.object({ data: cameraOutput });
 export const cameraPage = pagedSchema(cameraOutput);
 
 export type ConfigurationData = z.output<typeof configurationData>;

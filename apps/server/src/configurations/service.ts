@@ -13,6 +13,7 @@ import { withRedis } from "@clubcast/db/redis";
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
+import { listOf, written, type Written } from "../core/answers.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../core/errors.ts";
 import { translate } from "../core/i18n.ts";
 import { paged, pageWindow, type Paged, type PageQuery } from "../core/pagination.ts";
@@ -94,7 +95,7 @@ export function createConfigurationsService(deps: Deps) {
       prisma.configuration.findMany({ include: configurationWithNames, orderBy: { id: "asc" }, ...pageWindow(query) }),
       prisma.configuration.count(),
     ]);
-    return paged(rows.map(present), total, query);
+    return paged(rows.map(present), total, query, translate(ctx.locale, "not_found.configurations"));
   }
 
   /** The club and field a saved configuration ends up with, checked: the field must be the club's. */
@@ -129,7 +130,7 @@ export function createConfigurationsService(deps: Deps) {
    * updates the one `data.id` names. livestream is always derived from the
    * resulting sa_stream_url, whatever the input said.
    */
-  async function save({ data }: SaveConfigurationInput, ctx: RequestContext): Promise<{ data: ConfigurationOutput }> {
+  async function save({ data }: SaveConfigurationInput, ctx: RequestContext): Promise<Written<ConfigurationOutput>> {
     const existing = data.id === undefined ? null : await manageableConfiguration(data.id, ctx);
     if (!existing) authorize(ctx, "configuration");
     const { clubId, fieldId } = await placementOf(data, existing);
@@ -163,7 +164,7 @@ export function createConfigurationsService(deps: Deps) {
         });
       }),
     );
-    return { data: present(saved) };
+    return written(present(saved), translate(ctx.locale, existing ? "configuration.updated" : "configuration.created"));
   }
 
   async function remove(id: number, ctx: RequestContext): Promise<void> {
@@ -180,10 +181,7 @@ export function createConfigurationsService(deps: Deps) {
    * random one (who may edit the configuration may), then tells the media
    * gateway, over Redis, to drop any publisher still using the old key.
    */
-  async function rotateStreamKey(
-    id: number,
-    ctx: RequestContext,
-  ): Promise<{ data: ConfigurationOutput; message: string }> {
+  async function rotateStreamKey(id: number, ctx: RequestContext): Promise<Written<ConfigurationOutput>> {
     await manageableConfiguration(id, ctx);
     const streamKey = newStreamKey();
     const { previous, rotated } = await prisma.$transaction(async (tx) => {
@@ -207,14 +205,17 @@ export function createConfigurationsService(deps: Deps) {
       // PUBLISH channels get no keyPrefix from ioredis: the prefix is in the channel's name.
       await withRedis(redis, () => redis.publish(mediaGatewayChannel(config.redisPrefix), JSON.stringify(message)));
     }
-    return { data: present(rotated), message: translate(ctx.locale, "configuration.stream_key_rotated") };
+    return written(present(rotated), translate(ctx.locale, "configuration.stream_key_rotated"));
   }
 
   /**
    * A club's configurations, for its staff and system admins. Spec section 6:
    * they are not loaded for club members and players.
    */
-  async function listOfClub(clubId: number, ctx: RequestContext): Promise<{ data: ConfigurationOutput[] }> {
+  async function listOfClub(
+    clubId: number,
+    ctx: RequestContext,
+  ): Promise<{ data: ConfigurationOutput[]; message?: string }> {
     // Not a dashboard page of its own: any signed-in member of the club passes here (another club: 404),
     // then the spec's own rule for club configurations decides.
     const user = authorize(ctx, "dashboard", clubId, "not_found.club");
@@ -229,7 +230,7 @@ export function createConfigurationsService(deps: Deps) {
       },
     });
     if (!club) throw new NotFoundError("not_found.club");
-    return { data: club.configurations.map(present) };
+    return listOf(club.configurations.map(present), translate(ctx.locale, "not_found.configurations"));
   }
 
   async function listCameras(
@@ -243,7 +244,7 @@ export function createConfigurationsService(deps: Deps) {
       prisma.camera.findMany({ where, orderBy: { id: "asc" }, ...pageWindow(query) }),
       prisma.camera.count({ where }),
     ]);
-    return paged(rows.map(presentCamera), total, query);
+    return paged(rows.map(presentCamera), total, query, translate(ctx.locale, "not_found.cameras"));
   }
 
   const technicalNameTaken = <T>(write: () => Promise<T>) => uniqueField("technical_name", "validation.taken", write);
@@ -252,7 +253,7 @@ export function createConfigurationsService(deps: Deps) {
     configurationId: number,
     input: CameraInput,
     ctx: RequestContext,
-  ): Promise<{ data: CameraOutput }> {
+  ): Promise<Written<CameraOutput>> {
     await manageableConfiguration(configurationId, ctx);
     const camera = await technicalNameTaken(() =>
       prisma.camera.create({
@@ -266,7 +267,7 @@ export function createConfigurationsService(deps: Deps) {
         },
       }),
     );
-    return { data: presentCamera(camera) };
+    return written(presentCamera(camera), translate(ctx.locale, "camera.created"));
   }
 
   async function getCamera(id: number, ctx: RequestContext): Promise<{ data: CameraOutput }> {
@@ -277,7 +278,7 @@ export function createConfigurationsService(deps: Deps) {
     id: number,
     input: CameraUpdateInput,
     ctx: RequestContext,
-  ): Promise<{ data: CameraOutput }> {
+  ): Promise<Written<CameraOutput>> {
     await manageableCamera(id, ctx);
     const camera = await technicalNameTaken(() =>
       prisma.camera.update({
@@ -291,7 +292,7 @@ export function createConfigurationsService(deps: Deps) {
         },
       }),
     );
-    return { data: presentCamera(camera) };
+    return written(presentCamera(camera), translate(ctx.locale, "camera.updated"));
   }
 
   async function removeCamera(id: number, ctx: RequestContext): Promise<void> {

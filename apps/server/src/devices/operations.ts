@@ -1,6 +1,7 @@
+import { writeAnswer } from "../core/answers.ts";
 import { domain } from "../core/operation.ts";
 import { pageQuery } from "../core/pagination.ts";
-import { deviceAnswer, deviceInput, devicePage } from "./schemas.ts";
+import { deviceInput, deviceOutput, devicePage } from "./schemas.ts";
 import { createDevicesService } from "./service.ts";
 
 export default domain(createDevicesService, (op) => ({
@@ -17,7 +18,7 @@ export default domain(createDevicesService, (op) => ({
     summary: "Register a computer; its serial must be unique",
     rest: { method: "POST", path: "/v1/computers", status: 201 },
     input: deviceInput,
-    output: deviceAnswer,
+    output: writeAnswer(deviceOutput),
     run: (devices, input, caller) => devices.createComputer(input, caller),
   }),
   routers: op.query({
@@ -33,7 +34,7 @@ export default domain(createDevicesService, (op) => ({
     summary: "Register a router; its serial must be unique",
     rest: { method: "POST", path: "/v1/routers", status: 201 },
     input: deviceInput,
-    output: deviceAnswer,
+    output: writeAnswer(deviceOutput),
     run: (devices, input, caller) => devices.createRouter(input, caller),
   }),
 }));

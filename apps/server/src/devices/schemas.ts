@@ -19,7 +19,6 @@ export const deviceOutput = z.object({
   created_at: z.string(),
 });
 
-export const deviceAnswer = z.object({ data: deviceOutput });
 export const devicePage = pagedSchema(deviceOutput);
 
 export type DeviceInput = z.output<typeof deviceInput>;

@@ -2,7 +2,9 @@
 // register them on the configuration pages; monitoring reports their heartbeats.
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
+import { written, type Written } from "../core/answers.ts";
 import { ValidationError } from "../core/errors.ts";
+import { translate, type MessageKey } from "../core/i18n.ts";
 import { paged, pageWindow, type Paged, type PageQuery } from "../core/pagination.ts";
 import { authorize } from "../core/policy.ts";
 import { uniqueField } from "../core/prisma-errors.ts";
@@ -10,6 +12,12 @@ import { deviceWithClub, presentDevice, type DeviceWithClub } from "./presenter.
 import type { DeviceInput, DeviceOutput } from "./schemas.ts";
 
 export type DeviceKind = "computer" | "router";
+
+/** What an empty list and a registration say, by kind. */
+const messages: Record<DeviceKind, { empty: MessageKey; created: MessageKey }> = {
+  computer: { empty: "not_found.computers", created: "devices.computer_created" },
+  router: { empty: "not_found.routers", created: "devices.router_created" },
+};
 
 /** What the service needs of the computers and routers tables, which share one shape. */
 interface DeviceTable {
@@ -37,10 +45,10 @@ export function createDevicesService(deps: Deps) {
       table.findMany({ include: deviceWithClub, orderBy: { id: "asc" }, ...pageWindow(query) }),
       table.count(),
     ]);
-    return paged(rows.map(presentDevice), total, query);
+    return paged(rows.map(presentDevice), total, query, translate(ctx.locale, messages[kind].empty));
   }
 
-  async function create(kind: DeviceKind, input: DeviceInput, ctx: RequestContext): Promise<{ data: DeviceOutput }> {
+  async function create(kind: DeviceKind, input: DeviceInput, ctx: RequestContext): Promise<Written<DeviceOutput>> {
     authorize(ctx, "configuration");
     const clubId = input.club ?? null;
     if (clubId !== null && !(await prisma.club.findUnique({ where: { id: clubId }, select: { id: true } }))) {
@@ -52,7 +60,7 @@ export function createDevicesService(deps: Deps) {
         include: deviceWithClub,
       }),
     );
-    return { data: presentDevice(device) };
+    return written(presentDevice(device), translate(ctx.locale, messages[kind].created));
   }
 
   return {

@@ -2,6 +2,7 @@
 // last attempt failed, with the reason, so someone can see what never happened.
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
+import { translate } from "../core/i18n.ts";
 import { authorize } from "../core/policy.ts";
 import { paged, type PageQuery, type Paged } from "../core/pagination.ts";
 import { presentFailedJob } from "./presenter.ts";
@@ -27,7 +28,7 @@ export function createFailedJobsService({ jobs }: Deps) {
       .flatMap((found, i) => found.filter(Boolean).map((job) => presentFailedJob(queues[i]!.name, job)))
       .sort((a, b) => failedTime(b) - failedTime(a));
     const total = counts.reduce((sum, count) => sum + count, 0);
-    return paged(merged.slice(upTo - page.limit, upTo), total, page);
+    return paged(merged.slice(upTo - page.limit, upTo), total, page, translate(ctx.locale, "not_found.failed_jobs"));
   }
 
   return { list };

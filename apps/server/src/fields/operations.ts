@@ -1,7 +1,8 @@
+import { deletedAnswer, resourceAnswer, writeAnswer } from "../core/answers.ts";
 import { domain } from "../core/operation.ts";
 import { pagedSchema } from "../core/pagination.ts";
-import { idParams, messageAnswer } from "../core/schemas.ts";
-import { createFieldInput, fieldAnswer, fieldSchema, fieldsQuery } from "./schemas.ts";
+import { idParams } from "../core/schemas.ts";
+import { createFieldInput, fieldSchema, fieldsQuery } from "./schemas.ts";
 import { createFieldsService } from "./service.ts";
 
 export default domain(createFieldsService, (op) => ({
@@ -18,7 +19,7 @@ export default domain(createFieldsService, (op) => ({
     summary: "One field of the caller's club",
     rest: { method: "GET", path: "/v1/fields/:id" },
     input: idParams,
-    output: fieldAnswer,
+    output: resourceAnswer(fieldSchema),
     run: (fields, input, caller) => fields.get(input.id, caller),
   }),
   create: op.mutation({
@@ -26,7 +27,7 @@ export default domain(createFieldsService, (op) => ({
     summary: "Create a field (the club's administrators, or system administrators)",
     rest: { method: "POST", path: "/v1/fields", status: 201 },
     input: createFieldInput,
-    output: fieldAnswer,
+    output: writeAnswer(fieldSchema),
     run: (fields, input, caller) => fields.create(input, caller),
   }),
   delete: op.mutation({
@@ -34,7 +35,7 @@ export default domain(createFieldsService, (op) => ({
     summary: "Delete a field (the club's administrators, or system administrators)",
     rest: { method: "DELETE", path: "/v1/fields/:id" },
     input: idParams,
-    output: messageAnswer,
+    output: deletedAnswer,
     run: (fields, input, caller) => fields.remove(input.id, caller),
   }),
 }));

@@ -13,15 +13,13 @@ export const createFieldInput = z.strictObject({
   portable: flag.default(false),
 });
 
-const field = z.object({
+export const fieldSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   portable: flagAnswer,
   club: namedRecord,
   sport: sportSchema,
 });
-export const fieldSchema = field;
-export const fieldAnswer = z.object({ data: field });
 
 export type FieldsQuery = z.infer<typeof fieldsQuery>;
 export type CreateFieldInput = z.infer<typeof createFieldInput>;

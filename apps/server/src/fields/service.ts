@@ -3,6 +3,7 @@
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
+import { deleted, written } from "../core/answers.ts";
 import { NotFoundError, ValidationError } from "../core/errors.ts";
 import { translate } from "../core/i18n.ts";
 import { paged, pageWindow } from "../core/pagination.ts";
@@ -23,11 +24,12 @@ export function createFieldsService({ prisma }: Deps) {
   async function list({ club, ...page }: FieldsQuery, ctx: RequestContext) {
     const user = requireUser(ctx);
     const clubId = isSystem(user) ? club : user.clubId;
-    // Another club's fields are as absent as none at all.
-    if ((!isSystem(user) && clubId === null) || (club !== undefined && club !== clubId)) {
-      throw new NotFoundError("not_found.fields");
-    }
-    const where: Prisma.FieldWhereInput = clubId == null ? {} : { clubId };
+    // Another club is as absent as a missing one; a caller without a club has no fields.
+    const clubMissing =
+      club !== undefined &&
+      (club !== clubId || !(await prisma.club.findUnique({ where: { id: club }, select: { id: true } })));
+    if (clubMissing) throw new NotFoundError("not_found.club");
+    const where: Prisma.FieldWhereInput = clubId === undefined ? {} : { clubId: clubId ?? -1 };
     const [fields, total] = await Promise.all([
       prisma.field.findMany({
         where,
@@ -37,8 +39,7 @@ export function createFieldsService({ prisma }: Deps) {
       }),
       prisma.field.count({ where }),
     ]);
-    if (total === 0) throw new NotFoundError("not_found.fields");
-    return paged(fields.map(presentField), total, page);
+    return paged(fields.map(presentField), total, page, translate(ctx.locale, "not_found.fields"));
   }
 
   async function get(id: number, ctx: RequestContext) {
@@ -60,14 +61,14 @@ export function createFieldsService({ prisma }: Deps) {
         include: fieldWithNames,
       }),
     );
-    return { data: presentField(field) };
+    return written(presentField(field), translate(ctx.locale, "fields.created"));
   }
 
   async function remove(id: number, ctx: RequestContext) {
     const field = await visibleField(id, ctx);
     authorizeClubAdmin(ctx, field.clubId, "not_found.field");
     await prisma.field.delete({ where: { id } });
-    return { message: translate(ctx.locale, "fields.deleted") };
+    return deleted(id, translate(ctx.locale, "fields.deleted"));
   }
 
   return { list, get, create, remove };

@@ -1,5 +1,6 @@
+import { listAnswer, writeAnswer } from "../core/answers.ts";
 import { domain } from "../core/operation.ts";
-import { permissionsAnswer, roleAnswer, rolePermissionInput, rolesAnswer } from "./schemas.ts";
+import { permissionSchema, rolePermissionInput, roleSchema } from "./schemas.ts";
 import { noInput } from "../core/schemas.ts";
 import { createRolesService } from "./service.ts";
 
@@ -9,7 +10,7 @@ export default domain(createRolesService, (op) => ({
     summary: "Roles (groups) with their permissions grouped by category (system administrators)",
     rest: { method: "GET", path: "/v1/groups" },
     input: noInput,
-    output: rolesAnswer,
+    output: listAnswer(roleSchema),
     run: (roles, _input, caller) => roles.listGroups(caller),
   }),
   permissions: op.query({
@@ -17,7 +18,7 @@ export default domain(createRolesService, (op) => ({
     summary: "Permissions with the roles (groups) holding each (system administrators)",
     rest: { method: "GET", path: "/v1/permissions" },
     input: noInput,
-    output: permissionsAnswer,
+    output: listAnswer(permissionSchema),
     run: (roles, _input, caller) => roles.listPermissions(caller),
   }),
   addPermission: op.mutation({
@@ -25,7 +26,7 @@ export default domain(createRolesService, (op) => ({
     summary: "Give a role a permission (idempotent)",
     rest: { method: "POST", path: "/v1/groups/:role/add-permission" },
     input: rolePermissionInput,
-    output: roleAnswer,
+    output: writeAnswer(roleSchema),
     run: (roles, { role, ...change }, caller) => roles.addPermission(role, change, caller),
   }),
   removePermission: op.mutation({
@@ -33,7 +34,7 @@ export default domain(createRolesService, (op) => ({
     summary: "Take a permission from a role (idempotent)",
     rest: { method: "POST", path: "/v1/groups/:role/remove-permission" },
     input: rolePermissionInput,
-    output: roleAnswer,
+    output: writeAnswer(roleSchema),
     run: (roles, { role, ...change }, caller) => roles.removePermission(role, change, caller),
   }),
 }));

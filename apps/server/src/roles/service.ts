@@ -1,7 +1,9 @@
 // Roles ("groups") and their permissions: the system's access pages.
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
+import { listOf, written } from "../core/answers.ts";
 import { NotFoundError, ValidationError } from "../core/errors.ts";
+import { translate } from "../core/i18n.ts";
 import { authorize } from "../core/policy.ts";
 import {
   permissionOrder,
@@ -19,13 +21,13 @@ export function createRolesService({ prisma, events }: Deps) {
       include: roleWithPermissions,
       orderBy: [{ name: "asc" }, { id: "asc" }],
     });
-    return { data: roles.map(presentRole) };
+    return listOf(roles.map(presentRole), translate(ctx.locale, "not_found.groups"));
   }
 
   async function listPermissions(ctx: RequestContext) {
     authorize(ctx, "access");
     const permissions = await prisma.permission.findMany({ include: permissionWithRoles, orderBy: permissionOrder });
-    return { data: permissions.map(presentPermission) };
+    return listOf(permissions.map(presentPermission), translate(ctx.locale, "not_found.permissions"));
   }
 
   /** Checks the role (404) and the permission (422) a change names. */
@@ -45,9 +47,7 @@ export function createRolesService({ prisma, events }: Deps) {
   }
 
   async function presented(roleId: number) {
-    return {
-      data: presentRole(await prisma.role.findUniqueOrThrow({ where: { id: roleId }, include: roleWithPermissions })),
-    };
+    return presentRole(await prisma.role.findUniqueOrThrow({ where: { id: roleId }, include: roleWithPermissions }));
   }
 
   async function addPermission(roleId: number, { permission_id }: PermissionChangeInput, ctx: RequestContext) {
@@ -56,7 +56,7 @@ export function createRolesService({ prisma, events }: Deps) {
     // Adding a permission the role already holds changes nothing.
     await prisma.rolePermission.createMany({ data: [{ roleId, permissionId: permission_id }], skipDuplicates: true });
     await announceHoldersOf(roleId);
-    return presented(roleId);
+    return written(await presented(roleId), translate(ctx.locale, "roles.permission_added"));
   }
 
   async function removePermission(roleId: number, { permission_id }: PermissionChangeInput, ctx: RequestContext) {
@@ -64,7 +64,7 @@ export function createRolesService({ prisma, events }: Deps) {
     await existing(roleId, permission_id);
     await prisma.rolePermission.deleteMany({ where: { roleId, permissionId: permission_id } });
     await announceHoldersOf(roleId);
-    return presented(roleId);
+    return written(await presented(roleId), translate(ctx.locale, "roles.permission_removed"));
   }
 
   return { listGroups, listPermissions, addPermission, removePermission };

@@ -24,8 +24,6 @@ export const sportSchema = z.object({
   name: z.string(),
   type: z.enum(SPORT_TYPES),
 });
-export const sportAnswer = z.object({ data: sportSchema });
-export const sportsAnswer = z.object({ data: z.array(sportSchema) });
 
 export type CreateSportInput = z.infer<typeof createSportInput>;
 export type SportRef = z.output<typeof sportRef>;

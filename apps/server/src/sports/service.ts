@@ -2,7 +2,9 @@
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
+import { listOf, written } from "../core/answers.ts";
 import { NotFoundError } from "../core/errors.ts";
+import { translate } from "../core/i18n.ts";
 import { authorize } from "../core/policy.ts";
 import { uniqueField } from "../core/prisma-errors.ts";
 import { presentSport, sportSelect } from "./presenter.ts";
@@ -14,9 +16,9 @@ export function sportWhere(ref: SportRef): Prisma.SportWhereUniqueInput {
 }
 
 export function createSportsService({ prisma }: Deps) {
-  async function list() {
+  async function list(ctx: RequestContext) {
     const sports = await prisma.sport.findMany({ select: sportSelect, orderBy: [{ name: "asc" }, { id: "asc" }] });
-    return { data: sports.map(presentSport) };
+    return listOf(sports.map(presentSport), translate(ctx.locale, "not_found.sports"));
   }
 
   async function get(ref: SportRef) {
@@ -31,7 +33,7 @@ export function createSportsService({ prisma }: Deps) {
     const sport = await uniqueField("slug", "validation.taken", () =>
       prisma.sport.create({ data: input, select: sportSelect }),
     );
-    return { data: presentSport(sport) };
+    return written(presentSport(sport), translate(ctx.locale, "sports.created"));
   }
 
   return { list, get, create };

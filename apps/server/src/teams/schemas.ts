@@ -26,7 +26,7 @@ export const createTeamInput = z.strictObject({
   is_custom: z.boolean().default(false),
 });
 
-const team = z.object({
+export const teamSchema = z.object({
   id: z.number().int(),
   fullname: z.string(),
   addition: z.string().nullable(),
@@ -35,9 +35,6 @@ const team = z.object({
   is_custom: z.boolean(),
   club: namedRecord,
 });
-export const teamSchema = team;
-export const teamAnswer = z.object({ data: team });
-export const teamsAnswer = z.object({ data: z.array(team) });
 
 export type ClubTeamsQuery = z.infer<typeof clubTeamsQuery>;
 export type SportTeamsQuery = z.infer<typeof sportTeamsQuery>;

@@ -4,6 +4,7 @@
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
+import { deleted, listOf, written } from "../core/answers.ts";
 import { NotFoundError, ValidationError } from "../core/errors.ts";
 import { translate } from "../core/i18n.ts";
 import { authorize, isInClub, requireUser } from "../core/policy.ts";
@@ -25,24 +26,23 @@ export function createTeamsService({ prisma }: Deps) {
     return club;
   }
 
-  async function listed(where: Prisma.TeamWhereInput) {
+  async function listed(where: Prisma.TeamWhereInput, ctx: RequestContext) {
     const teams = await prisma.team.findMany({ where, include: teamWithNames, orderBy: byName });
-    if (!teams.length) throw new NotFoundError("not_found.teams");
-    return { data: teams.map(presentTeam) };
+    return listOf(teams.map(presentTeam), translate(ctx.locale, "not_found.teams"));
   }
 
   async function listOfClub(clubId: number, query: ClubTeamsQuery, ctx: RequestContext) {
     requireUser(ctx);
     if (!isInClub(ctx.user, clubId)) throw new NotFoundError("not_found.club");
     await existingClub(clubId);
-    return listed({ clubId, ...(query.is_custom === undefined ? {} : { isCustom: query.is_custom }) });
+    return listed({ clubId, ...(query.is_custom === undefined ? {} : { isCustom: query.is_custom }) }, ctx);
   }
 
   async function listOfSport(ref: SportRef, query: SportTeamsQuery, ctx: RequestContext) {
     requireUser(ctx);
     const sport = await prisma.sport.findUnique({ where: sportWhere(ref), select: { id: true } });
     if (!sport) throw new NotFoundError("not_found.sports");
-    return listed({ sportId: sport.id, ...(query.country ? { club: { countryShort: query.country } } : {}) });
+    return listed({ sportId: sport.id, ...(query.country ? { club: { countryShort: query.country } } : {}) }, ctx);
   }
 
   async function create(clubId: number, input: CreateTeamInput, ctx: RequestContext) {
@@ -67,14 +67,14 @@ export function createTeamsService({ prisma }: Deps) {
       },
       include: teamWithNames,
     });
-    return { data: presentTeam(team) };
+    return written(presentTeam(team), translate(ctx.locale, "teams.created"));
   }
 
   async function remove(clubId: number, teamId: number, ctx: RequestContext) {
     authorize(ctx, "teams", clubId, "not_found.club");
     const { count } = await prisma.team.deleteMany({ where: { id: teamId, clubId } });
     if (count === 0) throw new NotFoundError("not_found.team");
-    return { message: translate(ctx.locale, "teams.deleted") };
+    return deleted(teamId, translate(ctx.locale, "teams.deleted"));
   }
 
   return { listOfClub, listOfSport, create, remove };

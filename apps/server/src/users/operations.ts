@@ -1,12 +1,12 @@
+import { deletedAnswer, resourceAnswer, writeAnswer } from "../core/answers.ts";
 import { domain } from "../core/operation.ts";
 import { pagedSchema } from "../core/pagination.ts";
-import { idParams, messageAnswer } from "../core/schemas.ts";
+import { idParams } from "../core/schemas.ts";
 import {
   clubUserParams,
   clubUsersParams,
   createUserInput,
   updateUserByIdInput,
-  userAnswer,
   userSchema,
   usersQuery,
 } from "./schemas.ts";
@@ -34,7 +34,7 @@ export default domain(createUsersService, (op) => ({
     summary: "One user: oneself, or a user one manages",
     rest: { method: "GET", path: "/v1/users/:id" },
     input: idParams,
-    output: userAnswer,
+    output: resourceAnswer(userSchema),
     run: (users, input, caller) => users.get(input.id, caller),
   }),
   create: op.mutation({
@@ -42,7 +42,7 @@ export default domain(createUsersService, (op) => ({
     summary: "Create a user (club administrators only in their own club, never scope system)",
     rest: { method: "POST", path: "/v1/users", status: 201 },
     input: createUserInput,
-    output: userAnswer,
+    output: writeAnswer(userSchema),
     run: (users, input, caller) => users.create(input, caller),
   }),
   update: op.mutation({
@@ -53,7 +53,7 @@ export default domain(createUsersService, (op) => ({
       { method: "PUT", path: "/v1/users/:id" },
     ],
     input: updateUserByIdInput,
-    output: userAnswer,
+    output: writeAnswer(userSchema),
     run: (users, { id, ...changes }, caller) => users.update(id, changes, caller),
   }),
   delete: op.mutation({
@@ -61,7 +61,7 @@ export default domain(createUsersService, (op) => ({
     summary: "Delete a user (system administrators, or administrators of the user's club; never oneself)",
     rest: { method: "DELETE", path: "/v1/users/:id" },
     input: idParams,
-    output: messageAnswer,
+    output: deletedAnswer,
     run: (users, input, caller) => users.remove(input.id, caller),
   }),
   removeFromClub: op.mutation({
@@ -69,7 +69,7 @@ export default domain(createUsersService, (op) => ({
     summary: "Take a user out of a club: no club any more, and none of its teams",
     rest: { method: "DELETE", path: "/v1/clubs/:club/users/:id" },
     input: clubUserParams,
-    output: messageAnswer,
+    output: deletedAnswer,
     run: (users, input, caller) => users.removeFromClub(input.club, input.id, caller),
   }),
 }));

@@ -72,7 +72,6 @@ const user = z.object({
 export const userSchema = user;
 /** The signed-in user, as GET /v1/me shows them. */
 export const meAnswer = z.object({ user });
-export const userAnswer = z.object({ data: user });
 
 export type CreateUserInput = z.infer<typeof createUserInput>;
 export type UpdateUserInput = z.infer<typeof updateUserInput>;

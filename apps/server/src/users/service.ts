@@ -6,6 +6,7 @@ import type { Prisma } from "@clubcast/db";
 import { grantableScopes, type StoredScope } from "@clubcast/shared";
 import type { Deps } from "../deps.ts";
 import type { AuthUser, RequestContext } from "../core/context.ts";
+import { deleted, written } from "../core/answers.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../core/errors.ts";
 import { translate } from "../core/i18n.ts";
 import { paged, pageWindow, type PageQuery } from "../core/pagination.ts";
@@ -41,16 +42,16 @@ const byName = [
 ] satisfies Prisma.UserOrderByWithRelationInput[];
 
 export function createUsersService({ prisma, events }: Deps, { auth }: { auth: Pick<AuthService, "revokeTokens"> }) {
-  async function pageOf(where: Prisma.UserWhereInput, query: PageQuery) {
+  async function pageOf(where: Prisma.UserWhereInput, query: PageQuery, ctx: RequestContext) {
     const [users, total] = await Promise.all([
       prisma.user.findMany({ where, include: userWithAccess, orderBy: byName, ...pageWindow(query) }),
       prisma.user.count({ where }),
     ]);
-    return paged(users.map(presentUser), total, query);
+    return paged(users.map(presentUser), total, query, translate(ctx.locale, "not_found.users"));
   }
 
   async function presented(id: number) {
-    return { data: presentUser(await prisma.user.findUniqueOrThrow({ where: { id }, include: userWithAccess })) };
+    return presentUser(await prisma.user.findUniqueOrThrow({ where: { id }, include: userWithAccess }));
   }
 
   /** The user, if the caller may see them: themselves, their club's users, or anyone for system administrators. */
@@ -120,19 +121,19 @@ export function createUsersService({ prisma, events }: Deps, { auth }: { auth: P
 
   async function list(query: PageQuery, ctx: RequestContext) {
     const user = authorize(ctx, "users");
-    return pageOf(isSystem(user) ? {} : { clubId: user.clubId ?? -1 }, query);
+    return pageOf(isSystem(user) ? {} : { clubId: user.clubId ?? -1 }, query, ctx);
   }
 
   async function listOfClub(clubId: number, query: PageQuery, ctx: RequestContext) {
     authorize(ctx, "users", clubId, "not_found.club");
-    return pageOf({ clubId }, query);
+    return pageOf({ clubId }, query, ctx);
   }
 
   async function get(id: number, ctx: RequestContext) {
     const caller = requireUser(ctx);
     const target = await visibleUser(id, caller);
     if (target.id !== caller.id) authorize(ctx, "users");
-    return presented(id);
+    return { data: await presented(id) };
   }
 
   async function create(input: CreateUserInput, ctx: RequestContext) {
@@ -157,7 +158,7 @@ export function createUsersService({ prisma, events }: Deps, { auth }: { auth: P
         select: { id: true },
       }),
     );
-    return presented(user.id);
+    return written(await presented(user.id), translate(ctx.locale, "users.created"));
   }
 
   async function update(id: number, input: UpdateUserInput, ctx: RequestContext) {
@@ -191,7 +192,7 @@ export function createUsersService({ prisma, events }: Deps, { auth }: { auth: P
     );
     // Scope, club, teams or roles may have changed what the user's sockets may listen on.
     events.accessChanged({ users: [id] });
-    return presented(id);
+    return written(await presented(id), translate(ctx.locale, "users.updated"));
   }
 
   async function remove(id: number, ctx: RequestContext) {
@@ -199,7 +200,7 @@ export function createUsersService({ prisma, events }: Deps, { auth }: { auth: P
     await managedUser(id, ctx);
     await prisma.user.delete({ where: { id } });
     events.accessChanged({ users: [id] });
-    return { message: translate(ctx.locale, "users.deleted") };
+    return deleted(id, translate(ctx.locale, "users.deleted"));
   }
 
   /** Takes a user out of a club: no club any more, and none of its teams. */
@@ -214,7 +215,7 @@ export function createUsersService({ prisma, events }: Deps, { auth }: { auth: P
       prisma.user.update({ where: { id }, data: { clubId: null } }),
     ]);
     events.accessChanged({ users: [id] });
-    return { message: translate(ctx.locale, "users.removed_from_club") };
+    return deleted(id, translate(ctx.locale, "users.removed_from_club"));
   }
 
   return { list, listOfClub, get, create, update, remove, removeFromClub };

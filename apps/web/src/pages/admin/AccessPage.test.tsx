@@ -78,7 +78,7 @@ describe("the Access page", () => {
         PERMISSIONS.find((p) => p.id === input.permission_id)!,
         true,
       );
-      return { data: stored.data.find((r) => r.id === input.role) };
+      return { data: stored.data.find((r) => r.id === input.role), message: "Permission added." };
     });
     renderRoutes(routes, "/dashboard/access", system, undefined, {
       "roles.groups": () => stored,

@@ -178,7 +178,7 @@ export default function AccessPage() {
       </div>
     );
   } else if (!chosen) {
-    content = <EmptyState icon="shield" title={t("access.empty")} />;
+    content = <EmptyState icon="shield" title={roles.data.message ?? t("access.empty")} />;
   } else {
     content = (
       <div className="ops-access">

@@ -39,7 +39,7 @@ function api(overrides: FakeApi = {}) {
   const create = vi.fn((input: { name: string; configuration_id: number }) => {
     const created = { ...client(2, input.name), client_secret: SECRET };
     clients.push(client(2, input.name));
-    return { data: created };
+    return { data: created, message: "API client created. Copy its secret now: it is not shown again." };
   });
   const revoke = vi.fn((input: { id: number }) => {
     const index = clients.findIndex((c) => c.id === input.id);
@@ -145,11 +145,11 @@ describe("the API clients page", () => {
     expect(screen.queryByRole("button", { name: "Revoke Field 1 controller" })).toBeNull();
   });
 
-  it("says so when there are no clients yet", async () => {
+  it("says so in the server's words when there are no clients yet", async () => {
     renderRoutes(routes, "/dashboard/access/clients", system, undefined, {
       ...api().handlers,
-      "apiClients.list": () => page([]),
+      "apiClients.list": () => ({ ...page([]), message: "No API clients found" }),
     });
-    expect(await screen.findByText("No API clients yet")).toBeInTheDocument();
+    expect(await screen.findByText("No API clients found")).toBeInTheDocument();
   });
 });

@@ -259,7 +259,7 @@ export default function ApiClientsPage() {
           empty={
             <EmptyState
               icon="key"
-              title={t("clients.empty")}
+              title={clients.data?.message ?? t("clients.empty")}
               text={t("clients.empty_hint")}
               action={
                 <button type="button" className="button button--primary" onClick={() => setCreating(true)}>

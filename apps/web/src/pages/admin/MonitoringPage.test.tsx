@@ -142,6 +142,19 @@ describe("the Monitoring page", () => {
     await act(() => vi.advanceTimersByTimeAsync(MONITORING_REFRESH_MS));
     expect(monitoring.mock.calls.length).toBe(calls + 1);
   });
+
+  it("says in the server's words when no job failed", async () => {
+    renderRoutes(routes, "/dashboard/monitoring", system, undefined, {
+      "monitoring.overview": overview,
+      "failedJobs.list": () => ({
+        data: [],
+        message: "No failed jobs found",
+        meta: { current_page: 1, last_page: 1, per_page: 20, total: 0, from: null, to: null },
+      }),
+      ...gateway,
+    });
+    expect(await screen.findByText("No failed jobs found")).toBeInTheDocument();
+  });
 });
 
 describe("the media gateway on the Monitoring page", () => {

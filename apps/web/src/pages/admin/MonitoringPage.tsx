@@ -361,7 +361,7 @@ function FailedJobs() {
           empty={
             <EmptyState
               icon="check"
-              title={t("monitoring.no_failed_jobs")}
+              title={query.data?.message ?? t("monitoring.no_failed_jobs")}
               text={t("monitoring.no_failed_jobs_hint")}
             />
           }

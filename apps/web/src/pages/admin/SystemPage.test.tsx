@@ -44,7 +44,10 @@ describe("the System page", () => {
       .mockImplementationOnce(() => {
         throw apiError(422, "The given data was invalid.", { notification_email: ["Enter a valid e-mail address."] });
       })
-      .mockImplementation((input: { name: string }) => ({ data: { ...details, name: input.name } }));
+      .mockImplementation((input: { name: string }) => ({
+        data: { ...details, name: input.name },
+        message: "Club updated.",
+      }));
     const reloadUser = vi.fn(async () => {});
     renderRoutes(routes, "/dashboard/system", fakeAuth({ user: fakeUser({ scope: "club" }), reloadUser }), undefined, {
       "clubs.get": () => ({ data: details }),

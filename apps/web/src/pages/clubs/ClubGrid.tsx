@@ -38,6 +38,7 @@ function ClubCard({ club }: { club: ClubCardData }) {
 
 interface ClubGridProps {
   query: { data?: ClubPage | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
+  /** Shown when the server sends no text of its own for an empty page. */
   emptyTitle: string;
 }
 
@@ -59,7 +60,7 @@ export function ClubGrid({ query, emptyTitle }: ClubGridProps) {
     );
   }
   const clubs = query.data?.data ?? [];
-  if (clubs.length === 0) return <EmptyState icon="trophy" title={emptyTitle} />;
+  if (clubs.length === 0) return <EmptyState icon="trophy" title={query.data?.message ?? emptyTitle} />;
   return (
     <>
       <ul className="club-grid">

@@ -91,7 +91,13 @@ export default function CamerasPage() {
           loading={!cameras.data}
           rows={cameras.data?.data ?? []}
           rowKey={(camera) => camera.id}
-          empty={<EmptyState title={t("cameras.empty")} text={t("cameras.empty_text")} icon="camera" />}
+          empty={
+            <EmptyState
+              title={cameras.data?.message ?? t("cameras.empty")}
+              text={t("cameras.empty_text")}
+              icon="camera"
+            />
+          }
           columns={[
             {
               key: "name",

@@ -59,9 +59,13 @@ describe("the configurations page", () => {
     const user = userEvent.setup({ delay: null });
     const save = vi.fn((input: { data: Record<string, unknown> }) => ({
       data: configuration({ id: 8, barcode: String(input.data.barcode) }),
+      message: "Configuration created.",
     }));
-    renderPage({ "configurations.list": () => ({ data: [], meta: meta(0) }), "configurations.save": save });
-    await screen.findByText("No configurations yet");
+    renderPage({
+      "configurations.list": () => ({ data: [], message: "No configurations found", meta: meta(0) }),
+      "configurations.save": save,
+    });
+    await screen.findByText("No configurations found");
 
     await user.click(screen.getByRole("button", { name: "New configuration" }));
     const editor = screen.getByRole("region", { name: "New configuration" });

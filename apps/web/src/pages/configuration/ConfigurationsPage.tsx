@@ -75,7 +75,13 @@ export default function ConfigurationsPage() {
           loading={store.list === null}
           rows={store.list ?? []}
           rowKey={(configuration) => configuration.id}
-          empty={<EmptyState title={t("configurations.empty")} text={t("configurations.empty_text")} icon="settings" />}
+          empty={
+            <EmptyState
+              title={configurations.data?.message ?? t("configurations.empty")}
+              text={t("configurations.empty_text")}
+              icon="settings"
+            />
+          }
           columns={[
             {
               key: "barcode",

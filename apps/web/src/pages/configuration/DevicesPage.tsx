@@ -136,7 +136,7 @@ export function DevicesPage({ kind }: { kind: DeviceKind }) {
           loading={list.isPending}
           rows={list.data?.data ?? []}
           rowKey={(device) => device.id}
-          empty={<EmptyState title={t(`devices.${kind}.empty`)} icon={ICONS[kind]} />}
+          empty={<EmptyState title={list.data?.message ?? t(`devices.${kind}.empty`)} icon={ICONS[kind]} />}
           columns={[
             { key: "name", header: t("devices.name"), primary: true, cell: (device) => device.name },
             {

@@ -142,7 +142,7 @@ export default function FieldsPage() {
           loading={state === "loading"}
           rows={state === "ready" ? (fields.data?.data ?? []) : []}
           rowKey={(field) => field.id}
-          empty={<EmptyState title={t("fields_page.empty")} icon="field" />}
+          empty={<EmptyState title={fields.data?.message ?? t("fields_page.empty")} icon="field" />}
           columns={[
             {
               key: "name",

@@ -107,7 +107,7 @@ export default function SportsAdminPage() {
           loading={sports.isPending}
           rows={sports.data?.data ?? []}
           rowKey={(sport) => sport.id}
-          empty={<EmptyState title={t("sports.empty")} icon="trophy" />}
+          empty={<EmptyState title={sports.data?.message ?? t("sports.empty")} icon="trophy" />}
           columns={[
             {
               key: "name",

@@ -150,7 +150,10 @@ describe("the Streaming panel of a gateway configuration", () => {
       current = gateway({ id, stream_key: NEW_KEY, ingest: ingest(NEW_KEY) });
       return { data: current, message: "The stream key was rotated." };
     });
-    const save = vi.fn((input: { data: Record<string, unknown> }) => ({ data: { ...current, ...input.data } }));
+    const save = vi.fn((input: { data: Record<string, unknown> }) => ({
+      data: { ...current, ...input.data },
+      message: "Configuration saved.",
+    }));
     renderPage({
       "configurations.list": () => ({ data: [current], meta: meta(1) }),
       "configurations.rotateStreamKey": rotate,

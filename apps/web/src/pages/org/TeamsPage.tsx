@@ -85,7 +85,7 @@ export default function TeamsPage() {
           rowKey={(team) => team.id}
           empty={
             <EmptyState
-              title={t("teams.empty")}
+              title={teams.data?.message ?? t("teams.empty")}
               text={t("teams.empty_text")}
               icon="users"
               action={

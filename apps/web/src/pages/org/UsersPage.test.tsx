@@ -38,7 +38,7 @@ function renderPage(api: FakeApi, path = "/dashboard/users") {
     path,
     fakeAuth({ user: admin }),
     undefined,
-    { "teams.ofClub": () => ({ data: [] }), ...api },
+    { "teams.ofClub": () => ({ data: [], message: "No teams found" }), ...api },
   );
 }
 
@@ -55,13 +55,18 @@ describe("the users page", () => {
     expect(screen.queryByRole("button", { name: "Delete Anna Admin" })).not.toBeInTheDocument();
   });
 
+  it("shows the server's text for a club without users", async () => {
+    renderPage({ "users.list": () => ({ ...page([]), message: "No users found" }) });
+    expect(await screen.findByText("No users found")).toBeInTheDocument();
+  });
+
   it("creates a user with the scopes a club administrator may grant, and the 422 on the e-mail field", async () => {
     const user = userEvent.setup({ delay: null });
     const create = vi.fn((input: { email: string }) => {
       if (input.email === "taken@example.test") {
         throw apiError(422, "Invalid", { email: ["This e-mail address is already registered."] });
       }
-      return { data: member(7, "Cas", { email: input.email }) };
+      return { data: member(7, "Cas", { email: input.email }), message: "User created." };
     });
     renderPage({ "users.list": () => page([admin]), "users.create": create });
     await user.click(await screen.findByRole("button", { name: "New user" }));
@@ -106,7 +111,7 @@ describe("the users page", () => {
       "users.delete": ({ id }: { id: number }) => {
         if (id === 3) throw apiError(500, "Server error");
         users = users.filter((row) => row.id !== id);
-        return { message: "User deleted." };
+        return { data: { id }, message: "User deleted." };
       },
     });
     await user.click(await screen.findByRole("button", { name: "Delete Bram de Boer" }));
@@ -125,7 +130,7 @@ describe("the users page", () => {
 
   it("removes a user from the club after confirmation", async () => {
     const user = userEvent.setup({ delay: null });
-    const removeFromClub = vi.fn(() => ({ message: "Removed." }));
+    const removeFromClub = vi.fn(({ id }: { club: number; id: number }) => ({ data: { id }, message: "Removed." }));
     renderPage({ "users.list": () => page([admin, member(2, "Bram")]), "users.removeFromClub": removeFromClub });
     await user.click(await screen.findByRole("button", { name: "Remove Bram de Boer from VV Groen Wit" }));
     await user.click(

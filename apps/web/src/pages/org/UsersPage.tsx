@@ -52,7 +52,7 @@ export default function UsersPage() {
           skeletonRows={8}
           rows={users.data?.data ?? []}
           rowKey={(user) => user.id}
-          empty={<EmptyState title={t("users.empty")} icon="user" />}
+          empty={<EmptyState title={users.data?.message ?? t("users.empty")} icon="user" />}
           columns={[
             {
               key: "name",

@@ -30,7 +30,7 @@ export default function SportsPage() {
   } else if (sports.isError) {
     content = <ErrorState onRetry={() => void sports.refetch()} />;
   } else if (sports.data.data.length === 0) {
-    content = <EmptyState title={t("sports.empty")} icon="trophy" />;
+    content = <EmptyState title={sports.data.message ?? t("sports.empty")} icon="trophy" />;
   } else {
     content = (
       <ul className="sport-grid">
