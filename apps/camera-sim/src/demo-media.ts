@@ -3,7 +3,7 @@
 // the camera server, as a club's real camera would serve them. The first
 // request for one makes it: a live test pattern, kept running while players ask
 // for it, or an on-demand video encoded once and kept in the media directory.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { encodeTestPatternVod, PLAYLIST, startLiveVideo, type LiveVideo } from "./video.ts";
 
@@ -31,7 +31,23 @@ export interface DemoMedia {
 
 interface LiveStream {
   video: LiveVideo;
+  /** Resolves once the playlist holds a few segments: players start at least three segments from its end. */
+  started: Promise<void>;
   lastAsked: number;
+}
+
+const SEGMENTS_BEFORE_PLAYING = 3;
+
+/** Waits until `playlist` lists enough segments for a player to start (Chromium's own HLS gives up on fewer). */
+async function enoughSegments(video: LiveVideo, playlist: string): Promise<void> {
+  await video.ready;
+  // Bounded: a stream whose ffmpeg stalled is served as it is rather than never.
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const listed = readFileSync(playlist, "utf8").split("#EXTINF").length - 1;
+    if (listed >= SEGMENTS_BEFORE_PLAYING) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 export function createDemoMedia(mediaDir: string, size: string, log: (line: string) => void): DemoMedia {
@@ -54,12 +70,13 @@ export function createDemoMedia(mediaDir: string, size: string, log: (line: stri
     let stream = live.get(camera);
     if (!stream) {
       if (name !== PLAYLIST) return null;
-      stream = { video: startLiveVideo(dir, null, { size, caption: `${camera} live` }), lastAsked: Date.now() };
+      const video = startLiveVideo(dir, null, { size, caption: `${camera} live` });
+      stream = { video, started: enoughSegments(video, join(dir, PLAYLIST)), lastAsked: Date.now() };
       live.set(camera, stream);
       log(`started a demo live stream for ${camera}`);
     }
     stream.lastAsked = Date.now();
-    await stream.video.ready;
+    await stream.started;
     return { path: join(dir, name) };
   }
 

@@ -39,10 +39,17 @@ const videoTime = (page: Page) => page.locator("video").evaluate((video: HTMLVid
 /** The page's video runs: its clock moves on, twice. */
 async function expectPlaying(page: Page): Promise<void> {
   const failed = page.getByText("The video could not be played");
+  const started = () => Promise.all([failed.count(), videoTime(page)]);
   await expect
-    .poll(async () => (await failed.count()) || (await videoTime(page)), { timeout: 45_000 })
-    .toBeGreaterThan(1);
-  expect(await failed.count(), simulatorLog.join("\n")).toBe(0);
+    .poll(
+      async () => {
+        const [failures, time] = await started();
+        return failures > 0 || time > 1;
+      },
+      { timeout: 45_000 },
+    )
+    .toBe(true);
+  expect(await failed.count(), `the player failed; the simulator said:\n${simulatorLog.join("\n")}`).toBe(0);
   const earlier = await videoTime(page);
   await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThan(earlier);
 }
@@ -51,6 +58,10 @@ describe("the seeded demo", () => {
   it("plays the live match featured on the home page", async () => {
     const context = await newVisitor(browser);
     const page = await context.newPage();
+    page.on("console", (message) => simulatorLog.push(`[page] ${message.text()}`));
+    page.on("requestfailed", (request) =>
+      simulatorLog.push(`[page] failed ${request.url()}: ${request.failure()?.errorText}`),
+    );
     await page.goto(platform.url);
     const watchLive = page.locator('.hero-slide[aria-hidden="false"]').getByRole("link", { name: /Watch live/ });
     await watchLive.click();
