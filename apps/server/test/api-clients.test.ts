@@ -119,6 +119,59 @@ describe("DELETE /v1/api-clients/{id}", () => {
   });
 });
 
+describe("POST /v1/api-clients/{id}/secret", () => {
+  const heartbeat = (token: string) => http.post("/v1/camera/heartbeat", { status: "online" }, token);
+  const exchange = (clientId: string, secret: string) =>
+    http.post("/v1/camera/token", { client_id: clientId, client_secret: secret });
+
+  it("gives a new secret once: the old secret and its tokens stop working, the new one signs in", async () => {
+    const { client, secret } = await createApiClient(t.deps.prisma, configuration.id);
+    const oldToken = (await exchange(client.clientId, secret)).json().access_token;
+
+    const issued = await http.post(`/v1/api-clients/${client.id}/secret`, {}, tokens.system);
+    expect(issued.statusCode).toBe(200);
+    expect(issued.json().message).toBe(
+      "New secret issued. Copy it now: it is not shown again, and the old one no longer works.",
+    );
+    const { client_secret: newSecret, ...shown } = issued.json().data;
+    expect(shown).toMatchObject({ id: client.id, client_id: client.clientId, revoked_at: null });
+    expect(newSecret).not.toBe(secret);
+
+    expect((await heartbeat(oldToken)).statusCode).toBe(401);
+    expect((await exchange(client.clientId, secret)).statusCode).toBe(401);
+    const newToken = (await exchange(client.clientId, newSecret)).json().access_token;
+    expect((await heartbeat(newToken)).statusCode).toBe(200);
+    expect(
+      await verifyPassword(
+        (await t.deps.prisma.apiClient.findUniqueOrThrow({ where: { id: client.id } })).secretHash,
+        newSecret,
+      ),
+    ).toBe(true);
+  });
+
+  it("takes a revoked client back into use", async () => {
+    const { client } = await createApiClient(t.deps.prisma, configuration.id);
+    expect((await http.del(`/v1/api-clients/${client.id}`, tokens.system)).statusCode).toBe(204);
+    const issued = await http.post(`/v1/api-clients/${client.id}/secret`, {}, tokens.system);
+    expect(issued.json().data.revoked_at).toBeNull();
+    const token = (await exchange(client.clientId, issued.json().data.client_secret)).json().access_token;
+    expect((await heartbeat(token)).statusCode).toBe(200);
+  });
+
+  it("answers 401, 403, 404 and 422, leaving the secret as it was", async () => {
+    const { client } = await createApiClient(t.deps.prisma, configuration.id);
+    const path = `/v1/api-clients/${client.id}/secret`;
+    expect((await http.post(path, {})).statusCode).toBe(401);
+    expect((await http.post(path, {}, tokens.adminA)).statusCode).toBe(403);
+    expect((await http.post(path, {}, tokens.adminB)).statusCode).toBe(404);
+    expect((await http.post("/v1/api-clients/999999/secret", {}, tokens.system)).statusCode).toBe(404);
+    const extra = await http.post(path, { client_secret: "mine" }, tokens.system);
+    expect(extra.statusCode).toBe(422);
+    expect(extra.json().errors).toHaveProperty("client_secret");
+    expect(await t.deps.prisma.apiClient.findUniqueOrThrow({ where: { id: client.id } })).toEqual(client);
+  });
+});
+
 describe("tRPC", () => {
   it("creates, lists and revokes API clients with the same rules", async () => {
     const created = await http.mutation(

@@ -734,6 +734,19 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
     },
     expect: systemOnlyInClub(204),
   },
+  "POST /v1/api-clients/:id/secret": {
+    target: "a fresh API client of club A's configuration",
+    async request(w) {
+      const client = await w.fresh.apiClient();
+      const { secretHash } = await prismaOf(w).apiClient.findUniqueOrThrow({ where: { id: client.id } });
+      return {
+        params: { id: client.id },
+        landed: () =>
+          present(prismaOf(w).apiClient.count({ where: { id: client.id, secretHash: { not: secretHash } } })),
+      };
+    },
+    expect: systemOnlyInClub(200),
+  },
   "GET /v1/monitoring": { target: "every device", request: () => ({}), expect: systemOnly(200) },
   "GET /v1/monitoring/failed-jobs": { target: "every queue", request: () => ({}), expect: systemOnly(200) },
   "GET /v1/monitoring/publish-refusals": {

@@ -22,6 +22,14 @@ export default domain(createApiClientsService, (op) => ({
     output: writeAnswer(createdApiClient),
     run: (apiClients, input, caller) => apiClients.create(input, caller),
   }),
+  issueSecret: op.mutation({
+    auth: "user",
+    summary: "A new secret for an API client (revoked ones too); the old secret and its tokens stop working",
+    rest: { method: "POST", path: "/v1/api-clients/:id/secret" },
+    input: idParams,
+    output: writeAnswer(createdApiClient),
+    run: (apiClients, { id }, caller) => apiClients.issueSecret(id, caller),
+  }),
   revoke: op.mutation({
     auth: "user",
     summary: "Revoke an API client and the tokens it holds",

@@ -51,21 +51,47 @@ export function createApiClientsService(deps: Deps, { auth }: { auth: Pick<AuthS
     return written({ ...presentApiClient(client), client_secret: secret }, translate(ctx.locale, "api_client.created"));
   }
 
-  /** Revokes the client and every token it holds; revoking twice changes nothing. */
-  async function revoke(id: number, ctx: RequestContext): Promise<void> {
-    await authorizedRecord(
+  /**
+   * A new secret for an existing client (a camera whose secret was lost or leaked, or a revoked
+   * client taken back into use): the old secret and every token it got stop working at once.
+   */
+  async function issueSecret(
+    id: number,
+    ctx: RequestContext,
+  ): Promise<Written<ApiClientOutput & { client_secret: string }>> {
+    await manageableClient(id, ctx);
+    const secret = newSecretToken();
+    const secretHash = await hashPassword(secret);
+    await auth.revokeTokens({ apiClientId: id }, (tx) =>
+      tx.apiClient.update({ where: { id }, data: { secretHash, revokedAt: null } }),
+    );
+    const client = await prisma.apiClient.findUniqueOrThrow({ where: { id }, include: apiClientWithConfiguration });
+    return written(
+      { ...presentApiClient(client), client_secret: secret },
+      translate(ctx.locale, "api_client.secret_issued"),
+    );
+  }
+
+  /** Who may manage API clients may manage this one: 404 where it doesn't exist. */
+  function manageableClient(id: number, ctx: RequestContext) {
+    return authorizedRecord(
       ctx,
       "access",
       "api_client.not_found",
       () => prisma.apiClient.findUnique({ where: { id }, select: { configuration: { select: { clubId: true } } } }),
       (client) => client.configuration?.clubId ?? null,
     );
+  }
+
+  /** Revokes the client and every token it holds; revoking twice changes nothing. */
+  async function revoke(id: number, ctx: RequestContext): Promise<void> {
+    await manageableClient(id, ctx);
     await auth.revokeTokens({ apiClientId: id }, (tx) =>
       tx.apiClient.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } }),
     );
   }
 
-  return { list, create, revoke };
+  return { list, create, issueSecret, revoke };
 }
 
 export type ApiClientsService = ReturnType<typeof createApiClientsService>;

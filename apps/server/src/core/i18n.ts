@@ -91,6 +91,7 @@ const en = {
   "camera.created": "Camera added.",
   "camera.updated": "Camera updated.",
   "api_client.created": "API client created. Copy its secret now: it is not shown again.",
+  "api_client.secret_issued": "New secret issued. Copy it now: it is not shown again, and the old one no longer works.",
   "camera_controller.match_not_found": "No match found",
   "camera_controller.unknown_camera": "This configuration has no camera named {name}.",
   "camera_controller.ended_before_started": "The recording must end after it started.",
@@ -232,6 +233,8 @@ const nl: Catalogue = {
   "camera.created": "Camera toegevoegd.",
   "camera.updated": "Camera bijgewerkt.",
   "api_client.created": "API-client aangemaakt. Kopieer het geheim nu: het wordt niet opnieuw getoond.",
+  "api_client.secret_issued":
+    "Nieuw geheim uitgegeven. Kopieer het nu: het wordt niet opnieuw getoond en het oude werkt niet meer.",
   "camera_controller.match_not_found": "Geen wedstrijd gevonden",
   "camera_controller.unknown_camera": "Deze configuratie heeft geen camera met de naam {name}.",
   "camera_controller.ended_before_started": "De opname moet eindigen nadat hij is begonnen.",
@@ -373,6 +376,8 @@ const de: Catalogue = {
   "camera.created": "Kamera hinzugefügt.",
   "camera.updated": "Kamera aktualisiert.",
   "api_client.created": "API-Client angelegt. Kopiere das Geheimnis jetzt: es wird nicht noch einmal angezeigt.",
+  "api_client.secret_issued":
+    "Neues Geheimnis ausgegeben. Kopiere es jetzt: es wird nicht noch einmal angezeigt, und das alte gilt nicht mehr.",
   "camera_controller.match_not_found": "Kein Spiel gefunden",
   "camera_controller.unknown_camera": "Diese Konfiguration hat keine Kamera namens {name}.",
   "camera_controller.ended_before_started": "Die Aufnahme muss nach ihrem Beginn enden.",
