@@ -16,6 +16,7 @@ import {
   type MatchStatus,
   type PrivacyAppliedJob,
   type UserMessageKey,
+  utcToZoned,
 } from "@clubcast/shared";
 import { withRedis } from "@clubcast/db/redis";
 import type { Prisma } from "@clubcast/db";
@@ -26,7 +27,6 @@ import { translate, type MessageKey } from "../core/i18n.ts";
 import { paged, pageWindow, type Paged, type PageQuery } from "../core/pagination.ts";
 import { authorize, clubScopeOf, isSystem, requireUser } from "../core/policy.ts";
 import { checkReferences, editingColumns, scheduleInstants } from "./editing.ts";
-import { utcToZoned } from "./local-time.ts";
 import type { MediaService } from "../media/service.ts";
 import { matchColumns, presentMatch, presentMatches, withMediaLinks, type MatchRow } from "./presenter.ts";
 import {
