@@ -1,6 +1,6 @@
 // Realtime channels and events (spec sections 4 and 7), shared by the server
 // that emits them, the worker and the web client that listens.
-import { MAX_INT } from "./schemas/core.ts";
+import { MAX_INT } from "./constants.ts";
 
 export const CHANNELS = {
   /** Public: score and kick-off of one match. */

@@ -1,7 +1,7 @@
 // Channel names read back into what they address, and names no channel has.
 import { describe, expect, it } from "vitest";
 import { CHANNELS, parseChannel } from "../src/realtime.ts";
-import { MAX_INT } from "../src/schemas/core.ts";
+import { MAX_INT } from "../src/constants.ts";
 
 describe("parseChannel", () => {
   it("reads back every kind of channel CHANNELS names", () => {

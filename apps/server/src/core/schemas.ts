@@ -15,7 +15,6 @@ export {
   idParams,
   integer,
   integerParam,
-  MAX_INT,
   plainText,
   text,
 } from "@clubcast/shared/schemas";

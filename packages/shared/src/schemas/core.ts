@@ -4,10 +4,7 @@
 // an integer past its column) fails here with a message key naming the field,
 // never as a failed query.
 import { z } from "zod";
-
-/** The range of PostgreSQL's integer columns (ids, positions in milliseconds, counts). */
-export const MAX_INT = 2_147_483_647;
-const MIN_INT = -2_147_483_648;
+import { MAX_INT, MIN_INT } from "../constants.ts";
 
 /** A UTF-16 surrogate without its other half: not encodable as UTF-8, so PostgreSQL refuses it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
