@@ -5,12 +5,13 @@
 // never as a failed query.
 import { z } from "zod";
 import { MAX_INT, MIN_INT } from "../constants.ts";
+import { fieldError } from "./issues.ts";
 
 /** A UTF-16 surrogate without its other half: not encodable as UTF-8, so PostgreSQL refuses it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Text PostgreSQL can store: no NUL byte, no lone surrogate. */
 const storable = (value: string) => !value.includes("\u0000") && !LONE_SURROGATE.test(value);
-const STORABLE = { params: { key: "validation.invalid_characters" } } as const;
+const STORABLE = fieldError("validation.invalid_characters");
 
 /** Any text a client sends, as sent. The base of every other text block. */
 export const plainText = z.string().refine(storable, STORABLE);

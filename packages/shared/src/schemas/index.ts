@@ -1,3 +1,10 @@
 // The input schemas the server validates with and the web's forms validate
-// with too (through zodResolver): `@clubcast/shared/schemas`.
+// with too (through zodResolver): `@clubcast/shared/schemas`. The server's
+// domains re-export them from their schemas.ts under the same names.
 export * from "./core.ts";
+export * from "./issues.ts";
+export * from "./matches.ts";
+export * from "./fields.ts";
+export * from "./teams.ts";
+export * from "./auth.ts";
+export * from "./users.ts";
