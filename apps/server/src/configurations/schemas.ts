@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Livestream } from "@clubcast/db";
+import { cameraInput, cameraUpdateInput } from "@clubcast/shared/schemas";
 import { pagedSchema, pageQuery } from "../core/pagination.ts";
 import { clearable, decimal, flag, flagAnswer, httpUrl, idField, idParam, namedRecord, text } from "../core/schemas.ts";
 import { ingestAnswer } from "../media/schemas.ts";
@@ -57,22 +58,8 @@ export const configurationData = z
 /** Spec: "POST /v1/configurations, body data". */
 export const saveConfigurationInput = z.strictObject({ data: configurationData });
 
-const cameraFields = {
-  display_name: text(100).min(1),
-  technical_name: text(100).min(1),
-  pan: decimal(-180, 180),
-  tilt: decimal(-90, 90),
-  focal: decimal(0, 1000),
-};
-
-export const cameraInput = z.strictObject({
-  ...cameraFields,
-  pan: cameraFields.pan.default(0),
-  tilt: cameraFields.tilt.default(0),
-  focal: cameraFields.focal.default(0),
-});
-/** PUT changes the fields sent. */
-export const cameraUpdateInput = z.strictObject(cameraFields).partial();
+// The camera inputs live in @clubcast/shared: the web's camera forms check with them too.
+export { cameraInput, cameraUpdateInput };
 
 // tRPC inputs: the same field schemas, with the path's id folded in.
 export const cameraListInput = pageQuery.extend({ configuration: idParam });

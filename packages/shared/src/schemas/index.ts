@@ -8,3 +8,6 @@ export * from "./fields.ts";
 export * from "./teams.ts";
 export * from "./auth.ts";
 export * from "./users.ts";
+export * from "./devices.ts";
+export * from "./sports.ts";
+export * from "./cameras.ts";

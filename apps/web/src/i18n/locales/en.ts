@@ -233,6 +233,27 @@ export const en = {
     download: "Download",
     download_for: "Download for {{platform}}",
   },
+  /** Under a form's field: what @clubcast/shared/schemas' issues say (their message keys). */
+  field_errors: {
+    validation: {
+      required: "Please fill in this field.",
+      invalid_type: "This value isn't valid here.",
+      too_small: "At least {{minimum}}.",
+      too_big: "At most {{maximum}}.",
+      too_short: "At least {{minimum}} characters.",
+      too_long: "At most {{maximum}} characters.",
+      invalid_email: "Enter a valid e-mail address.",
+      invalid_value: "Choose a valid value.",
+      invalid_format: "The format isn't valid.",
+      invalid_characters: "Contains characters that aren't allowed.",
+      passwords_differ: "The passwords don't match.",
+      timezone: "Choose a valid time zone.",
+    },
+    match: {
+      invalid_date: "Enter a date that exists.",
+      invalid_time: "Use HH:mm.",
+    },
+  },
   ui: {
     close: "Close",
     notifications: "Notifications",

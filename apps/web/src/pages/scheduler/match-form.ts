@@ -91,8 +91,8 @@ export function formFromMatch(match: Match): MatchFormValues {
 
 const idOrNull = (text: string) => (text ? Number(text) : null);
 
-/** The editing fields every write sends (create and full edit). */
-function editingInput(values: MatchFormValues) {
+/** The editing fields every write sends (create and full edit): what an edit is checked with. */
+export function editingInput(values: MatchFormValues) {
   return {
     home: idOrNull(values.home),
     away: idOrNull(values.away),
