@@ -11,3 +11,5 @@ export * from "./users.ts";
 export * from "./devices.ts";
 export * from "./sports.ts";
 export * from "./cameras.ts";
+export * from "./media.ts";
+export * from "./configurations.ts";
