@@ -1,30 +1,16 @@
 import { z } from "zod";
-import {
-  email,
-  forgotInput,
-  loginInput,
-  name,
-  newAccountFields,
-  password,
-  passwordConfirmation,
-  passwordsMatch,
-  registerInput,
-  resetInput,
-} from "@clubcast/shared/schemas";
+import { forgotInput, loginInput, registerInput, resetInput } from "@clubcast/shared/schemas";
 
 // The inputs live in @clubcast/shared: the web's auth and user forms check with them too.
+export { forgotInput, loginInput, registerInput, resetInput };
 export {
   email,
-  forgotInput,
-  loginInput,
   name,
   newAccountFields,
   password,
   passwordConfirmation,
   passwordsMatch,
-  registerInput,
-  resetInput,
-};
+} from "@clubcast/shared/schemas";
 
 export const tokenAnswer = z.object({
   access_token: z.string(),
