@@ -13,3 +13,5 @@ export * from "./sports.ts";
 export * from "./cameras.ts";
 export * from "./media.ts";
 export * from "./configurations.ts";
+export * from "./clubs.ts";
+export * from "./api-clients.ts";

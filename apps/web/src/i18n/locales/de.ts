@@ -147,8 +147,6 @@ export const de: Messages = {
     password_confirmation: "Passwort wiederholen",
     first_name: "Vorname",
     last_name: "Nachname",
-    required: "Bitte fülle dieses Feld aus.",
-    passwords_differ: "Die Passwörter stimmen nicht überein.",
     password_hint: "Mindestens 8 Zeichen.",
     failed: "Das hat nicht geklappt. Bitte versuche es erneut.",
     login: {

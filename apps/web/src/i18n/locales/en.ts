@@ -146,8 +146,6 @@ export const en = {
     password_confirmation: "Repeat password",
     first_name: "First name",
     last_name: "Last name",
-    required: "Please fill in this field.",
-    passwords_differ: "The passwords don't match.",
     password_hint: "At least 8 characters.",
     failed: "That didn't work. Please try again.",
     login: {

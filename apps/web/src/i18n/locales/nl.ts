@@ -147,8 +147,6 @@ export const nl: Messages = {
     password_confirmation: "Herhaal wachtwoord",
     first_name: "Voornaam",
     last_name: "Achternaam",
-    required: "Vul dit veld in.",
-    passwords_differ: "De wachtwoorden komen niet overeen.",
     password_hint: "Minstens 8 tekens.",
     failed: "Dat lukte niet. Probeer het opnieuw.",
     login: {
