@@ -15,3 +15,4 @@ export * from "./media.ts";
 export * from "./configurations.ts";
 export * from "./clubs.ts";
 export * from "./api-clients.ts";
+export * from "./sequences.ts";
