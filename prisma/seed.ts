@@ -19,13 +19,14 @@ import {
   type MatchStatus,
   type SportType,
   type StoredScope,
+  utcToZoned,
+  zonedToUtc,
 } from "@clubcast/shared";
 import { createPrismaClient, type DeviceStatus, type Prisma, type PrismaClient } from "@clubcast/db";
 import { hashPassword } from "../apps/server/src/auth/passwords.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { ingestOf, type IngestSettings } from "../apps/server/src/media/ingest.ts";
 import { cameraSimAddress } from "../apps/camera-sim/src/settings.ts";
-import { utcToZoned, zonedToUtc } from "../apps/server/src/matches/local-time.ts";
 
 type Db = Prisma.TransactionClient;
 

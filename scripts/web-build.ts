@@ -35,8 +35,9 @@ export async function ensureWebBuild(): Promise<void> {
   console.log("Building the web client…");
   const vite = join(dirname(createRequire(join(web, "package.json")).resolve("vite/package.json")), "bin/vite.js");
   // Its own process with NODE_ENV=production: callers such as vitest run with NODE_ENV=test,
-  // which would make Vite bundle React's development build.
-  const result = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], {
+  // which would make Vite bundle React's development build. The config imports @clubcast/shared,
+  // TypeScript that only Vite's module runner loads.
+  const result = spawnSync(process.execPath, [vite, "build", "--configLoader", "runner", "--logLevel", "warn"], {
     cwd: web,
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },

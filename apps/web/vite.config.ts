@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { initialJsBudget } from "./build/initial-js-budget.ts";
+import { layoutFromShared } from "./build/layout-css.ts";
 
 // The API server the dev server forwards to (npm start runs it on 3000).
 const apiUrl = process.env.API_URL ?? "http://127.0.0.1:3000";
@@ -10,6 +11,7 @@ export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   plugins: [
     react(),
+    layoutFromShared(),
     initialJsBudget({
       page: "public home",
       // The home page and the English texts load right after the entry, before anything shows.

@@ -6,6 +6,7 @@
 // club pages. Every page is photographed at desktop and phone size.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { utcToZoned } from "@clubcast/shared";
 import { createSimulatorControl } from "@clubcast/testkit/camera-sim";
 import { startCameras, type CameraStack } from "./support/cameras.ts";
 import { launchBrowser } from "@clubcast/testkit/browser";
@@ -52,22 +53,7 @@ afterAll(async () => {
 const signIn = (email: string) => signInToDashboard(browser, platform.url, email);
 
 /** Date (YYYY-MM-DD) and time (HH:mm) of an instant on the club's clock. */
-function onClubClock(instant: number): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: TIMEZONE,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
+const onClubClock = (instant: number) => utcToZoned(new Date(instant), TIMEZONE);
 
 /** Polls the database (the worker and the simulator move the match) until `probe` holds. */
 async function eventually<T>(probe: () => Promise<T | null | false | undefined>, what: string, timeoutMs = 30_000) {

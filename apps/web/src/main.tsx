@@ -8,6 +8,7 @@ import { appRoutes } from "./app/routes.tsx";
 import { initI18n } from "./i18n/i18n.ts";
 import { initialPath, localeFromPath, preferredLocale } from "./i18n/locale.ts";
 import { createQueryClient, createTrpcClient, trpc } from "./lib/trpc.ts";
+import "virtual:layout.css";
 import "./styles/base.css";
 import "./styles/layout.css";
 import "./styles/components.css";

@@ -20,6 +20,10 @@ export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}_token.local`;
 export const CSRF_COOKIE = "XSRF-TOKEN";
 export const CSRF_HEADER = "X-XSRF-TOKEN";
 
+/** The range of PostgreSQL's integer columns (ids, positions in milliseconds, counts). */
+export const MAX_INT = 2_147_483_647;
+export const MIN_INT = -2_147_483_648;
+
 export const PAGINATION = {
   defaultPage: 1,
   defaultLimit: 20,
@@ -44,8 +48,11 @@ export const DEFAULT_COUNTRY_SHORT = "NL";
 
 export const PROGRESS_BAR = { throttleMs: 200, durationMs: 5000, heightPx: 2 } as const;
 export const SLIDE_ANIMATION_S = 0.3;
+// The web client's CSS gets the layout values below as variables and custom media (apps/web/build/layout-css.ts).
 export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1920, mobileMax: 1023, large: 1500 } as const;
 export const TOP_BAR_HEIGHT = { desktop: 80, mobile: 45 } as const;
+/** Share of the screen's width the open side navigation takes: on every screen, and on large ones. */
+export const SIDE_NAV_WIDTH_PERCENT = { default: 20, large: 15 } as const;
 export const FRONT_PAGE_WIDTH = 1200;
 
 /** Greeting by time of day: morning before 12, afternoon 12 to 17, evening after. */

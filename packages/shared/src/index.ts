@@ -6,3 +6,4 @@ export * from "./redirect.ts";
 export * from "./realtime.ts";
 export * from "./media.ts";
 export * from "./clips.ts";
+export * from "./local-time.ts";

@@ -1,4 +1,5 @@
-export type LivestreamMode = "srt" | "rtmp" | "disabled";
+export const LIVESTREAM_MODES = ["srt", "rtmp", "disabled"] as const;
+export type LivestreamMode = (typeof LIVESTREAM_MODES)[number];
 
 const ADDRESS_PLACEHOLDER = "{address}";
 

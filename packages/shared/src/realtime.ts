@@ -1,6 +1,7 @@
 // Realtime channels and events (spec sections 4 and 7), shared by the server
 // that emits them, the worker and the web client that listens.
 import type { CameraFailure } from "./jobs.ts";
+import { MAX_INT } from "./constants.ts";
 
 export const CHANNELS = {
   /** Public: score and kick-off of one match. */
@@ -12,6 +13,31 @@ export const CHANNELS = {
   /** Private: chat of one match, for members of the match's clubs. */
   chat: (matchId: number) => `chat.${matchId}`,
 } as const;
+
+export type Channel =
+  | { kind: "match"; matchId: number }
+  | { kind: "matches" }
+  | { kind: "user"; userId: number }
+  | { kind: "chat"; matchId: number };
+
+const WITH_ID = /^(match|user|chat)\.([1-9][0-9]{0,9})$/;
+
+/** The channel a name of CHANNELS stands for, or null for a name no channel has. */
+export function parseChannel(name: string): Channel | null {
+  if (name === CHANNELS.matches) return { kind: "matches" };
+  const match = WITH_ID.exec(name);
+  if (!match) return null;
+  const id = Number(match[2]);
+  if (id > MAX_INT) return null;
+  switch (match[1]) {
+    case "match":
+      return { kind: "match", matchId: id };
+    case "user":
+      return { kind: "user", userId: id };
+    default:
+      return { kind: "chat", matchId: id };
+  }
+}
 
 export const EVENTS = {
   matchScored: "match.scored",

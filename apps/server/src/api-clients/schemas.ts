@@ -1,11 +1,10 @@
 import { z } from "zod";
+import { apiClientInput } from "@clubcast/shared/schemas";
 import { pagedSchema } from "../core/pagination.ts";
-import { idField, namedRecord, text } from "../core/schemas.ts";
+import { namedRecord } from "../core/schemas.ts";
 
-export const apiClientInput = z.strictObject({
-  name: text(100).min(1),
-  configuration_id: idField,
-});
+// The input lives in @clubcast/shared: the web's new-client dialog checks with it too.
+export { apiClientInput };
 
 export const apiClientOutput = z.object({
   id: z.number().int(),

@@ -1,44 +1,16 @@
 import { z } from "zod";
-import { exactText, text } from "../core/schemas.ts";
+import { forgotInput, loginInput, registerInput, resetInput } from "@clubcast/shared/schemas";
 
-export const email = text(255).toLowerCase().pipe(z.email());
-export const password = exactText(200).min(8);
-export const name = text(100).min(1);
-/** What a confirmation is compared with: kept as sent, like the password. */
-export const passwordConfirmation = exactText(200);
-
-export function passwordsMatch(value: { password: string; password_confirmation: string }, ctx: z.core.$RefinementCtx) {
-  if (value.password !== value.password_confirmation) {
-    ctx.addIssue({ code: "custom", path: ["password_confirmation"], params: { key: "validation.passwords_differ" } });
-  }
-}
-
-export const loginInput = z.strictObject({
+// The inputs live in @clubcast/shared: the web's auth and user forms check with them too.
+export { forgotInput, loginInput, registerInput, resetInput };
+export {
   email,
-  password: exactText(200).min(1),
-});
-
-/** Who a new account is and its password; registering and creating a user both ask for them. */
-export const newAccountFields = {
-  email,
+  name,
+  newAccountFields,
   password,
-  password_confirmation: passwordConfirmation,
-  first_name: name,
-  last_name: name,
-};
-
-export const registerInput = z.strictObject(newAccountFields).superRefine(passwordsMatch);
-
-export const forgotInput = z.strictObject({ email });
-
-export const resetInput = z
-  .strictObject({
-    token: exactText(200).min(1),
-    email,
-    password,
-    password_confirmation: passwordConfirmation,
-  })
-  .superRefine(passwordsMatch);
+  passwordConfirmation,
+  passwordsMatch,
+} from "@clubcast/shared/schemas";
 
 export const tokenAnswer = z.object({
   access_token: z.string(),

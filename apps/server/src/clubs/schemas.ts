@@ -1,52 +1,11 @@
 import { z } from "zod";
-import { DEFAULT_COUNTRY, DEFAULT_COUNTRY_SHORT, DEFAULT_TIMEZONE } from "@clubcast/shared";
+import { countryCode, createClubInput, updateClubByIdInput, updateClubInput } from "@clubcast/shared/schemas";
 import { pageQuery } from "../core/pagination.ts";
-import { flag, flagAnswer, httpUrl, idField, plainText, text } from "../core/schemas.ts";
-import { email } from "../auth/schemas.ts";
+import { flagAnswer } from "../core/schemas.ts";
 import { sportSchema } from "../sports/schemas.ts";
 
-/** A country as ISO 3166 alpha-2 (NL, DE, GB, US). */
-export const countryCode = plainText
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}$/);
-
-/** A canonical IANA time zone name, checked against the runtime's own zone database. */
-const timezone = text(64)
-  .min(1)
-  .transform((zone, ctx) => {
-    try {
-      return new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
-    } catch {
-      ctx.addIssue({ code: "custom", params: { key: "validation.timezone" } });
-      return z.NEVER;
-    }
-  });
-
-const clubFields = {
-  name: text(100).min(1),
-  sport_id: idField,
-  timezone,
-  country: text(100).min(1),
-  country_short: countryCode,
-  activated: flag,
-  logo: httpUrl.nullable(),
-  notification_email: email.nullable(),
-};
-
-export const createClubInput = z.strictObject({
-  ...clubFields,
-  timezone: clubFields.timezone.default(DEFAULT_TIMEZONE),
-  country: clubFields.country.default(DEFAULT_COUNTRY),
-  country_short: clubFields.country_short.default(DEFAULT_COUNTRY_SHORT),
-  activated: clubFields.activated.default(true),
-  logo: clubFields.logo.optional(),
-  notification_email: clubFields.notification_email.optional(),
-});
-
-export const updateClubInput = z.strictObject(clubFields).partial();
-/** The club (its path id on REST) and the changes. */
-export const updateClubByIdInput = updateClubInput.extend({ id: idField });
+// The inputs live in @clubcast/shared: the web's club settings form checks with them too.
+export { countryCode, createClubInput, updateClubByIdInput, updateClubInput };
 
 export const clubsQuery = pageQuery;
 

@@ -1,78 +1,12 @@
 import { z } from "zod";
 import { Livestream } from "@clubcast/db";
+import { cameraInput, cameraUpdateInput, configurationData, saveConfigurationInput } from "@clubcast/shared/schemas";
 import { pagedSchema, pageQuery } from "../core/pagination.ts";
-import { clearable, decimal, flag, flagAnswer, httpUrl, idField, idParam, namedRecord, text } from "../core/schemas.ts";
+import { flagAnswer, idParam, namedRecord } from "../core/schemas.ts";
 import { ingestAnswer } from "../media/schemas.ts";
 
-/**
- * A related record by id, or as this API presents it ({id, name}), so a record
- * fetched from the API can be posted back unchanged (the web form copies it).
- */
-const reference = z.union([idField, z.object({ id: idField }).transform((record) => record.id)]);
-
-/**
- * The fields of spec section 3's Configuration plus server_url. With `id` an
- * existing configuration is updated (omitted fields stay as they are);
- * without, one is created for `club`.
- */
-export const configurationData = z
-  .strictObject({
-    id: idField.optional(),
-    barcode: clearable(text(100)),
-    club: reference.optional(),
-    field: reference.nullable().optional(),
-    stream_key: clearable(text(255)),
-    ant_stream_id: clearable(text(255)),
-    qr_code: clearable(text(255)),
-    latitude: decimal(-90, 90).nullable().optional(),
-    longitude: decimal(-180, 180).nullable().optional(),
-    is_main: flag.optional(),
-    passthrough: flag.optional(),
-    overlays: text(255).optional(),
-    /**
-     * Accepted so a presented record can be posted back, but always replaced by
-     * the mode derived from sa_stream_url (spec section 3): it is never stored as sent.
-     */
-    livestream: z.enum(Livestream).optional(),
-    local_ip: clearable(z.union([z.ipv4(), z.ipv6()])),
-    resolution: clearable(text(50)),
-    sa_server_id: clearable(text(255)),
-    sa_camera_id: clearable(text(255)),
-    sa_camera_name: clearable(text(255)),
-    sa_stream_url: clearable(text(1000)),
-    sa_stream_url_local: clearable(text(1000)),
-    sa_sport: clearable(text(100)),
-    camera_type: text(50).min(1).optional(),
-    /** Base URL of the camera server running this configuration's camera. */
-    server_url: clearable(httpUrl),
-    /** Accepted so a presented record can be posted back; derived from camera type and key, never stored. */
-    ingest: ingestAnswer.optional(),
-  })
-  .superRefine((data, ctx) => {
-    if (data.id === undefined && data.club === undefined) {
-      ctx.addIssue({ code: "custom", path: ["club"], params: { key: "validation.required" } });
-    }
-  });
-
-/** Spec: "POST /v1/configurations, body data". */
-export const saveConfigurationInput = z.strictObject({ data: configurationData });
-
-const cameraFields = {
-  display_name: text(100).min(1),
-  technical_name: text(100).min(1),
-  pan: decimal(-180, 180),
-  tilt: decimal(-90, 90),
-  focal: decimal(0, 1000),
-};
-
-export const cameraInput = z.strictObject({
-  ...cameraFields,
-  pan: cameraFields.pan.default(0),
-  tilt: cameraFields.tilt.default(0),
-  focal: cameraFields.focal.default(0),
-});
-/** PUT changes the fields sent. */
-export const cameraUpdateInput = z.strictObject(cameraFields).partial();
+// The save and camera inputs live in @clubcast/shared: the web's configuration editor and camera forms check with them too.
+export { cameraInput, cameraUpdateInput, configurationData, saveConfigurationInput };
 
 // Operation inputs: the same field schemas, with the path's id folded in.
 export const cameraListInput = pageQuery.extend({ configuration: idParam });

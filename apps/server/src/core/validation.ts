@@ -1,6 +1,8 @@
 // Turning zod failures into our 422 shape: {message, errors: {field: [messages]}}.
 import type { z } from "zod";
+import { fieldErrorOf } from "@clubcast/shared/schemas";
 import { fieldLabel, ValidationError, type FieldErrors, type FieldMessage } from "./errors.ts";
+import type { MessageKey } from "./i18n.ts";
 
 /** What the client sent at `path` (undefined where it sent nothing). */
 function sentAt(sent: unknown, path: PropertyKey[]): unknown {
@@ -12,36 +14,8 @@ function sentAt(sent: unknown, path: PropertyKey[]): unknown {
 }
 
 function messageFor(issue: z.core.$ZodIssue, path: string, sent: unknown): FieldMessage {
-  const field = fieldLabel(path) || "body";
-  switch (issue.code) {
-    case "invalid_type":
-      // zod leaves the value out of its issues, so what was sent tells a missing field from a wrong type.
-      return sentAt(sent, issue.path) === undefined
-        ? { key: "validation.required", params: { field } }
-        : { key: "validation.invalid_type", params: { field, expected: issue.expected } };
-    case "too_small":
-      return issue.origin === "string"
-        ? { key: "validation.too_short", params: { field, minimum: Number(issue.minimum) } }
-        : { key: "validation.too_small", params: { field, minimum: Number(issue.minimum) } };
-    case "too_big":
-      return issue.origin === "string"
-        ? { key: "validation.too_long", params: { field, maximum: Number(issue.maximum) } }
-        : { key: "validation.too_big", params: { field, maximum: Number(issue.maximum) } };
-    case "invalid_format":
-      return issue.format === "email"
-        ? { key: "validation.invalid_email", params: { field } }
-        : { key: "validation.invalid_format", params: { field } };
-    case "invalid_value":
-    case "invalid_union":
-      return { key: "validation.invalid_value", params: { field } };
-    case "custom":
-      // Refinements carry their message key in `params.key`.
-      return issue.params?.key
-        ? { key: issue.params.key, params: { field, ...(issue.params.values ?? {}) } }
-        : { key: "validation.invalid_value", params: { field } };
-    default:
-      return { key: "validation.invalid_value", params: { field } };
-  }
+  const { key, params } = fieldErrorOf(issue, sentAt(sent, issue.path));
+  return { key: key as MessageKey, params: { field: fieldLabel(path) || "body", ...params } };
 }
 
 /** The 422 field errors of `error`, raised parsing `sent`. */

@@ -1,14 +1,9 @@
 import { z } from "zod";
+import { deviceInput } from "@clubcast/shared/schemas";
 import { pagedSchema } from "../core/pagination.ts";
-import { clearable, idField, text } from "../core/schemas.ts";
 
-/** A computer or router at a club (spec section 3 shows only their lists). */
-export const deviceInput = z.strictObject({
-  name: text(100).min(1),
-  club: idField.nullable().optional(),
-  address: clearable(text(255)),
-  serial: text(100).min(1),
-});
+// The input lives in @clubcast/shared: the web's add-device form checks with it too.
+export { deviceInput };
 
 export const deviceOutput = z.object({
   id: z.number().int(),

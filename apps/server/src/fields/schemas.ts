@@ -1,17 +1,14 @@
 import { z } from "zod";
+import { createFieldInput } from "@clubcast/shared/schemas";
 import { pageQuery } from "../core/pagination.ts";
-import { flag, flagAnswer, idField, idParam, namedRecord, text } from "../core/schemas.ts";
+import { flagAnswer, idParam, namedRecord } from "../core/schemas.ts";
 import { sportSchema } from "../sports/schemas.ts";
 
 /** System administrators may narrow the list to one club. */
 export const fieldsQuery = pageQuery.extend({ club: idParam.optional() });
 
-export const createFieldInput = z.strictObject({
-  name: text(100).min(1),
-  club: idField,
-  sport: idField,
-  portable: flag.default(false),
-});
+// The input lives in @clubcast/shared: the web's add-field form checks with it too.
+export { createFieldInput };
 
 export const fieldSchema = z.object({
   id: z.number().int(),

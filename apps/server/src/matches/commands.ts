@@ -14,7 +14,7 @@ import { holdMatchUntilCommit } from "../jobs/commit-gate.ts";
 import { matchAnswer } from "./answers.ts";
 import { REQUESTED_MESSAGES, createCameraCommandPlanner } from "./camera-commands.ts";
 import { checkReferences, editingColumns, scheduleInstants } from "./editing.ts";
-import { utcToZoned } from "./local-time.ts";
+import { utcToZoned } from "@clubcast/shared";
 import { matchColumns, type MatchRow } from "./presenter.ts";
 import { findVisibleMatch } from "./queries.ts";
 import { createMatchRepository } from "./repository.ts";

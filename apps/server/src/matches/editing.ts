@@ -2,9 +2,9 @@
 // checks every writer of them shares: references within the club, and local
 // start/stop in the club's timezone that end after they begin.
 import type { PrismaClient } from "@clubcast/db";
+import { zonedToUtc } from "@clubcast/shared";
 import { ValidationError, type FieldErrors } from "../core/errors.ts";
 import type { MessageKey } from "../core/i18n.ts";
-import { zonedToUtc } from "./local-time.ts";
 
 export interface MatchReferences {
   field?: number | null;

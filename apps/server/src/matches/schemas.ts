@@ -1,75 +1,12 @@
 import { z } from "zod";
-import { LIST_STATUSES, MATCH_DEFAULTS, MATCH_STATUSES } from "@clubcast/shared";
+import { LIST_STATUSES, MATCH_STATUSES } from "@clubcast/shared";
+import { createMatchInput, scoreInput, UPDATE_ONLY_FIELDS, updateMatchInput } from "@clubcast/shared/schemas";
 import { pageQuery, pagedSchema } from "../core/pagination.ts";
-import { flag, idParam, integer, plainText, text } from "../core/schemas.ts";
+import { idParam, text } from "../core/schemas.ts";
 import { matchMediaLinks } from "../media/schemas.ts";
 
-/** An optional reference that may be cleared with null (or 0, as forms send it). */
-const optionalRef = z
-  .union([integer(0), z.null()])
-  .transform((value) => (value ? value : null))
-  .optional();
-
-/** YYYY-MM-DD of a day that exists (no 2025-02-30). */
-function isLocalDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-}
-const isLocalTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
-const localDate = plainText.refine(isLocalDate, { params: { key: "match.invalid_date" } });
-const localTime = plainText.refine(isLocalTime, { params: { key: "match.invalid_time" } });
-const cameraSetting = text(50).min(1);
-
-/** The editing fields of spec section 3's "Current match" other than club and status. */
-const editingFields = {
-  home: optionalRef,
-  away: optionalRef,
-  hometeam: optionalRef,
-  awayteam: optionalRef,
-  field: idParam,
-  date: localDate,
-  datestop: localDate,
-  start: localTime,
-  stop: localTime,
-  is_private: flag,
-  is_scheduled: flag,
-  is_training: flag,
-  create_summary: flag,
-  shared_opponent: flag,
-  shared_with: optionalRef,
-  camera_view: cameraSetting,
-  camera_player_tracking: cameraSetting,
-  camera_focus: cameraSetting,
-};
-
-export const createMatchInput = z.strictObject({
-  ...editingFields,
-  club: idParam,
-  /** Defaults to `date`. */
-  datestop: localDate.optional(),
-  is_private: flag.default(false),
-  is_scheduled: flag.default(false),
-  is_training: flag.default(false),
-  create_summary: flag.default(MATCH_DEFAULTS.createSummary),
-  shared_opponent: flag.default(false),
-  camera_view: cameraSetting.default(MATCH_DEFAULTS.cameraView),
-  camera_player_tracking: cameraSetting.default(MATCH_DEFAULTS.cameraPlayerTracking),
-  camera_focus: cameraSetting.default(MATCH_DEFAULTS.cameraFocus),
-});
-
-/**
- * PUT of a club's match. With update_match_only=1 only sharing (shared_with,
- * shared_opponent) and privacy (is_private, is_scheduled) are taken; without it,
- * any editing field.
- */
-export const updateMatchInput = z.strictObject({
-  update_match_only: flag.optional(),
-  ...z.object(editingFields).partial().shape,
-});
-
-/** The fields update_match_only may carry. */
-export const UPDATE_ONLY_FIELDS = ["shared_with", "shared_opponent", "is_private", "is_scheduled"] as const;
+// The editing inputs live in @clubcast/shared: the web's match form checks with them too.
+export { createMatchInput, scoreInput, UPDATE_ONLY_FIELDS, updateMatchInput };
 
 export const matchListQuery = pageQuery.extend({
   status: z.enum(LIST_STATUSES),
@@ -77,11 +14,6 @@ export const matchListQuery = pageQuery.extend({
   sport: text(100).min(1).optional(),
   /** Matches a club owns or plays in. */
   club: idParam.optional(),
-});
-
-export const scoreInput = z.strictObject({
-  home: integer(0, 999),
-  away: integer(0, 999),
 });
 
 export const clubMatchParams = z.strictObject({ club: idParam, match: idParam });

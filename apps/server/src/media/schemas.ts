@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { exactText, idParam, plainText } from "../core/schemas.ts";
+import { ingestAnswer } from "@clubcast/shared/schemas";
+import { exactText, idParam } from "../core/schemas.ts";
 
 /** What a media path may name below its scope: not empty, no NUL byte (the store checks the rest). */
 const mediaPath = exactText(400).min(1);
@@ -43,19 +44,7 @@ export const matchMediaLinks = z.object({
 
 export type MatchMediaLinks = z.infer<typeof matchMediaLinks>;
 
-/**
- * How a camera publishes to the media gateway (configurations of the gateway's camera type).
- * Checked text, as any input's: a configuration posted back carries it (and it is dropped).
- */
-export const ingestAnswer = z
-  .object({
-    /** The RTMP server to enter in cameras that take server and key apart. */
-    rtmp_server: plainText,
-    /** The full RTMP URL: server, then the stream key. */
-    rtmp_url: plainText,
-    /** The SRT URL, the stream key in its stream id. */
-    srt_url: plainText,
-  })
-  .nullable();
+// A configuration's input carries it back, so it lives with the input schemas in @clubcast/shared.
+export { ingestAnswer };
 
 export type IngestAnswer = z.infer<typeof ingestAnswer>;

@@ -1,13 +1,12 @@
 // Realtime: who may listen on which channel (one rule for the socket
 // subscriptions and POST /v1/broadcasting/auth), and the chat of a match.
-import { CHANNELS, EVENTS, type EventPayloads } from "@clubcast/shared";
+import { CHANNELS, EVENTS, parseChannel, type Channel, type EventPayloads } from "@clubcast/shared";
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { AuthUser, RequestContext } from "../core/context.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../core/errors.ts";
 import { authorize, isSystem, requireUser } from "../core/policy.ts";
 import { visibleMatches } from "../matches/visibility.ts";
-import { parseChannel, type Channel } from "./channels.ts";
 import type { ChatSendInput } from "./schemas.ts";
 
 /** How many of the latest chat messages a member gets on joining. */

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { Server, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
-import { CHANNELS, SOCKET, type SubscriptionError } from "@clubcast/shared";
+import { CHANNELS, parseChannel, SOCKET, type SubscriptionError } from "@clubcast/shared";
 import type { Services } from "../services.ts";
 import type { RequestContext } from "../core/context.ts";
 import { asAppError } from "../core/errors.ts";
@@ -14,7 +14,6 @@ import { errorBody } from "../core/http.ts";
 import { translate } from "../core/i18n.ts";
 import { resolveRequest, type ResolvedRequest } from "../core/request.ts";
 import { parseInput } from "../core/validation.ts";
-import { parseChannel } from "./channels.ts";
 import { ACCESS_CHANGED, socketIoKey, type AccessChange } from "./publisher.ts";
 import { chatSendInput } from "./schemas.ts";
 

@@ -1,21 +1,8 @@
 import { z } from "zod";
-import { ANNOTATION_CLIP_LENGTH, CLIP_MAX_MS } from "@clubcast/shared";
-import { integer, text } from "../core/schemas.ts";
+import { createMarkerInput, createSequenceInput, updateMarkerInput } from "@clubcast/shared/schemas";
 
-export const createSequenceInput = z.strictObject({ name: text(200).default("") });
-
-const markerFields = {
-  /** Position in the match video, in milliseconds. */
-  time_ms: integer(0),
-  label: text(200).min(1),
-  /** Clip length in seconds, at most the longest clip the worker cuts. */
-  clip_length: integer(1, CLIP_MAX_MS / 1000),
-};
-export const createMarkerInput = z.strictObject({
-  ...markerFields,
-  clip_length: markerFields.clip_length.default(ANNOTATION_CLIP_LENGTH),
-});
-export const updateMarkerInput = z.strictObject(markerFields).partial();
+// The inputs live in @clubcast/shared: the web's marker form checks with them too.
+export { createMarkerInput, createSequenceInput, updateMarkerInput };
 
 export const markerAnswer = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SPORT_TYPES } from "@clubcast/shared";
+import { createSportInput } from "@clubcast/shared/schemas";
 import { idParam, text } from "../core/schemas.ts";
 
 /**
@@ -10,13 +11,8 @@ export const sportRef = z.union([idParam, text(50).min(1).toLowerCase().regex(/\
 
 export const sportParams = z.strictObject({ sport: sportRef });
 
-export const createSportInput = z.strictObject({
-  slug: text(50)
-    .toLowerCase()
-    .regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/),
-  name: text(100).min(1),
-  type: z.enum(SPORT_TYPES),
-});
+// The input lives in @clubcast/shared: the web's add-sport form checks with it too.
+export { createSportInput };
 
 export const sportSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { idField, idParam, namedRecord, text } from "../core/schemas.ts";
+import { createTeamInput } from "@clubcast/shared/schemas";
+import { idParam, namedRecord } from "../core/schemas.ts";
 import { countryCode } from "../clubs/schemas.ts";
 import { sportRef, sportSchema } from "../sports/schemas.ts";
 
@@ -17,14 +18,8 @@ export const sportTeamsQuery = z.strictObject({
   country: countryCode.optional(),
 });
 
-/** The add-team lightbox. The sport defaults to the club's. */
-export const createTeamInput = z.strictObject({
-  fullname: text(150).min(1),
-  addition: text(50).nullable().optional(),
-  parent: idField.nullable().optional(),
-  sport: idField.optional(),
-  is_custom: z.boolean().default(false),
-});
+// The input lives in @clubcast/shared: the web's add-team lightbox checks with it too.
+export { createTeamInput };
 
 export const teamSchema = z.object({
   id: z.number().int(),

@@ -2,7 +2,7 @@
 // added, refreshes the list and closes; a refused call puts the server's 422
 // messages on their fields and the rest in the form's alert. Closing clears it.
 import { useState } from "react";
-import { useForm, type FieldValues, type Path, type UseFormProps } from "react-hook-form";
+import { useForm, type FieldValues, type Path, type Resolver, type UseFormProps } from "react-hook-form";
 import { useToast } from "../ui/Toasts.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
@@ -11,6 +11,8 @@ interface CreateRecordFormOptions<T extends FieldValues> {
   blank: T;
   /** `values` keeps the form in step with `blank` when it depends on the page; else it is only the start. */
   follow?: boolean;
+  /** Checks the values before they are sent (useSchemaResolver: the API's own input schema). */
+  resolver: Resolver<T>;
   /** The form's fields the server's 422 messages may name. */
   fields: readonly Path<T>[];
   /** The alert when the call failed without naming a field. */
@@ -25,6 +27,7 @@ interface CreateRecordFormOptions<T extends FieldValues> {
 export function useCreateRecordForm<T extends FieldValues>({
   blank,
   follow = false,
+  resolver,
   fields,
   failureText,
   create,
@@ -34,8 +37,8 @@ export function useCreateRecordForm<T extends FieldValues>({
   const toast = useToast();
   const [failure, setFailure] = useState<string | null>(null);
   const options: UseFormProps<T> = follow
-    ? { values: blank }
-    : { defaultValues: blank as UseFormProps<T>["defaultValues"] };
+    ? { values: blank, resolver }
+    : { defaultValues: blank as UseFormProps<T>["defaultValues"], resolver };
   const form = useForm<T>(options);
   const close = () => {
     form.reset(blank);

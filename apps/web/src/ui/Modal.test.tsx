@@ -40,6 +40,18 @@ describe("Modal", () => {
     expect(screen.getByRole("textbox", { name: "Link" })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole("button", { name: "Close" })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole("textbox", { name: "Link" })).toHaveFocus();
+  });
+
+  it("closes on a click outside it, not on one inside", async () => {
+    const user = userEvent.setup();
+    render(<ModalDemo />);
+    await user.click(screen.getByRole("button", { name: "Open" }));
+    await user.click(screen.getByRole("textbox", { name: "Link" }));
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+    await user.click(document.querySelector(".modal-backdrop")!);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,8 @@
 // Success and error toasts, each shown TOAST_DURATION_MS (spec sections 2 and 8):
-// top right on desktop, full width at the bottom on mobile (CSS).
+// top right on desktop, full width at the bottom on mobile (CSS). They live in
+// a container of their own under <body>: an open dialog (Modal) makes the page
+// behind it inert, and a toast about the dialog's action must still be heard and seen.
+import { createPortal } from "react-dom";
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { TOAST_DURATION_MS } from "@clubcast/shared";
@@ -47,26 +50,29 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={toaster}>
       {children}
-      <div className="toasts" role="region" aria-live="polite" aria-label={t("ui.notifications")}>
-        {toasts.map((toast) => (
-          <div
-            key={toast.id}
-            className={`toast toast--${toast.kind}`}
-            role={toast.kind === "error" ? "alert" : "status"}
-          >
-            <Icon name={toast.kind === "error" ? "alert" : "check"} className="toast__icon" />
-            <span className="toast__message">{toast.message}</span>
-            <button
-              type="button"
-              className="toast__close"
-              onClick={() => dismiss(toast.id)}
-              aria-label={t("ui.dismiss")}
+      {createPortal(
+        <div className="toasts" role="region" aria-live="polite" aria-label={t("ui.notifications")}>
+          {toasts.map((toast) => (
+            <div
+              key={toast.id}
+              className={`toast toast--${toast.kind}`}
+              role={toast.kind === "error" ? "alert" : "status"}
             >
-              <Icon name="close" size={16} />
-            </button>
-          </div>
-        ))}
-      </div>
+              <Icon name={toast.kind === "error" ? "alert" : "check"} className="toast__icon" />
+              <span className="toast__message">{toast.message}</span>
+              <button
+                type="button"
+                className="toast__close"
+                onClick={() => dismiss(toast.id)}
+                aria-label={t("ui.dismiss")}
+              >
+                <Icon name="close" size={16} />
+              </button>
+            </div>
+          ))}
+        </div>,
+        document.body,
+      )}
     </ToastContext.Provider>
   );
 }

@@ -147,8 +147,6 @@ export const de: Messages = {
     password_confirmation: "Passwort wiederholen",
     first_name: "Vorname",
     last_name: "Nachname",
-    required: "Bitte fülle dieses Feld aus.",
-    passwords_differ: "Die Passwörter stimmen nicht überein.",
     password_hint: "Mindestens 8 Zeichen.",
     failed: "Das hat nicht geklappt. Bitte versuche es erneut.",
     login: {
@@ -234,6 +232,26 @@ export const de: Messages = {
     windows: "Windows",
     download: "Herunterladen",
     download_for: "Für {{platform}} herunterladen",
+  },
+  field_errors: {
+    validation: {
+      required: "Bitte fülle dieses Feld aus.",
+      invalid_type: "Dieser Wert ist hier nicht gültig.",
+      too_small: "Mindestens {{minimum}}.",
+      too_big: "Höchstens {{maximum}}.",
+      too_short: "Mindestens {{minimum}} Zeichen.",
+      too_long: "Höchstens {{maximum}} Zeichen.",
+      invalid_email: "Gib eine gültige E-Mail-Adresse ein.",
+      invalid_value: "Wähle einen gültigen Wert.",
+      invalid_format: "Das Format ist nicht gültig.",
+      invalid_characters: "Enthält nicht erlaubte Zeichen.",
+      passwords_differ: "Die Passwörter stimmen nicht überein.",
+      timezone: "Wähle eine gültige Zeitzone.",
+    },
+    match: {
+      invalid_date: "Gib ein existierendes Datum ein.",
+      invalid_time: "Verwende HH:mm.",
+    },
   },
   ui: {
     close: "Schließen",

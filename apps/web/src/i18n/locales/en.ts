@@ -146,8 +146,6 @@ export const en = {
     password_confirmation: "Repeat password",
     first_name: "First name",
     last_name: "Last name",
-    required: "Please fill in this field.",
-    passwords_differ: "The passwords don't match.",
     password_hint: "At least 8 characters.",
     failed: "That didn't work. Please try again.",
     login: {
@@ -232,6 +230,27 @@ export const en = {
     windows: "Windows",
     download: "Download",
     download_for: "Download for {{platform}}",
+  },
+  /** Under a form's field: what @clubcast/shared/schemas' issues say (their message keys). */
+  field_errors: {
+    validation: {
+      required: "Please fill in this field.",
+      invalid_type: "This value isn't valid here.",
+      too_small: "At least {{minimum}}.",
+      too_big: "At most {{maximum}}.",
+      too_short: "At least {{minimum}} characters.",
+      too_long: "At most {{maximum}} characters.",
+      invalid_email: "Enter a valid e-mail address.",
+      invalid_value: "Choose a valid value.",
+      invalid_format: "The format isn't valid.",
+      invalid_characters: "Contains characters that aren't allowed.",
+      passwords_differ: "The passwords don't match.",
+      timezone: "Choose a valid time zone.",
+    },
+    match: {
+      invalid_date: "Enter a date that exists.",
+      invalid_time: "Use HH:mm.",
+    },
   },
   ui: {
     close: "Close",

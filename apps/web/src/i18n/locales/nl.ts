@@ -147,8 +147,6 @@ export const nl: Messages = {
     password_confirmation: "Herhaal wachtwoord",
     first_name: "Voornaam",
     last_name: "Achternaam",
-    required: "Vul dit veld in.",
-    passwords_differ: "De wachtwoorden komen niet overeen.",
     password_hint: "Minstens 8 tekens.",
     failed: "Dat lukte niet. Probeer het opnieuw.",
     login: {
@@ -233,6 +231,26 @@ export const nl: Messages = {
     windows: "Windows",
     download: "Downloaden",
     download_for: "Downloaden voor {{platform}}",
+  },
+  field_errors: {
+    validation: {
+      required: "Vul dit veld in.",
+      invalid_type: "Deze waarde is hier niet geldig.",
+      too_small: "Minstens {{minimum}}.",
+      too_big: "Hoogstens {{maximum}}.",
+      too_short: "Minstens {{minimum}} tekens.",
+      too_long: "Hoogstens {{maximum}} tekens.",
+      invalid_email: "Vul een geldig e-mailadres in.",
+      invalid_value: "Kies een geldige waarde.",
+      invalid_format: "Het formaat is niet geldig.",
+      invalid_characters: "Bevat tekens die niet zijn toegestaan.",
+      passwords_differ: "De wachtwoorden komen niet overeen.",
+      timezone: "Kies een geldige tijdzone.",
+    },
+    match: {
+      invalid_date: "Vul een bestaande datum in.",
+      invalid_time: "Gebruik UU:mm.",
+    },
   },
   ui: {
     close: "Sluiten",

@@ -6,7 +6,9 @@ import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PAGINATION } from "@clubcast/shared";
+import { apiClientInput } from "@clubcast/shared/schemas";
 import { useLocale } from "../../i18n/useLocale.ts";
+import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { usePageTitle } from "../../lib/page-title.tsx";
 import { applyServerErrors, failureMessage } from "../../lib/server-errors.ts";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
@@ -73,6 +75,11 @@ interface NewClientForm {
   configuration_id: string;
 }
 
+/** The client as the API takes it. */
+function clientInput(form: NewClientForm) {
+  return { name: form.name.trim(), configuration_id: Number(form.configuration_id) };
+}
+
 function NewClientDialog({
   open,
   onClose,
@@ -90,6 +97,7 @@ function NewClientDialog({
   const [alert, setAlert] = useState<string | null>(null);
   const { register, handleSubmit, setError, reset, formState } = useForm<NewClientForm>({
     defaultValues: { name: "", configuration_id: "" },
+    resolver: useSchemaResolver(apiClientInput, clientInput),
   });
 
   const close = () => {
@@ -101,10 +109,7 @@ function NewClientDialog({
   const onSubmit = handleSubmit(async (values) => {
     setAlert(null);
     try {
-      const answer = await create.mutateAsync({
-        name: values.name.trim(),
-        configuration_id: Number(values.configuration_id),
-      });
+      const answer = await create.mutateAsync(clientInput(values));
       reset();
       onCreated(answer.data);
     } catch (error) {
@@ -114,7 +119,6 @@ function NewClientDialog({
   });
 
   const options = configurations.data?.data ?? [];
-  const required = t("translation:auth.required");
   return (
     <Modal open={open} onClose={close} title={t("clients.new")} width={560}>
       <form className="form" onSubmit={onSubmit} noValidate>
@@ -125,7 +129,7 @@ function NewClientDialog({
           autoComplete="off"
           maxLength={100}
           error={formState.errors.name?.message}
-          {...register("name", { required, validate: (value) => value.trim() !== "" || required })}
+          {...register("name")}
         />
         <SelectField
           label={t("clients.configuration")}
@@ -136,7 +140,7 @@ function NewClientDialog({
           }
           disabled={!configurations.data || options.length === 0}
           error={formState.errors.configuration_id?.message}
-          {...register("configuration_id", { required })}
+          {...register("configuration_id")}
         >
           <option value="">
             {configurations.isPending ? t("translation:app.loading") : t("clients.choose_configuration")}

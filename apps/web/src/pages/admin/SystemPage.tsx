@@ -5,7 +5,9 @@
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { updateClubByIdInput } from "@clubcast/shared/schemas";
 import { useAuth } from "../../auth/AuthProvider.tsx";
+import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 import { trpc, type RouterInputs } from "../../lib/trpc.ts";
 import { ClubPicker, useClubDetails, useWorkingClub, type ClubDetails } from "../../lib/working-club.tsx";
@@ -84,10 +86,16 @@ function ClubDetailsForm({ club }: { club: ClubDetails }) {
   const sports = trpc.sports.list.useQuery();
   const mayActivate = auth.scope === "system";
   const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm<ClubForm>({ values: clubFormValues(club), resetOptions: { keepDirtyValues: false } });
+  const resolver = useSchemaResolver<ClubForm>(updateClubByIdInput, (values) =>
+    clubUpdate(club.id, values, mayActivate),
+  );
+  const form = useForm<ClubForm>({
+    values: clubFormValues(club),
+    resetOptions: { keepDirtyValues: false },
+    resolver,
+  });
   const { register, handleSubmit, setError, formState } = form;
   const update = trpc.clubs.update.useMutation();
-  const required = { required: t("translation:auth.required") };
 
   const onSubmit = handleSubmit(async (values) => {
     setAlert(null);
@@ -118,7 +126,7 @@ function ClubDetailsForm({ club }: { club: ClubDetails }) {
           label={t("system.name")}
           autoComplete="organization"
           error={formState.errors.name?.message}
-          {...register("name", required)}
+          {...register("name")}
         />
         <SelectField label={t("system.sport")} error={formState.errors.sport_id?.message} {...register("sport_id")}>
           {(sports.data?.data ?? [club.sport]).map((sport) => (
@@ -143,7 +151,7 @@ function ClubDetailsForm({ club }: { club: ClubDetails }) {
           label={t("system.country")}
           autoComplete="country-name"
           error={formState.errors.country?.message}
-          {...register("country", required)}
+          {...register("country")}
         />
         <TextField
           label={t("system.country_short")}
@@ -152,7 +160,7 @@ function ClubDetailsForm({ club }: { club: ClubDetails }) {
           autoComplete="country"
           className="ops-field--short"
           error={formState.errors.country_short?.message}
-          {...register("country_short", required)}
+          {...register("country_short")}
         />
         <TextField
           label={t("system.notification_email")}

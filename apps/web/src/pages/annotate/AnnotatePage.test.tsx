@@ -132,7 +132,7 @@ describe("the annotation screen", () => {
     const label = screen.getByRole("textbox", { name: "Label" });
     await user.clear(label);
     await user.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Give the marker a label")).toBeInTheDocument();
+    expect(await screen.findByText("Please fill in this field.")).toBeInTheDocument();
     expect(updateMarker).not.toHaveBeenCalled();
 
     await user.type(label, "Header goal");
@@ -141,7 +141,7 @@ describe("the annotation screen", () => {
     await user.clear(length);
     await user.type(length, "301");
     await user.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Between 1 and 300 seconds")).toBeInTheDocument();
+    expect(await screen.findByText("At most 300.")).toBeInTheDocument();
     expect(updateMarker).not.toHaveBeenCalled();
     await user.clear(length);
     await user.type(length, "30");

@@ -8,8 +8,10 @@ import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ANNOTATION_CLIP_LENGTH, CLIP_MAX_MS, FRAME_RATES } from "@clubcast/shared";
+import { updateMarkerInput } from "@clubcast/shared/schemas";
 import { useSelectClub } from "../../lib/current-club.tsx";
 import { failureMessage } from "../../lib/server-errors.ts";
+import { useSchemaResolver } from "../../lib/form-schema.ts";
 import type { Match } from "../../lib/matches.ts";
 import { usePageTitle } from "../../lib/page-title.tsx";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
@@ -150,6 +152,8 @@ interface MarkerFormValues {
   clip_length: number;
 }
 
+const markerChanges = (values: MarkerFormValues) => ({ label: values.label.trim(), clip_length: values.clip_length });
+
 function MarkerEditForm({ marker, onDone }: { marker: Marker; onDone: () => void }) {
   const { t } = useTranslation("annotate");
   const toast = useToast();
@@ -159,10 +163,13 @@ function MarkerEditForm({ marker, onDone }: { marker: Marker; onDone: () => void
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<MarkerFormValues>({ defaultValues: { label: marker.label, clip_length: marker.clip_length } });
+  } = useForm<MarkerFormValues>({
+    defaultValues: { label: marker.label, clip_length: marker.clip_length },
+    resolver: useSchemaResolver(updateMarkerInput, markerChanges),
+  });
   const submit = handleSubmit(async (values) => {
     try {
-      await update.mutateAsync({ id: marker.id, label: values.label.trim(), clip_length: values.clip_length });
+      await update.mutateAsync({ id: marker.id, ...markerChanges(values) });
       await utils.sequences.list.invalidate();
       toast.success(t("markers.saved"));
       onDone();
@@ -174,12 +181,7 @@ function MarkerEditForm({ marker, onDone }: { marker: Marker; onDone: () => void
     <form className="marker-form" onSubmit={submit} noValidate>
       <label className="field">
         <span className="field__label">{t("markers.label")}</span>
-        <input
-          className="input"
-          autoFocus
-          aria-invalid={errors.label ? true : undefined}
-          {...register("label", { validate: (value) => value.trim() !== "" || t("markers.required") })}
-        />
+        <input className="input" autoFocus aria-invalid={errors.label ? true : undefined} {...register("label")} />
         {errors.label && <span className="field__error">{errors.label.message}</span>}
       </label>
       <label className="field">
@@ -190,12 +192,7 @@ function MarkerEditForm({ marker, onDone }: { marker: Marker; onDone: () => void
           min={1}
           max={CLIP_MAX_S}
           aria-invalid={errors.clip_length ? true : undefined}
-          {...register("clip_length", {
-            valueAsNumber: true,
-            validate: (value) =>
-              (Number.isInteger(value) && value >= 1 && value <= CLIP_MAX_S) ||
-              t("markers.clip_range", { max: CLIP_MAX_S }),
-          })}
+          {...register("clip_length", { valueAsNumber: true })}
         />
         {errors.clip_length && <span className="field__error">{errors.clip_length.message}</span>}
       </label>

@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { forgotInput } from "@clubcast/shared/schemas";
 import { apiFetch, errorMessage } from "../../lib/api.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { FormAlert, FormField } from "./FormField.tsx";
 
@@ -10,7 +12,8 @@ export default function ForgotPage() {
   const { t } = useTranslation();
   useDocumentTitle(t("auth.forgot.title"));
   const [outcome, setOutcome] = useState<{ tone: "error" | "success"; message: string } | null>(null);
-  const { register, handleSubmit, formState } = useForm<{ email: string }>();
+  const resolver = useSchemaResolver<{ email: string }>(forgotInput, (values) => values);
+  const { register, handleSubmit, formState } = useForm<{ email: string }>({ resolver });
 
   const onSubmit = handleSubmit(async (input) => {
     setOutcome(null);
@@ -33,7 +36,7 @@ export default function ForgotPage() {
           type="email"
           autoComplete="email"
           error={formState.errors.email?.message}
-          {...register("email", { required: t("auth.required") })}
+          {...register("email")}
         />
         <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
           {t("auth.forgot.submit")}

@@ -3,9 +3,11 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { loginInput } from "@clubcast/shared/schemas";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { FormAlert, FormField } from "./FormField.tsx";
 
@@ -19,8 +21,8 @@ export default function LoginPage() {
   const auth = useAuth();
   useDocumentTitle(t("auth.login.title"));
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<LoginForm>();
-  const required = { required: t("auth.required") };
+  const resolver = useSchemaResolver<LoginForm>(loginInput, (values) => values);
+  const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver });
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setFailure(null);
@@ -42,14 +44,14 @@ export default function LoginPage() {
           type="email"
           autoComplete="email"
           error={formState.errors.email?.message}
-          {...register("email", required)}
+          {...register("email")}
         />
         <FormField
           label={t("auth.password")}
           type="password"
           autoComplete="current-password"
           error={formState.errors.password?.message}
-          {...register("password", required)}
+          {...register("password")}
         />
         <div className="form__row">
           <LocalLink to="/auth/forgot" className="text-link">

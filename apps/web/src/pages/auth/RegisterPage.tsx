@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { registerInput } from "@clubcast/shared/schemas";
 import { apiFetch, errorMessage } from "../../lib/api.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { useSchemaResolver } from "../../lib/form-schema.ts";
 import type { RouterInputs } from "../../lib/trpc.ts";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { FormAlert, FormField } from "./FormField.tsx";
@@ -15,8 +17,8 @@ export default function RegisterPage() {
   const [failure, setFailure] = useState<string | null>(null);
   // The server answers the same whether or not the address had an account; its owner is e-mailed.
   const [sent, setSent] = useState<string | null>(null);
-  const { register, handleSubmit, formState, getValues } = useForm<RegisterInput>();
-  const required = { required: t("auth.required") };
+  const resolver = useSchemaResolver<RegisterInput>(registerInput, (values) => values);
+  const { register, handleSubmit, formState } = useForm<RegisterInput>({ resolver });
   const { errors } = formState;
 
   const onSubmit = handleSubmit(async (input) => {
@@ -42,13 +44,13 @@ export default function RegisterPage() {
               label={t("auth.first_name")}
               autoComplete="given-name"
               error={errors.first_name?.message}
-              {...register("first_name", required)}
+              {...register("first_name")}
             />
             <FormField
               label={t("auth.last_name")}
               autoComplete="family-name"
               error={errors.last_name?.message}
-              {...register("last_name", required)}
+              {...register("last_name")}
             />
           </div>
           <FormField
@@ -56,7 +58,7 @@ export default function RegisterPage() {
             type="email"
             autoComplete="email"
             error={errors.email?.message}
-            {...register("email", required)}
+            {...register("email")}
           />
           <FormField
             label={t("auth.password")}
@@ -64,17 +66,14 @@ export default function RegisterPage() {
             autoComplete="new-password"
             hint={t("auth.password_hint")}
             error={errors.password?.message}
-            {...register("password", { ...required, minLength: { value: 8, message: t("auth.password_hint") } })}
+            {...register("password")}
           />
           <FormField
             label={t("auth.password_confirmation")}
             type="password"
             autoComplete="new-password"
             error={errors.password_confirmation?.message}
-            {...register("password_confirmation", {
-              ...required,
-              validate: (value) => value === getValues("password") || t("auth.passwords_differ"),
-            })}
+            {...register("password_confirmation")}
           />
           <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
             {t("auth.register.submit")}

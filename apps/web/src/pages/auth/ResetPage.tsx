@@ -3,15 +3,20 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
+import { resetInput } from "@clubcast/shared/schemas";
 import { LOGIN_PATH } from "../../auth/paths.ts";
 import { useLocalize } from "../../i18n/useLocale.ts";
 import { apiFetch, errorMessage } from "../../lib/api.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import { FormAlert, FormField } from "./FormField.tsx";
 
+/** The link's token and address, and the new password: all checked as the API will. */
 interface ResetForm {
+  token: string;
+  email: string;
   password: string;
   password_confirmation: string;
 }
@@ -24,17 +29,20 @@ export default function ResetPage() {
   const localize = useLocalize();
   const toast = useToast();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState, getValues } = useForm<ResetForm>();
   const token = params.get("token");
   const email = params.get("email");
-  const required = { required: t("auth.required") };
+  const resolver = useSchemaResolver<ResetForm>(resetInput, (values) => values);
+  const { register, handleSubmit, formState } = useForm<ResetForm>({
+    defaultValues: { token: token ?? "", email: email ?? "", password: "", password_confirmation: "" },
+    resolver,
+  });
 
   const onSubmit = handleSubmit(async (input) => {
     setFailure(null);
     try {
       const answer = await apiFetch<{ message: string }>("/v1/reset", {
         method: "POST",
-        body: { token, email, ...input },
+        body: input,
       });
       toast.success(answer.message);
       navigate(localize(LOGIN_PATH), { replace: true });
@@ -50,25 +58,29 @@ export default function ResetPage() {
         <>
           <p className="auth-card__subtitle">{t("auth.reset.subtitle")}</p>
           <form className="form" onSubmit={onSubmit} noValidate>
-            <FormAlert message={failure} />
-            <FormField label={t("auth.email")} type="email" value={email} readOnly autoComplete="username" />
+            <FormAlert message={failure ?? formState.errors.token?.message ?? null} />
+            <FormField
+              label={t("auth.email")}
+              type="email"
+              value={email}
+              readOnly
+              autoComplete="username"
+              error={formState.errors.email?.message}
+            />
             <FormField
               label={t("auth.password")}
               type="password"
               autoComplete="new-password"
               hint={t("auth.password_hint")}
               error={formState.errors.password?.message}
-              {...register("password", { ...required, minLength: { value: 8, message: t("auth.password_hint") } })}
+              {...register("password")}
             />
             <FormField
               label={t("auth.password_confirmation")}
               type="password"
               autoComplete="new-password"
               error={formState.errors.password_confirmation?.message}
-              {...register("password_confirmation", {
-                ...required,
-                validate: (value) => value === getValues("password") || t("auth.passwords_differ"),
-              })}
+              {...register("password_confirmation")}
             />
             <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
               {t("auth.reset.submit")}

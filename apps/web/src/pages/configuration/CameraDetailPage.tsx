@@ -4,7 +4,9 @@ import { useState } from "react";
 import { useForm, useWatch, type Control } from "react-hook-form";
 import { useNavigate, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
+import { cameraUpdateInput } from "@clubcast/shared/schemas";
 import { useLocalize } from "../../i18n/useLocale.ts";
+import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { usePageTitle } from "../../lib/page-title.tsx";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 import { httpStatusOf, trpc } from "../../lib/trpc.ts";
@@ -84,6 +86,7 @@ function CameraEditor({ camera }: { camera: Camera }) {
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, setError, control, formState, reset } = useForm<CameraForm>({
     values: cameraToForm(camera),
+    resolver: useSchemaResolver(cameraUpdateInput, cameraInput),
   });
   const update = trpc.configurations.updateCamera.useMutation();
   const removal = useCameraRemoval({

@@ -19,7 +19,6 @@ export function CameraFields({
   errors: FieldErrors<CameraForm>;
 }) {
   const { t } = useTranslation("configuration");
-  const required = { required: t("editor.required") };
   const position = (name: keyof typeof CAMERA_LIMITS) => {
     const { min, max, step } = CAMERA_LIMITS[name];
     return (
@@ -32,15 +31,7 @@ export function CameraFields({
         step={step}
         hint={t("cameras.range", { min, max, unit: t(`cameras.${name}_unit`) })}
         error={errors[name]?.message}
-        {...register(name, {
-          ...required,
-          validate: (value) => {
-            const number = Number(value);
-            return (
-              (number >= min && number <= max) || t("cameras.range", { min, max, unit: t(`cameras.${name}_unit`) })
-            );
-          },
-        })}
+        {...register(name)}
       />
     );
   };
@@ -51,14 +42,14 @@ export function CameraFields({
           label={t("cameras.display_name")}
           autoComplete="off"
           error={errors.display_name?.message}
-          {...register("display_name", required)}
+          {...register("display_name")}
         />
         <TextField
           label={t("cameras.technical_name")}
           hint={t("cameras.technical_name_hint")}
           autoComplete="off"
           error={errors.technical_name?.message}
-          {...register("technical_name", required)}
+          {...register("technical_name")}
         />
       </FieldGroup>
       <FieldGroup title={t("cameras.position")} description={t("cameras.position_text")} columns={3}>

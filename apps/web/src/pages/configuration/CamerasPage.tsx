@@ -5,7 +5,9 @@ import { useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PAGINATION } from "@clubcast/shared";
+import { cameraInput as cameraSchema } from "@clubcast/shared/schemas";
 import { useCreateRecordForm } from "../../lib/create-record-form.ts";
+import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { DataTable } from "../../ui/DataTable.tsx";
 import { FormDialog } from "../../ui/FormDialog.tsx";
@@ -33,6 +35,7 @@ function AddCameraDialog({
   const create = trpc.configurations.createCamera.useMutation();
   const { form, dialog } = useCreateRecordForm<CameraForm>({
     blank: cameraToForm(null),
+    resolver: useSchemaResolver(cameraSchema, cameraInput),
     fields: CAMERA_FIELDS,
     failureText: t("cameras.not_added"),
     create: async (values) => {

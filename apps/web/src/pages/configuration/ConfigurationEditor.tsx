@@ -7,7 +7,9 @@ import { useEffect, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { deriveLivestream, PAGINATION, type LivestreamMode } from "@clubcast/shared";
+import { configurationData as configurationSchema } from "@clubcast/shared/schemas";
 import { ClubOptions, useClubChoices } from "../../lib/club-choices.tsx";
+import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ControlledSelectField, FieldGroup, FormAlert, SwitchField, TextField } from "../../ui/FormFields.tsx";
@@ -36,15 +38,6 @@ export function LivestreamMode({ mode }: { mode: LivestreamMode }) {
   );
 }
 
-function coordinateRule(limit: number, message: string) {
-  return (value: string) => {
-    const trimmed = value.trim().replace(",", ".");
-    if (trimmed === "") return true;
-    const number = Number(trimmed);
-    return (Number.isFinite(number) && Math.abs(number) <= limit) || message;
-  };
-}
-
 export function ConfigurationEditor({ store, onClose }: { store: ConfigurationStore; onClose: () => void }) {
   const { t } = useTranslation("configuration");
   const { t: td } = useTranslation("dashboard");
@@ -52,8 +45,13 @@ export function ConfigurationEditor({ store, onClose }: { store: ConfigurationSt
   const utils = trpc.useUtils();
   const [failure, setFailure] = useState<string | null>(null);
   // `values` keeps the form in step with the store's current configuration.
+  const editing = store.selected;
+  const resolver = useSchemaResolver<ConfigurationForm>(configurationSchema, (form) =>
+    configurationData(form, editing?.id ?? null),
+  );
   const { register, handleSubmit, setError, setValue, control, formState } = useForm<ConfigurationForm>({
     values: store.current,
+    resolver,
   });
   const { errors } = formState;
   const [clubId, streamUrl] = useWatch({ control, name: ["club", "sa_stream_url"] });
@@ -65,7 +63,6 @@ export function ConfigurationEditor({ store, onClose }: { store: ConfigurationSt
     { enabled: clubId !== "", retry: false },
   );
   const save = trpc.configurations.save.useMutation();
-  const editing = store.selected;
   // A camera publishing to the platform's media gateway: its key is managed (rotated) in the Streaming panel.
   const gateway = editing && isGatewayConfiguration(editing) ? editing : null;
   const title = useRef<HTMLHeadingElement>(null);
@@ -131,13 +128,12 @@ export function ConfigurationEditor({ store, onClose }: { store: ConfigurationSt
             label={t("fields.camera_type")}
             error={errors.camera_type?.message}
             autoComplete="off"
-            {...register("camera_type", { required: t("editor.required") })}
+            {...register("camera_type")}
           />
           <ControlledSelectField
             control={control}
             name="club"
             label={t("fields.club")}
-            rules={{ required: t("editor.required") }}
             // A field belongs to one club: a new club starts without one.
             onValueChange={() => setValue("field", "")}
           >
@@ -176,17 +172,19 @@ export function ConfigurationEditor({ store, onClose }: { store: ConfigurationSt
         <FieldGroup title={t("groups.location")} description={t("groups.location_text")}>
           <TextField
             label={t("fields.latitude")}
+            hint={t("hints.latitude")}
             inputMode="decimal"
             error={errors.latitude?.message}
             autoComplete="off"
-            {...register("latitude", { validate: coordinateRule(90, t("hints.latitude")) })}
+            {...register("latitude")}
           />
           <TextField
             label={t("fields.longitude")}
+            hint={t("hints.longitude")}
             inputMode="decimal"
             error={errors.longitude?.message}
             autoComplete="off"
-            {...register("longitude", { validate: coordinateRule(180, t("hints.longitude")) })}
+            {...register("longitude")}
           />
           {text("local_ip", { hint: t("hints.local_ip") })}
           {text("resolution", { hint: t("hints.resolution") })}

@@ -103,20 +103,28 @@ describe("the configurations page", () => {
     expect(screen.getByRole("region", { name: "Edit ZP-002" })).toBeInTheDocument();
   });
 
-  it("shows the server's 422 messages on the fields they name", async () => {
+  it("checks the fields with the API's schema, then shows the server's 422 messages on the fields they name", async () => {
     const user = userEvent.setup({ delay: null });
+    const save = vi.fn(() => {
+      throw apiError(422, "The given data was invalid.", {
+        "data.local_ip": ["The local ip is not valid."],
+        "data.barcode": ["The barcode has already been taken."],
+      });
+    });
     renderPage({
       "configurations.list": () => ({ data: [configuration()], meta: meta(1) }),
-      "configurations.save": () => {
-        throw apiError(422, "The given data was invalid.", {
-          "data.local_ip": ["The local ip is not valid."],
-          "data.barcode": ["The barcode has already been taken."],
-        });
-      },
+      "configurations.save": save,
     });
     await user.click(await screen.findByRole("button", { name: "Edit ZP-001" }));
     const editor = screen.getByRole("region", { name: "Edit ZP-001" });
-    await user.type(within(editor).getByLabelText("Local IP address"), "not an address");
+    const address = within(editor).getByLabelText("Local IP address");
+    await user.type(address, "not an address");
+    await user.click(within(editor).getByRole("button", { name: "Save" }));
+    expect(address).toHaveAccessibleDescription("The format isn't valid.");
+    expect(save).not.toHaveBeenCalled();
+
+    await user.clear(address);
+    await user.type(address, "10.0.0.5");
     await user.click(within(editor).getByRole("button", { name: "Save" }));
     expect(await within(editor).findByText("The local ip is not valid.")).toBeInTheDocument();
     expect(within(editor).getByLabelText("Local IP address")).toHaveAttribute("aria-invalid", "true");

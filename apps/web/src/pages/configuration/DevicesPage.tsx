@@ -3,9 +3,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PAGINATION } from "@clubcast/shared";
+import { deviceInput } from "@clubcast/shared/schemas";
 import { useFormatZoned } from "../../lib/dates.ts";
 import { ClubOptions, useClubChoices } from "../../lib/club-choices.tsx";
 import { useCreateRecordForm } from "../../lib/create-record-form.ts";
+import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { DataTable } from "../../ui/DataTable.tsx";
 import { FormDialog } from "../../ui/FormDialog.tsx";
@@ -27,6 +29,16 @@ interface DeviceForm {
 const DEVICE_FIELDS = ["name", "serial", "club", "address"] as const;
 const EMPTY: DeviceForm = { name: "", serial: "", club: "", address: "" };
 const ICONS = { computers: "computer", routers: "router" } as const;
+
+/** The device as the API takes it: no club and no address are null. */
+function deviceFields(form: DeviceForm) {
+  return {
+    name: form.name,
+    serial: form.serial,
+    club: form.club ? Number(form.club) : null,
+    address: form.address || null,
+  };
+}
 
 /** The list and create calls of each kind. */
 function useDeviceApi(kind: DeviceKind, page: number) {
@@ -58,15 +70,11 @@ function AddDeviceDialog({
   const clubs = useClubChoices(open);
   const { form, dialog } = useCreateRecordForm<DeviceForm>({
     blank: EMPTY,
+    resolver: useSchemaResolver(deviceInput, deviceFields),
     fields: DEVICE_FIELDS,
     failureText: t("devices.not_added"),
     create: async (values) => {
-      const { data } = await create.mutateAsync({
-        name: values.name,
-        serial: values.serial,
-        club: values.club ? Number(values.club) : null,
-        address: values.address || null,
-      });
+      const { data } = await create.mutateAsync(deviceFields(values));
       return t(`devices.${kind}.added`, { name: data.name });
     },
     refresh,
@@ -74,7 +82,6 @@ function AddDeviceDialog({
   });
   const { register, control, formState } = form;
   const { errors } = formState;
-  const required = { required: t("editor.required") };
   return (
     <FormDialog
       {...dialog}
@@ -84,17 +91,12 @@ function AddDeviceDialog({
       submitLabel={t(`devices.${kind}.add`)}
     >
       <div className="form__pair">
-        <TextField
-          label={t("devices.name")}
-          autoComplete="off"
-          error={errors.name?.message}
-          {...register("name", required)}
-        />
+        <TextField label={t("devices.name")} autoComplete="off" error={errors.name?.message} {...register("name")} />
         <TextField
           label={t("devices.serial")}
           autoComplete="off"
           error={errors.serial?.message}
-          {...register("serial", required)}
+          {...register("serial")}
         />
       </div>
       <ControlledSelectField control={control} name="club" label={t("devices.club")}>

@@ -4,9 +4,11 @@ import { useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PAGINATION } from "@clubcast/shared";
+import { createFieldInput } from "@clubcast/shared/schemas";
 import { listStateOf } from "../../lib/list-state.ts";
 import { ClubOptions, useClubChoices } from "../../lib/club-choices.tsx";
 import { useCreateRecordForm } from "../../lib/create-record-form.ts";
+import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { sportLabel } from "../../lib/sports.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { DataTable } from "../../ui/DataTable.tsx";
@@ -28,6 +30,11 @@ interface FieldForm {
 
 const FIELD_FIELDS = ["name", "club", "sport", "portable"] as const;
 
+/** The field as the API takes it. */
+function fieldInput(form: FieldForm) {
+  return { name: form.name, club: Number(form.club), sport: Number(form.sport), portable: form.portable };
+}
+
 function AddFieldDialog({ open, onClose, clubId }: { open: boolean; onClose: () => void; clubId: number | null }) {
   const { t } = useTranslation("configuration");
   const { t: tc } = useTranslation();
@@ -38,15 +45,11 @@ function AddFieldDialog({ open, onClose, clubId }: { open: boolean; onClose: () 
   const { form, dialog } = useCreateRecordForm<FieldForm>({
     blank: { name: "", club: clubId ? String(clubId) : "", sport: "", portable: false },
     follow: true,
+    resolver: useSchemaResolver(createFieldInput, fieldInput),
     fields: FIELD_FIELDS,
     failureText: t("fields_page.not_added"),
     create: async (values) => {
-      const { data } = await create.mutateAsync({
-        name: values.name,
-        club: Number(values.club),
-        sport: Number(values.sport),
-        portable: values.portable,
-      });
+      const { data } = await create.mutateAsync(fieldInput(values));
       return t("fields_page.added", { name: data.name });
     },
     refresh: () => utils.fields.list.invalidate(),
@@ -54,7 +57,6 @@ function AddFieldDialog({ open, onClose, clubId }: { open: boolean; onClose: () 
   });
   const { register, control, formState } = form;
   const { errors } = formState;
-  const required = { required: t("editor.required") };
   return (
     <FormDialog
       {...dialog}
@@ -63,18 +65,13 @@ function AddFieldDialog({ open, onClose, clubId }: { open: boolean; onClose: () 
       width={600}
       submitLabel={t("fields_page.add")}
     >
-      <TextField
-        label={t("fields_page.name")}
-        autoComplete="off"
-        error={errors.name?.message}
-        {...register("name", required)}
-      />
+      <TextField label={t("fields_page.name")} autoComplete="off" error={errors.name?.message} {...register("name")} />
       <div className="form__pair">
-        <ControlledSelectField control={control} name="club" label={t("fields.club")} rules={required}>
+        <ControlledSelectField control={control} name="club" label={t("fields.club")}>
           <option value="">{t("editor.choose_club")}</option>
           <ClubOptions clubs={clubs} />
         </ControlledSelectField>
-        <ControlledSelectField control={control} name="sport" label={t("fields_page.sport")} rules={required}>
+        <ControlledSelectField control={control} name="sport" label={t("fields_page.sport")}>
           <option value="">{t("fields_page.choose_sport")}</option>
           {sports.data?.data.map((sport) => (
             <option key={sport.id} value={sport.id}>

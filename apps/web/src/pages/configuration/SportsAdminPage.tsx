@@ -3,7 +3,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SPORT_TYPES, type SportType } from "@clubcast/shared";
+import { createSportInput } from "@clubcast/shared/schemas";
 import { useCreateRecordForm } from "../../lib/create-record-form.ts";
+import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { sportLabel } from "../../lib/sports.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { DataTable } from "../../ui/DataTable.tsx";
@@ -41,6 +43,7 @@ function AddSportDialog({ open, onClose }: { open: boolean; onClose: () => void 
   const create = trpc.sports.create.useMutation();
   const { form, dialog } = useCreateRecordForm<SportForm>({
     blank: EMPTY,
+    resolver: useSchemaResolver(createSportInput, (values: SportForm) => values),
     fields: SPORT_FIELDS,
     failureText: t("sports.not_added"),
     create: async (values) => {
@@ -52,7 +55,6 @@ function AddSportDialog({ open, onClose }: { open: boolean; onClose: () => void 
   });
   const { register, setValue, getFieldState, formState } = form;
   const { errors } = formState;
-  const required = { required: t("editor.required") };
   return (
     <FormDialog {...dialog} open={open} title={t("sports.add_title")} width={560} submitLabel={t("sports.add")}>
       <TextField
@@ -60,7 +62,6 @@ function AddSportDialog({ open, onClose }: { open: boolean; onClose: () => void 
         autoComplete="off"
         error={errors.name?.message}
         {...register("name", {
-          ...required,
           // The slug follows the name until it is typed in by hand.
           onChange: (event: { target: { value: string } }) => {
             if (!getFieldState("slug").isDirty) setValue("slug", slugOf(event.target.value));
@@ -72,7 +73,7 @@ function AddSportDialog({ open, onClose }: { open: boolean; onClose: () => void 
         hint={t("sports.slug_hint")}
         autoComplete="off"
         error={errors.slug?.message}
-        {...register("slug", required)}
+        {...register("slug")}
       />
       <SelectField label={t("sports.type")} error={errors.type?.message} {...register("type")}>
         {SPORT_TYPES.map((type) => (

@@ -1,5 +1,6 @@
 // A camera as its forms edit it (spec section 3: display_name, technical_name,
-// pan, tilt, focal) and the API's input; the limits are the server's.
+// pan, tilt, focal) and the API's input, checked with the API's own schema.
+import { CAMERA_RANGES } from "@clubcast/shared/schemas";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 
 export type Camera = RouterOutputs["configurations"]["getCamera"]["data"];
@@ -14,11 +15,11 @@ export interface CameraForm {
 
 export const CAMERA_FIELDS = ["display_name", "technical_name", "pan", "tilt", "focal"] as const;
 
-/** Degrees of pan and tilt, focal length in millimetres. */
+/** Degrees of pan and tilt, focal length in millimetres: the API's ranges, in steps of a tenth. */
 export const CAMERA_LIMITS = {
-  pan: { min: -180, max: 180, step: 0.1 },
-  tilt: { min: -90, max: 90, step: 0.1 },
-  focal: { min: 0, max: 1000, step: 0.1 },
+  pan: { ...CAMERA_RANGES.pan, step: 0.1 },
+  tilt: { ...CAMERA_RANGES.tilt, step: 0.1 },
+  focal: { ...CAMERA_RANGES.focal, step: 0.1 },
 } as const;
 
 export function cameraToForm(camera: Camera | null): CameraForm {

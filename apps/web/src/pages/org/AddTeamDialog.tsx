@@ -2,7 +2,9 @@
 // sport (the club's own when left empty). The server's 422 messages appear on
 // the fields they name.
 import { useTranslation } from "react-i18next";
+import { createTeamInput } from "@clubcast/shared/schemas";
 import { useCreateRecordForm } from "../../lib/create-record-form.ts";
+import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { sportLabel } from "../../lib/sports.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/FormDialog.tsx";
@@ -19,10 +21,9 @@ interface TeamForm {
 const FIELDS = ["fullname", "addition", "parent", "sport"] as const;
 const EMPTY: TeamForm = { fullname: "", addition: "", parent: "", sport: "" };
 
-/** The create input: empty choices are left out (no parent, the club's sport). */
-export function teamInput(clubId: number, form: TeamForm) {
+/** The team as the API takes it: empty choices are left out (no parent, the club's sport). */
+function teamFields(form: TeamForm) {
   return {
-    id: clubId,
     fullname: form.fullname,
     ...(form.addition.trim() ? { addition: form.addition } : {}),
     ...(form.parent ? { parent: Number(form.parent) } : {}),
@@ -39,10 +40,11 @@ export function AddTeamDialog({ open, clubId, onClose }: { open: boolean; clubId
   const create = trpc.teams.create.useMutation();
   const { form, dialog } = useCreateRecordForm<TeamForm>({
     blank: EMPTY,
+    resolver: useSchemaResolver(createTeamInput, teamFields),
     fields: FIELDS,
     failureText: t("teams.not_added"),
     create: async (values) => {
-      const { data } = await create.mutateAsync(teamInput(clubId, values));
+      const { data } = await create.mutateAsync({ id: clubId, ...teamFields(values) });
       return t("teams.added", { team: teamName(data) });
     },
     refresh: () => utils.teams.ofClub.invalidate({ id: clubId }),
@@ -58,7 +60,7 @@ export function AddTeamDialog({ open, clubId, onClose }: { open: boolean; clubId
         hint={t("teams.fullname_hint")}
         error={errors.fullname?.message}
         autoComplete="off"
-        {...register("fullname", { required: t("form.required") })}
+        {...register("fullname")}
       />
       <TextField
         label={t("teams.addition")}

@@ -6,8 +6,10 @@ import { useEffect, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { canOpenSection } from "@clubcast/shared";
+import { createUserInput as newUserSchema, updateUserByIdInput as userUpdateSchema } from "@clubcast/shared/schemas";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { ClubOptions, useClubChoices } from "../../lib/club-choices.tsx";
+import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { FormDialog } from "../../ui/FormDialog.tsx";
@@ -24,8 +26,6 @@ import {
   userFormValues,
   type UserForm,
 } from "./user-form.ts";
-
-const MIN_PASSWORD = 8;
 
 interface UserDialogProps {
   open: boolean;
@@ -47,8 +47,12 @@ export function UserDialog({ open, user, onClose }: UserDialogProps) {
     canOpenSection({ scope: auth.scope, permissions: caller.permissions }, "access"),
   );
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<UserForm>({ defaultValues: userFormValues(user, callerClubId) });
-  const { register, handleSubmit, reset, setError, setValue, control, getValues, formState } = form;
+  const resolver = useSchemaResolver<UserForm>(
+    user ? userUpdateSchema : newUserSchema,
+    user ? (values) => updateUserInput(user.id, values, rights) : (values) => createUserInput(values, rights),
+  );
+  const form = useForm<UserForm>({ defaultValues: userFormValues(user, callerClubId), resolver });
+  const { register, handleSubmit, reset, setError, setValue, control, formState } = form;
   const { errors } = formState;
 
   // Each opening starts from the user's current values (or a blank form).
@@ -85,7 +89,6 @@ export function UserDialog({ open, user, onClose }: UserDialogProps) {
 
   const teamOptions = (teams.data?.data ?? []).map((team) => ({ value: team.id, label: teamName(team) }));
   const roleOptions = (roles.data?.data ?? []).map((role) => ({ value: role.id, label: role.name }));
-  const required = { required: t("form.required") };
 
   return (
     <FormDialog
@@ -103,13 +106,13 @@ export function UserDialog({ open, user, onClose }: UserDialogProps) {
           label={t("users.first_name")}
           autoComplete="off"
           error={errors.first_name?.message}
-          {...register("first_name", required)}
+          {...register("first_name")}
         />
         <TextField
           label={t("users.last_name")}
           autoComplete="off"
           error={errors.last_name?.message}
-          {...register("last_name", required)}
+          {...register("last_name")}
         />
         <TextField
           label={t("users.email")}
@@ -117,7 +120,7 @@ export function UserDialog({ open, user, onClose }: UserDialogProps) {
           autoComplete="off"
           className="field--wide"
           error={errors.email?.message}
-          {...register("email", required)}
+          {...register("email")}
         />
       </FieldGroup>
 
@@ -183,19 +186,14 @@ export function UserDialog({ open, user, onClose }: UserDialogProps) {
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
-          {...register("password", {
-            ...(user ? {} : required),
-            minLength: { value: MIN_PASSWORD, message: t("users.password_short", { count: MIN_PASSWORD }) },
-          })}
+          {...register("password")}
         />
         <TextField
           label={t("users.password_confirmation")}
           type="password"
           autoComplete="new-password"
           error={errors.password_confirmation?.message}
-          {...register("password_confirmation", {
-            validate: (value) => value === getValues("password") || t("users.passwords_differ"),
-          })}
+          {...register("password_confirmation")}
         />
       </FieldGroup>
     </FormDialog>

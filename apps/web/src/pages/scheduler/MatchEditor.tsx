@@ -5,6 +5,8 @@ import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { PAGINATION } from "@clubcast/shared";
+import { createMatchInput as newMatchSchema, updateMatchInput as matchEditSchema } from "@clubcast/shared/schemas";
+import { useSchemaResolver } from "../../lib/form-schema.ts";
 import type { Match } from "../../lib/matches.ts";
 import { applyServerErrors, failureMessage } from "../../lib/server-errors.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -16,6 +18,7 @@ import { useToast } from "../../ui/Toasts.tsx";
 import {
   CAMERA_OPTIONS,
   createMatchInput,
+  editingInput,
   emptyMatchForm,
   formFromMatch,
   updateMatchInput,
@@ -90,7 +93,12 @@ function MatchForm({ club, match, options, onClose }: MatchEditorProps & { optio
   const utils = trpc.useUtils();
   const [alert, setAlert] = useState<string | null>(null);
   const defaults = useMemo(() => (match ? formFromMatch(match) : emptyMatchForm(club.timezone)), [match, club]);
-  const form = useForm<MatchFormValues>({ defaultValues: defaults });
+  // A new match is checked whole; an edit by its editing fields (the club and match go in the path).
+  const resolver = useSchemaResolver<MatchFormValues>(
+    match ? matchEditSchema : newMatchSchema,
+    match ? editingInput : (values) => createMatchInput(values, club.id),
+  );
+  const form = useForm<MatchFormValues>({ defaultValues: defaults, resolver });
   const {
     register,
     handleSubmit,
@@ -122,8 +130,6 @@ function MatchForm({ club, match, options, onClose }: MatchEditorProps & { optio
     }
   });
 
-  const required = { required: t("form.required") };
-  const timePattern = { value: /^([01]\d|2[0-3]):[0-5]\d$/, message: t("form.time_format") };
   const clubOptions = (exclude?: number) =>
     options.clubs
       .filter((option) => option.id !== exclude)
@@ -164,7 +170,7 @@ function MatchForm({ club, match, options, onClose }: MatchEditorProps & { optio
       </FieldGroup>
 
       <FieldGroup title={t("form.when_where")} description={t("form.timezone_hint", { timezone: club.timezone })}>
-        <SelectField label={t("form.field")} {...register("field", required)} error={errors.field?.message}>
+        <SelectField label={t("form.field")} {...register("field")} error={errors.field?.message}>
           <option value="">{t("form.choose_field")}</option>
           {options.fields.map((field) => (
             <option key={field.id} value={field.id}>
@@ -173,25 +179,10 @@ function MatchForm({ club, match, options, onClose }: MatchEditorProps & { optio
           ))}
         </SelectField>
         <span aria-hidden="true" />
-        <TextField type="date" label={t("form.date")} {...register("date", required)} error={errors.date?.message} />
-        <TextField
-          type="time"
-          label={t("form.start")}
-          {...register("start", { ...required, pattern: timePattern })}
-          error={errors.start?.message}
-        />
-        <TextField
-          type="date"
-          label={t("form.datestop")}
-          {...register("datestop", required)}
-          error={errors.datestop?.message}
-        />
-        <TextField
-          type="time"
-          label={t("form.stop")}
-          {...register("stop", { ...required, pattern: timePattern })}
-          error={errors.stop?.message}
-        />
+        <TextField type="date" label={t("form.date")} {...register("date")} error={errors.date?.message} />
+        <TextField type="time" label={t("form.start")} {...register("start")} error={errors.start?.message} />
+        <TextField type="date" label={t("form.datestop")} {...register("datestop")} error={errors.datestop?.message} />
+        <TextField type="time" label={t("form.stop")} {...register("stop")} error={errors.stop?.message} />
       </FieldGroup>
 
       <FieldGroup title={t("form.options")}>

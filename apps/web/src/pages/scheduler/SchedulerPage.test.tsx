@@ -230,7 +230,7 @@ describe("the scheduler", () => {
     // Field and times are required before anything is sent.
     await user.click(within(form).getByRole("button", { name: "Create match" }));
     expect(create).not.toHaveBeenCalled();
-    expect(within(form).getAllByText("Fill this in")).toHaveLength(3);
+    expect(within(form).getAllByText("Please fill in this field.")).toHaveLength(3);
 
     await user.selectOptions(await within(form).findByRole("combobox", { name: "Field" }), "Hoofdveld");
     await user.selectOptions(field("Home club"), CLUB.name);

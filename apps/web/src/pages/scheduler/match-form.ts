@@ -1,7 +1,7 @@
 // The scheduler's "current match" editing state (spec section 3) as form
 // values: defaults and Reset (dates today in the club's timezone), a match from
 // the server turned back into the form, and the form turned into API input.
-import { MATCH_DEFAULTS } from "@clubcast/shared";
+import { MATCH_DEFAULTS, todayIn, utcToZoned } from "@clubcast/shared";
 import type { RouterInputs } from "../../lib/trpc.ts";
 import type { Match } from "../../lib/matches.ts";
 
@@ -35,29 +35,6 @@ export const CAMERA_OPTIONS = {
   camera_focus: [MATCH_DEFAULTS.cameraFocus, "left", "right"],
 } as const;
 
-/** The calendar date and wall-clock time of `instant` in `timeZone`. */
-export function zonedParts(instant: Date, timeZone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
-
-/** Today's date in the club's timezone. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return zonedParts(now, timeZone).date;
-}
-
 /** The empty editing state: no clubs, teams or field, today's dates, the camera defaults. */
 export function emptyMatchForm(timeZone: string, now: Date = new Date()): MatchFormValues {
   const today = todayIn(timeZone, now);
@@ -88,8 +65,8 @@ const idText = (id: number | null | undefined) => (id ? String(id) : "");
 /** A match from the server as the form shows it, times in the club's timezone. */
 export function formFromMatch(match: Match): MatchFormValues {
   const timeZone = match.club.timezone;
-  const start = zonedParts(new Date(match.starting_at.date), timeZone);
-  const stop = zonedParts(new Date(match.stopping_at.date), timeZone);
+  const start = utcToZoned(new Date(match.starting_at.date), timeZone);
+  const stop = utcToZoned(new Date(match.stopping_at.date), timeZone);
   return {
     home: idText(match.home.club?.id),
     away: idText(match.away.club?.id),
@@ -114,8 +91,8 @@ export function formFromMatch(match: Match): MatchFormValues {
 
 const idOrNull = (text: string) => (text ? Number(text) : null);
 
-/** The editing fields every write sends (create and full edit). */
-function editingInput(values: MatchFormValues) {
+/** The editing fields every write sends (create and full edit): what an edit is checked with. */
+export function editingInput(values: MatchFormValues) {
   return {
     home: idOrNull(values.home),
     away: idOrNull(values.away),

@@ -41,8 +41,6 @@ const de: typeof en = {
     clip: "Clip von {{count}} s",
     save: "Speichern",
     cancel: "Abbrechen",
-    required: "Gib der Markierung eine Bezeichnung",
-    clip_range: "Zwischen 1 und {{max}} Sekunden",
     added: "Markierung hinzugefügt",
     saved: "Markierung gespeichert",
     deleted: "Markierung gelöscht",

@@ -40,8 +40,6 @@ const en = {
     clip: "{{count}} s clip",
     save: "Save",
     cancel: "Cancel",
-    required: "Give the marker a label",
-    clip_range: "Between 1 and {{max}} seconds",
     added: "Marker added",
     saved: "Marker saved",
     deleted: "Marker deleted",

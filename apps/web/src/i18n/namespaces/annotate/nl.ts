@@ -41,8 +41,6 @@ const nl: typeof en = {
     clip: "Clip van {{count}} s",
     save: "Opslaan",
     cancel: "Annuleren",
-    required: "Geef de marker een label",
-    clip_range: "Tussen 1 en {{max}} seconden",
     added: "Marker toegevoegd",
     saved: "Marker opgeslagen",
     deleted: "Marker verwijderd",

@@ -30,7 +30,6 @@ const de: typeof en = {
     edit_title: "{{name}} bearbeiten",
     close: "Editor schließen",
     livestream: "Livestream",
-    required: "Bitte füllen Sie dieses Feld aus.",
     choose_club: "Verein wählen",
     no_field: "Kein Platz",
     reset: "Zurücksetzen",

@@ -29,7 +29,6 @@ const en = {
     edit_title: "Edit {{name}}",
     close: "Close the editor",
     livestream: "Livestream",
-    required: "Please fill in this field.",
     choose_club: "Choose a club",
     no_field: "No field",
     reset: "Reset",

@@ -30,7 +30,6 @@ const nl: typeof en = {
     edit_title: "{{name}} bewerken",
     close: "Editor sluiten",
     livestream: "Livestream",
-    required: "Vul dit veld in.",
     choose_club: "Kies een club",
     no_field: "Geen veld",
     reset: "Herstellen",

@@ -1,9 +1,6 @@
 import type en from "./en.ts";
 
 const de: typeof en = {
-  form: {
-    required: "Bitte füllen Sie dieses Feld aus.",
-  },
   scopes: {
     clubmember: "Vereinsmitglied",
     player: "Spieler",
@@ -73,8 +70,6 @@ const de: typeof en = {
     password_keep: "Lassen Sie beide Felder leer, um das aktuelle Passwort zu behalten.",
     password: "Passwort",
     password_confirmation: "Passwort wiederholen",
-    password_short: "Mindestens {{count}} Zeichen.",
-    passwords_differ: "Die Passwörter stimmen nicht überein.",
     empty: "Noch keine Benutzer",
     back: "Alle Benutzer",
     not_found: "Dieser Benutzer wurde nicht gefunden",

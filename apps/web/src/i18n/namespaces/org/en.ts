@@ -1,8 +1,5 @@
 // Texts of the teams and users pages (English defines the keys).
 const en = {
-  form: {
-    required: "Please fill in this field.",
-  },
   scopes: {
     clubmember: "Club member",
     player: "Player",
@@ -72,8 +69,6 @@ const en = {
     password_keep: "Leave both empty to keep the current password.",
     password: "Password",
     password_confirmation: "Repeat password",
-    password_short: "At least {{count}} characters.",
-    passwords_differ: "The passwords don't match.",
     empty: "No users yet",
     back: "All users",
     not_found: "This user could not be found",

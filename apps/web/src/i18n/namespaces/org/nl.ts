@@ -1,9 +1,6 @@
 import type en from "./en.ts";
 
 const nl: typeof en = {
-  form: {
-    required: "Vul dit veld in.",
-  },
   scopes: {
     clubmember: "Clublid",
     player: "Speler",
@@ -73,8 +70,6 @@ const nl: typeof en = {
     password_keep: "Laat beide leeg om het huidige wachtwoord te houden.",
     password: "Wachtwoord",
     password_confirmation: "Herhaal wachtwoord",
-    password_short: "Minstens {{count}} tekens.",
-    passwords_differ: "De wachtwoorden komen niet overeen.",
     empty: "Nog geen gebruikers",
     back: "Alle gebruikers",
     not_found: "Deze gebruiker is niet gevonden",

@@ -73,8 +73,6 @@ const de: typeof en = {
   form: {
     create_title: "Neues Spiel",
     edit_title: "Spiel bearbeiten",
-    required: "Bitte ausfüllen",
-    time_format: "Format HH:mm",
     teams: "Vereine und Mannschaften",
     home: "Heimverein",
     hometeam: "Heimmannschaft",

@@ -72,8 +72,6 @@ const en = {
   form: {
     create_title: "New match",
     edit_title: "Edit match",
-    required: "Fill this in",
-    time_format: "Use HH:mm",
     teams: "Clubs and teams",
     home: "Home club",
     hometeam: "Home team",

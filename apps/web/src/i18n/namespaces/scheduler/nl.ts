@@ -73,8 +73,6 @@ const nl: typeof en = {
   form: {
     create_title: "Nieuwe wedstrijd",
     edit_title: "Wedstrijd bewerken",
-    required: "Vul dit in",
-    time_format: "Gebruik UU:mm",
     teams: "Clubs en teams",
     home: "Thuisclub",
     hometeam: "Thuisteam",

@@ -1,6 +1,7 @@
 // Wall-clock dates and times of a club's timezone <-> UTC instants, with Intl
 // only (no date library). Matches are entered in the club's local time and
-// stored in UTC.
+// stored in UTC: the server converts what the web's match form sends, the form
+// shows stored matches back in the club's time, and the seed plans its matches.
 
 export interface LocalDateTime {
   /** YYYY-MM-DD */
@@ -65,4 +66,9 @@ export function zonedToUtc({ date, time }: LocalDateTime, timeZone: string): Dat
 export function utcToZoned(instant: Date, timeZone: string): LocalDateTime {
   const iso = new Date(wallClockMs(instant.getTime(), timeZone)).toISOString();
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+/** Today's date (YYYY-MM-DD) in `timeZone`. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return utcToZoned(now, timeZone).date;
 }
