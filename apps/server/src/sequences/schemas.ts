@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ANNOTATION_CLIP_LENGTH, CLIP_MAX_MS } from "@clubcast/shared";
+import { listAnswer, writeAnswer } from "../core/answers.ts";
 import { integer, text } from "../core/schemas.ts";
 
 export const createSequenceInput = z.strictObject({ name: text(200).default("") });
@@ -17,7 +18,7 @@ export const createMarkerInput = z.strictObject({
 });
 export const updateMarkerInput = z.strictObject(markerFields).partial();
 
-export const markerAnswer = z.object({
+export const markerSchema = z.object({
   id: z.number().int(),
   sequence: z.number().int(),
   time_ms: z.number().int(),
@@ -25,18 +26,20 @@ export const markerAnswer = z.object({
   clip_length: z.number().int(),
   created_at: z.string(),
 });
-export const sequenceAnswer = z.object({
+export const sequenceSchema = z.object({
   id: z.number().int(),
   match: z.number().int(),
   user: z.number().int().nullable(),
   name: z.string(),
   created_at: z.string(),
-  markers: z.array(markerAnswer),
+  markers: z.array(markerSchema),
 });
-export const sequenceListAnswer = z.object({ data: z.array(sequenceAnswer) });
+export const sequenceListAnswer = listAnswer(sequenceSchema);
+export const sequenceAnswer = writeAnswer(sequenceSchema);
+export const markerAnswer = writeAnswer(markerSchema);
 
 export type CreateSequenceInput = z.infer<typeof createSequenceInput>;
 export type CreateMarkerInput = z.infer<typeof createMarkerInput>;
 export type UpdateMarkerInput = z.infer<typeof updateMarkerInput>;
-export type MarkerAnswer = z.infer<typeof markerAnswer>;
-export type SequenceAnswer = z.infer<typeof sequenceAnswer>;
+export type MarkerAnswer = z.infer<typeof markerSchema>;
+export type SequenceAnswer = z.infer<typeof sequenceSchema>;
