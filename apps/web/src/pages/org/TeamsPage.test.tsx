@@ -44,9 +44,7 @@ describe("the teams page", () => {
 
   it("shows 'No teams found' for a club without teams", async () => {
     renderPage({
-      "teams.ofClub": () => {
-        throw apiError(404, "No teams found");
-      },
+      "teams.ofClub": () => ({ data: [], message: "No teams found" }),
     });
     expect(await screen.findByText("No teams found")).toBeInTheDocument();
   });
