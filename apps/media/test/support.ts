@@ -218,7 +218,7 @@ export async function startGatewayStack(mode: GatewayMode = "in-process"): Promi
         admin.token,
       );
       expect(created.statusCode, created.body).toBe(201);
-      return { id: created.json().match.id as number };
+      return { id: created.json().data.id as number };
     },
     async command(matchId, command) {
       const answer = await http.post(`/v1/clubs/${club.id}/matches/${matchId}/${command}`, {}, admin.token);
@@ -227,7 +227,7 @@ export async function startGatewayStack(mode: GatewayMode = "in-process"): Promi
     async match(matchId) {
       const answer = await http.get(`/v1/matches/${matchId}`, admin.token);
       expect(answer.statusCode, answer.body).toBe(200);
-      return answer.json() as MatchAnswer;
+      return answer.json().data as MatchAnswer;
     },
     async refusals() {
       const answer = await http.get("/v1/monitoring/publish-refusals", system.token);

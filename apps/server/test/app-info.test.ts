@@ -28,7 +28,7 @@ describe("GET /v1/app-info", () => {
   it("answers the application version and the desktop app's version and links, without sign-in", async () => {
     const res = await t.app.inject({ method: "GET", url: "/v1/app-info" });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = res.json().data;
     expect(body.version).toBe(APP_VERSION);
     expect(body.desktop_app.version).toBe(DESKTOP_APP_VERSION);
     for (const platform of ["mac_arm", "mac_intel", "windows"]) {

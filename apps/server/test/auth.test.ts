@@ -171,7 +171,7 @@ describe("tokens", () => {
     const token = await http.login("me@example.test");
     const res = await http.get("/v1/me", token);
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({
+    expect(res.json().data).toMatchObject({
       id: user.id,
       email: "me@example.test",
       scope: "trainer",
@@ -179,8 +179,8 @@ describe("tokens", () => {
       teams: [{ id: team.id, fullname: "FC Me 1" }],
       permissions: ["scheduler.all"],
     });
-    expect(res.json().user).not.toHaveProperty("passwordHash");
-    expect(res.json().user).not.toHaveProperty("password_hash");
+    expect(res.json().data).not.toHaveProperty("passwordHash");
+    expect(res.json().data).not.toHaveProperty("password_hash");
   });
 
   it("refuses a missing, unknown or malformed token with 401", async () => {
@@ -201,6 +201,7 @@ describe("tokens", () => {
       headers: { authorization: `Bearer ${phone}` },
     });
     expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: null, message: "Logged out." });
     expect((await http.get("/v1/me", phone)).statusCode).toBe(401);
     expect((await http.get("/v1/me", laptop)).statusCode).toBe(200);
   });
@@ -240,6 +241,7 @@ describe("POST /v1/register", () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
+      data: null,
       message: "Thanks! We've sent an e-mail to this address: it tells you how to sign in.",
     });
     const stored = await t.deps.prisma.user.findUniqueOrThrow({ where: { email: "new.player@example.test" } });
@@ -302,6 +304,10 @@ describe("forgot and reset password", () => {
 
     const res = await http.post("/v1/forgot", { email: "forgetful@example.test" });
     expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      data: null,
+      message: "If this e-mail address is registered, a reset link is on its way.",
+    });
     const mail = await t.smtp.waitFor("forgetful@example.test");
     expect(mail.subject).toBe("Reset your Clubcast password");
     const link = /http:\/\/clubcast\.test\/auth\/reset\?token=([\w-]+)&email=([^\s]+)/.exec(mail.text ?? "");
@@ -314,7 +320,9 @@ describe("forgot and reset password", () => {
       password: "a brand new secret",
       password_confirmation: "a brand new secret",
     };
-    expect((await http.post("/v1/reset", reset)).statusCode).toBe(200);
+    const done = await http.post("/v1/reset", reset);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ data: null, message: "Your password has been reset." });
     expect((await http.get("/v1/me", oldToken)).statusCode).toBe(401);
     expect(
       (await http.post("/v1/login", { email: "forgetful@example.test", password: TEST_PASSWORD })).statusCode,
@@ -431,7 +439,7 @@ describe("tRPC", () => {
       url: "/trpc/auth.me",
       headers: { authorization: `Bearer ${token}` },
     });
-    expect(me.json().result.data.user.email).toBe("trpc@example.test");
+    expect(me.json().result.data.data.email).toBe("trpc@example.test");
 
     const bad = await t.app.inject({
       method: "POST",

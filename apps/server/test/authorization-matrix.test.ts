@@ -594,7 +594,7 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
     request: () => ({ body: { query: "Alpha" } }),
     expect: anyone(200),
     async verify(answer, w, actor) {
-      const ids = (answer.json() as { matches: { id: number }[] }).matches.map((m) => m.id);
+      const ids = (answer.json() as { data: { matches: { id: number }[] } }).data.matches.map((m) => m.id);
       const privates = await prismaOf(w).match.count({ where: { id: { in: ids }, isPrivate: true } });
       if (!ids.length) return "no match found";
       if (seesClubAPrivates(actor)) return privates ? undefined : "club A's private matches are missing";

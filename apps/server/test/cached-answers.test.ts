@@ -100,9 +100,9 @@ describe("cached callers", () => {
 
   it("follow a change of scope and club at once", async () => {
     const member = await createMember(t, { scope: "player", clubId: cast.clubA.id });
-    expect((await http.get("/v1/me", member.token)).json().user).toMatchObject({ scope: "player" });
+    expect((await http.get("/v1/me", member.token)).json().data).toMatchObject({ scope: "player" });
     await t.deps.prisma.user.update({ where: { id: member.user.id }, data: { scope: "club", clubId: cast.clubB.id } });
-    expect((await http.get("/v1/me", member.token)).json().user).toMatchObject({ scope: "club" });
+    expect((await http.get("/v1/me", member.token)).json().data).toMatchObject({ scope: "club" });
     expect((await http.get(`/v1/clubs/${cast.clubB.id}/recorded`, member.token)).statusCode).not.toBe(403);
     expect((await http.get(`/v1/clubs/${cast.clubA.id}/recorded`, member.token)).statusCode).toBe(404);
   });

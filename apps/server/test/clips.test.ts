@@ -55,13 +55,14 @@ async function mark(match: Match, timeMs: number, token = cast.playerA.token) {
   const sequence = await http.post(`/v1/matches/${match.id}/sequences`, {}, token);
   expect(sequence.statusCode).toBe(201);
   const marker = await http.post(
-    `/v1/sequences/${sequence.json().id}/markers`,
+    `/v1/sequences/${sequence.json().data.id}/markers`,
     { time_ms: timeMs, label: "Goal" },
     token,
   );
   expect(marker.statusCode).toBe(201);
   const clips = (await http.get(`/v1/matches/${match.id}/clips`, token)).json().data as Clip[];
-  return { markerId: marker.json().id as number, clip: clips.find((c) => c.marker.id === marker.json().id)! };
+  const markerId = marker.json().data.id as number;
+  return { markerId, clip: clips.find((c) => c.marker.id === markerId)! };
 }
 
 const queued = async (clipId: number, version: number) =>
@@ -141,7 +142,10 @@ describe("PUT /v1/clips/:id", () => {
     const res = await http.put(`/v1/clips/${clip.id}`, { start_ms: 50_010, end_ms: 58_030 }, cast.playerA.token);
     expect(res.statusCode).toBe(200);
     // 25 frames per second until the cut has seen the video: 40 ms frames.
-    expect(res.json().data).toMatchObject({ start_ms: 50_000, end_ms: 58_040, custom: true, state: "queued" });
+    expect(res.json()).toMatchObject({
+      data: { start_ms: 50_000, end_ms: 58_040, custom: true, state: "queued" },
+      message: "Clip updated; it is being cut again.",
+    });
     expect(await queued(clip.id, 2)).toBe(true);
   });
 
@@ -196,7 +200,7 @@ describe("once the match's video is measured (30 s at 30 frames per second)", ()
   });
 
   it("answers 422 naming time_ms for a marker placed or moved past the video's end", async () => {
-    const sequence = (await http.post(`/v1/matches/${measured.id}/sequences`, {}, cast.playerA.token)).json();
+    const sequence = (await http.post(`/v1/matches/${measured.id}/sequences`, {}, cast.playerA.token)).json().data;
     const late = await http.post(
       `/v1/sequences/${sequence.id}/markers`,
       { time_ms: 30_000, label: "Late" },
@@ -255,11 +259,25 @@ describe("GET /v1/clubs/:id/clips", () => {
     expect(trpc.json().result.data.meta.total).toBe(ofPrivate.meta.total);
   });
 
+  it("answers an empty list with 200 and 'No clips found', a club's page and a match's list alike", async () => {
+    const noneOfClub = await http.get(`/v1/clubs/${cast.clubA.id}/clips?match=${otherVod.id}`, cast.adminA.token);
+    expect(noneOfClub.statusCode).toBe(200);
+    expect(noneOfClub.json()).toMatchObject({ data: [], message: "No clips found", meta: { total: 0 } });
+    const noneOfMine = await http.get(`/v1/matches/${publicVod.id}/clips`, cast.system.token, {
+      "accept-language": "de",
+    });
+    expect(noneOfMine.statusCode).toBe(200);
+    expect(noneOfMine.json()).toEqual({ data: [], message: "Keine Clips gefunden" });
+  });
+
   it("is the club staff's: 403 for a player, 404 for another club's admin, 422 naming a bad filter", async () => {
     expect((await http.get(`/v1/clubs/${cast.clubA.id}/clips`, cast.playerA.token)).statusCode).toBe(403);
     const other = await http.get(`/v1/clubs/${cast.clubA.id}/clips`, cast.adminB.token);
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ message: "No club found" });
+    const missing = await http.get("/v1/clubs/999999/clips", cast.system.token);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: "No club found" });
     for (const [query, field] of [
       ["match=abc", "match"],
       ["team=0", "team"],

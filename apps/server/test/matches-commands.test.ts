@@ -64,8 +64,11 @@ describe("requesting a camera command", () => {
     const match = await matchOfA("unscheduled");
     const res = await http.post(commandUrl(match, "schedule"), {}, cast.adminA.token);
     expect(res.statusCode).toBe(202);
-    const { message, job_id: jobId } = res.json();
+    const { data, message, job_ids: jobIds } = res.json();
+    expect(data).toBeNull();
     expect(message).toBe("The match is being scheduled.");
+    expect(jobIds).toHaveLength(1);
+    const [jobId] = jobIds;
     expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
 
     const job = await commandJob(jobId);
@@ -87,26 +90,26 @@ describe("requesting a camera command", () => {
     const match = await matchOfA("unscheduled");
     const first = await http.post(commandUrl(match, "schedule"), {}, cast.adminA.token);
     const second = await http.post(commandUrl(match, "schedule"), {}, cast.adminA.token);
-    expect(first.json().job_id).not.toBe(second.json().job_id);
+    expect(first.json().job_ids[0]).not.toBe(second.json().job_ids[0]);
   });
 
   it("sends each operation to the match's own configuration when it has one, else to its field's main one", async () => {
     const scheduled = await matchOfA("scheduled", { configurationId: spareConfigA.id });
     const res = await http.post(commandUrl(scheduled, "startrecording"), {}, cast.adminA.token);
     expect(res.statusCode).toBe(202);
-    expect((await commandJob(res.json().job_id))!.data).toMatchObject({
+    expect((await commandJob(res.json().job_ids[0]))!.data).toMatchObject({
       command: "startRecording",
       configurationId: spareConfigA.id,
     });
 
     const live = await matchOfA("live");
     const stop = await http.post(commandUrl(live, "stoprecording"), {}, cast.adminA.token);
-    expect((await commandJob(stop.json().job_id))!.data).toMatchObject({
+    expect((await commandJob(stop.json().job_ids[0]))!.data).toMatchObject({
       command: "stopRecording",
       configurationId: mainConfigA.id,
     });
     const unschedule = await http.post(commandUrl(await matchOfA("scheduled"), "unschedule"), {}, cast.adminA.token);
-    expect((await commandJob(unschedule.json().job_id))!.data.command).toBe("unschedule");
+    expect((await commandJob(unschedule.json().job_ids[0]))!.data.command).toBe("unschedule");
   });
 
   it("restores from the configuration in the path, which must be the club's", async () => {
@@ -114,7 +117,7 @@ describe("requesting a camera command", () => {
     const res = await http.post(commandUrl(vod, `restore/${spareConfigA.id}`), {}, cast.adminA.token);
     expect(res.statusCode).toBe(202);
     expect(res.json().message).toBe("Match restore started");
-    expect((await commandJob(res.json().job_id))!.data).toMatchObject({
+    expect((await commandJob(res.json().job_ids[0]))!.data).toMatchObject({
       command: "restore",
       configurationId: spareConfigA.id,
     });
@@ -204,7 +207,7 @@ describe("requesting a camera command", () => {
     const match = await matchOfA("unscheduled");
     const res = await http.mutation("matches.schedule", { club: cast.clubA.id, match: match.id }, cast.adminA.token);
     expect(res.statusCode).toBe(200);
-    const { job_id: jobId } = res.json().result.data;
+    const [jobId] = res.json().result.data.job_ids;
     expect((await commandJob(jobId))!.data).toMatchObject({ command: "schedule", matchId: match.id });
 
     const refused = await http.mutation(
@@ -237,7 +240,7 @@ describe("command outcomes (called by the worker)", () => {
     const startingAt = new Date(Date.now() + 2 * 3600_000);
     const match = await matchOfA("unscheduled", { startingAt });
     const res = await http.post(commandUrl(match, "schedule"), {}, cast.adminA.token);
-    const job = (await commandJob(res.json().job_id))!;
+    const job = (await commandJob(res.json().job_ids[0]))!;
 
     expect(await t.services.matches.commandSucceeded(job.data)).toEqual({ applied: true, status: "scheduled" });
     expect(await row(match.id)).toMatchObject({

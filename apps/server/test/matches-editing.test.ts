@@ -75,7 +75,7 @@ describe("POST /v1/upcoming", () => {
   it("creates an unscheduled match from local date and time in the club's timezone, with the spec's defaults", async () => {
     const res = await http.post("/v1/upcoming", valid(), cast.adminA.token);
     expect(res.statusCode).toBe(201);
-    const { message, match, job_ids: jobIds } = res.json();
+    const { message, data: match, job_ids: jobIds } = res.json();
     expect(message).toBe("Match created");
     expect(jobIds).toEqual([]);
     expect(match).toMatchObject({
@@ -102,14 +102,14 @@ describe("POST /v1/upcoming", () => {
 
   it("reads winter time, other timezones and matches past midnight correctly", async () => {
     const winter = await http.post("/v1/upcoming", { ...valid(), date: "2030-01-15" }, cast.adminA.token);
-    expect(winter.json().match.starting_at.date).toBe("2030-01-15T19:00:00.000Z");
+    expect(winter.json().data.starting_at.date).toBe("2030-01-15T19:00:00.000Z");
 
     const overnight = await http.post(
       "/v1/upcoming",
       { ...valid(), start: "23:30", datestop: "2030-07-16", stop: "01:00" },
       cast.adminA.token,
     );
-    expect(overnight.json().match.stopping_at.date).toBe("2030-07-15T23:00:00.000Z");
+    expect(overnight.json().data.stopping_at.date).toBe("2030-07-15T23:00:00.000Z");
 
     const newYork = await http.post(
       "/v1/upcoming",
@@ -122,7 +122,7 @@ describe("POST /v1/upcoming", () => {
       },
       adminNewYork.token,
     );
-    expect(newYork.json().match.starting_at).toEqual({
+    expect(newYork.json().data.starting_at).toEqual({
       date: "2030-07-16T00:00:00.000Z",
       timezone: "America/New_York",
     });
@@ -145,7 +145,7 @@ describe("POST /v1/upcoming", () => {
       cast.adminA.token,
     );
     expect(res.statusCode).toBe(201);
-    expect(res.json().match).toMatchObject({
+    expect(res.json().data).toMatchObject({
       is_private: true,
       is_training: true,
       create_summary: false,
@@ -159,7 +159,7 @@ describe("POST /v1/upcoming", () => {
   it("with is_scheduled=1 also asks the camera to schedule it", async () => {
     const res = await http.post("/v1/upcoming", { ...valid(), is_scheduled: 1 }, cast.adminA.token);
     expect(res.statusCode).toBe(201);
-    const { match, job_ids: jobIds } = res.json();
+    const { data: match, job_ids: jobIds } = res.json();
     expect(match.status).toBe("unscheduled");
     expect(jobIds).toHaveLength(1);
     const job = await t.deps.jobs.cameraCommands.getJob(jobIds[0]);
@@ -236,7 +236,7 @@ describe("POST /v1/upcoming", () => {
   it("creates the same over tRPC", async () => {
     const res = await http.mutation("matches.create", valid(), cast.adminA.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json().result.data.match.starting_at.date).toBe("2030-07-15T18:00:00.000Z");
+    expect(res.json().result.data.data.starting_at.date).toBe("2030-07-15T18:00:00.000Z");
     const invalid = await http.mutation("matches.create", { ...valid(), stop: "10:00" }, cast.adminA.token);
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().error.data.errors.stop).toEqual(["The stop time must be after the start time."]);
@@ -255,7 +255,7 @@ describe("PUT /v1/clubs/{club}/matches/{match} (full edit)", () => {
     const res = await http.put(url(match), { start: "20:30", stop: "22:00", camera_view: "wide" }, cast.adminA.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe("Match updated");
-    expect(res.json().match).toMatchObject({
+    expect(res.json().data).toMatchObject({
       starting_at: { date: "2030-03-01T19:30:00.000Z" },
       stopping_at: { date: "2030-03-01T21:00:00.000Z" },
       camera_view: "wide",
@@ -321,7 +321,7 @@ describe("PUT /v1/clubs/{club}/matches/{match} with update_match_only", () => {
     const share = await http.put(url(match), { update_match_only: 1, shared_with: cast.clubB.id }, cast.adminA.token);
     expect(share.statusCode).toBe(200);
     expect(share.json().message).toBe("Match shared");
-    expect(share.json().match.shared_with).toEqual({
+    expect(share.json().data.shared_with).toEqual({
       opponent: false,
       club: { id: cast.clubB.id, name: "Bravo United" },
     });
@@ -329,11 +329,11 @@ describe("PUT /v1/clubs/{club}/matches/{match} with update_match_only", () => {
     expect((await http.get(`/v1/matches/${match.id}`, cast.adminB.token)).statusCode).toBe(200);
 
     const opponent = await http.put(url(match), { update_match_only: 1, shared_opponent: 1 }, cast.adminA.token);
-    expect(opponent.json().match.shared_with.opponent).toBe(true);
+    expect(opponent.json().data.shared_with.opponent).toBe(true);
 
     const unshare = await http.put(url(match), { update_match_only: 1, shared_with: null }, cast.adminA.token);
     expect(unshare.json().message).toBe("Match unshared");
-    expect(unshare.json().match.shared_with).toEqual({ opponent: true, club: null });
+    expect(unshare.json().data.shared_with).toEqual({ opponent: true, club: null });
     expect(unshare.json().job_ids).toEqual([]);
     expect((await http.get(`/v1/matches/${match.id}`, cast.adminB.token)).statusCode).toBe(404);
   });
@@ -362,7 +362,7 @@ describe("PUT /v1/clubs/{club}/matches/{match} with update_match_only", () => {
     const match = await matchOfA({ status: "vod" });
     const res = await http.put(url(match), { update_match_only: 1, is_private: 1, is_scheduled: 0 }, cast.adminA.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json().match.is_private).toBe(true);
+    expect(res.json().data.is_private).toBe(true);
     expect((await row(match.id))!.isPrivate).toBe(true);
 
     const jobs = await assetJobs(match.id);
@@ -414,7 +414,7 @@ describe("PUT /v1/clubs/{club}/matches/{match} with update_match_only", () => {
     const input = { club: cast.clubA.id, match: match.id, update_match_only: 1, shared_opponent: 1 };
     const res = await http.mutation("matches.update", input, cast.adminA.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json().result.data.match.shared_with.opponent).toBe(true);
+    expect(res.json().result.data.data.shared_with.opponent).toBe(true);
     expect((await http.mutation("matches.update", input, cast.playerA.token)).statusCode).toBe(403);
   });
 });
@@ -425,7 +425,7 @@ describe("DELETE /v1/matches/{id} and /v1/clubs/{club}/matches/{match}", () => {
     await t.deps.jobs.setMatchStartingTimer(match.id, match.startingAt);
     const res = await http.del(`/v1/matches/${match.id}`, cast.adminA.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: "Match deleted" });
+    expect(res.json()).toEqual({ data: { id: match.id }, message: "Match deleted" });
     expect(await row(match.id)).toBeNull();
     expect(await timerOf(match.id)).toBeUndefined();
 
@@ -486,7 +486,10 @@ describe("POST /v1/clubs/{club}/matches/{match}/score", () => {
     try {
       const res = await http.post(url(match), { home: 3, away: 1 }, cast.trainerA.token);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: match.id, home: { score: 3 }, away: { score: 1 } });
+      expect(res.json()).toMatchObject({
+        data: { id: match.id, home: { score: 3 }, away: { score: 1 } },
+        message: "Score saved",
+      });
       expect(await row(match.id)).toMatchObject({ homeScore: 3, awayScore: 1 });
       // The away club's trainer, through the away club's path.
       expect((await http.post(url(match, cast.clubB.id), { home: 3, away: 2 }, trainerB.token)).statusCode).toBe(200);
@@ -552,6 +555,7 @@ describe("POST /v1/clubs/{club}/matches/{match}/score", () => {
       cast.trainerA.token,
     );
     expect(res.statusCode).toBe(200);
+    expect(res.json().result.data.data).toMatchObject({ home: { score: 2 }, away: { score: 2 } });
     expect(await row(match.id)).toMatchObject({ homeScore: 2, awayScore: 2 });
   });
 });

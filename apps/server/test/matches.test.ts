@@ -104,7 +104,7 @@ describe("GET /v1/matches/{id}", () => {
     expect(res.statusCode).toBe(200);
     const match = m.aLive!;
     const field = await t.deps.prisma.field.findUniqueOrThrow({ where: { id: match.fieldId! } });
-    expect(res.json()).toEqual({
+    expect(res.json().data).toEqual({
       id: match.id,
       status: "live",
       list_status: "live",
@@ -140,9 +140,12 @@ describe("GET /v1/matches/{id}", () => {
 
   it("gives list_status null to statuses outside the public lists, and the sharing club by name", async () => {
     const unscheduled = await http.get(`/v1/matches/${m.aUnscheduled!.id}`);
-    expect(unscheduled.json()).toMatchObject({ status: "unscheduled", list_status: null });
+    expect(unscheduled.json().data).toMatchObject({ status: "unscheduled", list_status: null });
     const shared = await http.get(`/v1/matches/${m.bVodShared!.id}`, cast.playerA.token);
-    expect(shared.json().shared_with).toEqual({ opponent: false, club: { id: cast.clubA.id, name: "Alpha Rovers" } });
+    expect(shared.json().data.shared_with).toEqual({
+      opponent: false,
+      club: { id: cast.clubA.id, name: "Alpha Rovers" },
+    });
   });
 
   it("answers 404 'No match found' for a private match to anonymous callers and players without a club", async () => {
@@ -218,7 +221,7 @@ describe("GET /v1/matches (public lists)", () => {
     expect(ids(await http.get(`/v1/matches?status=live&club=${cast.clubB.id}`))).toEqual([m.aLive!.id]);
   });
 
-  it("pages with meta, and answers an empty page with 200", async () => {
+  it("pages with meta, and answers an empty page with 200 and the spec's 'No … found' text", async () => {
     const first = await http.get("/v1/matches?status=upcoming&page=1&limit=2");
     expect(ids(first)).toEqual([m.aSoon!.id, m.bUpcomingHockey!.id]);
     expect(first.json().meta).toEqual({ current_page: 1, last_page: 2, per_page: 2, total: 3, from: 1, to: 2 });
@@ -229,8 +232,11 @@ describe("GET /v1/matches (public lists)", () => {
     expect(beyond.statusCode).toBe(200);
     expect(beyond.json()).toEqual({
       data: [],
+      message: "No upcoming matches found",
       meta: { current_page: 9, last_page: 2, per_page: 2, total: 3, from: null, to: null },
     });
+    const noVod = await http.get(`/v1/matches?status=vod&club=${clubCId}`, undefined, { "accept-language": "nl" });
+    expect(noVod.json()).toMatchObject({ data: [], message: "Geen opnames gevonden" });
   });
 
   it("answers 422 naming the field for a missing or unknown status, a limit over 100 and unknown parameters", async () => {
@@ -293,8 +299,9 @@ describe("the list queries", () => {
   it("read the matches through an index, ordered by starting_at", async () => {
     const page = { page: 1, limit: 20 };
     const lists = {
-      publicVod: () => service.list({ status: "vod", ...page }),
-      publicUpcomingOfClub: () => service.list({ status: "upcoming", club: cast.clubA.id, ...page }),
+      publicVod: () => service.list({ status: "vod", ...page }, anonymousContext()),
+      publicUpcomingOfClub: () =>
+        service.list({ status: "upcoming", club: cast.clubA.id, ...page }, anonymousContext()),
       streams: () => service.upcomingStreams(page, asSystem()),
       clubLive: () => service.clubLive(cast.clubA.id, page, asAdminA()),
       clubUnscheduled: () => service.clubUnscheduled(cast.clubA.id, page, asAdminA()),
@@ -410,17 +417,28 @@ describe("GET /v1/clubs/{id}/live-matches and /upcoming-matches (members)", () =
     for (const member of [cast.adminB, cast.loner]) {
       const res = await http.get(`/v1/clubs/${cast.clubA.id}/live-matches`, member.token);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: "No live matches found" });
+      expect(res.json()).toEqual({ message: "No club found" });
     }
     expect((await http.get(`/v1/clubs/${cast.clubA.id}/upcoming-matches`)).statusCode).toBe(401);
   });
 
-  it("answers the spec's 'No … found' texts for a club without such matches", async () => {
+  it("answers an empty list with 200 and the spec's 'No … found' texts for a club without such matches", async () => {
     const live = await http.get(`/v1/clubs/${clubCId}/live-matches`, adminC.token);
-    expect(live.statusCode).toBe(404);
-    expect(live.json()).toEqual({ message: "No live matches found" });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({
+      data: [],
+      message: "No live matches found",
+      meta: { current_page: 1, last_page: 1, per_page: 20, total: 0, from: null, to: null },
+    });
     const upcoming = await http.get(`/v1/clubs/${clubCId}/upcoming-matches`, adminC.token);
-    expect(upcoming.json()).toEqual({ message: "No upcoming matches found" });
+    expect(upcoming.statusCode).toBe(200);
+    expect(upcoming.json()).toMatchObject({ data: [], message: "No upcoming matches found" });
+  });
+
+  it("answers 404 'No club found' to a system admin for a club that doesn't exist", async () => {
+    const res = await http.get("/v1/clubs/999999/live-matches", cast.system.token);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: "No club found" });
   });
 
   it("answers the same over tRPC", async () => {
@@ -441,7 +459,7 @@ describe("GET /v1/clubs/{id}/club-live-matches and /club-upcoming-matches (publi
     expect(ids(upcoming)).toEqual([m.aSoon!.id, m.aLater!.id]);
     const empty = await http.get(`/v1/clubs/${clubCId}/club-upcoming-matches`);
     expect(empty.statusCode).toBe(200);
-    expect(empty.json().data).toEqual([]);
+    expect(empty.json()).toMatchObject({ data: [], message: "No upcoming matches found" });
     const trpc = await http.query("matches.clubPublicUpcoming", { club: cast.clubA.id });
     expect(trpc.json().result.data).toEqual(upcoming.json());
   });
@@ -462,13 +480,14 @@ describe("GET /v1/clubs/{id}/un-scheduled-matches (scheduler)", () => {
     }
     const other = await http.get(`/v1/clubs/${cast.clubA.id}/un-scheduled-matches`, cast.adminB.token);
     expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ message: "No club found" });
     expect((await http.get(`/v1/clubs/${cast.clubA.id}/un-scheduled-matches`)).statusCode).toBe(401);
   });
 
-  it("answers 404 'No unscheduled matches found' when there are none", async () => {
+  it("answers 200 'No unscheduled matches found' when there are none", async () => {
     const res = await http.get(`/v1/clubs/${cast.clubB.id}/un-scheduled-matches`, cast.adminB.token);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: "No unscheduled matches found" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ data: [], message: "No unscheduled matches found" });
   });
 });
 
@@ -481,14 +500,14 @@ describe("GET /v1/clubs/{id}/recorded", () => {
     }
   });
 
-  it("answers 404 to another club's admin, 401 anonymous, and 'No recorded found' when empty", async () => {
+  it("answers 404 to another club's admin, 401 anonymous, and 200 'No recorded found' when empty", async () => {
     expect((await http.get(`/v1/clubs/${cast.clubA.id}/recorded`, cast.adminB.token)).statusCode).toBe(404);
     expect((await http.get(`/v1/clubs/${cast.clubA.id}/recorded`)).statusCode).toBe(401);
     const empty = await http.get(`/v1/clubs/${clubCId}/recorded`, adminC.token);
-    expect(empty.statusCode).toBe(404);
-    expect(empty.json()).toEqual({ message: "No recorded found" });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toMatchObject({ data: [], message: "No recorded found" });
     const trpc = await http.query("matches.clubRecorded", { club: clubCId }, adminC.token);
-    expect(trpc.statusCode).toBe(404);
-    expect(trpc.json().error.message).toBe("No recorded found");
+    expect(trpc.statusCode).toBe(200);
+    expect(trpc.json().result.data).toEqual(empty.json());
   });
 });

@@ -180,14 +180,14 @@ describe("connected cameras: configuration status and Streams previews", () => {
     expect((await http.get(url.pathname)).statusCode).toBe(200);
     // Unsigned, the preview is not there.
     expect((await http.get(`/media/previews/${rtmpCamera.id}/live.m3u8`)).statusCode).toBe(404);
-    expect((await http.get(`/v1/media-gateway/previews?club=${cast.clubA.id}`, cast.adminB.token)).statusCode).toBe(
-      404,
-    );
+    const foreign = await http.get(`/v1/media-gateway/previews?club=${cast.clubA.id}`, cast.adminB.token);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ message: "No club found" });
 
     expect((await report(false)).statusCode).toBe(200);
-    expect((await http.get(`/v1/media-gateway/previews?club=${cast.clubA.id}`, cast.adminA.token)).json().data).toEqual(
-      [],
-    );
+    const none = await http.get(`/v1/media-gateway/previews?club=${cast.clubA.id}`, cast.adminA.token);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ data: [], message: "No cameras are publishing" });
     expect((await t.deps.prisma.configuration.findUniqueOrThrow({ where: { id: rtmpCamera.id } })).status).toBe(
       "offline",
     );

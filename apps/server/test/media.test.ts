@@ -217,7 +217,7 @@ describe("a private match's media", () => {
   });
 
   it("plays through the signed URL of the match answer, segments included by their relative uris", async () => {
-    const answer = (await http.get(`/v1/matches/${privateMatch.id}`, cast.adminA.token)).json();
+    const answer = (await http.get(`/v1/matches/${privateMatch.id}`, cast.adminA.token)).json().data;
     const signedPrefix = `${t.config.publicUrl}/media/signed/`;
     expect(answer.vod_hls_url).toMatch(
       new RegExp(`^${signedPrefix}\\d+/[A-Za-z0-9_-]{43}/matches/${privateMatch.id}/vod\\.m3u8$`),
@@ -392,7 +392,7 @@ describe("media paths that name nothing servable", () => {
 
 describe("media links in match answers", () => {
   it("are plain for a public match, with its poster and download", async () => {
-    const answer = (await http.get(`/v1/matches/${publicMatch.id}`)).json();
+    const answer = (await http.get(`/v1/matches/${publicMatch.id}`)).json().data;
     expect(answer.live_hls_url).toBe(ownUrl(publicMatch, "live.m3u8"));
     expect(answer.vod_hls_url).toBe(ownUrl(publicMatch, "vod.m3u8"));
     expect(answer.poster_url).toBe(ownUrl(publicMatch, "poster.jpg"));
@@ -408,19 +408,19 @@ describe("media links in match answers", () => {
       isPrivate: true,
       vodHlsUrl: "http://127.0.0.1:4100/assets/7/index.m3u8",
     });
-    const answer = (await http.get(`/v1/matches/${simulated.id}`, cast.adminA.token)).json();
+    const answer = (await http.get(`/v1/matches/${simulated.id}`, cast.adminA.token)).json().data;
     expect(answer.vod_hls_url).toBe("http://127.0.0.1:4100/assets/7/index.m3u8");
     expect(answer.live_hls_url).toBeNull();
     expect(answer.poster_url).toBeNull();
     expect(answer.download_url).toBeNull();
 
-    const bare = (await http.get(`/v1/matches/${bareMatch.id}`)).json();
+    const bare = (await http.get(`/v1/matches/${bareMatch.id}`)).json().data;
     expect(bare.poster_url).toBeNull();
     expect(bare.download_url).toBeNull();
 
     // Only a poster: the poster alone.
     writeFile(scopeOf(bareMatch), MEDIA_FILES.poster, POSTER);
-    const withPoster = (await http.get(`/v1/matches/${bareMatch.id}`)).json();
+    const withPoster = (await http.get(`/v1/matches/${bareMatch.id}`)).json().data;
     expect(withPoster.poster_url).toBe(ownUrl(bareMatch, "poster.jpg"));
     expect(withPoster.download_url).toBeNull();
   });
@@ -432,7 +432,7 @@ describe("media links in match answers", () => {
       isPrivate: true,
       vodHlsUrl: ownUrl(privateMatch, "vod.m3u8"),
     });
-    const answer = (await http.get(`/v1/matches/${borrowing.id}`, cast.adminA.token)).json();
+    const answer = (await http.get(`/v1/matches/${borrowing.id}`, cast.adminA.token)).json().data;
     expect(answer.vod_hls_url).toBe(ownUrl(privateMatch, "vod.m3u8"));
     expect((await get(pathOf(answer.vod_hls_url))).statusCode).toBe(404);
   });
@@ -452,7 +452,7 @@ describe("media links in match answers", () => {
 
     const viaTrpc = await http.query("matches.byId", { id: privateMatch.id }, cast.adminA.token);
     expect(viaTrpc.statusCode).toBe(200);
-    expect(viaTrpc.json().result.data.download_url).toMatch(signed);
+    expect(viaTrpc.json().result.data.data.download_url).toMatch(signed);
   });
 });
 

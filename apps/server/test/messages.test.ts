@@ -31,7 +31,7 @@ describe("GET /v1/messages/feature-update", () => {
     const fallback = await http.get("/v1/messages/feature-update", cast.playerA.token);
     expect(fallback.json().data.map((n: { id: number }) => n.id)).toEqual([english.id]);
     const german = await http.get("/v1/messages/feature-update", cast.playerA.token, { "accept-language": "de" });
-    expect(german.json()).toMatchObject({ data: [], meta: { total: 0 } });
+    expect(german.json()).toMatchObject({ data: [], message: "Keine Funktionsneuheiten gefunden", meta: { total: 0 } });
   });
 
   it("needs sign-in", async () => {
@@ -53,7 +53,10 @@ describe("POST /v1/messages/feature-update", () => {
         cast.system.token,
       );
       expect(res.statusCode).toBe(201);
-      expect(res.json().data).toMatchObject({ lang: "de", content: "Neue Funktionen" });
+      expect(res.json()).toMatchObject({
+        data: { lang: "de", content: "Neue Funktionen" },
+        message: "Feature update posted",
+      });
       const germanIds = (await t.deps.prisma.user.findMany({ where: { locale: "de" }, select: { id: true } })).map(
         (u) => u.id,
       );

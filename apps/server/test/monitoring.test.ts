@@ -50,7 +50,8 @@ describe("GET /v1/monitoring", () => {
 
     const res = await http.get("/v1/monitoring", system);
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    expect(Object.keys(res.json())).toEqual(["data"]);
+    const body = res.json().data;
     expect(Object.keys(body).sort()).toEqual(["computers", "configurations", "routers", "services"]);
     // What the platform itself depends on, asked now (apps/server/test/redis-outage.test.ts: while Redis is down).
     expect(body.services).toEqual({ database: "up", redis: "up" });
@@ -111,7 +112,7 @@ describe("GET /v1/monitoring", () => {
 
     const shown = (await http.get("/v1/monitoring", system))
       .json()
-      .configurations.find((c: { id: number }) => c.id === configuration.id);
+      .data.configurations.find((c: { id: number }) => c.id === configuration.id);
     expect(shown.status).toBe("online");
     expect(shown.cameras[0].status).toBe("online");
   });
@@ -126,7 +127,7 @@ describe("GET /v1/monitoring", () => {
   it("is offered over tRPC with the same rules", async () => {
     const res = await http.query("monitoring.overview", {}, system);
     expect(res.statusCode).toBe(200);
-    expect(res.json().result.data).toHaveProperty("configurations");
+    expect(res.json().result.data.data).toHaveProperty("configurations");
     expect((await http.query("monitoring.overview", {}, staff[0])).statusCode).toBe(403);
   });
 });

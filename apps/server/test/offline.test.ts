@@ -61,8 +61,19 @@ describe("GET /v1/clubs/{id}/offline-recordings", () => {
     const url = `/v1/clubs/${cast.clubA.id}/offline-recordings`;
     for (const member of [cast.playerA, cast.trainerA])
       expect((await http.get(url, member.token)).statusCode).toBe(403);
-    expect((await http.get(url, cast.adminB.token)).statusCode).toBe(404);
+    const other = await http.get(url, cast.adminB.token);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ message: "No club found" });
     expect((await http.get(url)).statusCode).toBe(401);
+  });
+
+  it("answers an empty page with 200 and 'No offline recordings found', a club that doesn't exist with 404", async () => {
+    const empty = await http.get(`/v1/clubs/${cast.clubA.id}/offline-recordings?page=9`, cast.adminA.token);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toMatchObject({ data: [], message: "No offline recordings found", meta: { total: 2 } });
+    const missing = await http.get("/v1/clubs/999999/offline-recordings", cast.system.token);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: "No club found" });
   });
 
   it("lists the same over tRPC", async () => {
@@ -85,7 +96,8 @@ describe("POST /v1/clubs/{club}/offline-recordings/{recording}/match", () => {
       cast.adminA.token,
     );
     expect(res.statusCode).toBe(201);
-    const { match } = res.json();
+    const { data: match, message } = res.json();
+    expect(message).toBe("Match created");
     expect(match).toMatchObject({
       status: "processing",
       list_status: null,
@@ -165,6 +177,6 @@ describe("POST /v1/clubs/{club}/offline-recordings/{recording}/match", () => {
       cast.adminA.token,
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json().result.data.match).toMatchObject({ status: "processing", is_training: true });
+    expect(res.json().result.data.data).toMatchObject({ status: "processing", is_training: true });
   });
 });

@@ -96,7 +96,7 @@ describe("a Redis outage", () => {
   it("is reported healthy while Redis is up", async () => {
     const health = await http.get("/v1/health");
     expect(health.statusCode).toBe(200);
-    expect(health.json()).toEqual({ status: "ok", services: { database: "up", redis: "up" } });
+    expect(health.json()).toEqual({ data: { status: "ok", services: { database: "up", redis: "up" } } });
   });
 
   it("answers login, camera token, schedule, create-and-schedule and failed jobs with 503 and Retry-After within 2 s", async () => {
@@ -127,16 +127,16 @@ describe("a Redis outage", () => {
   it("shows in health and monitoring", async () => {
     const health = await http.get("/v1/health");
     expect(health.statusCode).toBe(200);
-    expect(health.json()).toEqual({ status: "degraded", services: { database: "up", redis: "down" } });
+    expect(health.json()).toEqual({ data: { status: "degraded", services: { database: "up", redis: "down" } } });
     const monitoring = await http.get("/v1/monitoring", systemToken);
     expect(monitoring.statusCode).toBe(200);
-    expect(monitoring.json().services).toEqual({ database: "up", redis: "down" });
+    expect(monitoring.json().data.services).toEqual({ database: "up", redis: "down" });
   });
 
   it("leaves nothing to happen once Redis is back, and the same app works again without a restart", async () => {
     await redisServer.start();
     const deadline = Date.now() + 15_000;
-    while ((await http.get("/v1/health")).json().status !== "ok") {
+    while ((await http.get("/v1/health")).json().data.status !== "ok") {
       expect(Date.now()).toBeLessThan(deadline);
       await sleep(100);
     }
@@ -159,7 +159,7 @@ describe("a Redis outage", () => {
     expect(token.statusCode).toBe(200);
     const scheduled = await http.post(`/v1/clubs/${club.id}/matches/${match.id}/schedule`, {}, adminToken);
     expect(scheduled.statusCode).toBe(202);
-    expect(await t.deps.jobs.cameraCommands.getJob(scheduled.json().job_id)).toBeDefined();
+    expect(await t.deps.jobs.cameraCommands.getJob(scheduled.json().job_ids[0])).toBeDefined();
     const created = await http.post("/v1/upcoming", upcoming(), adminToken);
     expect(created.statusCode).toBe(201);
     expect(created.json().job_ids).toHaveLength(1);

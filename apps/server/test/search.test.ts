@@ -53,7 +53,7 @@ describe("POST /v1/search/all", () => {
   it("finds public matches and activated clubs for anonymous callers, never teams or users", async () => {
     const res = await search("rovers");
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = res.json().data;
     expect(ids(body.clubs)).toEqual([cast.clubA.id]);
     expect(body.teams).toEqual([]);
     expect(body.users).toEqual([]);
@@ -68,17 +68,17 @@ describe("POST /v1/search/all", () => {
   });
 
   it("shows a player their club's teams and private matches, not other clubs' or any users", async () => {
-    const body = (await search("rovers", cast.playerA.token)).json();
+    const body = (await search("rovers", cast.playerA.token)).json().data;
     expect(ids(body.teams)).toEqual([fx.teamA.id]);
     expect(body.users).toEqual([]);
     expect(ids(body.matches)).toEqual([fx.publicMatch, fx.privateOfA].sort((a, b) => a - b));
-    const shared = (await search("zulu", cast.playerA.token)).json();
+    const shared = (await search("zulu", cast.playerA.token)).json().data;
     expect(ids(shared.matches)).toEqual([fx.privateOfA, fx.sharedWithA].sort((a, b) => a - b));
     expect(ids(shared.clubs)).toHaveLength(1);
   });
 
   it("shows a club administrator their own club's users only", async () => {
-    const body = (await search("rovers", cast.adminA.token)).json();
+    const body = (await search("rovers", cast.adminA.token)).json().data;
     expect(ids(body.users)).toEqual([cast.playerA.user.id]);
     expect(body.users[0]).toEqual({
       id: cast.playerA.user.id,
@@ -88,42 +88,42 @@ describe("POST /v1/search/all", () => {
       scope: "player",
       club: { id: cast.clubA.id, name: "Alpha Rovers" },
     });
-    const bravo = (await search("rovers", cast.adminB.token)).json();
+    const bravo = (await search("rovers", cast.adminB.token)).json().data;
     expect(ids(bravo.users)).toEqual([cast.adminB.user.id]);
     expect(ids(bravo.teams)).toEqual([fx.teamB.id]);
     expect(ids(bravo.matches)).not.toContain(fx.privateOfA);
   });
 
   it("shows system administrators everything", async () => {
-    const body = (await search("rovers", cast.system.token)).json();
+    const body = (await search("rovers", cast.system.token)).json().data;
     expect(ids(body.clubs)).toEqual([cast.clubA.id, fx.sleeping.id].sort((a, b) => a - b));
     expect(ids(body.teams)).toEqual([fx.teamA.id, fx.teamB.id].sort((a, b) => a - b));
     expect(ids(body.users)).toEqual([cast.playerA.user.id, cast.adminB.user.id].sort((a, b) => a - b));
-    const zulu = (await search("zulu", cast.system.token)).json();
+    const zulu = (await search("zulu", cast.system.token)).json().data;
     expect(ids(zulu.matches)).toEqual([fx.privateOfA, fx.privateOfB, fx.sharedWithA].sort((a, b) => a - b));
   });
 
   it("requires every word to match somewhere, case-insensitively, names or e-mail", async () => {
-    const match = (await search("BRAVO alpha", cast.system.token)).json();
+    const match = (await search("BRAVO alpha", cast.system.token)).json().data;
     expect(ids(match.matches)).toEqual([fx.publicMatch]);
     expect(match.clubs).toEqual([]);
-    const team = (await search("jo19 1", cast.adminA.token)).json();
+    const team = (await search("jo19 1", cast.adminA.token)).json().data;
     expect(ids(team.teams)).toEqual([fx.teamA.id]);
-    const user = (await search("roxanne rovers", cast.system.token)).json();
+    const user = (await search("roxanne rovers", cast.system.token)).json().data;
     expect(ids(user.users)).toEqual([cast.playerA.user.id]);
-    const byEmail = (await search(cast.adminB.user.email.split("@")[0]!, cast.system.token)).json();
+    const byEmail = (await search(cast.adminB.user.email.split("@")[0]!, cast.system.token)).json().data;
     expect(ids(byEmail.users)).toEqual([cast.adminB.user.id]);
   });
 
   it("takes LIKE wildcards literally and answers at most 10 of each", async () => {
     await createClub(t.deps.prisma, { name: "100% Hockey" });
-    expect((await search("%", cast.system.token)).json().clubs.map((c: { name: string }) => c.name)).toEqual([
+    expect((await search("%", cast.system.token)).json().data.clubs.map((c: { name: string }) => c.name)).toEqual([
       "100% Hockey",
     ]);
-    expect((await search("_", cast.system.token)).json().clubs).toEqual([]);
+    expect((await search("_", cast.system.token)).json().data.clubs).toEqual([]);
     for (let n = 0; n < 12; n++) await createClub(t.deps.prisma, { name: `Quebec ${n}` });
     for (let n = 0; n < 12; n++) await createUser(t.deps.prisma, { email: `quebec${n}@example.test` });
-    const body = (await search("quebec", cast.system.token)).json();
+    const body = (await search("quebec", cast.system.token)).json().data;
     expect(body.clubs).toHaveLength(10);
     expect(body.users).toHaveLength(10);
   });

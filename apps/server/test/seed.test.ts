@@ -252,5 +252,5 @@ async function signInAs(email: string) {
     headers: { authorization: `Bearer ${login.json().access_token}` },
   });
   expect(me.statusCode).toBe(200);
-  return me.json().user;
+  return me.json().data;
 }

@@ -17,7 +17,8 @@ beforeAll(async () => {
 const newSequence = async (match: Match, token: string, name = "First half") => {
   const res = await http.post(`/v1/matches/${match.id}/sequences`, { name }, token);
   expect(res.statusCode).toBe(201);
-  return res.json() as { id: number };
+  expect(res.json().message).toBe("Sequence created");
+  return res.json().data as { id: number };
 };
 const addMarker = (sequenceId: number, body: object, token: string) =>
   http.post(`/v1/sequences/${sequenceId}/markers`, body, token);
@@ -65,7 +66,13 @@ describe("sequences", () => {
   it("lets anyone signed in annotate a public match, with an empty name by default", async () => {
     const res = await http.post(`/v1/matches/${publicVod.id}/sequences`, {}, cast.loner.token);
     expect(res.statusCode).toBe(201);
-    expect(res.json().name).toBe("");
+    expect(res.json().data.name).toBe("");
+  });
+
+  it("answers an empty list with 200 and 'No sequences found'", async () => {
+    const res = await http.get(`/v1/matches/${publicVod.id}/sequences`, cast.adminB.token, { "accept-language": "nl" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: [], message: "Geen sequenties gevonden" });
   });
 });
 
@@ -77,12 +84,18 @@ describe("markers", () => {
       { time_ms: 1000, label: "Kick-off", clip_length: 30 },
       cast.playerA.token,
     );
-    expect(added.json()).toMatchObject({ sequence: sequence.id, time_ms: 1000, label: "Kick-off", clip_length: 30 });
-    const markerId = added.json().id;
+    expect(added.json()).toMatchObject({
+      data: { sequence: sequence.id, time_ms: 1000, label: "Kick-off", clip_length: 30 },
+      message: "Marker added",
+    });
+    const markerId = added.json().data.id;
 
     const changed = await http.put(`/v1/markers/${markerId}`, { label: "Start", time_ms: 1200 }, cast.playerA.token);
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toMatchObject({ id: markerId, label: "Start", time_ms: 1200, clip_length: 30 });
+    expect(changed.json()).toMatchObject({
+      data: { id: markerId, label: "Start", time_ms: 1200, clip_length: 30 },
+      message: "Marker updated",
+    });
 
     const deleted = await http.del(`/v1/markers/${markerId}`, cast.playerA.token);
     expect(deleted.statusCode).toBe(204);
@@ -91,7 +104,7 @@ describe("markers", () => {
 
   it("answers 404 to anyone but the owner or a system admin, and changes nothing", async () => {
     const sequence = await newSequence(publicVod, cast.playerA.token);
-    const marker = (await addMarker(sequence.id, { time_ms: 5000, label: "Foul" }, cast.playerA.token)).json();
+    const marker = (await addMarker(sequence.id, { time_ms: 5000, label: "Foul" }, cast.playerA.token)).json().data;
     for (const member of [cast.trainerA, cast.adminA, cast.adminB]) {
       const add = await addMarker(sequence.id, { time_ms: 1, label: "x" }, member.token);
       expect(add.statusCode).toBe(404);
@@ -134,15 +147,15 @@ describe("markers", () => {
 
   it("works the same over tRPC", async () => {
     const created = await http.mutation("sequences.create", { id: publicVod.id, name: "tRPC" }, cast.playerA.token);
-    const sequenceId = created.json().result.data.id;
+    const sequenceId = created.json().result.data.data.id;
     const marker = await http.mutation(
       "sequences.addMarker",
       { id: sequenceId, time_ms: 10, label: "A" },
       cast.playerA.token,
     );
-    const markerId = marker.json().result.data.id;
+    const markerId = marker.json().result.data.data.id;
     const updated = await http.mutation("sequences.updateMarker", { id: markerId, label: "B" }, cast.playerA.token);
-    expect(updated.json().result.data.label).toBe("B");
+    expect(updated.json().result.data.data.label).toBe("B");
     const list = await http.query("sequences.list", { id: publicVod.id }, cast.playerA.token);
     expect(list.json().result.data.data.find((s: { id: number }) => s.id === sequenceId).markers).toHaveLength(1);
     expect((await http.mutation("sequences.deleteMarker", { id: markerId }, cast.adminA.token)).statusCode).toBe(404);

@@ -34,7 +34,7 @@ describe("typed tRPC client", () => {
       password: TEST_PASSWORD,
     });
     const client = clientWith(access_token);
-    const { user } = await client.auth.me.query();
+    const { data: user } = await client.auth.me.query();
     expect(user.scope).toBe("club");
 
     const vod = await client.matches.list.query({ status: "vod", page: 1, limit: 20 });

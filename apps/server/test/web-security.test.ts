@@ -112,7 +112,7 @@ describe("the session cookie", () => {
     const { user, cookie, csrf } = await browserSignIn();
     const me = await http.get("/v1/me", undefined, { cookie });
     expect(me.statusCode).toBe(200);
-    expect(me.json().user.email).toBe(user.email);
+    expect(me.json().data.email).toBe(user.email);
 
     const forged = await http.call("POST", "/v1/logout", { headers: { cookie } });
     expect(forged.statusCode).toBe(403);

@@ -35,12 +35,12 @@ export async function addMarker(stack: JobStack, matchId: number, timeMs: number
   const sequence = await stack.http.post(`/v1/matches/${matchId}/sequences`, {}, stack.admin.token);
   expect(sequence.statusCode).toBe(201);
   const marker = await stack.http.post(
-    `/v1/sequences/${sequence.json().id}/markers`,
+    `/v1/sequences/${sequence.json().data.id}/markers`,
     { time_ms: timeMs, label: `moment at ${timeMs}` },
     stack.admin.token,
   );
   expect(marker.statusCode).toBe(201);
-  return marker.json().id as number;
+  return marker.json().data.id as number;
 }
 
 export type ClipAnswer = {

@@ -62,7 +62,7 @@ describe("camera commands", () => {
 
     const res = await command(match.id, "startrecording");
     expect(res.statusCode).toBe(202);
-    const jobId: string = res.json().job_id;
+    const jobId: string = res.json().job_ids[0];
 
     expect(await told).toEqual({ key: "match.recording_started", level: "success", match: match.id });
     const calls = await callsWithKey(stack.control, jobId);
@@ -88,7 +88,7 @@ describe("camera commands", () => {
     // The simulator is not recording this match, so it refuses to stop (409).
     const res = await command(match.id, "stoprecording");
     expect(res.statusCode).toBe(202);
-    const jobId: string = res.json().job_id;
+    const jobId: string = res.json().job_ids[0];
 
     const message = await told;
     expect(message).toMatchObject({ key: "match.operation_failed", level: "error", match: match.id });

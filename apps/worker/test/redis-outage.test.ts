@@ -40,7 +40,7 @@ it("logs a Redis outage once each way and runs jobs again once Redis is back, wi
     const res = await stack.http.post(`/v1/clubs/${stack.club.id}/matches/${match.id}/schedule`, {}, stack.admin.token);
     return res.statusCode === 202 && res;
   }, "the API to queue the command again");
-  const jobId: string = scheduled.json().job_id;
+  const jobId: string = scheduled.json().job_ids[0];
   await eventually(async () => (await stack.t.deps.jobs.cameraCommands.getJob(jobId))?.isCompleted(), "the job to run");
   expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("scheduled");
 

@@ -61,7 +61,7 @@ it("streams a recording match live over HLS and then serves it on demand", async
     match: match.id,
   });
 
-  const live = (await stack.http.get(matchUrl)).json();
+  const live = (await stack.http.get(matchUrl)).json().data;
   expect(live.status).toBe("live");
   expect(live.live_hls_url).toMatch(new RegExp(`^${stack.sim.url}/media/.+/live/index\\.m3u8$`));
   const livePlaylist = await fetchPlaylist(live.live_hls_url);
@@ -77,7 +77,7 @@ it("streams a recording match live over HLS and then serves it on demand", async
   expect(stop.statusCode).toBe(202);
   const onDemand = await eventually(
     async () => {
-      const answer = (await stack.http.get(matchUrl)).json();
+      const answer = (await stack.http.get(matchUrl)).json().data;
       return answer.status === "vod" && answer;
     },
     "the match to be on demand",

@@ -26,7 +26,7 @@ afterAll(() => stack?.close());
 async function requestSchedule(matchId: number): Promise<string> {
   const res = await stack.http.post(`/v1/clubs/${stack.club.id}/matches/${matchId}/schedule`, {}, stack.admin.token);
   expect(res.statusCode).toBe(202);
-  return res.json().job_id;
+  return res.json().job_ids[0];
 }
 
 const jobOf = (jobId: string) => stack.t.deps.jobs.cameraCommands.getJob(jobId);

@@ -1,5 +1,6 @@
 import { domain } from "../core/operation.ts";
-import { appInfoAnswer } from "./schemas.ts";
+import { resourceAnswer } from "../core/answers.ts";
+import { appInfoSchema } from "./schemas.ts";
 import { noInput } from "../core/schemas.ts";
 import { createAppInfoService } from "./service.ts";
 
@@ -11,7 +12,7 @@ export default domain(
       summary: "The application version and the desktop app's version and download links",
       rest: { method: "GET", path: "/v1/app-info" },
       input: noInput,
-      output: appInfoAnswer,
+      output: resourceAnswer(appInfoSchema),
       run: (appInfo) => appInfo.get(),
     }),
   }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const appInfoAnswer = z.object({
+export const appInfoSchema = z.object({
   version: z.string(),
   desktop_app: z.object({
     version: z.string(),
@@ -10,4 +10,4 @@ export const appInfoAnswer = z.object({
   }),
 });
 
-export type AppInfo = z.infer<typeof appInfoAnswer>;
+export type AppInfo = z.infer<typeof appInfoSchema>;

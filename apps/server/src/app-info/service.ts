@@ -23,9 +23,9 @@ export function appInfoFromEnv(env: NodeJS.ProcessEnv): AppInfo {
 
 export function createAppInfoService(env: NodeJS.ProcessEnv = process.env) {
   // Read once at start-up, like the rest of the configuration.
-  const info = appInfoFromEnv(env);
+  const answer = { data: appInfoFromEnv(env) };
   return {
-    get: async (): Promise<AppInfo> => info,
+    get: async (): Promise<{ data: AppInfo }> => answer,
   };
 }
 

@@ -1,6 +1,7 @@
+import { doneAnswer, resourceAnswer } from "../core/answers.ts";
 import { domain } from "../core/operation.ts";
-import { messageAnswer, noInput } from "../core/schemas.ts";
-import { meAnswer } from "../users/schemas.ts";
+import { noInput } from "../core/schemas.ts";
+import { userSchema } from "../users/schemas.ts";
 import { forgotInput, loginInput, registerInput, resetInput, tokenAnswer } from "./schemas.ts";
 import { createAuthService } from "./service.ts";
 
@@ -18,7 +19,7 @@ export default domain(createAuthService, (op) => ({
     summary: "Revoke the presented token",
     rest: { method: "POST", path: "/v1/logout", session: "end" },
     input: noInput,
-    output: messageAnswer,
+    output: doneAnswer,
     run: (auth, _input, caller) => auth.logout(caller),
   }),
   me: op.query({
@@ -26,7 +27,7 @@ export default domain(createAuthService, (op) => ({
     summary: "The signed-in user with scope, club, teams and permissions",
     rest: { method: "GET", path: "/v1/me" },
     input: noInput,
-    output: meAnswer,
+    output: resourceAnswer(userSchema),
     run: (auth, _input, caller) => auth.me(caller),
   }),
   register: op.mutation({
@@ -35,7 +36,7 @@ export default domain(createAuthService, (op) => ({
       "Create an account (scope player) unless the address has one; the same answer either way, the owner is e-mailed",
     rest: { method: "POST", path: "/v1/register", status: 201 },
     input: registerInput,
-    output: messageAnswer,
+    output: doneAnswer,
     run: (auth, input, caller) => auth.register(input, caller),
   }),
   forgot: op.mutation({
@@ -43,7 +44,7 @@ export default domain(createAuthService, (op) => ({
     summary: "E-mail a one-time password reset link",
     rest: { method: "POST", path: "/v1/forgot" },
     input: forgotInput,
-    output: messageAnswer,
+    output: doneAnswer,
     run: (auth, input, caller) => auth.forgotPassword(input, caller),
   }),
   reset: op.mutation({
@@ -51,7 +52,7 @@ export default domain(createAuthService, (op) => ({
     summary: "Choose a new password with a reset link's token",
     rest: { method: "POST", path: "/v1/reset" },
     input: resetInput,
-    output: messageAnswer,
+    output: doneAnswer,
     run: (auth, input, caller) => auth.resetPassword(input, caller),
   }),
 }));

@@ -6,6 +6,7 @@ import type { Deps } from "../deps.ts";
 import type { AuthUser, CameraClient, RequestContext } from "../core/context.ts";
 import { UnauthorizedError, ValidationError } from "../core/errors.ts";
 import { admitSignInAttempt, consumeRateLimit, withinRateLimit } from "../core/rate-limit.ts";
+import { done, type Written } from "../core/answers.ts";
 import { translate } from "../core/i18n.ts";
 import { permissionNames, presentUser, userWithAccess } from "../users/presenter.ts";
 import { checkSignIn, hashPassword } from "./passwords.ts";
@@ -69,22 +70,22 @@ export function createAuthService(deps: Deps) {
     return issueToken({ userId: user.id });
   }
 
-  async function logout(ctx: RequestContext): Promise<{ message: string }> {
+  async function logout(ctx: RequestContext): Promise<Written<null>> {
     if (ctx.token) await revokeTokens({ tokenHash: hashToken(ctx.token) });
-    return { message: translate(ctx.locale, "auth.logged_out") };
+    return done(translate(ctx.locale, "auth.logged_out"));
   }
 
   async function me(ctx: RequestContext) {
     if (!ctx.user) throw new UnauthorizedError();
     const user = await prisma.user.findUniqueOrThrow({ where: { id: ctx.user.id }, include: userWithAccess });
-    return { user: presentUser(user) };
+    return { data: presentUser(user) };
   }
 
   /**
    * Creates a player account unless the address has one, answering the same either way (no account
    * enumeration): the address's owner learns by e-mail which it was.
    */
-  async function register(input: RegisterInput, ctx: RequestContext): Promise<{ message: string }> {
+  async function register(input: RegisterInput, ctx: RequestContext): Promise<Written<null>> {
     await consumeRateLimit(redis, `account-mail:ip:${ctx.ip}`, config.accountMailRateLimit.perIp);
     // Hashed and inserted in one statement either way, so a taken address answers in the same time.
     const { count } = await prisma.user.createMany({
@@ -100,7 +101,7 @@ export function createAuthService(deps: Deps) {
     });
     const created = count === 1;
     background.run("registration mail", () => mailRegistration(input.email, created, ctx.locale));
-    return { message: translate(ctx.locale, "auth.register_mail_sent") };
+    return done(translate(ctx.locale, "auth.register_mail_sent"));
   }
 
   /** Welcomes a new account, or tells an existing one's owner that someone tried to register it. */
@@ -121,12 +122,12 @@ export function createAuthService(deps: Deps) {
     });
   }
 
-  async function forgotPassword(input: ForgotInput, ctx: RequestContext): Promise<{ message: string }> {
+  async function forgotPassword(input: ForgotInput, ctx: RequestContext): Promise<Written<null>> {
     await consumeRateLimit(redis, `account-mail:ip:${ctx.ip}`, config.accountMailRateLimit.perIp);
     // Whether the address is known decides all that follows, so it happens after answering:
     // the same answer in the same time either way (no account enumeration).
     background.run("password reset mail", () => mailResetLink(input.email, ctx.locale));
-    return { message: translate(ctx.locale, "auth.reset_link_sent") };
+    return done(translate(ctx.locale, "auth.reset_link_sent"));
   }
 
   async function mailResetLink(email: string, locale: LocaleCode): Promise<void> {
@@ -164,7 +165,7 @@ export function createAuthService(deps: Deps) {
     return (await withinRateLimit(redis, `account-mail:address:${email}`, limit)).allowed;
   }
 
-  async function resetPassword(input: ResetInput, ctx: RequestContext): Promise<{ message: string }> {
+  async function resetPassword(input: ResetInput, ctx: RequestContext): Promise<Written<null>> {
     const now = new Date();
     const invalid = () => ValidationError.field("token", "auth.reset_invalid");
     const passwordHash = await hashPassword(input.password);
@@ -184,7 +185,7 @@ export function createAuthService(deps: Deps) {
       await tx.user.update({ where: { id: record.userId }, data: { passwordHash } });
       await retireResetTokens(tx, record.userId);
     });
-    return { message: translate(ctx.locale, "auth.password_reset") };
+    return done(translate(ctx.locale, "auth.password_reset"));
   }
 
   /** Who holds a token (by hash): null when it is unknown or revoked (or its API client is). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idParam, integer } from "../core/schemas.ts";
+import { listAnswer, writeAnswer } from "../core/answers.ts";
 import { pageQuery, pagedSchema } from "../core/pagination.ts";
 
 /** A club's clips table: the standard page (20), filtered by match and by team (home or away). */
@@ -39,8 +40,8 @@ export const clipSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export const clipAnswer = z.object({ data: clipSchema });
-export const clipListAnswer = z.object({ data: z.array(clipSchema) });
+export const clipAnswer = writeAnswer(clipSchema);
+export const clipListAnswer = listAnswer(clipSchema);
 export const clipPageAnswer = pagedSchema(clipSchema);
 
 export type ClubClipsQuery = z.infer<typeof clubClipsQuery>;

@@ -22,8 +22,10 @@ import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { NotFoundError, ValidationError, fieldLabel, type FieldErrors } from "../core/errors.ts";
+import { listOf, written } from "../core/answers.ts";
+import { translate } from "../core/i18n.ts";
 import { paged, pageWindow } from "../core/pagination.ts";
-import { authorize, authorizedRecord, isSystem, requireUser } from "../core/policy.ts";
+import { authorize, authorizedRecord, isSystem, requireClub, requireUser } from "../core/policy.ts";
 import { visibleMatches } from "../matches/visibility.ts";
 import type { MediaService } from "../media/service.ts";
 import { clipSelect, presentClip } from "./presenter.ts";
@@ -154,11 +156,9 @@ export function createClipsService(deps: Deps, { media }: { media: MediaService 
       }),
       prisma.clip.count({ where }),
     ]);
-    return paged(
-      clips.map((clip) => presentClip(clip, media)),
-      total,
-      query,
-    );
+    if (!clips.length) await requireClub(prisma, clubId);
+    const data = clips.map((clip) => presentClip(clip, media));
+    return paged(data, total, query, translate(ctx.locale, "not_found.clips"));
   }
 
   /** GET /v1/matches/:id/clips: the clips of the caller's markers on a match they may see, in video order. */
@@ -174,7 +174,10 @@ export function createClipsService(deps: Deps, { media }: { media: MediaService 
       select: clipSelect,
       orderBy: [{ startMs: "asc" }, { id: "asc" }],
     });
-    return { data: clips.map((clip) => presentClip(clip, media)) };
+    return listOf(
+      clips.map((clip) => presentClip(clip, media)),
+      translate(ctx.locale, "not_found.clips"),
+    );
   }
 
   function windowErrors(window: ClipWindow, video: { fps: number; durationMs: number }): FieldErrors | null {
@@ -208,7 +211,7 @@ export function createClipsService(deps: Deps, { media }: { media: MediaService 
     });
     await queueCut(updated);
     const answer = await prisma.clip.findUniqueOrThrow({ where: { id: clip.id }, select: clipSelect });
-    return { data: presentClip(answer, media) };
+    return written(presentClip(answer, media), translate(ctx.locale, "clip.updated"));
   }
 
   /** DELETE /v1/clips/:id: a club's staff remove a clip and its files (the marker stays). */

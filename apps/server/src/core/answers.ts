@@ -32,6 +32,12 @@ export interface Written<T> {
 }
 
 export const written = <T>(data: T, message: string): Written<T> => ({ data, message });
+/** A write that started jobs (jobsAnswer). */
+export const started = <T>(data: T, message: string, jobIds: string[]): Written<T> & { job_ids: string[] } => ({
+  data,
+  message,
+  job_ids: jobIds,
+});
 export const deleted = (id: number, message: string): Written<{ id: number }> => ({ data: { id }, message });
 export const done = (message: string): Written<null> => ({ data: null, message });
 

@@ -2,6 +2,7 @@
 // permission matrix itself lives in @clubcast/shared (access.ts) so the web
 // client's menu and guards read the very same table.
 import { canOpenSection, type DashboardSection } from "@clubcast/shared";
+import type { PrismaClient } from "@clubcast/db";
 import type { AuthUser, RequestContext } from "./context.ts";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "./errors.ts";
 import type { MessageKey } from "./i18n.ts";
@@ -60,4 +61,14 @@ export async function authorizedRecord<T>(
 /** The club a club-bound list is for: the user's own, unless a system admin names another. */
 export function clubScopeOf(user: AuthUser): number | null {
   return user.scope === "system" ? null : user.clubId;
+}
+
+/**
+ * 404 for a club that doesn't exist. A club-bound list asks this when it found
+ * nothing: a missing club is a missing parent, not an empty list (only a system
+ * admin can name one; the others' own club exists).
+ */
+export async function requireClub(prisma: PrismaClient, clubId: number): Promise<void> {
+  const club = await prisma.club.findUnique({ where: { id: clubId }, select: { id: true } });
+  if (!club) throw new NotFoundError("not_found.club");
 }

@@ -6,6 +6,7 @@ import { type CameraCommand } from "@clubcast/shared/jobs";
 import type { Deps } from "../deps.ts";
 import type { AuthUser, RequestContext } from "../core/context.ts";
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../core/errors.ts";
+import { deleted, started, written } from "../core/answers.ts";
 import { translate, type MessageKey } from "../core/i18n.ts";
 import { authorize, isSystem, requireUser } from "../core/policy.ts";
 import type { MediaService } from "../media/service.ts";
@@ -49,11 +50,11 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
     params: MatchInClub & { configuration?: number },
     command: CameraCommand,
     ctx: RequestContext,
-  ): Promise<{ message: string; job_id: string }> {
+  ) {
     const { user, match } = await clubMatch(ctx, params.club, params.match);
     const plan = await planCommand(match, command, params.configuration);
     const jobId = await enqueueCommand(plan, match.id, user);
-    return { message: translate(ctx.locale, REQUESTED_MESSAGES[command]), job_id: jobId };
+    return started(null, translate(ctx.locale, REQUESTED_MESSAGES[command]), [jobId]);
   }
 
   // ── creating and editing ──
@@ -84,7 +85,7 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
       await holdMatchUntilCommit(tx, created.id);
       return { match: created, jobIds: [await enqueueCommand(plan, created.id, user)] };
     });
-    return { message: translate(ctx.locale, "match.created"), match: await reload(match.id), job_ids: jobIds };
+    return started(await reload(match.id), translate(ctx.locale, "match.created"), jobIds);
   }
 
   /**
@@ -124,11 +125,8 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
       return { updated, jobIds };
     });
     if (audienceChanged(match, updated)) events.accessChanged({ matches: [match.id] });
-    return {
-      message: translate(ctx.locale, updateMessage(input)),
-      match: await matchAnswer(prisma, media, updated),
-      job_ids: jobIds,
-    };
+    const message = translate(ctx.locale, updateMessage(input));
+    return started(await matchAnswer(prisma, media, updated), message, jobIds);
   }
 
   async function sharingAndPrivacy(match: MatchRow, fields: EditedFields) {
@@ -201,7 +199,7 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
     events.accessChanged({ matches: [match.id] });
     // Its video goes once the deletion has committed (a refused deletion keeps it).
     media.removeMatchMedia(match.id);
-    return { message: translate(ctx.locale, "match.deleted") };
+    return deleted(match.id, translate(ctx.locale, "match.deleted"));
   }
 
   /** DELETE /v1/matches/{id}: system admins, or the scheduler of the owning club. */
@@ -244,13 +242,11 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
       home: input.home,
       away: input.away,
     });
-    return matchAnswer(prisma, media, updated);
+    return written(await matchAnswer(prisma, media, updated), translate(ctx.locale, "match.score_saved"));
   }
 
-  const commandOf =
-    (command: CameraCommand) =>
-    (params: MatchInClub, ctx: RequestContext): Promise<{ message: string; job_id: string }> =>
-      requestCommand(params, command, ctx);
+  const commandOf = (command: CameraCommand) => (params: MatchInClub, ctx: RequestContext) =>
+    requestCommand(params, command, ctx);
 
   return {
     create,

@@ -1,13 +1,14 @@
+import { deletedAnswer, resourceAnswer, writeAnswer } from "../core/answers.ts";
 import { domain } from "../core/operation.ts";
 import { clubPageInput, streamsPageQuery } from "../core/pagination.ts";
-import { idParams, messageAnswer } from "../core/schemas.ts";
+import { idParams } from "../core/schemas.ts";
 import {
   clubMatchParams,
   commandAnswer,
   createMatchInput,
-  matchAnswer,
   matchChangeAnswer,
   matchListQuery,
+  matchSchema,
   pagedMatches,
   restoreParams,
   scoreInput,
@@ -37,14 +38,14 @@ export default domain(createMatchesService, (op) => {
       rest: { method: "GET", path: "/v1/matches" },
       input: matchListQuery,
       output: pagedMatches,
-      run: (matches, input) => matches.list(input),
+      run: (matches, input, caller) => matches.list(input, caller),
     }),
     byId: op.query({
       auth: "public",
       summary: "A match the caller may see",
       rest: { method: "GET", path: "/v1/matches/:id" },
       input: idParams,
-      output: matchAnswer,
+      output: resourceAnswer(matchSchema),
       run: (matches, input, caller) => matches.byId(input.id, caller),
     }),
     liveStreams: op.query({
@@ -85,7 +86,7 @@ export default domain(createMatchesService, (op) => {
       rest: { method: "GET", path: "/v1/clubs/:club/club-live-matches" },
       input: clubPageInput,
       output: pagedMatches,
-      run: (matches, { club, ...page }) => matches.clubPublicLive(club, page),
+      run: (matches, { club, ...page }, caller) => matches.clubPublicLive(club, page, caller),
     }),
     clubPublicUpcoming: op.query({
       auth: "public",
@@ -93,7 +94,7 @@ export default domain(createMatchesService, (op) => {
       rest: { method: "GET", path: "/v1/clubs/:club/club-upcoming-matches" },
       input: clubPageInput,
       output: pagedMatches,
-      run: (matches, { club, ...page }) => matches.clubPublicUpcoming(club, page),
+      run: (matches, { club, ...page }, caller) => matches.clubPublicUpcoming(club, page, caller),
     }),
     clubUnscheduled: op.query({
       auth: "user",
@@ -144,7 +145,7 @@ export default domain(createMatchesService, (op) => {
       summary: "Delete a match (system, or the scheduler of its club)",
       rest: { method: "DELETE", path: "/v1/matches/:id" },
       input: idParams,
-      output: messageAnswer,
+      output: deletedAnswer,
       run: (matches, input, caller) => matches.remove(input.id, caller),
     }),
     deleteInClub: op.mutation({
@@ -152,7 +153,7 @@ export default domain(createMatchesService, (op) => {
       summary: "Delete a club's match",
       rest: { method: "DELETE", path: "/v1/clubs/:club/matches/:match" },
       input: clubMatchParams,
-      output: messageAnswer,
+      output: deletedAnswer,
       run: (matches, input, caller) => matches.removeInClub(input, caller),
     }),
     score: op.mutation({
@@ -161,7 +162,7 @@ export default domain(createMatchesService, (op) => {
         "Set the score (trainers and admins of the match's clubs, or its camera controller); publishes match.scored",
       rest: { method: "POST", path: "/v1/clubs/:club/matches/:match/score" },
       input: z.strictObject({ ...clubMatchParams.shape, ...scoreInput.shape }),
-      output: matchAnswer,
+      output: writeAnswer(matchSchema),
       run: (matches, { club, match, ...score }, caller) => matches.score({ club, match }, score, caller),
     }),
   };

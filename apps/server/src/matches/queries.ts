@@ -4,9 +4,9 @@ import type { Prisma, PrismaClient } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { NotFoundError } from "../core/errors.ts";
-import type { MessageKey } from "../core/i18n.ts";
+import { translate, type MessageKey } from "../core/i18n.ts";
 import { paged, pageWindow, type Paged, type PageQuery } from "../core/pagination.ts";
-import { authorize, clubScopeOf } from "../core/policy.ts";
+import { authorize, clubScopeOf, requireClub } from "../core/policy.ts";
 import type { MediaService } from "../media/service.ts";
 import { matchAnswer, storedMatchAnswers } from "./answers.ts";
 import { matchColumns, withMediaLinks, type MatchRow } from "./presenter.ts";
@@ -24,28 +24,32 @@ const inList = (list: ListStatus): Prisma.MatchWhereInput => ({ status: { in: [.
 /** Upcoming lists show the soonest first; live and on-demand lists the latest first. */
 const orderOf = (list: ListStatus): Prisma.SortOrder => (list === "upcoming" ? "asc" : "desc");
 
-const CLUB_LIST_EMPTY: Record<"live" | "upcoming", MessageKey> = {
+/** The spec's 'No … found' text of an empty list, by list status. */
+const EMPTY_LIST: Record<ListStatus, MessageKey> = {
   live: "not_found.matches_live",
   upcoming: "not_found.matches_upcoming",
+  vod: "not_found.recorded",
 };
 
 export function createMatchQueries(deps: Deps, media: MediaService) {
   const { prisma, readCache } = deps;
 
   /**
-   * One page of a match list. Lists are the platform's most read answers (every
-   * visitor of the public site asks for them), so pages are kept in the read
-   * cache until a write changes matches, clubs, teams, fields or sports. Their
-   * total, the costly part, is kept apart: a new score leaves it counted.
+   * One page of a match list; empty, it says so in the caller's language (`emptyKey`).
+   * Lists are the platform's most read answers (every visitor of the public site
+   * asks for them), so pages are kept in the read cache until a write changes
+   * matches, clubs, teams, fields or sports. Their total, the costly part, is kept
+   * apart: a new score leaves it counted.
    */
   async function listPage(
     where: Prisma.MatchWhereInput,
     direction: Prisma.SortOrder,
     page: PageQuery,
-    emptyKey?: MessageKey,
+    emptyKey: MessageKey,
+    ctx: RequestContext,
   ): Promise<Paged<MatchAnswer>> {
     const list = JSON.stringify(where);
-    const answer = await readCache.remember("match_lists", JSON.stringify([list, direction, page]), async () => {
+    const stored = await readCache.remember("match_lists", JSON.stringify([list, direction, page]), async () => {
       const [data, total] = await Promise.all([
         prisma.match
           .findMany({
@@ -57,55 +61,72 @@ export function createMatchQueries(deps: Deps, media: MediaService) {
           .then((rows) => storedMatchAnswers(prisma, rows)),
         readCache.remember("match_counts", list, () => prisma.match.count({ where })),
       ]);
-      return paged(data, total, page);
+      return { data, total };
     });
-    // Club-bound dashboard lists answer the spec's 'No … found' when empty.
-    if (emptyKey && answer.data.length === 0) throw new NotFoundError(emptyKey);
     // Media links are made now, never cached: signatures expire, posters appear without a database write.
-    return { ...answer, data: answer.data.map((match) => withMediaLinks(match, media)) };
+    const data = stored.data.map((match) => withMediaLinks(match, media));
+    return paged(data, stored.total, page, translate(ctx.locale, emptyKey));
+  }
+
+  /** A club's list for its members: an empty page of a club that doesn't exist is a 404. */
+  async function clubListPage(
+    clubId: number,
+    where: Prisma.MatchWhereInput,
+    direction: Prisma.SortOrder,
+    page: PageQuery,
+    emptyKey: MessageKey,
+    ctx: RequestContext,
+  ) {
+    const answer = await listPage(where, direction, page, emptyKey, ctx);
+    if (!answer.data.length) await requireClub(prisma, clubId);
+    return answer;
   }
 
   /** GET /v1/matches: public matches of a list status, optionally of one sport or club. */
-  function list(query: MatchListQuery): Promise<Paged<MatchAnswer>> {
+  function list(query: MatchListQuery, ctx: RequestContext): Promise<Paged<MatchAnswer>> {
     const where: Prisma.MatchWhereInput = {
       ...inList(query.status),
       isPrivate: false,
       ...(query.sport ? { field: { sport: { slug: query.sport } } } : {}),
       ...(query.club ? matchesInvolving(query.club) : {}),
     };
-    return listPage(where, orderOf(query.status), query);
+    return listPage(where, orderOf(query.status), query, EMPTY_LIST[query.status], ctx);
   }
 
-  async function byId(id: number, ctx: RequestContext): Promise<MatchAnswer> {
-    return matchAnswer(prisma, media, await findVisibleMatch(prisma, ctx, id));
+  async function byId(id: number, ctx: RequestContext): Promise<{ data: MatchAnswer }> {
+    return { data: await matchAnswer(prisma, media, await findVisibleMatch(prisma, ctx, id)) };
   }
 
   /** The dashboard Streams page: every live or upcoming match (a club admin's: their club's), private ones included. */
   function streams(list: "live" | "upcoming", page: PageQuery, ctx: RequestContext) {
     const club = clubScopeOf(authorize(ctx, "streams"));
-    return listPage(club === null ? inList(list) : { ...inList(list), ...clubMatches(club) }, orderOf(list), page);
+    const where = club === null ? inList(list) : { ...inList(list), ...clubMatches(club) };
+    return listPage(where, orderOf(list), page, EMPTY_LIST[list], ctx);
   }
 
   /** A club's live or upcoming matches for its members, private and shared ones included. */
   function clubList(clubId: number, list: "live" | "upcoming", page: PageQuery, ctx: RequestContext) {
-    authorize(ctx, "dashboard", clubId, CLUB_LIST_EMPTY[list]);
-    return listPage({ ...inList(list), ...clubMatches(clubId) }, orderOf(list), page, CLUB_LIST_EMPTY[list]);
+    authorize(ctx, "dashboard", clubId, "not_found.club");
+    const where = { ...inList(list), ...clubMatches(clubId) };
+    return clubListPage(clubId, where, orderOf(list), page, EMPTY_LIST[list], ctx);
   }
 
   /** The public club page: a club's public live or upcoming matches. */
-  function clubPublicList(clubId: number, list: "live" | "upcoming", page: PageQuery) {
-    return listPage({ ...inList(list), isPrivate: false, ...matchesInvolving(clubId) }, orderOf(list), page);
+  function clubPublicList(clubId: number, list: "live" | "upcoming", page: PageQuery, ctx: RequestContext) {
+    const where = { ...inList(list), isPrivate: false, ...matchesInvolving(clubId) };
+    return listPage(where, orderOf(list), page, EMPTY_LIST[list], ctx);
   }
 
   function clubUnscheduled(clubId: number, page: PageQuery, ctx: RequestContext) {
-    authorize(ctx, "scheduler", clubId, "not_found.matches_unscheduled");
-    return listPage({ clubId, status: "unscheduled" }, "asc", page, "not_found.matches_unscheduled");
+    authorize(ctx, "scheduler", clubId, "not_found.club");
+    const where = { clubId, status: "unscheduled" } as const;
+    return clubListPage(clubId, where, "asc", page, "not_found.matches_unscheduled", ctx);
   }
 
   function clubRecorded(clubId: number, page: PageQuery, ctx: RequestContext) {
-    authorize(ctx, "recorded", clubId, "not_found.recorded");
+    authorize(ctx, "recorded", clubId, "not_found.club");
     const where = { status: { in: [...RECORDED_MATCH_STATUSES] }, ...recordedMatchesOf(clubId) };
-    return listPage(where, "desc", page, "not_found.recorded");
+    return clubListPage(clubId, where, "desc", page, "not_found.recorded", ctx);
   }
 
   return {
@@ -115,8 +136,9 @@ export function createMatchQueries(deps: Deps, media: MediaService) {
     upcomingStreams: (page: PageQuery, ctx: RequestContext) => streams("upcoming", page, ctx),
     clubLive: (clubId: number, page: PageQuery, ctx: RequestContext) => clubList(clubId, "live", page, ctx),
     clubUpcoming: (clubId: number, page: PageQuery, ctx: RequestContext) => clubList(clubId, "upcoming", page, ctx),
-    clubPublicLive: (clubId: number, page: PageQuery) => clubPublicList(clubId, "live", page),
-    clubPublicUpcoming: (clubId: number, page: PageQuery) => clubPublicList(clubId, "upcoming", page),
+    clubPublicLive: (clubId: number, page: PageQuery, ctx: RequestContext) => clubPublicList(clubId, "live", page, ctx),
+    clubPublicUpcoming: (clubId: number, page: PageQuery, ctx: RequestContext) =>
+      clubPublicList(clubId, "upcoming", page, ctx),
     clubUnscheduled,
     clubRecorded,
   };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIST_STATUSES, MATCH_STATUSES } from "@clubcast/shared";
 import { createMatchInput, scoreInput, UPDATE_ONLY_FIELDS, updateMatchInput } from "@clubcast/shared/schemas";
+import { jobsAnswer } from "../core/answers.ts";
 import { pageQuery, pagedSchema } from "../core/pagination.ts";
 import { idParam, text } from "../core/schemas.ts";
 import { matchMediaLinks } from "../media/schemas.ts";
@@ -28,7 +29,7 @@ const side = z.object({
   score: z.number().int(),
 });
 
-export const matchAnswer = z.object({
+export const matchSchema = z.object({
   id: z.number().int(),
   status: z.enum(MATCH_STATUSES),
   list_status: z.enum(LIST_STATUSES).nullable(),
@@ -57,15 +58,17 @@ export const matchAnswer = z.object({
   ...matchMediaLinks.shape,
 });
 
-export const pagedMatches = pagedSchema(matchAnswer);
-export const matchChangeAnswer = z.object({ message: z.string(), match: matchAnswer, job_ids: z.array(z.string()) });
-export const commandAnswer = z.object({ message: z.string(), job_id: z.string() });
+export const pagedMatches = pagedSchema(matchSchema);
+/** A created or edited match, with the jobs the change started (camera commands, asset updates). */
+export const matchChangeAnswer = jobsAnswer(matchSchema);
+/** A camera command checked and queued: the match changes once the worker has run it. */
+export const commandAnswer = jobsAnswer(z.null());
 
 export type CreateMatchInput = z.infer<typeof createMatchInput>;
 export type UpdateMatchInput = z.infer<typeof updateMatchInput>;
 export type MatchListQuery = z.infer<typeof matchListQuery>;
 export type ScoreInput = z.infer<typeof scoreInput>;
-export type MatchAnswer = z.infer<typeof matchAnswer>;
+export type MatchAnswer = z.infer<typeof matchSchema>;
 /**
  * A match answer without the links that depend on the moment of answering and
  * on the media store (poster_url, download_url, signed URLs): what the read cache keeps.

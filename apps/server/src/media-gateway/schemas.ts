@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listAnswer, resourceAnswer } from "../core/answers.ts";
 import { idField, idParam, namedRecord, plainText, text } from "../core/schemas.ts";
 
 const protocol = z.enum(["rtmp", "srt"]);
@@ -47,38 +48,39 @@ export const okAnswer = z.object({ data: z.object({ ok: z.literal(true) }) });
 
 export const previewsInput = z.strictObject({ club: idParam });
 
-export const previewsAnswer = z.object({
-  data: z.array(
-    z.object({
-      configuration: z.object({ id: z.number().int(), barcode: z.string().nullable() }),
-      field: namedRecord.nullable(),
-      protocol,
-      since: z.string(),
-      hls_url: z.string().nullable(),
-    }),
-  ),
+const preview = z.object({
+  configuration: z.object({ id: z.number().int(), barcode: z.string().nullable() }),
+  field: namedRecord.nullable(),
+  protocol,
+  since: z.string(),
+  hls_url: z.string().nullable(),
 });
+export const previewsAnswer = listAnswer(preview);
 
-export const refusalsAnswer = z.object({
-  data: z.array(
-    z.object({ at: z.string(), protocol, reason: z.string(), stream_key_hint: z.string(), address: z.string() }),
-  ),
+const refusal = z.object({
+  at: z.string(),
+  protocol,
+  reason: z.string(),
+  stream_key_hint: z.string(),
+  address: z.string(),
 });
+export const refusalsAnswer = listAnswer(refusal);
 
-export const storageAnswer = z.object({
-  data: z.object({
+export const storageAnswer = resourceAnswer(
+  z.object({
     media_bytes: z.number(),
     free_bytes: z.number(),
     total_bytes: z.number(),
     margin_bytes: z.number(),
     recording_allowed: z.boolean(),
   }),
-});
+);
 
 export type PublishInput = z.output<typeof publishInput>;
 export type PublishAnswer = z.infer<typeof publishAnswer>;
 export type RefusalInput = z.output<typeof refusalInput>;
 export type PublisherInput = z.output<typeof publisherInput>;
 export type PreviewsAnswer = z.infer<typeof previewsAnswer>;
+export type Refusal = z.infer<typeof refusal>;
 export type RefusalsAnswer = z.infer<typeof refusalsAnswer>;
 export type StorageAnswer = z.infer<typeof storageAnswer>;

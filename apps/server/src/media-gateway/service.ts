@@ -7,8 +7,10 @@ import { GATEWAY_CAMERA_TYPE, streamKeyHint } from "@clubcast/shared";
 import { createMediaStore, type MediaScope } from "@clubcast/media-store";
 import type { Deps } from "../deps.ts";
 import type { CameraClient, RequestContext } from "../core/context.ts";
+import { listOf } from "../core/answers.ts";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "../core/errors.ts";
-import { authorize, requireUser, isSystem } from "../core/policy.ts";
+import { translate } from "../core/i18n.ts";
+import { authorize, requireClub, requireUser, isSystem } from "../core/policy.ts";
 import { idAndName } from "../core/presenters.ts";
 import type { MediaService } from "../media/service.ts";
 import type {
@@ -16,6 +18,7 @@ import type {
   PublishAnswer,
   PublishInput,
   PublisherInput,
+  Refusal,
   RefusalInput,
   RefusalsAnswer,
   StorageAnswer,
@@ -142,7 +145,7 @@ export function createMediaGatewayService(deps: Deps, { media }: { media: Pick<M
 
   /** The club's cameras publishing now, each with a signed live URL (club staff who manage streams). */
   async function previews(input: { club: number }, ctx: RequestContext): Promise<PreviewsAnswer> {
-    authorize(ctx, "streams", input.club);
+    authorize(ctx, "streams", input.club, "not_found.club");
     const connected = Object.values(await withRedis(redis, () => redis.hgetall(PUBLISHERS_KEY)))
       .map((value) => JSON.parse(value) as ConnectedPublisher)
       .filter(
@@ -167,7 +170,9 @@ export function createMediaGatewayService(deps: Deps, { media }: { media: Pick<M
         },
       ];
     });
-    return { data: data.sort((a, b) => a.configuration.id - b.configuration.id) };
+    if (!data.length) await requireClub(prisma, input.club);
+    const byConfiguration = data.sort((a, b) => a.configuration.id - b.configuration.id);
+    return listOf(byConfiguration, translate(ctx.locale, "not_found.previews"));
   }
 
   function signedPath(hlsPath: string): string {
@@ -185,7 +190,8 @@ export function createMediaGatewayService(deps: Deps, { media }: { media: Pick<M
   async function refusals(ctx: RequestContext): Promise<RefusalsAnswer> {
     requireSystem(ctx);
     const entries = await withRedis(redis, () => redis.lrange(REFUSALS_KEY, 0, REFUSALS_KEPT - 1));
-    return { data: entries.map((entry) => JSON.parse(entry) as RefusalsAnswer["data"][number]) };
+    const refusals = entries.map((entry) => JSON.parse(entry) as Refusal);
+    return listOf(refusals, translate(ctx.locale, "not_found.publish_refusals"));
   }
 
   async function storage(ctx: RequestContext): Promise<StorageAnswer> {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "@clubcast/shared";
 import { pageQuery, pagedSchema } from "../core/pagination.ts";
+import { writeAnswer } from "../core/answers.ts";
 import { text } from "../core/schemas.ts";
 
 export const featureUpdatesQuery = pageQuery;
@@ -18,6 +19,6 @@ const notification = z.object({
   created_at: z.string(),
 });
 export const featureUpdatesAnswer = pagedSchema(notification);
-export const featureUpdateAnswer = z.object({ data: notification });
+export const featureUpdateAnswer = writeAnswer(notification);
 
 export type CreateFeatureUpdateInput = z.infer<typeof createFeatureUpdateInput>;

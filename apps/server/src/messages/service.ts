@@ -4,7 +4,9 @@ import { CHANNELS, EVENTS } from "@clubcast/shared";
 import type { Notification } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
+import { written } from "../core/answers.ts";
 import { ForbiddenError } from "../core/errors.ts";
+import { translate } from "../core/i18n.ts";
 import { paged, pageWindow, type PageQuery } from "../core/pagination.ts";
 import { isSystem, requireUser } from "../core/policy.ts";
 import type { CreateFeatureUpdateInput } from "./schemas.ts";
@@ -26,7 +28,8 @@ export function createMessagesService({ prisma, events }: Deps) {
       prisma.notification.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...pageWindow(query) }),
       prisma.notification.count({ where }),
     ]);
-    return paged(notifications.map(presentNotification), total, query);
+    const data = notifications.map(presentNotification);
+    return paged(data, total, query, translate(ctx.locale, "not_found.feature_updates"));
   }
 
   async function createFeatureUpdate(input: CreateFeatureUpdateInput, ctx: RequestContext) {
@@ -37,7 +40,7 @@ export function createMessagesService({ prisma, events }: Deps) {
     for (const { id } of readers) {
       events.publish(CHANNELS.user(id), EVENTS.userMessage, { key: "notification.new", level: "success" });
     }
-    return { data: presentNotification(notification) };
+    return written(presentNotification(notification), translate(ctx.locale, "messages.feature_update_posted"));
   }
 
   return { listFeatureUpdates, createFeatureUpdate };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DeviceStatus } from "@clubcast/db";
+import { resourceAnswer } from "../core/answers.ts";
 import { namedRecord } from "../core/schemas.ts";
 
 const health = {
@@ -14,14 +15,15 @@ export const platformHealth = z.object({
 });
 export type PlatformHealth = z.infer<typeof platformHealth>;
 
-export const healthAnswer = z.object({
+export const healthSchema = z.object({
   /** ok: everything reachable; degraded: something is down (calls needing it answer 503). */
   status: z.enum(["ok", "degraded"]),
   services: platformHealth,
 });
-export type HealthAnswer = z.infer<typeof healthAnswer>;
+export const healthAnswer = resourceAnswer(healthSchema);
+export type Health = z.infer<typeof healthSchema>;
 
-export const monitoringAnswer = z.object({
+export const monitoringSchema = z.object({
   services: platformHealth,
   configurations: z.array(
     z.object({
@@ -43,4 +45,5 @@ export const monitoringAnswer = z.object({
   ),
 });
 
-export type MonitoringAnswer = z.infer<typeof monitoringAnswer>;
+export const monitoringAnswer = resourceAnswer(monitoringSchema);
+export type MonitoringOverview = z.infer<typeof monitoringSchema>;

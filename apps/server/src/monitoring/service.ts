@@ -6,7 +6,7 @@ import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { authorize } from "../core/policy.ts";
 import { idAndName } from "../core/presenters.ts";
-import type { HealthAnswer, MonitoringAnswer, PlatformHealth } from "./schemas.ts";
+import type { Health, MonitoringOverview, PlatformHealth } from "./schemas.ts";
 
 /** A device silent for longer than this is reported offline, whatever it last said. */
 export const HEARTBEAT_STALE_AFTER_MS = 2 * 60 * 1000;
@@ -56,12 +56,12 @@ export function createMonitoringService(deps: Deps) {
   }
 
   /** GET /v1/health: for load balancers and uptime checks. */
-  async function health(): Promise<HealthAnswer> {
+  async function health(): Promise<{ data: Health }> {
     const services = await platformHealth();
-    return { status: Object.values(services).every((s) => s === "up") ? "ok" : "degraded", services };
+    return { data: { status: Object.values(services).every((s) => s === "up") ? "ok" : "degraded", services } };
   }
 
-  async function overview(ctx: RequestContext): Promise<MonitoringAnswer> {
+  async function overview(ctx: RequestContext): Promise<{ data: MonitoringOverview }> {
     authorize(ctx, "monitoring");
     const byId = { orderBy: { id: "asc" } } as const;
     const [services, configurations, computers, routers] = await Promise.all([
@@ -83,7 +83,7 @@ export function createMonitoringService(deps: Deps) {
       club: row.club,
       ...healthOf(row, now),
     });
-    return {
+    const overview = {
       services,
       configurations: configurations.map((configuration) => ({
         id: configuration.id,
@@ -101,6 +101,7 @@ export function createMonitoringService(deps: Deps) {
       computers: computers.map(device),
       routers: routers.map(device),
     };
+    return { data: overview };
   }
 
   return { overview, health };

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { pagedSchema } from "../core/pagination.ts";
 import { idParam } from "../core/schemas.ts";
-import { createMatchInput, matchAnswer } from "../matches/schemas.ts";
+import { writeAnswer } from "../core/answers.ts";
+import { createMatchInput, matchSchema } from "../matches/schemas.ts";
 
 export const recordingParams = z.strictObject({ club: idParam, recording: idParam });
 
@@ -30,7 +31,7 @@ export const offlineRecordingAnswer = z.object({
   match_id: z.number().int().nullable(),
 });
 export const pagedOfflineRecordings = pagedSchema(offlineRecordingAnswer);
-export const recordingMatchAnswer = z.object({ message: z.string(), match: matchAnswer });
+export const recordingMatchAnswer = writeAnswer(matchSchema);
 
 export type RecordingToMatchInput = z.infer<typeof recordingToMatchInput>;
 export type OfflineRecordingAnswer = z.infer<typeof offlineRecordingAnswer>;

@@ -4,9 +4,10 @@ import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { ConflictError, NotFoundError } from "../core/errors.ts";
+import { written } from "../core/answers.ts";
 import { translate } from "../core/i18n.ts";
 import { paged, pageWindow, type PageQuery } from "../core/pagination.ts";
-import { authorize } from "../core/policy.ts";
+import { authorize, requireClub } from "../core/policy.ts";
 import { idAndName } from "../core/presenters.ts";
 import { checkReferences, editingColumns } from "../matches/editing.ts";
 import { matchAnswer } from "../matches/answers.ts";
@@ -44,7 +45,7 @@ export function createOfflineService(deps: Deps, { media }: { media: MediaServic
   const { prisma } = deps;
 
   async function list(clubId: number, page: PageQuery, ctx: RequestContext) {
-    authorize(ctx, "offline", clubId, "not_found.offline_recording");
+    authorize(ctx, "offline", clubId, "not_found.club");
     const where = { clubId };
     const [rows, total] = await Promise.all([
       prisma.offlineRecording.findMany({
@@ -55,7 +56,8 @@ export function createOfflineService(deps: Deps, { media }: { media: MediaServic
       }),
       prisma.offlineRecording.count({ where }),
     ]);
-    return paged(rows.map(presentRecording), total, page);
+    if (!rows.length) await requireClub(prisma, clubId);
+    return paged(rows.map(presentRecording), total, page, translate(ctx.locale, "not_found.offline_recordings"));
   }
 
   /** A match (status processing) from a recording's dates, field and configuration; once per recording. */
@@ -91,7 +93,7 @@ export function createOfflineService(deps: Deps, { media }: { media: MediaServic
       if (linked.count !== 1) throw new ConflictError("offline.already_matched");
       return match;
     });
-    return { message: translate(ctx.locale, "match.created"), match: await matchAnswer(prisma, media, match) };
+    return written(await matchAnswer(prisma, media, match), translate(ctx.locale, "match.created"));
   }
 
   return { list, toMatch };

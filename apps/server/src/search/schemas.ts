@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MATCH_STATUSES } from "@clubcast/shared";
+import { resourceAnswer } from "../core/answers.ts";
 import { namedRecord, text } from "../core/schemas.ts";
 import { publicClubSchema } from "../clubs/schemas.ts";
 import { teamSchema } from "../teams/schemas.ts";
@@ -8,7 +9,7 @@ export const SEARCH_LIMIT = 10;
 
 export const searchInput = z.strictObject({ query: text(100).min(1) });
 
-export const searchAnswer = z.object({
+const searchResults = z.object({
   clubs: z.array(publicClubSchema),
   teams: z.array(teamSchema),
   users: z.array(
@@ -30,5 +31,8 @@ export const searchAnswer = z.object({
     }),
   ),
 });
+
+/** What was found, by kind: one resource whose lists may each be empty. */
+export const searchAnswer = resourceAnswer(searchResults);
 
 export type SearchInput = z.infer<typeof searchInput>;

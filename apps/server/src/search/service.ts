@@ -120,7 +120,7 @@ export function createSearchService({ prisma }: Deps) {
       }),
     ]);
 
-    return {
+    const found = {
       clubs: clubs.map(presentPublicClub),
       teams: teams.map(presentTeam),
       users: users.map(presentUserSummary),
@@ -131,6 +131,7 @@ export function createSearchService({ prisma }: Deps) {
         status: match.status,
       })),
     };
+    return { data: found };
   }
 
   return { searchAll };

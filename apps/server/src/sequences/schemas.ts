@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { createMarkerInput, createSequenceInput, updateMarkerInput } from "@clubcast/shared/schemas";
+import { listAnswer, writeAnswer } from "../core/answers.ts";
 
 // The inputs live in @clubcast/shared: the web's marker form checks with them too.
 export { createMarkerInput, createSequenceInput, updateMarkerInput };
 
-export const markerAnswer = z.object({
+export const markerSchema = z.object({
   id: z.number().int(),
   sequence: z.number().int(),
   time_ms: z.number().int(),
@@ -12,18 +13,20 @@ export const markerAnswer = z.object({
   clip_length: z.number().int(),
   created_at: z.string(),
 });
-export const sequenceAnswer = z.object({
+export const sequenceSchema = z.object({
   id: z.number().int(),
   match: z.number().int(),
   user: z.number().int().nullable(),
   name: z.string(),
   created_at: z.string(),
-  markers: z.array(markerAnswer),
+  markers: z.array(markerSchema),
 });
-export const sequenceListAnswer = z.object({ data: z.array(sequenceAnswer) });
+export const sequenceListAnswer = listAnswer(sequenceSchema);
+export const sequenceAnswer = writeAnswer(sequenceSchema);
+export const markerAnswer = writeAnswer(markerSchema);
 
 export type CreateSequenceInput = z.infer<typeof createSequenceInput>;
 export type CreateMarkerInput = z.infer<typeof createMarkerInput>;
 export type UpdateMarkerInput = z.infer<typeof updateMarkerInput>;
-export type MarkerAnswer = z.infer<typeof markerAnswer>;
-export type SequenceAnswer = z.infer<typeof sequenceAnswer>;
+export type MarkerAnswer = z.infer<typeof markerSchema>;
+export type SequenceAnswer = z.infer<typeof sequenceSchema>;

@@ -4,7 +4,9 @@ import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { ClipsService } from "../clips/service.ts";
 import type { AuthUser, RequestContext } from "../core/context.ts";
+import { listOf, written } from "../core/answers.ts";
 import { NotFoundError } from "../core/errors.ts";
+import { translate } from "../core/i18n.ts";
 import { isSystem, requireUser } from "../core/policy.ts";
 import { visibleMatches } from "../matches/visibility.ts";
 import type {
@@ -81,7 +83,7 @@ export function createSequencesService(deps: Deps, { clips }: { clips: ClipsServ
       select: sequenceSelect,
       orderBy: { id: "asc" },
     });
-    return { data: sequences.map(presentSequence) };
+    return listOf(sequences.map(presentSequence), translate(ctx.locale, "not_found.sequences"));
   }
 
   async function create(matchId: number, input: CreateSequenceInput, ctx: RequestContext) {
@@ -91,7 +93,7 @@ export function createSequencesService(deps: Deps, { clips }: { clips: ClipsServ
       data: { matchId, userId: user.id, name: input.name },
       select: sequenceSelect,
     });
-    return presentSequence(sequence);
+    return written(presentSequence(sequence), translate(ctx.locale, "sequence.created"));
   }
 
   async function ownedSequence(sequenceId: number, user: AuthUser) {
@@ -121,7 +123,7 @@ export function createSequencesService(deps: Deps, { clips }: { clips: ClipsServ
       select: markerSelect,
     });
     await clips.markerChanged(marker.id);
-    return presentMarker(marker);
+    return written(presentMarker(marker), translate(ctx.locale, "marker.created"));
   }
 
   async function updateMarker(markerId: number, input: UpdateMarkerInput, ctx: RequestContext) {
@@ -134,7 +136,7 @@ export function createSequencesService(deps: Deps, { clips }: { clips: ClipsServ
     });
     // Only where the clip is taken from makes a new cut; a new label doesn't.
     if (input.time_ms !== undefined || input.clip_length !== undefined) await clips.markerChanged(marker.id);
-    return presentMarker(updated);
+    return written(presentMarker(updated), translate(ctx.locale, "marker.updated"));
   }
 
   async function deleteMarker(markerId: number, ctx: RequestContext): Promise<void> {

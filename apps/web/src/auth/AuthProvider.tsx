@@ -13,7 +13,7 @@ import { localeFromPath } from "../i18n/locale.ts";
 import { loginPath } from "./paths.ts";
 import { refreshSession, sessionMarker } from "./session.ts";
 
-export type User = RouterOutputs["auth"]["me"]["user"];
+export type User = RouterOutputs["auth"]["me"]["data"];
 
 export type AuthStatus = "loading" | "guest" | "signedIn";
 
@@ -44,7 +44,7 @@ interface SessionState {
   signedOut: boolean;
 }
 
-const loadMe = () => apiFetch<RouterOutputs["auth"]["me"]>("/v1/me").then((answer) => answer.user);
+const loadMe = () => apiFetch<RouterOutputs["auth"]["me"]>("/v1/me").then((answer) => answer.data);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();

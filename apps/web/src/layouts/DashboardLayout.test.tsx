@@ -298,7 +298,7 @@ describe("the top-bar search", () => {
   it("posts the committed query once, after the debounce, and shows grouped results with links", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const search = vi.fn((_input: { query: string }) => RESULTS);
+    const search = vi.fn((_input: { query: string }) => ({ data: RESULTS }));
     renderFrame("/dashboard", "system", { "search.all": search });
     await user.click(await screen.findByRole("button", { name: "Search" }));
     const box = screen.getByRole("searchbox", { name: "Search the platform" });
@@ -335,7 +335,7 @@ describe("the top-bar search", () => {
 
   it("sends nothing for an empty query and says when nothing was found", async () => {
     const user = userEvent.setup();
-    const search = vi.fn(() => ({ clubs: [], teams: [], users: [], matches: [] }));
+    const search = vi.fn(() => ({ data: { clubs: [], teams: [], users: [], matches: [] } }));
     renderFrame("/dashboard", "player", { "search.all": search });
     await user.click(await screen.findByRole("button", { name: "Search" }));
     await user.type(screen.getByRole("searchbox"), "   {Enter}");
@@ -354,7 +354,9 @@ describe("the top-bar search", () => {
     const user = userEvent.setup();
     const other = { ...RESULTS.clubs[0]!, id: 10, name: "VV Duinzicht" };
     const own = { ...RESULTS.clubs[0]!, id: 3, name: "VV Groen Wit" };
-    renderFrame("/dashboard", "player", { "search.all": () => ({ ...RESULTS, clubs: [own, other], matches: [] }) });
+    renderFrame("/dashboard", "player", {
+      "search.all": () => ({ data: { ...RESULTS, clubs: [own, other], matches: [] } }),
+    });
     await user.click(await screen.findByRole("button", { name: "Search" }));
     await user.type(screen.getByRole("searchbox"), "v{Enter}");
     const results = await screen.findByRole("region", { name: "Results for “v”" });

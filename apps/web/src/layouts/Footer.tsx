@@ -22,7 +22,9 @@ export function Footer() {
         </nav>
         <p className="footer__meta">
           <span>{t("footer.rights", { year: new Date().getFullYear() })}</span>
-          <span className="footer__version">{t("footer.version", { version: info.data?.version ?? APP_VERSION })}</span>
+          <span className="footer__version">
+            {t("footer.version", { version: info.data?.data.version ?? APP_VERSION })}
+          </span>
         </p>
       </div>
     </footer>

@@ -3,7 +3,7 @@ import { loadsClubConfigurations, type ListStatus, type Scope } from "@clubcast/
 import type { RouterOutputs } from "./trpc.ts";
 
 export type MatchPage = RouterOutputs["matches"]["list"];
-export type Match = RouterOutputs["matches"]["byId"];
+export type Match = RouterOutputs["matches"]["byId"]["data"];
 export type MatchSide = Match["home"];
 
 export const matchPath = (id: number) => `/matches/${id}`;

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LOCALE_ISO, PAGINATION, type LocaleCode } from "@clubcast/shared";
 import { useLocale } from "../i18n/useLocale.ts";
+import { emptyMessageOf } from "../lib/list-state.ts";
 import { trpc } from "../lib/trpc.ts";
 import { Icon } from "../ui/Icon.tsx";
 import { Modal } from "../ui/Modal.tsx";
@@ -115,7 +116,11 @@ export function NotificationBell({ userId }: { userId: number }) {
         ) : query.isError ? (
           <ErrorState onRetry={() => void query.refetch()} />
         ) : updates.length === 0 ? (
-          <EmptyState icon="bell" title={t("notifications:empty")} text={t("notifications:empty_text")} />
+          <EmptyState
+            icon="bell"
+            title={emptyMessageOf(query, t("notifications:empty"))}
+            text={t("notifications:empty_text")}
+          />
         ) : (
           <NotificationList updates={updates} />
         )}

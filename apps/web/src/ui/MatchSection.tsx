@@ -1,12 +1,13 @@
 // A titled list of match cards with its loading, empty and error states.
 import type { ReactNode } from "react";
+import { emptyMessageOf } from "../lib/list-state.ts";
 import type { Match } from "../lib/matches.ts";
 import { MatchCard } from "./MatchCard.tsx";
 import { MatchGridSkeleton } from "./Skeleton.tsx";
 import { EmptyState, ErrorState } from "./States.tsx";
 
 export interface ListQuery {
-  data?: { data: Match[] } | undefined;
+  data?: { data: Match[]; message?: string } | undefined;
   isPending: boolean;
   isError: boolean;
   refetch: () => unknown;
@@ -26,7 +27,7 @@ export function MatchGrid({
   if (query.isPending) return <MatchGridSkeleton count={skeletons} />;
   if (query.isError) return <ErrorState onRetry={() => void query.refetch()} />;
   const matches = query.data?.data ?? [];
-  if (matches.length === 0) return <EmptyState title={emptyTitle} text={emptyText} />;
+  if (matches.length === 0) return <EmptyState title={emptyMessageOf(query, emptyTitle)} text={emptyText} />;
   return (
     <div className="match-grid">
       {matches.map((match) => (

@@ -16,7 +16,7 @@ import { Icon, type IconName } from "../../ui/Icon.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { StatusPill } from "../../ui/StatusPill.tsx";
 
-export type SearchResults = RouterOutputs["search"]["all"];
+export type SearchResults = RouterOutputs["search"]["all"]["data"];
 
 /** Where a found item leads for this user, or null when there's no page of it they may open. */
 export function searchTargets(actor: Actor, ownClubId: number | null) {
@@ -194,7 +194,7 @@ export function TopBarSearch() {
     }
   };
 
-  const answered = search.isSuccess && search.variables?.query === query ? search.data : null;
+  const answered = search.isSuccess && search.variables?.query === query ? search.data.data : null;
   let panel: ReactNode = null;
   if (query) {
     if (search.isError)

@@ -7,45 +7,48 @@ const NOW = Date.parse("2026-03-01T12:00:00.000Z");
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
 
 const overview = () => ({
-  configurations: [
-    {
-      id: 1,
-      barcode: "CC-NL-0101",
-      club: { id: 3, name: "FC Zuiderpark" },
-      field: { id: 8, name: "Hoofdveld" },
-      status: "online" as const,
-      last_heartbeat_at: ago(1),
-      cameras: [
-        {
-          id: 1,
-          display_name: "Panorama left",
-          technical_name: "cam-left",
-          status: "online" as const,
-          last_heartbeat_at: ago(1),
-        },
-        {
-          id: 2,
-          display_name: "Panorama right",
-          technical_name: "cam-right",
-          status: "offline" as const,
-          last_heartbeat_at: ago(9),
-        },
-      ],
-    },
-  ],
-  computers: [
-    {
-      id: 1,
-      name: "Field PC",
-      serial: "PC-1",
-      club: { id: 3, name: "FC Zuiderpark" },
-      status: "degraded" as const,
-      last_heartbeat_at: ago(14),
-    },
-  ],
-  routers: [
-    { id: 1, name: "Spare router", serial: "RT-9", club: null, status: "unknown" as const, last_heartbeat_at: null },
-  ],
+  data: {
+    services: { database: "up" as const, redis: "up" as const },
+    configurations: [
+      {
+        id: 1,
+        barcode: "CC-NL-0101",
+        club: { id: 3, name: "FC Zuiderpark" },
+        field: { id: 8, name: "Hoofdveld" },
+        status: "online" as const,
+        last_heartbeat_at: ago(1),
+        cameras: [
+          {
+            id: 1,
+            display_name: "Panorama left",
+            technical_name: "cam-left",
+            status: "online" as const,
+            last_heartbeat_at: ago(1),
+          },
+          {
+            id: 2,
+            display_name: "Panorama right",
+            technical_name: "cam-right",
+            status: "offline" as const,
+            last_heartbeat_at: ago(9),
+          },
+        ],
+      },
+    ],
+    computers: [
+      {
+        id: 1,
+        name: "Field PC",
+        serial: "PC-1",
+        club: { id: 3, name: "FC Zuiderpark" },
+        status: "degraded" as const,
+        last_heartbeat_at: ago(14),
+      },
+    ],
+    routers: [
+      { id: 1, name: "Spare router", serial: "RT-9", club: null, status: "unknown" as const, last_heartbeat_at: null },
+    ],
+  },
 });
 const failedJobs = () => ({
   data: [
@@ -192,14 +195,14 @@ describe("the media gateway on the Monitoring page", () => {
   it("warns when new recordings are refused, and says when nobody was refused", async () => {
     render({
       "mediaGateway.storage": () => storage({ free_bytes: 20 * GB, recording_allowed: false }),
-      "mediaGateway.refusals": () => ({ data: [] }),
+      "mediaGateway.refusals": () => ({ data: [], message: "No refused publishers found" }),
     });
     const card = await screen.findByRole("region", { name: "Media storage" });
     expect(await within(card).findByRole("alert")).toHaveTextContent(
       "New recordings are refused: free disk is below the margin",
     );
     expect(within(card).getByText("Free").nextElementSibling).toHaveTextContent("20 GB");
-    expect(await screen.findByText("No publisher was refused")).toBeInTheDocument();
+    expect(await screen.findByText("No refused publishers found")).toBeInTheDocument();
   });
 
   it("offers a retry when the gateway's numbers can't be loaded", async () => {

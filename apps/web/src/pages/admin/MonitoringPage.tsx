@@ -7,6 +7,7 @@ import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { LOCALE_ISO, PAGINATION, type LocaleCode } from "@clubcast/shared";
 import { useLocale } from "../../i18n/useLocale.ts";
+import { emptyMessageOf } from "../../lib/list-state.ts";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
 import { DataTable, type DataTableColumn } from "../../ui/DataTable.tsx";
 import { Icon, type IconName } from "../../ui/Icon.tsx";
@@ -20,7 +21,7 @@ import "../../styles/operations.css";
 
 export const MONITORING_REFRESH_MS = 15_000;
 
-type Overview = RouterOutputs["monitoring"]["overview"];
+type Overview = RouterOutputs["monitoring"]["overview"]["data"];
 type Configuration = Overview["configurations"][number];
 type Device = Overview["computers"][number];
 type FailedJob = RouterOutputs["failedJobs"]["list"]["data"][number];
@@ -300,7 +301,13 @@ function RefusedPublishers() {
           rowKey={(refusal) => refusal.index}
           loading={query.isPending}
           skeletonRows={3}
-          empty={<EmptyState icon="shield" title={t("refusals.empty")} text={t("refusals.empty_text")} />}
+          empty={
+            <EmptyState
+              icon="shield"
+              title={emptyMessageOf(query, t("refusals.empty"))}
+              text={t("refusals.empty_text")}
+            />
+          }
         />
       )}
     </Section>
@@ -379,7 +386,7 @@ export default function MonitoringPage() {
   const overview = trpc.monitoring.overview.useQuery(undefined, { refetchInterval: MONITORING_REFRESH_MS });
   const now = overview.dataUpdatedAt || Date.now();
   const deviceColumns = useDeviceColumns(now);
-  const data = overview.data;
+  const data = overview.data?.data;
   const updated = new Intl.DateTimeFormat(LOCALE_ISO[locale], { timeStyle: "medium" }).format(new Date(now));
 
   return (

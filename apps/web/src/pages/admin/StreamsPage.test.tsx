@@ -126,7 +126,7 @@ describe("the camera previews", () => {
     renderRoutes(routes, "/dashboard/streams", system, undefined, {
       "matches.liveStreams": () => pageOf([]),
       "clubs.list": () => ({ data: [{ id: 3, name: "VV Groen Wit" }], meta: pageOf([1]).meta }),
-      "mediaGateway.previews": () => ({ data: [] }),
+      "mediaGateway.previews": () => ({ data: [], message: "No cameras are publishing" }),
     });
     const section = await screen.findByRole("region", { name: "Camera previews" });
     // A system administrator first picks the club.
@@ -135,7 +135,7 @@ describe("the camera previews", () => {
     const picker = within(section).getByRole("combobox", { name: "Club" });
     await within(picker).findByRole("option", { name: "VV Groen Wit" });
     await user.selectOptions(picker, "3");
-    expect(await within(section).findByText("No camera is connected.")).toBeInTheDocument();
+    expect(await within(section).findByText("No cameras are publishing")).toBeInTheDocument();
     expect(
       within(section).getByText("Point your camera or OBS at the URL on the configuration page."),
     ).toBeInTheDocument();

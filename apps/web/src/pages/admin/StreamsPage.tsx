@@ -11,6 +11,7 @@ import { canOpenSection, CHANNELS, EVENTS, PAGINATION } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { useLocale } from "../../i18n/useLocale.ts";
 import { useFormatZoned } from "../../lib/dates.ts";
+import { emptyMessageOf } from "../../lib/list-state.ts";
 import { matchPath, sideName, type Match } from "../../lib/matches.ts";
 import { useChannel } from "../../lib/realtime.ts";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
@@ -121,7 +122,7 @@ function CameraPreviews() {
     content = (
       <EmptyState
         icon="broadcast"
-        title={t("previews.empty")}
+        title={emptyMessageOf(previews, t("previews.empty"))}
         text={t("previews.empty_text")}
         action={configurationLink || undefined}
       />
@@ -246,7 +247,13 @@ export default function StreamsPage() {
               {t("streams.watch")}
             </LocalLink>
           )}
-          empty={<EmptyState icon="broadcast" title={t(`streams.empty_${list}`)} text={t("streams.empty_hint")} />}
+          empty={
+            <EmptyState
+              icon="broadcast"
+              title={emptyMessageOf(query, t(`streams.empty_${list}`))}
+              text={t("streams.empty_hint")}
+            />
+          }
         />
       )}
       {query.data && <Pagination meta={query.data.meta} />}

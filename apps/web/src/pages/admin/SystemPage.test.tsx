@@ -53,7 +53,7 @@ describe("the System page", () => {
       "clubs.get": () => ({ data: details }),
       "clubs.update": update,
       "sports.list": () => SPORTS,
-      "appInfo.get": () => APP_INFO,
+      "appInfo.get": () => ({ data: APP_INFO }),
     });
     const name = await screen.findByLabelText("Club name");
     expect(name).toHaveValue("VV Groen Wit");
@@ -99,7 +99,7 @@ describe("the System page", () => {
         }),
         "clubs.get": () => ({ data: details }),
         "sports.list": () => SPORTS,
-        "appInfo.get": () => APP_INFO,
+        "appInfo.get": () => ({ data: APP_INFO }),
       },
     );
     expect(await screen.findByText("No club to configure")).toBeInTheDocument();

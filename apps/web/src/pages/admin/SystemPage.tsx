@@ -226,11 +226,11 @@ function AboutCard() {
       <dl className="ops-facts">
         <div>
           <dt>{t("system.app_version")}</dt>
-          <dd>{info.data ? info.data.version : <Skeleton width={60} />}</dd>
+          <dd>{info.data ? info.data.data.version : <Skeleton width={60} />}</dd>
         </div>
         <div>
           <dt>{t("system.desktop_version")}</dt>
-          <dd>{info.data ? info.data.desktop_app.version : <Skeleton width={60} />}</dd>
+          <dd>{info.data ? info.data.data.desktop_app.version : <Skeleton width={60} />}</dd>
         </div>
       </dl>
       <LocalLink to="/analyze/download" className="text-link">

@@ -26,12 +26,11 @@ const marker = (id: number, time_ms: number, label: string) => ({
 function annotateApi(markers: ReturnType<typeof marker>[] | null, overrides = {}) {
   return {
     "clubs.get": () => ({ data: CLUB }),
-    "matches.byId": () => match,
-    "sequences.list": () => ({
-      data: markers
-        ? [{ id: 5, match: match.id, user: 8, name: "", created_at: "2025-06-14T15:00:00.000Z", markers }]
-        : [],
-    }),
+    "matches.byId": () => ({ data: match }),
+    "sequences.list": () =>
+      markers
+        ? { data: [{ id: 5, match: match.id, user: 8, name: "", created_at: "2025-06-14T15:00:00.000Z", markers }] }
+        : { data: [], message: "No sequences found" },
     ...overrides,
   };
 }
@@ -72,10 +71,14 @@ describe("the annotation screen", () => {
 
   it("adds a marker with the M key, making the user's sequence first, and with the button", async () => {
     const user = userEvent.setup();
-    const create = vi.fn(() => ({ id: 6, match: match.id, user: 8, name: "", created_at: "", markers: [] }));
-    const addMarker = vi.fn((input: { id: number; time_ms: number; label: string; clip_length: number }) =>
-      marker(9, input.time_ms, input.label),
-    );
+    const create = vi.fn(() => ({
+      data: { id: 6, match: match.id, user: 8, name: "", created_at: "", markers: [] },
+      message: "Sequence created",
+    }));
+    const addMarker = vi.fn((input: { id: number; time_ms: number; label: string; clip_length: number }) => ({
+      data: marker(9, input.time_ms, input.label),
+      message: "Marker added",
+    }));
     renderRoutes(
       routes,
       PATH,
@@ -114,8 +117,8 @@ describe("the annotation screen", () => {
   it("edits a marker's label and clip length, and deletes one after confirmation", async () => {
     const user = userEvent.setup();
     const updateMarker = vi.fn((input: { id: number; label: string; clip_length: number }) => ({
-      ...marker(input.id, 5000, input.label),
-      clip_length: input.clip_length,
+      data: { ...marker(input.id, 5000, input.label), clip_length: input.clip_length },
+      message: "Marker updated",
     }));
     const deleteMarker = vi.fn(() => undefined);
     renderRoutes(
@@ -159,7 +162,7 @@ describe("the annotation screen", () => {
 
   it("posts the score", async () => {
     const user = userEvent.setup();
-    const score = vi.fn(() => match);
+    const score = vi.fn(() => ({ data: match, message: "Score saved" }));
     renderRoutes(routes, PATH, admin, null, annotateApi([], { "matches.score": score }));
     await user.click(await screen.findByRole("button", { name: "One more for Away" }));
     await user.click(screen.getByRole("button", { name: "One more for Home" }));

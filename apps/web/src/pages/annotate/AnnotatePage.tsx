@@ -372,7 +372,7 @@ function Annotator({ club, match }: { club: number; match: Match }) {
   const add = async () => {
     const timeMs = Math.round(clock.ms);
     try {
-      const sequence = sequences.data?.data[0] ?? (await createSequence.mutateAsync({ id: match.id, name: "" }));
+      const sequence = sequences.data?.data[0] ?? (await createSequence.mutateAsync({ id: match.id, name: "" })).data;
       await addMarker.mutateAsync({
         id: sequence.id,
         time_ms: timeMs,

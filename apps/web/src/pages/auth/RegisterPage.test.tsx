@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("the register page", () => {
   it("shows the server's answer, the same for a new and a taken address, and signs nobody in", async () => {
     const user = userEvent.setup({ delay: null });
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ message: SENT }), { status: 201 }));
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ data: null, message: SENT }), { status: 201 }));
     vi.stubGlobal("fetch", fetch);
     const login = vi.fn(async () => {});
     renderRoutes([{ path: "/auth/register", element: <RegisterPage /> }], "/auth/register", fakeAuth({ login }));

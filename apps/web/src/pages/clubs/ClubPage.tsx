@@ -2,7 +2,7 @@
 // and its recorded matches as a table leading to each recording.
 import { useTranslation } from "react-i18next";
 import { PAGINATION } from "@clubcast/shared";
-import { listRows, listStateOf } from "../../lib/list-state.ts";
+import { emptyMessageOf, listRows, listStateOf } from "../../lib/list-state.ts";
 import { trpc } from "../../lib/trpc.ts";
 import type { ClubDetails } from "../../lib/working-club.tsx";
 import { DataTable } from "../../ui/DataTable.tsx";
@@ -27,7 +27,7 @@ function MatchCards({ club, list }: { club: number; list: "live" | "upcoming" })
     <MatchSection id={`club-${list}`} title={t(`overview.${list}`)}>
       {state === "loading" && <MatchGridSkeleton count={CARDS} />}
       {state === "error" && <ErrorState onRetry={() => void query.refetch()} />}
-      {state === "empty" && <EmptyState icon="calendar" title={t(`overview.empty_${list}`)} />}
+      {state === "empty" && <EmptyState icon="calendar" title={emptyMessageOf(query, t(`overview.empty_${list}`))} />}
       {state === "ready" && (
         <div className="match-grid">
           {query.data!.data.map((match) => (
@@ -55,7 +55,7 @@ function RecordedMatches({ club }: { club: number }) {
           rows={listRows(query)}
           rowKey={(match) => match.id}
           loading={state === "loading"}
-          empty={<EmptyState title={t("overview.empty_recorded")} />}
+          empty={<EmptyState title={emptyMessageOf(query, t("overview.empty_recorded"))} />}
         />
       )}
       {state === "ready" && <Pagination meta={query.data!.meta} />}

@@ -58,9 +58,7 @@ describe("the club pages", () => {
     renderRoutes(routes, "/dashboard/clubs/3", system, null, {
       "clubs.get": () => ({ data: CLUB }),
       "matches.clubLive": () => pageOf([live]),
-      "matches.clubUpcoming": () => {
-        throw apiError(404, "No upcoming matches found");
-      },
+      "matches.clubUpcoming": () => pageOf([], "No upcoming matches found"),
       "matches.clubRecorded": () => pageOf([recorded]),
     });
     expect(await screen.findByRole("heading", { level: 1, name: CLUB.name })).toBeInTheDocument();
@@ -87,7 +85,7 @@ describe("the club pages", () => {
     const recorded = fakeMatch({ id: 51, status: "processing", is_private: true });
     renderRoutes(routes, "/dashboard/clubs/3/recorded/51", clubAdmin, null, {
       "clubs.get": () => ({ data: CLUB }),
-      "matches.byId": () => recorded,
+      "matches.byId": () => ({ data: recorded }),
     });
     expect(
       await screen.findByRole("heading", { level: 2, name: "Groen Wit 1 against VV De Zwaluwen" }),

@@ -15,6 +15,6 @@ export function useClubParam(): number | null {
 /** The recorded match of the route; `missing` when the id is none or the match is not there for the user (404). */
 export function useRecordedMatch() {
   const id = positiveId(useParams().video);
-  const query = trpc.matches.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null });
+  const query = trpc.matches.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null, select: (answer) => answer.data });
   return { id, query, missing: id === null || httpStatusOf(query.error) === 404 };
 }

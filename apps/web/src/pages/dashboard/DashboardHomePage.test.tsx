@@ -16,23 +16,19 @@ vi.mock("../../lib/realtime.ts", () => ({
 
 const routes = [{ path: "/dashboard", element: <DashboardHomePage /> }];
 const section = (name: string) => screen.getByRole("region", { name });
-const notFound = (message: string) => () => {
-  throw apiError(404, message);
-};
 
 describe("the dashboard overview", () => {
-  it("shows the club's live, upcoming and recorded matches; an empty list's 404 is an empty state", async () => {
+  it("shows the club's live, upcoming and recorded matches; an empty list says the server's text, else its own", async () => {
     const input = vi.fn();
     let live: ReturnType<typeof fakeMatch>[] = [];
     renderRoutes(routes, "/dashboard", fakeAuth({ user: fakeUser({ scope: "player" }) }), undefined, {
       "matches.clubLive": (query: unknown) => {
         input(query);
-        if (live.length === 0) throw apiError(404, "No live matches found");
-        return pageOf(live);
+        return pageOf(live, "No live matches found");
       },
       "matches.clubUpcoming": () =>
         pageOf([fakeMatch({ id: 1, home: { club: null, team: { id: 1, fullname: "Groen Wit 1" }, score: 0 } })]),
-      "matches.clubRecorded": notFound("No recorded found"),
+      "matches.clubRecorded": () => pageOf([]),
     });
     expect(screen.getByRole("heading", { name: /^Good (morning|afternoon|evening), Anna$/ })).toBeInTheDocument();
     expect(await within(section("Live now")).findByText("No live matches found")).toBeInTheDocument();
@@ -53,15 +49,19 @@ describe("the dashboard overview", () => {
     expect(await within(section("Live now")).findByText(/Groen Wit 2/)).toBeInTheDocument();
   });
 
-  it("offers a retry when a list fails for another reason", async () => {
+  it("offers a retry when a list fails, a 404 included", async () => {
     renderRoutes(routes, "/dashboard", fakeAuth({ user: fakeUser({ scope: "club" }) }), undefined, {
       "matches.clubLive": () => {
         throw apiError(500, "Server error");
       },
-      "matches.clubUpcoming": notFound("No upcoming matches found"),
-      "matches.clubRecorded": notFound("No recorded found"),
+      "matches.clubUpcoming": () => {
+        throw apiError(404, "No club found");
+      },
+      "matches.clubRecorded": () => pageOf([], "No recorded found"),
     });
     expect(await within(section("Live now")).findByRole("button", { name: "Try again" })).toBeInTheDocument();
+    expect(await within(section("Coming up")).findByRole("button", { name: "Try again" })).toBeInTheDocument();
+    expect(await within(section("Recent recordings")).findByText("No recorded found")).toBeInTheDocument();
   });
 
   it("shows a system administrator without a club what is on the platform", async () => {

@@ -5,7 +5,7 @@
 import { useTranslation } from "react-i18next";
 import { canOpenSection, CHANNELS, EVENTS, type ListStatus } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
-import { listStateOf } from "../../lib/list-state.ts";
+import { emptyMessageOf, listStateOf } from "../../lib/list-state.ts";
 import { matchListPath, type Match } from "../../lib/matches.ts";
 import { useChannel } from "../../lib/realtime.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -26,7 +26,7 @@ const firstPage = { page: 1, limit: OVERVIEW_SIZE };
 interface OverviewQuery {
   isPending: boolean;
   error: unknown;
-  data?: { data: Match[] } | undefined;
+  data?: { data: Match[]; message?: string } | undefined;
   refetch: () => unknown;
 }
 
@@ -62,7 +62,7 @@ function OverviewList({
       </div>
       {state === "loading" && <MatchGridSkeleton count={OVERVIEW_SIZE} />}
       {state === "error" && <ErrorState onRetry={() => void query.refetch()} />}
-      {state === "empty" && <EmptyState title={empty} text={emptyHint} />}
+      {state === "empty" && <EmptyState title={emptyMessageOf(query, empty)} text={emptyHint} />}
       {state === "ready" && (
         <div className="match-grid">
           {query.data!.data.map((match) => (

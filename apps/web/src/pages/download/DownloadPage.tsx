@@ -8,7 +8,7 @@ import { Skeleton } from "../../ui/Skeleton.tsx";
 import { ErrorState } from "../../ui/States.tsx";
 import "../../styles/download.css";
 
-type Platform = keyof Omit<RouterOutputs["appInfo"]["get"]["desktop_app"], "version">;
+type Platform = keyof Omit<RouterOutputs["appInfo"]["get"]["data"]["desktop_app"], "version">;
 const PLATFORMS: Platform[] = ["mac_arm", "mac_intel", "windows"];
 
 function PlatformGlyph({ platform }: { platform: Platform }) {
@@ -54,7 +54,7 @@ export default function DownloadPage() {
   } else if (info.isError) {
     content = <ErrorState onRetry={() => void info.refetch()} />;
   } else {
-    const app = info.data.desktop_app;
+    const app = info.data.data.desktop_app;
     content = (
       <>
         <p className="download-version">

@@ -37,7 +37,7 @@ function renderMatch(match: Match, auth: Auth = fakeAuth()) {
     auth,
     undefined,
     {
-      "matches.byId": () => match,
+      "matches.byId": () => ({ data: match }),
     },
   );
 }

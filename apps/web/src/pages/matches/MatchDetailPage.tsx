@@ -171,7 +171,7 @@ export default function MatchDetailPage() {
   const params = useParams();
   const id = Number(params.match);
   const valid = Number.isInteger(id) && id > 0;
-  const match = trpc.matches.byId.useQuery({ id }, { enabled: valid });
+  const match = trpc.matches.byId.useQuery({ id }, { enabled: valid, select: (answer) => answer.data });
 
   const back = (
     <LocalLink to="/matches" className="back-link">

@@ -8,7 +8,7 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PAGINATION } from "@clubcast/shared";
 import { useFormatZoned } from "../../lib/dates.ts";
-import { listRows, listStateOf } from "../../lib/list-state.ts";
+import { emptyMessageOf, listRows, listStateOf } from "../../lib/list-state.ts";
 import { failureMessage } from "../../lib/server-errors.ts";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
 import { useLocalize } from "../../i18n/useLocale.ts";
@@ -75,7 +75,7 @@ function ToMatchDialog({
       const answer = await toMatch.mutateAsync({ club, recording: recording.id, ...options });
       toast.success(answer.message);
       await Promise.all([utils.offline.invalidate(), utils.matches.invalidate()]);
-      navigate(localize(recordedMatchPath(club, answer.match.id)));
+      navigate(localize(recordedMatchPath(club, answer.data.id)));
     } catch (error) {
       toast.error(failureMessage(error, t("to_match.failed")));
     }
@@ -153,7 +153,9 @@ export function OfflineTable({ club, timezone, bulk = false }: { club: number; t
         rowLabel={when}
         loading={state === "loading"}
         bulkActions={bulk ? bulkActions : undefined}
-        empty={<EmptyState icon="layers" title={t("offline.empty")} text={t("offline.empty_text")} />}
+        empty={
+          <EmptyState icon="layers" title={emptyMessageOf(query, t("offline.empty"))} text={t("offline.empty_text")} />
+        }
         rowActions={(recording) =>
           recording.match_id ? null : (
             <button

@@ -58,7 +58,7 @@ describe("the recorded table", () => {
     const user = userEvent.setup();
     const update = vi.fn((input: { match: number }) => {
       if (input.match === 2) throw apiError(409, "This match is being recorded.");
-      return { message: "Match updated", match: first, job_ids: [] };
+      return { data: first, message: "Match updated", job_ids: [] };
     });
     renderRoutes(routes, "/dashboard/recorded", clubUser("club"), null, api({ "matches.update": update }));
     await screen.findByRole("link", { name: "Groen Wit 1 against SV Rijnland" });
@@ -83,8 +83,8 @@ describe("the recorded table", () => {
 
   it("shares the selected matches with a chosen club and deletes others, each with a result toast", async () => {
     const user = userEvent.setup();
-    const update = vi.fn(() => ({ message: "Match shared", match: first, job_ids: [] }));
-    const remove = vi.fn(() => ({ message: "Match deleted" }));
+    const update = vi.fn(() => ({ data: first, message: "Match shared", job_ids: [] }));
+    const remove = vi.fn((input: { match: number }) => ({ data: { id: input.match }, message: "Match deleted" }));
     renderRoutes(
       routes,
       "/dashboard/recorded",
@@ -123,7 +123,18 @@ describe("the recorded table", () => {
     expect(screen.queryByRole("region", { name: "Actions for the selected rows" })).not.toBeInTheDocument();
   });
 
-  it("reads the spec's empty text for a club without recordings", async () => {
+  it("reads the server's empty text for a club without recordings", async () => {
+    renderRoutes(
+      routes,
+      "/dashboard/recorded",
+      clubUser("club"),
+      null,
+      api({ "matches.clubRecorded": () => pageOf([], "No recorded found") }),
+    );
+    expect(await screen.findByText("No recorded found")).toBeInTheDocument();
+  });
+
+  it("shows a 404 as an error to retry, not as an empty list", async () => {
     renderRoutes(
       routes,
       "/dashboard/recorded",
@@ -131,11 +142,11 @@ describe("the recorded table", () => {
       null,
       api({
         "matches.clubRecorded": () => {
-          throw apiError(404, "No recorded found");
+          throw apiError(404, "No club found");
         },
       }),
     );
-    expect(await screen.findByText("No recorded found")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 
   it("asks a system administrator for the club first", async () => {
@@ -183,7 +194,7 @@ describe("the offline table", () => {
 
   it("turns a recording into a match and opens it", async () => {
     const user = userEvent.setup();
-    const toMatch = vi.fn(() => ({ message: "Match created", match: fakeMatch({ id: 78, status: "processing" }) }));
+    const toMatch = vi.fn(() => ({ data: fakeMatch({ id: 78, status: "processing" }), message: "Match created" }));
     renderRoutes(routes, "/dashboard/offline", clubUser("club"), null, {
       "clubs.get": () => ({ data: CLUB }),
       "offline.list": () => pageOf(recordings),
@@ -206,5 +217,13 @@ describe("the offline table", () => {
       is_training: false,
       create_summary: true,
     });
+  });
+
+  it("reads the server's empty text when the club has no offline recordings", async () => {
+    renderRoutes(routes, "/dashboard/offline", clubUser("club"), null, {
+      "clubs.get": () => ({ data: CLUB }),
+      "offline.list": () => pageOf([], "No offline recordings found"),
+    });
+    expect(await screen.findByText("No offline recordings found")).toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { canOpenSection, PAGINATION } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
-import { listRows, listStateOf } from "../../lib/list-state.ts";
+import { emptyMessageOf, listRows, listStateOf } from "../../lib/list-state.ts";
 import type { Match } from "../../lib/matches.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ClubPicker, useClubDetails, useWorkingClub } from "../../lib/working-club.tsx";
@@ -59,7 +59,7 @@ function RecordedTable({ club }: { club: number }) {
         rowLabel={titleOf}
         loading={state === "loading"}
         bulkActions={manages ? bulkActions : undefined}
-        empty={<EmptyState title={t("empty")} text={t("empty_text")} />}
+        empty={<EmptyState title={emptyMessageOf(query, t("empty"))} text={t("empty_text")} />}
         rowActions={(match) => (
           <LocalLink
             to={`${recordedMatchPath(club, match.id)}/annotate`}

@@ -35,9 +35,7 @@ const unscheduled = fakeMatch({
 function schedulerApi(overrides: FakeApi = {}): FakeApi {
   return {
     "clubs.get": () => ({ data: CLUB }),
-    "matches.clubLive": () => {
-      throw apiError(404, "No live matches found");
-    },
+    "matches.clubLive": () => pageOf([], "No live matches found"),
     "matches.clubUpcoming": () => pageOf([upcoming]),
     "matches.clubUnscheduled": () => pageOf([unscheduled]),
     "clubs.active": () => pageOf([CLUB, { ...CLUB, id: 4, name: "VV De Zwaluwen" }]),
@@ -90,7 +88,7 @@ describe("the scheduler", () => {
     const user = userEvent.setup();
     const startRecording = vi
       .fn()
-      .mockReturnValueOnce({ message: "Recording is being started.", job_id: "1" })
+      .mockReturnValueOnce({ data: null, message: "Recording is being started.", job_ids: ["1"] })
       .mockImplementationOnce(() => {
         throw apiError(422, "ignored", { configuration: ["This match has no camera configuration."], other: ["x"] });
       })
@@ -123,8 +121,8 @@ describe("the scheduler", () => {
 
   it("toggles privacy, and deletes only after confirmation with the spec's toast", async () => {
     const user = userEvent.setup();
-    const update = vi.fn(() => ({ message: "Match updated", match: upcoming, job_ids: [] }));
-    const remove = vi.fn(() => ({ message: "Match deleted" }));
+    const update = vi.fn(() => ({ data: upcoming, message: "Match updated", job_ids: [] }));
+    const remove = vi.fn(() => ({ data: { id: upcoming.id }, message: "Match deleted" }));
     renderRoutes(
       routes,
       "/dashboard/scheduler",
@@ -161,7 +159,7 @@ describe("the scheduler", () => {
     });
     const update = vi
       .fn()
-      .mockReturnValueOnce({ message: "Match shared", match: shared, job_ids: [] })
+      .mockReturnValueOnce({ data: shared, message: "Match shared", job_ids: [] })
       .mockImplementationOnce(() => {
         throw apiError(500, "boom");
       });
@@ -203,7 +201,7 @@ describe("the scheduler", () => {
 
   it("creates a match from the editing state's defaults, and Reset brings them back with today's date", async () => {
     const user = userEvent.setup();
-    const create = vi.fn(() => ({ message: "Match created", match: upcoming, job_ids: [] }));
+    const create = vi.fn(() => ({ data: upcoming, message: "Match created", job_ids: [] }));
     renderRoutes(routes, "/dashboard/scheduler", admin, null, schedulerApi({ "matches.create": create }));
     await user.click(await screen.findByRole("button", { name: "New match" }));
     const form = screen.getByRole("dialog", { name: "New match" });
@@ -290,10 +288,9 @@ describe("the scheduler", () => {
     const clubUpcoming = vi.fn(() =>
       pageOf(scheduled ? [upcoming, { ...unscheduled, status: "scheduled" as const }] : [upcoming]),
     );
-    const clubUnscheduled = vi.fn(() => {
-      if (scheduled) throw apiError(404, "No unscheduled matches found");
-      return pageOf([unscheduled]);
-    });
+    const clubUnscheduled = vi.fn(() =>
+      scheduled ? pageOf([], "No unscheduled matches found") : pageOf([unscheduled]),
+    );
     renderRoutes(
       routes,
       "/dashboard/scheduler",

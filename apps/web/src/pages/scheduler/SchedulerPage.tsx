@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CHANNELS, PAGINATION } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
-import { listRows, listStateOf } from "../../lib/list-state.ts";
+import { emptyMessageOf, listRows, listStateOf } from "../../lib/list-state.ts";
 import type { Match } from "../../lib/matches.ts";
 import { useChannel } from "../../lib/realtime.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -58,7 +58,7 @@ function MatchList({ list, club, onEdit }: { list: SchedulerList; club: number; 
           rowKey={(match) => match.id}
           loading={state === "loading"}
           skeletonRows={2}
-          empty={<EmptyState icon="calendarClock" title={t(`empty.${list}`)} />}
+          empty={<EmptyState icon="calendarClock" title={emptyMessageOf(query, t(`empty.${list}`))} />}
           rowActions={(match) => <MatchActions match={match} title={titleOf(match)} onEdit={onEdit} />}
         />
       )}

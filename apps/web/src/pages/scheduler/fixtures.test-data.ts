@@ -45,10 +45,11 @@ export function fakeMatch(overrides: Partial<Match> = {}): Match {
   };
 }
 
-/** A page of `rows` as the paged lists answer it. */
-export function pageOf<T>(rows: T[]) {
+/** A page of `rows` as the paged lists answer it; an empty one may say the server's 'No … found' `message`. */
+export function pageOf<T>(rows: T[], message?: string) {
   return {
     data: rows,
+    ...(message === undefined ? {} : { message }),
     meta: {
       current_page: 1,
       last_page: 1,
