@@ -26,8 +26,6 @@ export {
 export const flagAnswer = z.union([z.literal(0), z.literal(1)]);
 /** A related record as answers show it. */
 export const namedRecord = z.object({ id: z.number().int(), name: z.string() });
-/** The answer of an operation that returns no object. */
-export const messageAnswer = z.object({ message: z.string() });
 
 /** The answer of a 204: no body. */
 export const noContent = z.void();

@@ -25,8 +25,6 @@ const user = z.object({
   created_at: z.string(),
 });
 export const userSchema = user;
-/** The signed-in user, as GET /v1/me shows them. */
-export const meAnswer = z.object({ user });
 
 export type CreateUserInput = z.infer<typeof createUserInput>;
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
