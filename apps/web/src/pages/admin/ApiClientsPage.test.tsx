@@ -33,6 +33,7 @@ const page = <T,>(data: T[]) => ({
   },
 });
 const SECRET = "s3cr3t-shown-only-once-Zq9";
+const NEW_SECRET = "n3w-s3cr3t-for-a-lost-one-Xy7";
 
 function api(overrides: FakeApi = {}) {
   const clients = [client(1, "Field 1 controller")];
@@ -45,13 +46,23 @@ function api(overrides: FakeApi = {}) {
     const index = clients.findIndex((c) => c.id === input.id);
     clients[index] = client(input.id, clients[index]!.name, true);
   });
+  const issueSecret = vi.fn((input: { id: number }) => {
+    const index = clients.findIndex((c) => c.id === input.id);
+    clients[index] = client(input.id, clients[index]!.name);
+    return {
+      data: { ...clients[index]!, client_secret: NEW_SECRET },
+      message: "New secret issued. Copy it now: it is not shown again, and the old one no longer works.",
+    };
+  });
   return {
     create,
     revoke,
+    issueSecret,
     handlers: {
       "apiClients.list": () => page(clients),
       "apiClients.create": create,
       "apiClients.revoke": revoke,
+      "apiClients.issueSecret": issueSecret,
       "configurations.list": () =>
         page([{ ...configuration }, { ...configuration, id: 6, barcode: "CC-NL-0102", field: null }]),
       ...overrides,
@@ -143,6 +154,31 @@ describe("the API clients page", () => {
     expect(await screen.findByText("API client revoked")).toBeInTheDocument();
     expect(await screen.findByText("Revoked")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Revoke Field 1 controller" })).toBeNull();
+  });
+
+  it("gives a client a new secret after confirmation and shows it once, revoked clients too", async () => {
+    const user = userEvent.setup();
+    const server = api();
+    renderRoutes(routes, "/dashboard/access/clients", system, undefined, server.handlers);
+    await user.click(await screen.findByRole("button", { name: "Revoke Field 1 controller" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Revoke" }));
+    expect(await screen.findByText("Revoked")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "New secret for Field 1 controller" }));
+    const confirm = screen.getByRole("dialog", { name: "Give this API client a new secret?" });
+    expect(confirm).toHaveTextContent("current secret and tokens stop working at once");
+    await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    expect(server.issueSecret).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole("button", { name: "New secret for Field 1 controller" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "New secret" }));
+    expect(server.issueSecret).toHaveBeenCalledWith({ id: 1 });
+    const shown = await screen.findByRole("dialog", { name: "Copy the client secret now" });
+    expect(within(shown).getByDisplayValue("client-1")).toBeInTheDocument();
+    expect(within(shown).getByDisplayValue(NEW_SECRET)).toBeInTheDocument();
+    await user.click(within(shown).getByRole("button", { name: "I've stored it" }));
+    expect(await screen.findByText("Active")).toBeInTheDocument();
+    expect(screen.queryByDisplayValue(NEW_SECRET)).toBeNull();
   });
 
   it("says so in the server's words when there are no clients yet", async () => {

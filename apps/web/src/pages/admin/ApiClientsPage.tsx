@@ -1,6 +1,7 @@
 // API clients (system administrators): the credentials a camera controller
 // exchanges for a token bound to one configuration. Creating one shows its
-// secret exactly once, in a dialog with a copy button; revoking asks first.
+// secret exactly once, in a dialog with a copy button, as does a new secret for an
+// existing client; revoking and renewing ask first.
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
@@ -176,9 +177,11 @@ export default function ApiClientsPage() {
   const label = useConfigurationLabel();
   const clients = trpc.apiClients.list.useQuery({ page: pageParam(params), limit: PAGINATION.defaultLimit });
   const revoke = trpc.apiClients.revoke.useMutation();
+  const issueSecret = trpc.apiClients.issueSecret.useMutation();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedClient | null>(null);
   const [revoking, setRevoking] = useState<ApiClient | null>(null);
+  const [renewing, setRenewing] = useState<ApiClient | null>(null);
   usePageTitle(t("clients.title"));
 
   const confirmRevoke = async () => {
@@ -189,6 +192,19 @@ export default function ApiClientsPage() {
       setRevoking(null);
     } catch (error) {
       toast.error(failureMessage(error, t("clients.not_revoked")));
+    } finally {
+      void utils.apiClients.list.invalidate();
+    }
+  };
+
+  const confirmNewSecret = async () => {
+    if (!renewing) return;
+    try {
+      const answer = await issueSecret.mutateAsync({ id: renewing.id });
+      setRenewing(null);
+      setCreated(answer.data);
+    } catch (error) {
+      toast.error(failureMessage(error, t("clients.not_issued")));
     } finally {
       void utils.apiClients.list.invalidate();
     }
@@ -247,19 +263,30 @@ export default function ApiClientsPage() {
           rowKey={(client) => client.id}
           loading={clients.isPending}
           skeletonRows={4}
-          rowActions={(client) =>
-            client.revoked_at ? null : (
+          rowActions={(client) => (
+            <>
               <button
                 type="button"
-                className="button button--small button--ghost ops-danger-text"
-                onClick={() => setRevoking(client)}
-                aria-label={t("clients.revoke_client", { name: client.name })}
+                className="button button--small button--ghost"
+                onClick={() => setRenewing(client)}
+                aria-label={t("clients.new_secret_client", { name: client.name })}
               >
-                <Icon name="unlink" size={16} />
-                {t("clients.revoke")}
+                <Icon name="key" size={16} />
+                {t("clients.new_secret")}
               </button>
-            )
-          }
+              {client.revoked_at ? null : (
+                <button
+                  type="button"
+                  className="button button--small button--ghost ops-danger-text"
+                  onClick={() => setRevoking(client)}
+                  aria-label={t("clients.revoke_client", { name: client.name })}
+                >
+                  <Icon name="unlink" size={16} />
+                  {t("clients.revoke")}
+                </button>
+              )}
+            </>
+          )}
           empty={
             <EmptyState
               icon="key"
@@ -295,6 +322,15 @@ export default function ApiClientsPage() {
         busy={revoke.isPending}
         onConfirm={() => void confirmRevoke()}
         onCancel={() => setRevoking(null)}
+      />
+      <ConfirmDialog
+        open={renewing !== null}
+        title={t("clients.new_secret_title")}
+        text={t("clients.new_secret_text", { name: renewing?.name ?? "" })}
+        confirmLabel={t("clients.new_secret")}
+        busy={issueSecret.isPending}
+        onConfirm={() => void confirmNewSecret()}
+        onCancel={() => setRenewing(null)}
       />
     </div>
   );

@@ -201,6 +201,12 @@ const de: typeof en = {
     revoke_title: "Diesen API-Client widerrufen?",
     revoke_text:
       "{{name}} funktioniert sofort nicht mehr: seine Tokens werden ab jetzt abgelehnt. Die Steuerung braucht neue Zugangsdaten, um sich wieder zu verbinden.",
+    new_secret: "Neues Geheimnis",
+    new_secret_client: "Neues Geheimnis für {{name}}",
+    new_secret_title: "Diesem API-Client ein neues Geheimnis geben?",
+    new_secret_text:
+      "Das bisherige Geheimnis und die Tokens von {{name}} gelten sofort nicht mehr; die Steuerung verbindet sich mit dem neuen Geheimnis wieder. Ein widerrufener Client ist wieder nutzbar.",
+    not_issued: "Es konnte kein neues Geheimnis ausgegeben werden",
     revoked_toast: "API-Client widerrufen",
     not_revoked: "Der API-Client konnte nicht widerrufen werden",
     create: "Client erstellen",

@@ -199,6 +199,12 @@ const en = {
     revoke_title: "Revoke this API client?",
     revoke_text:
       "{{name}} stops working at once: its tokens are refused from now on. The controller needs new credentials to connect again.",
+    new_secret: "New secret",
+    new_secret_client: "New secret for {{name}}",
+    new_secret_title: "Give this API client a new secret?",
+    new_secret_text:
+      "{{name}}'s current secret and tokens stop working at once; the controller connects again with the new secret. A revoked client comes back into use.",
+    not_issued: "Could not issue a new secret",
     revoked_toast: "API client revoked",
     not_revoked: "Could not revoke the API client",
     create: "Create client",
@@ -206,7 +212,7 @@ const en = {
     not_created: "Could not create the API client",
     secret_title: "Copy the client secret now",
     secret_text:
-      "This is the only time the secret is shown. Store it in the controller's settings; if it's lost, revoke the client and create a new one.",
+      "This is the only time the secret is shown. Store it in the controller's settings; if it's lost, give the client a new secret.",
     secret: "Client secret",
     done: "I've stored it",
     empty: "No API clients yet",

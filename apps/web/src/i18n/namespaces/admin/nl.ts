@@ -199,6 +199,12 @@ const nl: typeof en = {
     revoke_title: "Deze API-client intrekken?",
     revoke_text:
       "{{name}} werkt meteen niet meer: de tokens worden vanaf nu geweigerd. De besturing heeft nieuwe inloggegevens nodig om weer te verbinden.",
+    new_secret: "Nieuw geheim",
+    new_secret_client: "Nieuw geheim voor {{name}}",
+    new_secret_title: "Deze API-client een nieuw geheim geven?",
+    new_secret_text:
+      "Het huidige geheim en de tokens van {{name}} werken meteen niet meer; de besturing verbindt opnieuw met het nieuwe geheim. Een ingetrokken client wordt weer bruikbaar.",
+    not_issued: "Er kon geen nieuw geheim worden uitgegeven",
     revoked_toast: "API-client ingetrokken",
     not_revoked: "De API-client kon niet worden ingetrokken",
     create: "Client aanmaken",
