@@ -165,7 +165,11 @@ describe("the configurations page", () => {
       },
     });
     await user.click(await screen.findByRole("button", { name: "Delete ZP-009" }));
-    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));
+    // It says what else goes: the cameras and the camera controller's access.
+    const confirm = screen.getByRole("dialog");
+    expect(confirm).toHaveTextContent("its cameras will be removed, and so will its camera controller's API clients");
+    expect(confirm).toHaveTextContent("until it gets a new client (Access → API clients)");
+    await user.click(within(confirm).getByRole("button", { name: "Delete" }));
     expect(await screen.findByText("Configuration deleted")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText("ZP-009")).not.toBeInTheDocument());
     expect(list).toHaveBeenCalledTimes(2);

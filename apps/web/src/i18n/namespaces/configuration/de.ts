@@ -22,7 +22,8 @@ const de: typeof en = {
     edit_named: "{{name}} bearbeiten",
     delete_named: "{{name}} löschen",
     delete_title: "Diese Konfiguration löschen?",
-    delete_text: "{{name}} und ihre Kameras werden entfernt. Aufgezeichnete Spiele bleiben erhalten.",
+    delete_text:
+      "{{name}} und ihre Kameras werden entfernt, ebenso die API-Clients ihrer Kamerasteuerung: Die Kamera kann sich nicht mehr anmelden oder live gehen, bis sie einen neuen Client bekommt (Zugriff → API-Clients). Aufgezeichnete Spiele bleiben erhalten.",
   },
   editor: {
     new_title: "Neue Konfiguration",

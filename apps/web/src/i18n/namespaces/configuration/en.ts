@@ -21,7 +21,8 @@ const en = {
     edit_named: "Edit {{name}}",
     delete_named: "Delete {{name}}",
     delete_title: "Delete this configuration?",
-    delete_text: "{{name}} and its cameras will be removed. Recorded matches stay.",
+    delete_text:
+      "{{name}} and its cameras will be removed, and so will its camera controller's API clients: the camera can no longer sign in or go live until it gets a new client (Access → API clients). Recorded matches stay.",
   },
   editor: {
     new_title: "New configuration",

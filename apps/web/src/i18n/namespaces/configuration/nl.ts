@@ -22,7 +22,8 @@ const nl: typeof en = {
     edit_named: "{{name}} bewerken",
     delete_named: "{{name}} verwijderen",
     delete_title: "Deze configuratie verwijderen?",
-    delete_text: "{{name}} en de camera's ervan worden verwijderd. Opgenomen wedstrijden blijven bestaan.",
+    delete_text:
+      "{{name}} en de camera's ervan worden verwijderd, net als de API-clients van de camerabesturing: de camera kan niet meer inloggen of live gaan tot hij een nieuwe client krijgt (Toegang → API-clients). Opgenomen wedstrijden blijven bestaan.",
   },
   editor: {
     new_title: "Nieuwe configuratie",
