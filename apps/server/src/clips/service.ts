@@ -26,6 +26,7 @@ import { paged, pageWindow } from "../core/pagination.ts";
 import { authorize, authorizedRecord, isSystem, requireUser } from "../core/policy.ts";
 import { visibleMatches } from "../matches/visibility.ts";
 import type { MediaService } from "../media/service.ts";
+import type { SummariesService } from "../summaries/service.ts";
 import { clipSelect, presentClip } from "./presenter.ts";
 import type { ClipWindowInput, ClubClipsQuery } from "./schemas.ts";
 
@@ -44,7 +45,10 @@ function videoOf(match: { vodDurationMs: number | null; vodFrameRate: number | n
 /** What a new cut starts from: queued again, nothing of an earlier cut's outcome. */
 const recut = { state: "queued", progress: 0, failureReason: null, version: { increment: 1 } } as const;
 
-export function createClipsService(deps: Deps, { media }: { media: MediaService }) {
+export function createClipsService(
+  deps: Deps,
+  { media, summaries }: { media: MediaService; summaries: Pick<SummariesService, "clipsChanged"> },
+) {
   const { prisma, events, jobs } = deps;
 
   function publish(clip: {
@@ -133,6 +137,7 @@ export function createClipsService(deps: Deps, { media }: { media: MediaService 
     if (!clip) return;
     await prisma.clip.deleteMany({ where: { id: clip.id } });
     media.removeMatchFiles(clip.matchId, [clip.videoPath, clip.posterPath]);
+    await summaries.clipsChanged(clip.matchId, "removed");
   }
 
   /** GET /v1/clubs/:id/clips: the clips of a club's matches, newest first (club staff). */
@@ -222,6 +227,7 @@ export function createClipsService(deps: Deps, { media }: { media: MediaService 
     );
     await prisma.clip.deleteMany({ where: { id: clip.id } });
     media.removeMatchFiles(clip.matchId, [clip.videoPath, clip.posterPath]);
+    await summaries.clipsChanged(clip.matchId, "removed");
   }
 
   // ── the worker's side of clip.cut ──
@@ -317,6 +323,7 @@ export function createClipsService(deps: Deps, { media }: { media: MediaService 
     media.removeMatchFiles(result.matchId, earlier);
     const clip = await prisma.clip.findFirst({ where });
     if (clip) publish(clip);
+    await summaries.clipsChanged(result.matchId, "ready");
     return { applied: true };
   }
 
