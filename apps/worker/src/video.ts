@@ -172,8 +172,8 @@ function canDrawText(): Promise<boolean> {
   return drawtextWorks;
 }
 
-/** The title card's colour (the web client's dark navy). */
-const TITLE_BACKGROUND = "0x0b1f3a";
+/** The title card's colour: the web client's darkest green (--green-950). */
+const TITLE_BACKGROUND = "0x062a1e";
 export const TITLE_CARD_S = 2;
 
 export interface JoinRequest {
