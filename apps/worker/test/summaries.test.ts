@@ -2,39 +2,16 @@
 // video ffmpeg makes here join, after the title card, into one playable MP4 as
 // long as the clips together plus the card; its states arrive over Socket.IO.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { CHANNELS, EVENTS, type EventPayloads } from "@clubcast/shared";
 import { eventually } from "@clubcast/testkit";
 import { collectEvents, connectSocket, subscribe } from "@clubcast/testkit/realtime";
-import { hasFfmpeg } from "@clubcast/testkit/camera-sim";
 import { TITLE_CARD_S } from "../src/video.ts";
-import { startJobStack, type JobStack } from "./support.ts";
-import { FPS, addMarker, matchWithVod, settledClip } from "./clip-support.ts";
+import { FPS, addMarker, matchWithVod, settledClip, useVideoStack } from "./clip-support.ts";
 
-let stack: JobStack;
-const scratch = mkdtempSync(join(tmpdir(), "clubcast-summaries-"));
-
-beforeAll(async () => {
-  expect(hasFfmpeg(), "ffmpeg on PATH").toBe(true);
-  stack = await startJobStack();
-  stack.startWorkers();
-});
-afterAll(async () => {
-  await stack?.close();
-  rmSync(scratch, { recursive: true, force: true });
-});
-
-async function download(url: string, name: string) {
-  // The URL names the platform's public address; this server listens at stack.url.
-  const response = await fetch(`${stack.url}${new URL(url).pathname}`);
-  expect(response.status, url).toBe(200);
-  const file = join(scratch, name);
-  writeFileSync(file, Buffer.from(await response.arrayBuffer()));
-  return file;
-}
+const { stack, download } = useVideoStack("summaries");
 
 /** A file's length (s) and its video's frames, decoded (a broken file fails here), and whether it has sound. */
 function measure(file: string) {

@@ -24,7 +24,7 @@ import type { RequestContext } from "../core/context.ts";
 import { NotFoundError, ValidationError, fieldLabel, type FieldErrors } from "../core/errors.ts";
 import { paged, pageWindow } from "../core/pagination.ts";
 import { authorize, authorizedRecord, isSystem, requireUser } from "../core/policy.ts";
-import { visibleMatches } from "../matches/visibility.ts";
+import { clubTableMatches, visibleMatches } from "../matches/visibility.ts";
 import type { MediaService } from "../media/service.ts";
 import type { SummariesService } from "../summaries/service.ts";
 import { clipSelect, presentClip } from "./presenter.ts";
@@ -143,13 +143,7 @@ export function createClipsService(
   /** GET /v1/clubs/:id/clips: the clips of a club's matches, newest first (club staff). */
   async function listOfClub(clubId: number, query: ClubClipsQuery, ctx: RequestContext) {
     authorize(ctx, CLIPS_SECTION, clubId, "not_found.club");
-    const where: Prisma.ClipWhereInput = {
-      match: {
-        clubId,
-        ...(query.match ? { id: query.match } : {}),
-        ...(query.team ? { OR: [{ homeTeamId: query.team }, { awayTeamId: query.team }] } : {}),
-      },
-    };
+    const where: Prisma.ClipWhereInput = { match: clubTableMatches(clubId, query) };
     const [clips, total] = await Promise.all([
       prisma.clip.findMany({
         where,

@@ -14,7 +14,7 @@ import { NotFoundError, ValidationError } from "../core/errors.ts";
 import { translate } from "../core/i18n.ts";
 import { paged, pageWindow } from "../core/pagination.ts";
 import { authorize, authorizedRecord } from "../core/policy.ts";
-import { visibleMatches } from "../matches/visibility.ts";
+import { clubTableMatches, visibleMatches } from "../matches/visibility.ts";
 import type { MediaService } from "../media/service.ts";
 import { presentSummary, summarySelect } from "./presenter.ts";
 import type { ClubSummariesQuery } from "./schemas.ts";
@@ -84,13 +84,7 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
   /** GET /v1/clubs/:club/summaries: the summaries of a club's matches, newest first (club staff). */
   async function listOfClub(clubId: number, query: ClubSummariesQuery, ctx: RequestContext) {
     authorize(ctx, CLIPS_SECTION, clubId, "not_found.club");
-    const where: Prisma.SummaryWhereInput = {
-      match: {
-        clubId,
-        ...(query.match ? { id: query.match } : {}),
-        ...(query.team ? { OR: [{ homeTeamId: query.team }, { awayTeamId: query.team }] } : {}),
-      },
-    };
+    const where: Prisma.SummaryWhereInput = { match: clubTableMatches(clubId, query) };
     const [summaries, total] = await Promise.all([
       prisma.summary.findMany({
         where,
