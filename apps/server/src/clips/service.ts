@@ -18,13 +18,14 @@ import {
   type ClipCutJob,
   type ClipWindow,
 } from "@clubcast/shared";
-import type { Prisma } from "@clubcast/db";
+import type { Clip, Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { NotFoundError, ValidationError, fieldLabel, type FieldErrors } from "../core/errors.ts";
 import { paged, pageWindow } from "../core/pagination.ts";
 import { authorize, authorizedRecord, isSystem, requireUser } from "../core/policy.ts";
 import { clubTableMatches, visibleMatches } from "../matches/visibility.ts";
+import { renderSteps } from "../media/render-steps.ts";
 import type { MediaService } from "../media/service.ts";
 import type { SummariesService } from "../summaries/service.ts";
 import { clipSelect, presentClip } from "./presenter.ts";
@@ -275,59 +276,34 @@ export function createClipsService(
     return { window };
   }
 
+  const steps = renderSteps<Clip, ClipWindow & { frameRate: number }>(
+    {
+      update: (where, data) => prisma.clip.updateMany({ where, data }),
+      find: (where) => prisma.clip.findFirst({ where }),
+    },
+    media,
+    publish,
+  );
+  const versionOf = (job: ClipCutJob) => ({ id: job.clipId, version: job.version });
+
   /** How far the cut is (percent), for the annotate page. */
-  async function cutProgress(job: ClipCutJob, progress: number): Promise<void> {
-    const where = { id: job.clipId, version: job.version, state: "cutting" } as const;
-    const { count } = await prisma.clip.updateMany({ where, data: { progress } });
-    const clip = count ? await prisma.clip.findFirst({ where }) : null;
-    if (clip) publish(clip);
-  }
+  const cutProgress = (job: ClipCutJob, progress: number) => steps.progressed(versionOf(job), progress);
 
   /**
-   * The cut's files are in place: the clip is ready with them, and the files of
-   * its earlier cut go. A clip deleted or changed meanwhile keeps nothing of this cut.
+   * The cut's files are in place: the clip is ready with them (renderSteps), and its match's
+   * summary is made anew.
    */
   async function cutFinished(
     job: ClipCutJob,
     result: { matchId: number; window: ClipWindow; frameRate: number; videoPath: string; posterPath: string },
   ): Promise<{ applied: boolean }> {
-    const where = { id: job.clipId, version: job.version };
-    const before = await prisma.clip.findFirst({ where });
-    const { count } = before
-      ? await prisma.clip.updateMany({
-          where,
-          data: {
-            ...result.window,
-            frameRate: result.frameRate,
-            videoPath: result.videoPath,
-            posterPath: result.posterPath,
-            state: "ready",
-            progress: 100,
-            failureReason: null,
-          },
-        })
-      : { count: 0 };
-    if (!before || !count) {
-      media.removeMatchFiles(result.matchId, [result.videoPath, result.posterPath]);
-      return { applied: false };
-    }
-    const earlier = [before.videoPath, before.posterPath].filter(
-      (path) => path !== result.videoPath && path !== result.posterPath,
-    );
-    media.removeMatchFiles(result.matchId, earlier);
-    const clip = await prisma.clip.findFirst({ where });
-    if (clip) publish(clip);
-    await summaries.clipsChanged(result.matchId, "ready");
-    return { applied: true };
+    const outcome = await steps.finished(versionOf(job), result, { ...result.window, frameRate: result.frameRate });
+    if (outcome.applied) await summaries.clipsChanged(result.matchId, "ready");
+    return outcome;
   }
 
   /** The cut failed for good: the clip says why. */
-  async function cutFailed(job: ClipCutJob, reason: string): Promise<void> {
-    const where = { id: job.clipId, version: job.version };
-    const { count } = await prisma.clip.updateMany({ where, data: { state: "failed", failureReason: reason } });
-    const clip = count ? await prisma.clip.findFirst({ where }) : null;
-    if (clip) publish(clip);
-  }
+  const cutFailed = (job: ClipCutJob, reason: string) => steps.failed(versionOf(job), reason);
 
   return {
     markerChanged,

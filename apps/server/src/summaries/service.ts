@@ -7,7 +7,7 @@
 // the match's media folder (summaries/{id}-{version}.mp4 and .jpg), so they
 // follow the match's privacy through the media service's signed URLs.
 import { CHANNELS, CLIPS_SECTION, EVENTS, type SummaryBuildJob } from "@clubcast/shared";
-import type { Prisma } from "@clubcast/db";
+import type { Prisma, Summary } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { NotFoundError, ValidationError } from "../core/errors.ts";
@@ -15,6 +15,7 @@ import { translate } from "../core/i18n.ts";
 import { paged, pageWindow } from "../core/pagination.ts";
 import { authorize, authorizedRecord } from "../core/policy.ts";
 import { clubTableMatches, visibleMatches } from "../matches/visibility.ts";
+import { renderSteps } from "../media/render-steps.ts";
 import type { MediaService } from "../media/service.ts";
 import { presentSummary, summarySelect } from "./presenter.ts";
 import type { ClubSummariesQuery } from "./schemas.ts";
@@ -185,50 +186,25 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
     };
   }
 
-  /** How far the build is (percent), for the annotate page. */
-  async function buildProgress(job: SummaryBuildJob, progress: number): Promise<void> {
-    const where = { id: job.summaryId, version: job.version, state: "cutting" } as const;
-    const { count } = await prisma.summary.updateMany({ where, data: { progress } });
-    const summary = count ? await prisma.summary.findFirst({ where }) : null;
-    if (summary) publish(summary);
-  }
+  const steps = renderSteps<Summary>(
+    {
+      update: (where, data) => prisma.summary.updateMany({ where, data }),
+      find: (where) => prisma.summary.findFirst({ where }),
+    },
+    media,
+    publish,
+  );
+  const versionOf = (job: SummaryBuildJob) => ({ id: job.summaryId, version: job.version });
 
-  /**
-   * The build's files are in place: the summary is ready with them, and the files of its earlier
-   * build go. A summary changed or deleted meanwhile keeps nothing of this build.
-   */
-  async function buildFinished(
-    job: SummaryBuildJob,
-    result: { matchId: number; videoPath: string; posterPath: string },
-  ): Promise<{ applied: boolean }> {
-    const where = { id: job.summaryId, version: job.version };
-    const before = await prisma.summary.findFirst({ where });
-    const { count } = before
-      ? await prisma.summary.updateMany({
-          where,
-          data: { videoPath: result.videoPath, posterPath: result.posterPath, state: "ready", progress: 100 },
-        })
-      : { count: 0 };
-    if (!before || !count) {
-      media.removeMatchFiles(result.matchId, [result.videoPath, result.posterPath]);
-      return { applied: false };
-    }
-    // A retried run of this very version wrote the same names: those stay.
-    const earlier = [before.videoPath, before.posterPath].filter(
-      (path) => path !== result.videoPath && path !== result.posterPath,
-    );
-    media.removeMatchFiles(result.matchId, earlier);
-    publish({ ...before, state: "ready", progress: 100 });
-    return { applied: true };
-  }
+  /** How far the build is (percent), for the annotate page. */
+  const buildProgress = (job: SummaryBuildJob, progress: number) => steps.progressed(versionOf(job), progress);
+
+  /** The build's files are in place: the summary is ready with them; a build of an older version leaves nothing. */
+  const buildFinished = (job: SummaryBuildJob, files: { matchId: number; videoPath: string; posterPath: string }) =>
+    steps.finished(versionOf(job), files, {});
 
   /** The build failed for good: the summary says why (and keeps its last video). */
-  async function buildFailed(job: SummaryBuildJob, reason: string): Promise<void> {
-    const where = { id: job.summaryId, version: job.version };
-    const { count } = await prisma.summary.updateMany({ where, data: { state: "failed", failureReason: reason } });
-    const summary = count ? await prisma.summary.findFirst({ where }) : null;
-    if (summary) publish(summary);
-  }
+  const buildFailed = (job: SummaryBuildJob, reason: string) => steps.failed(versionOf(job), reason);
 
   return {
     clipsChanged,
