@@ -1,9 +1,8 @@
 // What each queue's jobs do. Camera commands and asset updates call external
 // servers with the job's idempotency key, so a retried or redelivered job has
 // no second effect there; outcomes go through the service layer.
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
 import { UnrecoverableError, type Job } from "bullmq";
 import {
   ASSET_UPDATE_TARGETS,
@@ -306,27 +305,20 @@ export function summaryBuildProcessor({ config }: Deps, services: Services) {
     if (!plan) return { done: false, reason: "summary changed or gone" };
     const scope = { kind: "matches", id: plan.matchId } as const;
     const clips = plan.clips.map((clip) => ({ file: store.file(scope, clip.path), durationS: clip.durationS }));
-    const scratch = mkdtempSync(join(tmpdir(), "clubcast-summary-"));
     const progress = progressReporter(job, (percent) => services.summaries.buildProgress(job.data, percent));
-    try {
-      const titleFile = join(scratch, "title.txt");
-      const { home, away, homeScore, awayScore } = plan.title;
-      writeFileSync(titleFile, `${home}  ${homeScore} - ${awayScore}  ${away}`);
-      const files = [store.file(scope, plan.files.video), store.file(scope, plan.files.poster)];
-      await writeInPlace(job, files, async ([videoFile, posterFile]) => {
-        await joinClips({
-          clips,
-          fps: plan.clips[0]!.fps,
-          titleFile,
-          output: videoFile!,
-          onProgress: progress.onProgress,
-        });
-        await progress.told();
-        await posterOf(videoFile!, TITLE_CARD_S + clips[0]!.durationS / 2, posterFile!);
+    const { home, away, homeScore, awayScore } = plan.title;
+    const files = [store.file(scope, plan.files.video), store.file(scope, plan.files.poster)];
+    await writeInPlace(job, files, async ([videoFile, posterFile]) => {
+      await joinClips({
+        clips,
+        fps: plan.clips[0]!.fps,
+        title: `${home}  ${homeScore} - ${awayScore}  ${away}`,
+        output: videoFile!,
+        onProgress: progress.onProgress,
       });
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
-    }
+      await progress.told();
+      await posterOf(videoFile!, TITLE_CARD_S + clips[0]!.durationS / 2, posterFile!);
+    });
     await services.summaries.buildFinished(job.data, {
       matchId: plan.matchId,
       videoPath: plan.files.video,

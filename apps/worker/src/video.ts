@@ -2,6 +2,9 @@
 // (length, frame rate, keyframes), cutting a window of it into an MP4 with a
 // poster, and joining clips after a title card into one MP4.
 import { execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
@@ -180,8 +183,8 @@ export interface JoinRequest {
   /** The clips' MP4s, in order, each played for its duration (s). */
   clips: { file: string; durationS: number }[];
   fps: number;
-  /** The title card's line (teams and score), in a file: drawtext reads it without any escaping. */
-  titleFile: string;
+  /** The title card's line (teams and score). */
+  title: string;
   output: string;
   onProgress(fraction: number): void;
 }
@@ -194,14 +197,19 @@ export interface JoinRequest {
  * (no filter or no font) the card is plain.
  */
 export async function joinClips(request: JoinRequest): Promise<void> {
-  const first = await probeStreams(request.clips[0]!.file);
-  const sounds = await Promise.all(request.clips.map(async ({ file }) => (await probeStreams(file)).audio));
-  const { width, height } = first;
+  const streams = await Promise.all(request.clips.map(({ file }) => probeStreams(file)));
+  const { width, height } = streams[0]!;
   const fps = request.fps;
   const size = `${width}x${height}`;
   const card = `color=c=${TITLE_BACKGROUND}:size=${size}:rate=${fps}:duration=${TITLE_CARD_S}`;
+  // drawtext reads the line from a file: no escaping of what team names hold (quotes, colons).
+  const scratch = mkdtempSync(join(tmpdir(), "clubcast-title-"));
+  const titleFile = join(scratch, "title.txt");
+  writeFileSync(titleFile, request.title);
+  // A twelfth of the height, smaller where a long line would not fit (a glyph is about 0.55 of the size wide).
+  const fontSize = Math.round(Math.min(height / 12, (0.9 * width) / (0.55 * Math.max(1, [...request.title].length))));
   const title = (await canDrawText())
-    ? `,drawtext=textfile=${request.titleFile}:fontcolor=white:fontsize=${Math.round(height / 12)}:x=(w-tw)/2:y=(h-th)/2`
+    ? `,drawtext=textfile=${titleFile}:fontcolor=white:fontsize=${fontSize}:x=(w-tw)/2:y=(h-th)/2`
     : "";
   const silence = "anullsrc=r=48000:cl=stereo";
   // Input i is the i-th clip; part 0 is the card, part i + 1 that clip.
@@ -212,7 +220,7 @@ export async function joinClips(request: JoinRequest): Promise<void> {
       `[${i}:v]setpts=PTS-STARTPTS,scale=${width}:${height}:force_original_aspect_ratio=decrease,` +
       `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=${fps},format=yuv420p,` +
       `tpad=stop_mode=clone:stop_duration=1,trim=duration=${d}[v${i + 1}]`;
-    const audio = sounds[i]
+    const audio = streams[i]!.audio
       ? `[${i}:a]asetpts=PTS-STARTPTS,aresample=48000,aformat=channel_layouts=stereo,apad=whole_dur=${d}`
       : silence;
     return `${picture};${audio},atrim=duration=${d}[a${i + 1}]`;
@@ -232,7 +240,11 @@ export async function joinClips(request: JoinRequest): Promise<void> {
     ...MP4_OUT,
     request.output,
   ];
-  return ffmpegWithProgress(args, totalS, request.onProgress, "ffmpeg could not join the clips");
+  try {
+    await ffmpegWithProgress(args, totalS, request.onProgress, "ffmpeg could not join the clips");
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /** The MD5 of the frame shown at `atS` (accurately seeked, decoded), or of the first one. */
