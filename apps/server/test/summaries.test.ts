@@ -39,8 +39,8 @@ function mediaFile(matchId: number, path: string) {
   return file;
 }
 
-/** A marker on the match and its clip, cut: the clip service is told its files are ready, as the worker does. */
-async function readyClip(match: Match, timeMs = 30_000) {
+/** A marker on the match and its clip, queued for cutting. */
+async function queuedClip(match: Match, timeMs: number) {
   const sequence = await http.post(`/v1/matches/${match.id}/sequences`, {}, cast.adminA.token);
   const marker = await http.post(
     `/v1/sequences/${sequence.json().id}/markers`,
@@ -48,7 +48,12 @@ async function readyClip(match: Match, timeMs = 30_000) {
     cast.adminA.token,
   );
   expect(marker.statusCode).toBe(201);
-  const clip = await t.deps.prisma.clip.findUniqueOrThrow({ where: { markerId: marker.json().id } });
+  return t.deps.prisma.clip.findUniqueOrThrow({ where: { markerId: marker.json().id } });
+}
+
+/** A marker on the match and its clip, cut: the clip service is told its files are ready, as the worker does. */
+async function readyClip(match: Match, timeMs = 30_000) {
+  const clip = await queuedClip(match, timeMs);
   const videoPath = `clips/${clip.id}-1.mp4`;
   mediaFile(match.id, videoPath);
   const finished = await t.services.clips.cutFinished(
@@ -94,7 +99,7 @@ describe("a match's summary", () => {
     expect(job?.delay).toBe(t.config.summaryQuietMs);
     expect(await job?.isDelayed()).toBe(true);
 
-    for (let i = 0; i < 10; i++) await t.services.summaries.clipsChanged(match.id, "ready");
+    for (let i = 0; i < 10; i++) await t.services.summaries.clipReady(match.id);
     const waiting = (await t.deps.jobs.summaryBuilds.getDelayed()).filter((j) => j.data.summaryId === first.id);
     expect(waiting.map((j) => j.data.version)).toEqual([11]);
   });
@@ -103,6 +108,10 @@ describe("a match's summary", () => {
     const match = await vodOf(cast.clubA.id);
     const clip = await readyClip(match);
     expect((await http.del(`/v1/clips/${clip.id}`, cast.adminA.token)).statusCode).toBe(204);
+    expect((await summaryOf(match.id))?.version).toBe(2);
+    // A clip not cut yet is in no summary: it goes without a rebuild.
+    const uncut = await queuedClip(match, 60_000);
+    expect((await http.del(`/v1/clips/${uncut.id}`, cast.adminA.token)).statusCode).toBe(204);
     expect((await summaryOf(match.id))?.version).toBe(2);
 
     const without = await vodOf(cast.clubA.id, { createSummary: false });
@@ -114,8 +123,7 @@ describe("a match's summary", () => {
     const match = await vodOf(cast.clubA.id);
     const clip = await readyClip(match);
     const files = await built(match);
-    await t.deps.prisma.clip.delete({ where: { id: clip.id } });
-    await t.services.summaries.clipsChanged(match.id, "removed");
+    expect((await http.del(`/v1/clips/${clip.id}`, cast.adminA.token)).statusCode).toBe(204);
     const summary = (await summaryOf(match.id))!;
     expect(await t.services.summaries.buildStarting({ summaryId: summary.id, version: summary.version })).toBeNull();
     expect(await summaryOf(match.id)).toBeNull();
@@ -127,7 +135,7 @@ describe("a match's summary", () => {
     await readyClip(match);
     const first = await built(match);
     const summary = (await summaryOf(match.id))!;
-    await t.services.summaries.clipsChanged(match.id, "ready");
+    await t.services.summaries.clipReady(match.id);
 
     const stale = { videoPath: "summaries/stale.mp4", posterPath: "summaries/stale.jpg" };
     const staleFile = mediaFile(match.id, stale.videoPath);
@@ -194,7 +202,7 @@ describe("GET /v1/clubs/:club/summaries", () => {
     const ofAway = await vodOf(cast.clubA.id, { awayTeamId: away.id, isPrivate: true });
     const other = await vodOf(cast.clubB.id);
     for (const match of [ofHome, ofAway]) await readyClip(match);
-    await t.services.summaries.clipsChanged(other.id, "ready");
+    await t.services.summaries.clipReady(other.id);
 
     const page = await http.get(`/v1/clubs/${cast.clubA.id}/summaries`, cast.adminA.token);
     expect(page.statusCode).toBe(200);

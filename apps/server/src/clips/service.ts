@@ -48,7 +48,7 @@ const recut = { state: "queued", progress: 0, failureReason: null, version: { in
 
 export function createClipsService(
   deps: Deps,
-  { media, summaries }: { media: MediaService; summaries: Pick<SummariesService, "clipsChanged"> },
+  { media, summaries }: { media: MediaService; summaries: Pick<SummariesService, "clipReady" | "clipRemoved"> },
 ) {
   const { prisma, events, jobs } = deps;
 
@@ -138,7 +138,7 @@ export function createClipsService(
     if (!clip) return;
     await prisma.clip.deleteMany({ where: { id: clip.id } });
     media.removeMatchFiles(clip.matchId, [clip.videoPath, clip.posterPath]);
-    await summaries.clipsChanged(clip.matchId, "removed");
+    await summaries.clipRemoved(clip);
   }
 
   /** GET /v1/clubs/:id/clips: the clips of a club's matches, newest first (club staff). */
@@ -222,7 +222,7 @@ export function createClipsService(
     );
     await prisma.clip.deleteMany({ where: { id: clip.id } });
     media.removeMatchFiles(clip.matchId, [clip.videoPath, clip.posterPath]);
-    await summaries.clipsChanged(clip.matchId, "removed");
+    await summaries.clipRemoved(clip);
   }
 
   // ── the worker's side of clip.cut ──
@@ -298,7 +298,7 @@ export function createClipsService(
     result: { matchId: number; window: ClipWindow; frameRate: number; videoPath: string; posterPath: string },
   ): Promise<{ applied: boolean }> {
     const outcome = await steps.finished(versionOf(job), result, { ...result.window, frameRate: result.frameRate });
-    if (outcome.applied) await summaries.clipsChanged(result.matchId, "ready");
+    if (outcome.applied) await summaries.clipReady(result.matchId);
     return outcome;
   }
 

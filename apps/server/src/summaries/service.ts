@@ -59,17 +59,20 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
     return { summary, jobId };
   }
 
+  /** A clip of the match turned ready: its summary (a first one) is built after the quiet period, if it makes one. */
+  async function clipReady(matchId: number): Promise<void> {
+    const match = await prisma.match.findUnique({ where: { id: matchId }, select: { createSummary: true } });
+    if (match?.createSummary) await queueBuild(matchId, config.summaryQuietMs);
+  }
+
   /**
-   * A clip of the match turned ready or went: its summary is built anew after the quiet period.
-   * A match without create_summary gets none; a removal from a match without a summary changes nothing.
+   * A clip went: when it had a video (so its match's summary may show it), the summary is built
+   * anew after the quiet period. A clip that never had one, or a match without a summary, changes nothing.
    */
-  async function clipsChanged(matchId: number, change: "ready" | "removed"): Promise<void> {
-    const match = await prisma.match.findUnique({
-      where: { id: matchId },
-      select: { createSummary: true, summary: { select: { id: true } } },
-    });
-    if (!match?.createSummary || (change === "removed" && !match.summary)) return;
-    await queueBuild(matchId, config.summaryQuietMs);
+  async function clipRemoved(clip: { matchId: number; videoPath: string | null }): Promise<void> {
+    if (clip.videoPath === null) return;
+    const summary = await prisma.summary.findUnique({ where: { matchId: clip.matchId }, select: { id: true } });
+    if (summary) await queueBuild(clip.matchId, config.summaryQuietMs);
   }
 
   /** GET /v1/matches/:id/summary: the summary of a match the caller may see (a visitor: a public match's). */
@@ -207,7 +210,8 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
   const buildFailed = (job: SummaryBuildJob, reason: string) => steps.failed(versionOf(job), reason);
 
   return {
-    clipsChanged,
+    clipReady,
+    clipRemoved,
     ofMatch,
     listOfClub,
     rebuild,
