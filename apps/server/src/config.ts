@@ -55,6 +55,8 @@ export interface AppConfig {
   mediaMinFreeBytes: number;
   /** How long a signed media URL plays (MEDIA_URL_TTL_SECONDS, default 6 hours). */
   mediaUrlTtlSeconds: number;
+  /** How long a match's clips must stay unchanged before its summary is rebuilt (SUMMARY_QUIET_SECONDS, default 30). */
+  summaryQuietMs: number;
   /** Where cameras reach the media gateway's ingest (MEDIA_PUBLIC_HOST; default PUBLIC_URL's host name). */
   mediaPublicHost: string;
   /** The gateway's ingest ports as cameras reach them (RTMP_PORT, SRT_PORT). */
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaMinFreeBytes: minFreeBytesFromEnv(env),
     mediaUrlSecret: env.MEDIA_URL_SECRET || null,
     mediaUrlTtlSeconds: Math.max(1, intFrom(env.MEDIA_URL_TTL_SECONDS, 6 * 3600)),
+    summaryQuietMs: Math.max(0, intFrom(env.SUMMARY_QUIET_SECONDS, 30)) * 1000,
     mediaPublicHost: env.MEDIA_PUBLIC_HOST || hostnameOf(publicUrl),
     rtmpPort: intFrom(env.RTMP_PORT, INGEST_PORTS.rtmp),
     srtPort: intFrom(env.SRT_PORT, INGEST_PORTS.srt),

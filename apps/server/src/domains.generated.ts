@@ -21,6 +21,7 @@ import roles from "./roles/operations.ts";
 import search from "./search/operations.ts";
 import sequences from "./sequences/operations.ts";
 import sports from "./sports/operations.ts";
+import summaries from "./summaries/operations.ts";
 import teams from "./teams/operations.ts";
 import users from "./users/operations.ts";
 
@@ -46,6 +47,7 @@ export const domains = {
   search,
   sequences,
   sports,
+  summaries,
   teams,
   users,
 };

@@ -74,6 +74,9 @@ const prismaOf = (w: World) => w.t.deps.prisma;
 const clubA = (w: World) => ({ params: { id: w.clubA.id } });
 const clubAsClub = (w: World) => ({ params: { club: w.clubA.id } });
 const present = async (count: Promise<number>) => (await count) > 0;
+/** The match's summary, made if it has none. */
+const summaryOf = (w: World, match: { id: number }) =>
+  prismaOf(w).summary.upsert({ where: { matchId: match.id }, create: { matchId: match.id }, update: {} });
 
 /** The club an actor belongs to (null for the system admin and the anonymous visitor). */
 function ownClubOf(w: World, actor: ActorName): number | null {
@@ -367,6 +370,50 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
       };
     },
     expect: clubAdmins(204),
+  },
+
+  // ── summaries ──
+  "GET /v1/matches/:id/summary": [
+    {
+      target: "the summary of club A's private match",
+      request: async (w) => ({ params: { id: (await summaryOf(w, w.matches.vod.private)).matchId } }),
+      expect: [404, 200, 200, 200, 200, 200, 404, 200],
+    },
+    {
+      target: "the summary of club A's public match",
+      request: async (w) => ({ params: { id: (await summaryOf(w, w.matches.vod.public)).matchId } }),
+      expect: anyone(200),
+    },
+  ],
+  "GET /v1/clubs/:club/summaries": {
+    target: "club A's summaries",
+    async request(w) {
+      await summaryOf(w, w.matches.vod.private);
+      return clubAsClub(w);
+    },
+    expect: clubAdmins(200),
+    verify: async (answer, w) => {
+      const { data } = answer.json() as { data: { match: { id: number } }[] };
+      return data.some((summary) => summary.match.id === w.matches.vod.private.id)
+        ? undefined
+        : "the private match's summary is missing";
+    },
+  },
+  "POST /v1/matches/:id/summary": {
+    target: "club A's private match, its clip ready",
+    async request(w) {
+      const match = w.matches.vod.private;
+      await prismaOf(w).clip.update({
+        where: { id: w.clip.id },
+        data: { state: "ready", videoPath: "clips/ready.mp4" },
+      });
+      const { version } = await summaryOf(w, match);
+      return {
+        params: { id: match.id },
+        landed: async () => (await summaryOf(w, match)).version > version,
+      };
+    },
+    expect: clubAdmins(202),
   },
 
   // ── clubs ──

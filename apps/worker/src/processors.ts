@@ -14,6 +14,7 @@ import {
   type JobFailureReport,
   type MatchStartingJob,
   type PrivacyAppliedJob,
+  type SummaryBuildJob,
 } from "@clubcast/shared/jobs";
 import {
   CameraServerError,
@@ -25,7 +26,16 @@ import {
 import { createMediaStore } from "@clubcast/media-store";
 import { readMatchCommitted, type Deps, type Services } from "@clubcast/server/runtime";
 import type { WorkerSettings } from "./settings.ts";
-import { VideoError, copyIsExact, cutClip, keyframeAt, posterOf, probeVideo } from "./video.ts";
+import {
+  TITLE_CARD_S,
+  VideoError,
+  copyIsExact,
+  cutClip,
+  joinClips,
+  keyframeAt,
+  posterOf,
+  probeVideo,
+} from "./video.ts";
 
 /** A failure retrying cannot fix (the server refused with a 4xx): the job fails at once. */
 function unrecoverable(error: unknown): unknown {
@@ -159,17 +169,61 @@ export function matchTimerProcessor({ prisma, events }: Deps) {
   };
 }
 
+/**
+ * A video job's failure as its clip or summary may show it: ours say what went wrong; anything else
+ * is logged and shown as `fallback` (no paths, no SQL).
+ */
+function shown(error: unknown, jobName: string, fallback: string): unknown {
+  if (error instanceof UnrecoverableError || error instanceof VideoError) return error;
+  console.error(`[worker] ${jobName}: ${(error as Error).stack ?? String(error)}`);
+  return new Error(fallback);
+}
+
 /** Progress is told at most this often: a database write and a socket event each. */
 const PROGRESS_EVERY_MS = 500;
+
+/**
+ * Tells a job's progress (percent) through `tell`, at most every PROGRESS_EVERY_MS and in order;
+ * `told()` settles once every report is done, so none arrives after the outcome.
+ */
+function progressReporter(job: Job, tell: (percent: number) => Promise<void>) {
+  let toldAt = 0;
+  let reported = Promise.resolve();
+  return {
+    onProgress(fraction: number) {
+      if (Date.now() - toldAt < PROGRESS_EVERY_MS) return;
+      toldAt = Date.now();
+      const percent = Math.floor(fraction * 100);
+      reported = reported.then(() => Promise.all([job.updateProgress(percent), tell(percent)])).then(() => undefined);
+    },
+    told: () => reported,
+  };
+}
+
+/**
+ * Runs `write` on names the media routes never serve, then renames each file into place, so a
+ * worker killed mid-write leaves nothing half-written behind a URL. The names are per job: a run
+ * after a killed worker's writes over that worker's partial files (its ffmpeg dies with it: the
+ * progress pipe breaks) and renames only what it wrote itself. No partial file stays behind.
+ */
+async function writeInPlace(job: Job, files: string[], write: (partials: string[]) => Promise<void>) {
+  const partials = files.map((file) => `${file}.${job.id}.part`);
+  try {
+    for (const file of files) mkdirSync(dirname(file), { recursive: true });
+    await write(partials);
+    files.forEach((file, i) => renameSync(partials[i]!, file));
+  } finally {
+    for (const partial of partials) rmSync(partial, { force: true });
+  }
+}
 
 export type ClipCutResult = { done: true; copied: boolean } | { done: false; reason: "clip changed or deleted" };
 
 /**
  * clip.cut: the clip's window out of its match's on-demand video (the media
  * store's, else its vod_hls_url, e.g. the simulator's), as an MP4 and a poster.
- * Stream copy when a keyframe starts the window, else re-encoded. Files are
- * written under names the media routes never serve and renamed into place, so
- * a worker killed mid-cut leaves nothing half-written behind a clip's URL.
+ * Stream copy when a keyframe starts the window, else re-encoded; the files are
+ * written in place (writeInPlace), never half-written behind a clip's URL.
  */
 export function clipCutProcessor({ config }: Deps, services: Services) {
   const store = createMediaStore(config.mediaDir);
@@ -192,17 +246,10 @@ export function clipCutProcessor({ config }: Deps, services: Services) {
     const frames = clipFrames(window, video.fps);
     const durationS = frames / video.fps;
 
-    const videoFile = store.file(scope, plan.files.video);
-    const posterFile = store.file(scope, plan.files.poster);
-    // Per job, so a run after a killed worker's writes over that worker's partial file (its ffmpeg
-    // dies with it: the progress pipe breaks) and renames only what it wrote itself.
-    const partial = (file: string) => `${file}.${job.id}.part`;
-    let told = 0;
-    // Progress reports in order, all done before the clip turns ready, so none arrives after it.
-    let reported = Promise.resolve();
+    const progress = progressReporter(job, (percent) => services.clips.cutProgress(job.data, percent));
     let copied = false;
-    try {
-      mkdirSync(dirname(videoFile), { recursive: true });
+    const files = [store.file(scope, plan.files.video), store.file(scope, plan.files.poster)];
+    await writeInPlace(job, files, async ([videoFile, posterFile]) => {
       const cutAs = (copy: boolean) =>
         cutClip({
           source,
@@ -210,29 +257,17 @@ export function clipCutProcessor({ config }: Deps, services: Services) {
           durationS,
           fps: video.fps,
           copy,
-          output: partial(videoFile),
-          onProgress: (fraction) => {
-            if (Date.now() - told < PROGRESS_EVERY_MS) return;
-            told = Date.now();
-            const percent = Math.floor(fraction * 100);
-            reported = reported
-              .then(() => Promise.all([job.updateProgress(percent), services.clips.cutProgress(job.data, percent)]))
-              .then(() => undefined);
-          },
+          output: videoFile!,
+          onProgress: progress.onProgress,
         });
       if (await keyframeAt(source, video, startS)) {
         await cutAs(true);
-        copied = await copyIsExact(source, startS, partial(videoFile), frames);
+        copied = await copyIsExact(source, startS, videoFile!, frames);
       }
       if (!copied) await cutAs(false);
-      await reported;
-      await posterOf(partial(videoFile), durationS / 2, partial(posterFile));
-      renameSync(partial(videoFile), videoFile);
-      renameSync(partial(posterFile), posterFile);
-    } finally {
-      rmSync(partial(videoFile), { force: true });
-      rmSync(partial(posterFile), { force: true });
-    }
+      await progress.told();
+      await posterOf(videoFile!, durationS / 2, posterFile!);
+    });
     await services.clips.cutFinished(job.data, {
       matchId: plan.matchId,
       window,
@@ -243,17 +278,57 @@ export function clipCutProcessor({ config }: Deps, services: Services) {
     return { done: true, copied };
   }
 
-  /** A failure as the clip may show it: ours say what went wrong; anything else is logged, not shown (paths, SQL). */
-  function shown(error: unknown): unknown {
-    if (error instanceof UnrecoverableError || error instanceof VideoError) return error;
-    console.error(`[worker] clip.cut: ${(error as Error).stack ?? String(error)}`);
-    return new Error("the clip could not be cut");
-  }
-
   return (job: Job<ClipCutJob>) =>
     withFinalFailure(
       job,
-      () => cut(job).catch((error: unknown) => Promise.reject(shown(error))),
+      () => cut(job).catch((error: unknown) => Promise.reject(shown(error, "clip.cut", "the clip could not be cut"))),
       (report) => services.clips.cutFailed(job.data, report.detail),
+    );
+}
+
+export type SummaryBuildResult = { done: true; clips: number } | { done: false; reason: "summary changed or gone" };
+
+/**
+ * summary.build: the match's ready clips in time order, after a title card with the teams and the
+ * score, joined into one MP4 with a poster (from its first clip), written in place.
+ */
+export function summaryBuildProcessor({ config }: Deps, services: Services) {
+  const store = createMediaStore(config.mediaDir);
+
+  async function build(job: Job<SummaryBuildJob>): Promise<SummaryBuildResult> {
+    const plan = await services.summaries.buildStarting(job.data);
+    if (!plan) return { done: false, reason: "summary changed or gone" };
+    const scope = { kind: "matches", id: plan.matchId } as const;
+    const clips = plan.clips.map((clip) => ({ file: store.file(scope, clip.path), durationS: clip.durationS }));
+    const progress = progressReporter(job, (percent) => services.summaries.buildProgress(job.data, percent));
+    const { home, away, homeScore, awayScore } = plan.title;
+    const files = [store.file(scope, plan.files.video), store.file(scope, plan.files.poster)];
+    await writeInPlace(job, files, async ([videoFile, posterFile]) => {
+      await joinClips({
+        clips,
+        fps: plan.clips[0]!.fps,
+        title: `${home}  ${homeScore} - ${awayScore}  ${away}`,
+        output: videoFile!,
+        onProgress: progress.onProgress,
+      });
+      await progress.told();
+      await posterOf(videoFile!, TITLE_CARD_S + clips[0]!.durationS / 2, posterFile!);
+    });
+    await services.summaries.buildFinished(job.data, {
+      matchId: plan.matchId,
+      videoPath: plan.files.video,
+      posterPath: plan.files.poster,
+    });
+    return { done: true, clips: clips.length };
+  }
+
+  return (job: Job<SummaryBuildJob>) =>
+    withFinalFailure(
+      job,
+      () =>
+        build(job).catch((error: unknown) =>
+          Promise.reject(shown(error, "summary.build", "the summary could not be built")),
+        ),
+      (report) => services.summaries.buildFailed(job.data, report.detail),
     );
 }

@@ -1,6 +1,10 @@
-// ffmpeg and ffprobe for the clip.cut job: what a video is (length, frame
-// rate, keyframes) and cutting a window of it into an MP4 with a poster.
+// ffmpeg and ffprobe for the clip.cut and summary.build jobs: what a video is
+// (length, frame rate, keyframes), cutting a window of it into an MP4 with a
+// poster, and joining clips after a title card into one MP4.
 import { execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
@@ -88,15 +92,44 @@ export interface CutRequest {
   onProgress(fraction: number): void;
 }
 
+/**
+ * Runs ffmpeg writing `outputS` seconds of video, telling how far it is (0 to 1) from its progress
+ * lines; a failure is logged with ffmpeg's words and becomes `failure`.
+ */
+function ffmpegWithProgress(
+  args: string[],
+  outputS: number,
+  onProgress: (fraction: number) => void,
+  failure: string,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("ffmpeg", [...FFMPEG, ...args, "-progress", "pipe:1"], { stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.on("data", (chunk: Buffer) => {
+      const last = [...chunk.toString().matchAll(/out_time_us=(\d+)/g)].at(-1);
+      if (last) onProgress(Math.min(1, Math.max(0, Number(last[1]) / 1e6 / outputS)));
+    });
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      if (code === 0) return resolve();
+      console.error(`[worker] ${failure} (${code ?? signal}): ${stderr.trim()}`);
+      reject(new VideoError(`${failure} (exit ${code ?? signal})`));
+    });
+  });
+}
+
+/** H.264 and AAC as every browser plays them (a re-encoded clip, a summary). */
+const PLAYABLE = ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-c:a", "aac"];
+/** An MP4 that starts playing before it is all downloaded. */
+const MP4_OUT = ["-movflags", "+faststart", "-f", "mp4"];
+
 /** Cuts [startS, startS + durationS) of the source into an MP4 at `output`. */
 export function cutClip(request: CutRequest): Promise<void> {
   // Half a frame early, so rounding in the container's timestamps can't skip the first frame.
   const seek = Math.max(0, request.startS - 0.5 / request.fps);
-  const codecs = request.copy
-    ? ["-c", "copy"]
-    : ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-c:a", "aac"];
+  const codecs = request.copy ? ["-c", "copy"] : PLAYABLE;
   const args = [
-    ...FFMPEG,
     "-ss",
     seek.toFixed(6),
     "-i",
@@ -108,29 +141,110 @@ export function cutClip(request: CutRequest): Promise<void> {
     "-map",
     "0:a:0?",
     ...codecs,
-    "-movflags",
-    "+faststart",
-    "-progress",
-    "pipe:1",
-    "-f",
-    "mp4",
+    ...MP4_OUT,
     request.output,
   ];
-  return new Promise((resolve, reject) => {
-    const child = spawn("ffmpeg", args, { stdio: ["ignore", "pipe", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout.on("data", (chunk: Buffer) => {
-      const last = [...chunk.toString().matchAll(/out_time_us=(\d+)/g)].at(-1);
-      if (last) request.onProgress(Math.min(1, Math.max(0, Number(last[1]) / 1e6 / request.durationS)));
-    });
-    child.once("error", reject);
-    child.once("exit", (code, signal) => {
-      if (code === 0) return resolve();
-      console.error(`[worker] ffmpeg cut failed (${code ?? signal}): ${stderr.trim()}`);
-      reject(new VideoError(`ffmpeg could not cut the clip (exit ${code ?? signal})`));
-    });
+  return ffmpegWithProgress(args, request.durationS, request.onProgress, "ffmpeg could not cut the clip");
+}
+
+/** A video file's picture size and whether it has sound. */
+export async function probeStreams(file: string): Promise<{ width: number; height: number; audio: boolean }> {
+  const stdout = await tool(
+    "ffprobe",
+    ["-show_entries", "stream=codec_type,width,height", "-of", "json", file],
+    "a clip could not be read",
+  );
+  const streams = (JSON.parse(stdout) as { streams?: { codec_type?: string; width?: number; height?: number }[] })
+    .streams;
+  const video = streams?.find((stream) => stream.codec_type === "video");
+  if (!video?.width || !video.height) throw new VideoError("a clip has no video stream");
+  return { width: video.width, height: video.height, audio: !!streams?.some((s) => s.codec_type === "audio") };
+}
+
+let drawtextWorks: Promise<boolean> | undefined;
+/** Whether this ffmpeg can write text (the drawtext filter and a font): checked once per process. */
+function canDrawText(): Promise<boolean> {
+  drawtextWorks ??= tool(
+    "ffmpeg",
+    ["-f", "lavfi", "-i", "color=size=64x64:duration=0.04", "-vf", "drawtext=text=0", "-f", "null", "-"],
+    "no drawtext",
+  ).then(
+    () => true,
+    () => false,
+  );
+  return drawtextWorks;
+}
+
+/** The title card's colour: the web client's darkest green (--green-950). */
+const TITLE_BACKGROUND = "0x062a1e";
+export const TITLE_CARD_S = 2;
+
+export interface JoinRequest {
+  /** The clips' MP4s, in order, each played for its duration (s). */
+  clips: { file: string; durationS: number }[];
+  fps: number;
+  /** The title card's line (teams and score). */
+  title: string;
+  output: string;
+  onProgress(fraction: number): void;
+}
+
+/**
+ * Joins the clips after a title card of TITLE_CARD_S seconds into one MP4 at `output`, re-encoded
+ * at the first clip's size and the given frame rate (clips may be copies of the source or
+ * re-encodes, so their streams need not match). Each part lasts exactly its duration: sound is
+ * padded with silence or cut to it, and a clip without sound gets silence. Without drawtext
+ * (no filter or no font) the card is plain.
+ */
+export async function joinClips(request: JoinRequest): Promise<void> {
+  const streams = await Promise.all(request.clips.map(({ file }) => probeStreams(file)));
+  const { width, height } = streams[0]!;
+  const fps = request.fps;
+  const size = `${width}x${height}`;
+  const card = `color=c=${TITLE_BACKGROUND}:size=${size}:rate=${fps}:duration=${TITLE_CARD_S}`;
+  // drawtext reads the line from a file: no escaping of what team names hold (quotes, colons).
+  const scratch = mkdtempSync(join(tmpdir(), "clubcast-title-"));
+  const titleFile = join(scratch, "title.txt");
+  writeFileSync(titleFile, request.title);
+  // A twelfth of the height, smaller where a long line would not fit (a glyph is about 0.55 of the size wide).
+  const fontSize = Math.round(Math.min(height / 12, (0.9 * width) / (0.55 * Math.max(1, [...request.title].length))));
+  const title = (await canDrawText())
+    ? `,drawtext=textfile=${titleFile}:fontcolor=white:fontsize=${fontSize}:x=(w-tw)/2:y=(h-th)/2`
+    : "";
+  const silence = "anullsrc=r=48000:cl=stereo";
+  // Input i is the i-th clip; part 0 is the card, part i + 1 that clip.
+  const parts = request.clips.map(({ durationS }, i) => {
+    const d = durationS.toFixed(6);
+    // A frame short (a copy's ragged end) is made up by repeating the last one.
+    const picture =
+      `[${i}:v]setpts=PTS-STARTPTS,scale=${width}:${height}:force_original_aspect_ratio=decrease,` +
+      `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=${fps},format=yuv420p,` +
+      `tpad=stop_mode=clone:stop_duration=1,trim=duration=${d}[v${i + 1}]`;
+    const audio = streams[i]!.audio
+      ? `[${i}:a]asetpts=PTS-STARTPTS,aresample=48000,aformat=channel_layouts=stereo,apad=whole_dur=${d}`
+      : silence;
+    return `${picture};${audio},atrim=duration=${d}[a${i + 1}]`;
   });
+  const labels = [...request.clips.keys(), request.clips.length].map((part) => `[v${part}][a${part}]`).join("");
+  const graph = [
+    `${card},setsar=1,format=yuv420p${title}[v0]`,
+    `${silence},atrim=duration=${TITLE_CARD_S}[a0]`,
+    ...parts,
+    `${labels}concat=n=${request.clips.length + 1}:v=1:a=1[v][a]`,
+  ].join(";");
+  const totalS = TITLE_CARD_S + request.clips.reduce((sum, clip) => sum + clip.durationS, 0);
+  const args = [
+    ...request.clips.flatMap(({ file }) => ["-i", file]),
+    ...["-filter_complex", graph, "-map", "[v]", "-map", "[a]"],
+    ...PLAYABLE,
+    ...MP4_OUT,
+    request.output,
+  ];
+  try {
+    await ffmpegWithProgress(args, totalS, request.onProgress, "ffmpeg could not join the clips");
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /** The MD5 of the frame shown at `atS` (accurately seeked, decoded), or of the first one. */

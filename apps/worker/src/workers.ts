@@ -19,6 +19,7 @@ import {
   clipCutProcessor,
   matchTimerProcessor,
   privacyAppliedProcessor,
+  summaryBuildProcessor,
 } from "./processors.ts";
 import type { WorkerSettings } from "./settings.ts";
 
@@ -32,6 +33,7 @@ export function jobHandlers(deps: Deps, services: Services, settings: WorkerSett
     privacyApplied: privacyAppliedProcessor(services),
     matchStarting: matchTimerProcessor(deps),
     clipCut: clipCutProcessor(deps, services),
+    summaryBuild: summaryBuildProcessor(deps, services),
   };
 }
 
@@ -53,7 +55,7 @@ async function dispatch(queue: string, handlers: JobHandlers, job: Job): Promise
   return (handlers[recognized.kind] as (job: Job) => Promise<unknown>)(job);
 }
 /** What the worker process prints once its queues run (tests of other processes wait for it). */
-export const WORKERS_RUNNING = "running the camera, asset, timer and clip queues";
+export const WORKERS_RUNNING = "running the camera, asset, timer, clip and summary queues";
 
 export interface RunningWorkers {
   workers: Worker[];

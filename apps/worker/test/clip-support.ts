@@ -1,15 +1,45 @@
-// What the clip tests share: a match whose on-demand video ffmpeg makes in the
+// What the clip and summary tests share: a stack with workers and a scratch
+// folder for downloads, a match whose on-demand video ffmpeg makes in the
 // media store (as the gateway keeps it), markers placed over the API, and
 // waiting for a clip to be cut.
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { MEDIA_FILES } from "@clubcast/shared";
 import { eventually } from "@clubcast/testkit";
-import { type JobStack } from "./support.ts";
+import { hasFfmpeg } from "@clubcast/testkit/camera-sim";
+import { startJobStack, type JobStack } from "./support.ts";
 
 export const FPS = 25;
+
+/** The test file's stack with its workers running (ffmpeg needed), and its scratch folder for downloads. */
+export function useVideoStack(name: string) {
+  const stack = {} as JobStack;
+  const scratch = mkdtempSync(join(tmpdir(), `clubcast-${name}-`));
+  beforeAll(async () => {
+    expect(hasFfmpeg(), "ffmpeg on PATH").toBe(true);
+    Object.assign(stack, await startJobStack());
+    stack.startWorkers();
+  });
+  afterAll(async () => {
+    await stack.close?.();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  /** An MP4 the API links to, saved in the scratch folder as `file`. */
+  async function download(url: string, file: string) {
+    // The URL names the platform's public address; this server listens at stack.url.
+    const response = await fetch(`${stack.url}${new URL(url).pathname}`);
+    expect(response.status, url).toBe(200);
+    expect(response.headers.get("content-type")).toBe("video/mp4");
+    const saved = join(scratch, file);
+    writeFileSync(saved, Buffer.from(await response.arrayBuffer()));
+    return saved;
+  }
+  return { stack, scratch, download };
+}
 
 /**
  * An on-demand match with ffmpeg's test pattern as its video (a keyframe every 2 s), where the media gateway

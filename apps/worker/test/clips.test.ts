@@ -3,39 +3,14 @@
 // give clips of the right length that play, their states arrive over
 // Socket.IO, and a clip that can't be cut fails with its reason.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { CHANNELS, EVENTS, MEDIA_FILES, type EventPayloads } from "@clubcast/shared";
 import { collectEvents, connectSocket, subscribe } from "@clubcast/testkit/realtime";
-import { hasFfmpeg } from "@clubcast/testkit/camera-sim";
-import { startJobStack, type JobStack } from "./support.ts";
-import { FPS, addMarker, matchWithVod, settledClip } from "./clip-support.ts";
+import { FPS, addMarker, matchWithVod, settledClip, useVideoStack } from "./clip-support.ts";
 
-let stack: JobStack;
-const scratch = mkdtempSync(join(tmpdir(), "clubcast-clips-"));
-
-beforeAll(async () => {
-  expect(hasFfmpeg(), "ffmpeg on PATH").toBe(true);
-  stack = await startJobStack();
-  stack.startWorkers();
-});
-afterAll(async () => {
-  await stack?.close();
-  rmSync(scratch, { recursive: true, force: true });
-});
-
-async function download(url: string, name: string) {
-  // The URL names the platform's public address; this server listens at stack.url.
-  const { pathname } = new URL(url);
-  const response = await fetch(`${stack.url}${pathname}`);
-  expect(response.status, url).toBe(200);
-  expect(response.headers.get("content-type")).toBe("video/mp4");
-  const file = join(scratch, name);
-  writeFileSync(file, Buffer.from(await response.arrayBuffer()));
-  return file;
-}
+const { stack, scratch, download } = useVideoStack("clips");
 
 /** Frames decoded and codec of a video file: ffprobe decodes it all, so a broken file fails here. */
 function decode(file: string) {

@@ -14,6 +14,8 @@ export const QUEUES = {
   matchTimers: "match-timers",
   /** Cutting a marker's clip out of its match's on-demand video. */
   clipCuts: "clip-cuts",
+  /** Joining a match's ready clips into its highlight summary. */
+  summaryBuilds: "summary-builds",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -59,6 +61,13 @@ export const clipCutJob = z.object({
   version: z.number().int().nonnegative(),
 });
 export type ClipCutJob = z.infer<typeof clipCutJob>;
+
+export const summaryBuildJob = z.object({
+  summaryId: rowId,
+  /** The summary's version when queued (bumped by every change of its clips and by a rebuild asked by hand). */
+  version: z.number().int().nonnegative(),
+});
+export type SummaryBuildJob = z.infer<typeof summaryBuildJob>;
 
 /** The parent job of a privacy change's asset updates (a BullMQ flow). */
 export const PRIVACY_APPLIED_JOB = "privacy-applied";
@@ -109,6 +118,9 @@ export const matchStartingJobId = (matchId: number) => `match-starting-${matchId
 /** One job per clip version: queueing the same version twice adds nothing. */
 export const clipCutJobId = (job: ClipCutJob) => `clip-${job.clipId}-v${job.version}`;
 
+/** One job per summary version: queueing the same version twice adds nothing, and an older one can be removed. */
+export const summaryBuildJobId = (job: SummaryBuildJob) => `summary-${job.summaryId}-v${job.version}`;
+
 export const JOBS = {
   /** A command to a camera server; its idempotency key is its job id, so a duplicate add is ignored. */
   cameraCommand: defineJob({
@@ -150,6 +162,14 @@ export const JOBS = {
     payload: clipCutJob,
     names: ["clip.cut"],
     jobIdOf: clipCutJobId,
+    options: RETRIED,
+  }),
+  /** Builds one version of a match's summary (added with a quiet-period delay); an older version does nothing. */
+  summaryBuild: defineJob({
+    queue: QUEUES.summaryBuilds,
+    payload: summaryBuildJob,
+    names: ["summary.build"],
+    jobIdOf: summaryBuildJobId,
     options: RETRIED,
   }),
 };

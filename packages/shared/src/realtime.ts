@@ -47,6 +47,7 @@ export const EVENTS = {
   chatMessage: "chat.message",
   /** A clip's state or progress changed (on the match's channel). */
   clipUpdated: "clip.updated",
+  summaryUpdated: "summary.updated",
 } as const;
 
 /** Translated keys a user.message may carry (spec section 8). */
@@ -86,6 +87,13 @@ export interface EventPayloads {
     match: number;
     clip: number;
     marker: number;
+    state: "queued" | "cutting" | "ready" | "failed";
+    progress: number;
+    failure_reason: string | null;
+  };
+  "summary.updated": {
+    match: number;
+    summary: number;
     state: "queued" | "cutting" | "ready" | "failed";
     progress: number;
     failure_reason: string | null;

@@ -18,7 +18,7 @@ import {
   type ClipWindow,
 } from "@clubcast/shared";
 import { type ClipCutJob } from "@clubcast/shared/jobs";
-import type { Prisma } from "@clubcast/db";
+import type { Clip, Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { NotFoundError, ValidationError, fieldLabel, type FieldErrors } from "../core/errors.ts";
@@ -26,8 +26,10 @@ import { listOf, written } from "../core/answers.ts";
 import { translate } from "../core/i18n.ts";
 import { paged, pageWindow } from "../core/pagination.ts";
 import { authorize, authorizedRecord, isSystem, requireClub, requireUser } from "../core/policy.ts";
-import { visibleMatches } from "../matches/visibility.ts";
+import { clubTableMatches, visibleMatches } from "../matches/visibility.ts";
+import { renderSteps } from "../media/render-steps.ts";
 import type { MediaService } from "../media/service.ts";
+import type { SummariesService } from "../summaries/service.ts";
 import { clipSelect, presentClip } from "./presenter.ts";
 import type { ClipWindowInput, ClubClipsQuery } from "./schemas.ts";
 
@@ -46,7 +48,10 @@ function videoOf(match: { vodDurationMs: number | null; vodFrameRate: number | n
 /** What a new cut starts from: queued again, nothing of an earlier cut's outcome. */
 const recut = { state: "queued", progress: 0, failureReason: null, version: { increment: 1 } } as const;
 
-export function createClipsService(deps: Deps, { media }: { media: MediaService }) {
+export function createClipsService(
+  deps: Deps,
+  { media, summaries }: { media: MediaService; summaries: Pick<SummariesService, "clipReady" | "clipRemoved"> },
+) {
   const { prisma, events, jobs } = deps;
 
   function publish(clip: {
@@ -135,18 +140,13 @@ export function createClipsService(deps: Deps, { media }: { media: MediaService 
     if (!clip) return;
     await prisma.clip.deleteMany({ where: { id: clip.id } });
     media.removeMatchFiles(clip.matchId, [clip.videoPath, clip.posterPath]);
+    await summaries.clipRemoved(clip);
   }
 
   /** GET /v1/clubs/:id/clips: the clips of a club's matches, newest first (club staff). */
   async function listOfClub(clubId: number, query: ClubClipsQuery, ctx: RequestContext) {
     authorize(ctx, CLIPS_SECTION, clubId, "not_found.club");
-    const where: Prisma.ClipWhereInput = {
-      match: {
-        clubId,
-        ...(query.match ? { id: query.match } : {}),
-        ...(query.team ? { OR: [{ homeTeamId: query.team }, { awayTeamId: query.team }] } : {}),
-      },
-    };
+    const where: Prisma.ClipWhereInput = { match: clubTableMatches(clubId, query) };
     const [clips, total] = await Promise.all([
       prisma.clip.findMany({
         where,
@@ -225,6 +225,7 @@ export function createClipsService(deps: Deps, { media }: { media: MediaService 
     );
     await prisma.clip.deleteMany({ where: { id: clip.id } });
     media.removeMatchFiles(clip.matchId, [clip.videoPath, clip.posterPath]);
+    await summaries.clipRemoved(clip);
   }
 
   // ── the worker's side of clip.cut ──
@@ -278,58 +279,34 @@ export function createClipsService(deps: Deps, { media }: { media: MediaService 
     return { window };
   }
 
+  const steps = renderSteps<Clip, ClipWindow & { frameRate: number }>(
+    {
+      update: (where, data) => prisma.clip.updateMany({ where, data }),
+      find: (where) => prisma.clip.findFirst({ where }),
+    },
+    media,
+    publish,
+  );
+  const versionOf = (job: ClipCutJob) => ({ id: job.clipId, version: job.version });
+
   /** How far the cut is (percent), for the annotate page. */
-  async function cutProgress(job: ClipCutJob, progress: number): Promise<void> {
-    const where = { id: job.clipId, version: job.version, state: "cutting" } as const;
-    const { count } = await prisma.clip.updateMany({ where, data: { progress } });
-    const clip = count ? await prisma.clip.findFirst({ where }) : null;
-    if (clip) publish(clip);
-  }
+  const cutProgress = (job: ClipCutJob, progress: number) => steps.progressed(versionOf(job), progress);
 
   /**
-   * The cut's files are in place: the clip is ready with them, and the files of
-   * its earlier cut go. A clip deleted or changed meanwhile keeps nothing of this cut.
+   * The cut's files are in place: the clip is ready with them (renderSteps), and its match's
+   * summary is made anew.
    */
   async function cutFinished(
     job: ClipCutJob,
     result: { matchId: number; window: ClipWindow; frameRate: number; videoPath: string; posterPath: string },
   ): Promise<{ applied: boolean }> {
-    const where = { id: job.clipId, version: job.version };
-    const before = await prisma.clip.findFirst({ where });
-    const { count } = before
-      ? await prisma.clip.updateMany({
-          where,
-          data: {
-            ...result.window,
-            frameRate: result.frameRate,
-            videoPath: result.videoPath,
-            posterPath: result.posterPath,
-            state: "ready",
-            progress: 100,
-            failureReason: null,
-          },
-        })
-      : { count: 0 };
-    if (!before || !count) {
-      media.removeMatchFiles(result.matchId, [result.videoPath, result.posterPath]);
-      return { applied: false };
-    }
-    const earlier = [before.videoPath, before.posterPath].filter(
-      (path) => path !== result.videoPath && path !== result.posterPath,
-    );
-    media.removeMatchFiles(result.matchId, earlier);
-    const clip = await prisma.clip.findFirst({ where });
-    if (clip) publish(clip);
-    return { applied: true };
+    const outcome = await steps.finished(versionOf(job), result, { ...result.window, frameRate: result.frameRate });
+    if (outcome.applied) await summaries.clipReady(result.matchId);
+    return outcome;
   }
 
   /** The cut failed for good: the clip says why. */
-  async function cutFailed(job: ClipCutJob, reason: string): Promise<void> {
-    const where = { id: job.clipId, version: job.version };
-    const { count } = await prisma.clip.updateMany({ where, data: { state: "failed", failureReason: reason } });
-    const clip = count ? await prisma.clip.findFirst({ where }) : null;
-    if (clip) publish(clip);
-  }
+  const cutFailed = (job: ClipCutJob, reason: string) => steps.failed(versionOf(job), reason);
 
   return {
     markerChanged,

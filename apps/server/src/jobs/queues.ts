@@ -11,7 +11,9 @@ import {
   bullPrefix,
   matchStartingJobId,
   planJob,
+  summaryBuildJobId,
   type ClipCutJob,
+  type SummaryBuildJob,
   type CameraCommandJob,
   type JobKind,
   type JobPayload,
@@ -85,6 +87,20 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     await add("clipCut", job);
   }
 
+  /**
+   * Enqueues the build of one version of a summary after `delayMs`, and drops the previous version's
+   * build while it still waits: a burst of changes leaves one build, of the last version (a build
+   * already running is left to finish; its version is stale, so it changes nothing).
+   */
+  async function enqueueSummaryBuild(job: SummaryBuildJob, delayMs: number): Promise<string> {
+    if (job.version > 1) {
+      const previous = summaryBuildJobId({ ...job, version: job.version - 1 });
+      await viaRedis(() => queues.summaryBuilds.remove(previous));
+    }
+    await add("summaryBuild", job, { delay: delayMs });
+    return summaryBuildJobId(job);
+  }
+
   async function close(): Promise<void> {
     await Promise.all([...allQueues, flows].map((source) => source.close()));
     connection.disconnect();
@@ -97,6 +113,7 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     viaRedis,
     enqueueCameraCommand,
     enqueueClipCut,
+    enqueueSummaryBuild,
     enqueueAssetUpdates,
     setMatchStartingTimer,
     clearMatchStartingTimer,

@@ -63,3 +63,12 @@ export function clubMatches(clubId: number): Prisma.MatchWhereInput {
 export function recordedMatchesOf(clubId: number): Prisma.MatchWhereInput {
   return { OR: privateMatchesOf(clubId) };
 }
+
+/** A club's tables of things made from its matches (clips, summaries): its own matches, one match, or one team's (home or away). */
+export function clubTableMatches(clubId: number, filter: { match?: number; team?: number }): Prisma.MatchWhereInput {
+  return {
+    clubId,
+    ...(filter.match ? { id: filter.match } : {}),
+    ...(filter.team ? { OR: [{ homeTeamId: filter.team }, { awayTeamId: filter.team }] } : {}),
+  };
+}

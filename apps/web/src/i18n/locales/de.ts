@@ -102,6 +102,8 @@ export const de: Messages = {
     back_to_matches: "Alle Spiele",
     poster_alt: "Standbild aus {{match}}",
     download: "MP4 herunterladen",
+    highlights: "Zusammenfassung",
+    highlights_label: "Zusammenfassung von {{match}}",
   },
   sports: {
     title: "Sportarten",

@@ -101,6 +101,8 @@ export const en = {
     back_to_matches: "All matches",
     poster_alt: "Still from {{match}}",
     download: "Download MP4",
+    highlights: "Highlights",
+    highlights_label: "Highlights of {{match}}",
   },
   sports: {
     title: "Sports",

@@ -102,6 +102,8 @@ export const nl: Messages = {
     back_to_matches: "Alle wedstrijden",
     poster_alt: "Beeld uit {{match}}",
     download: "MP4 downloaden",
+    highlights: "Samenvatting",
+    highlights_label: "Samenvatting van {{match}}",
   },
   sports: {
     title: "Sporten",

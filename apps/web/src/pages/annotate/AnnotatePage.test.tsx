@@ -3,9 +3,11 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { RouteObject } from "react-router";
 import { fakeAuth, fakeUser, renderRoutes } from "../../../test/render.tsx";
+import { apiError } from "../../../test/fake-api.ts";
 import { CLUB, fakeMatch } from "../scheduler/fixtures.test-data.ts";
 import AnnotatePage from "./AnnotatePage.tsx";
 
+vi.mock("../../lib/realtime.ts", () => ({ useChannel: () => "joined" }));
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -31,6 +33,9 @@ function annotateApi(markers: ReturnType<typeof marker>[] | null, overrides = {}
       markers
         ? { data: [{ id: 5, match: match.id, user: 8, name: "", created_at: "2025-06-14T15:00:00.000Z", markers }] }
         : { data: [], message: "No sequences found" },
+    "summaries.ofMatch": () => {
+      throw apiError(404, "No summary found");
+    },
     ...overrides,
   };
 }
@@ -170,5 +175,48 @@ describe("the annotation screen", () => {
     await user.click(screen.getByRole("button", { name: "Save score" }));
     await waitFor(() => expect(score).toHaveBeenCalledWith({ club: CLUB.id, match: match.id, home: 2, away: 1 }));
     expect(await screen.findByText("Score saved")).toBeInTheDocument();
+  });
+
+  it("shows the summary's state and video, and rebuilds it for a club admin", async () => {
+    const user = userEvent.setup();
+    const summary = (state: string, progress: number) => ({
+      id: 6,
+      match: { id: match.id, home_team: null, away_team: null },
+      state,
+      progress,
+      failure_reason: null,
+      video_url: "/media/matches/40/summaries/6-1.mp4",
+      poster_url: "/media/matches/40/summaries/6-1.jpg",
+      created_at: "2025-06-14T15:00:00.000Z",
+      updated_at: "2025-06-14T15:00:00.000Z",
+    });
+    const rebuild = vi.fn(() => ({
+      data: summary("queued", 0),
+      message: "The summary is being rebuilt.",
+      job_ids: ["summary-6-v2"],
+    }));
+    renderRoutes(
+      routes,
+      PATH,
+      admin,
+      null,
+      annotateApi([], { "summaries.ofMatch": () => ({ data: summary("cutting", 40) }), "summaries.rebuild": rebuild }),
+    );
+    expect(await screen.findByText("Building… 40%")).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Highlight summary of/)).toHaveAttribute(
+      "src",
+      "/media/matches/40/summaries/6-1.mp4",
+    );
+    await user.click(screen.getByRole("button", { name: "Rebuild summary" }));
+    await waitFor(() => expect(rebuild).toHaveBeenCalledWith({ id: match.id }));
+    expect(await screen.findByText("The summary is being rebuilt.")).toBeInTheDocument();
+    expect(screen.getByText("Waiting to be built")).toBeInTheDocument();
+  });
+
+  it("says there is no summary yet, and offers no rebuild to a player", async () => {
+    const player = fakeAuth({ user: fakeUser({ id: 8, scope: "player", club: { id: CLUB.id, name: CLUB.name } }) });
+    renderRoutes(routes, PATH, player, null, annotateApi([]));
+    expect(await screen.findByText(/No summary yet/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Rebuild summary" })).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 // The annotation screen (/dashboard/clubs/{id}/recorded/{videoid}/annotate):
 // the match's on-demand video with a timecode (hours:minutes:seconds:ms) and
 // frames at a chosen frame rate, frame-by-frame stepping with buttons and keys,
-// the user's markers on the match (saved through the sequences API) and a
-// score control.
+// the user's markers on the match (saved through the sequences API), a score
+// control and the match's highlight summary.
 import { useEffect, useRef, useState } from "react";
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useForm } from "react-hook-form";
@@ -25,6 +25,7 @@ import { useToast } from "../../ui/Toasts.tsx";
 import { VideoPlayer } from "../matches/VideoPlayer.tsx";
 import { useClubParam, useRecordedMatch } from "../clubs/route-params.ts";
 import { recordedMatchPath, useMatchTitle } from "../scheduler/match-columns.tsx";
+import { SummaryPanel } from "./SummaryPanel.tsx";
 import {
   FRAME_RATE_NAMES,
   formatTimecode,
@@ -451,6 +452,7 @@ function Annotator({ club, match }: { club: number; match: Match }) {
           )}
         </section>
         <ScoreControl club={club} match={match} />
+        <SummaryPanel match={match} title={title} />
       </aside>
     </div>
   );

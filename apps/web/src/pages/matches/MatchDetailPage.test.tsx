@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import type { Auth } from "../../auth/AuthProvider.tsx";
 import { fakeAuth, fakeUser, renderRoutes } from "../../../test/render.tsx";
+import { apiError } from "../../../test/fake-api.ts";
 import type { Match } from "../../lib/matches.ts";
 import { fakeMatch } from "../scheduler/fixtures.test-data.ts";
 import MatchDetailPage from "./MatchDetailPage.tsx";
@@ -30,7 +31,11 @@ function onDemand(overrides: Partial<Match> = {}): Match {
   });
 }
 
-function renderMatch(match: Match, auth: Auth = fakeAuth()) {
+const noSummary = () => {
+  throw apiError(404, "No summary found");
+};
+
+function renderMatch(match: Match, auth: Auth = fakeAuth(), summary: () => unknown = noSummary) {
   return renderRoutes(
     [{ path: "/matches/:match", element: <MatchDetailPage /> }],
     `/matches/${match.id}`,
@@ -38,6 +43,7 @@ function renderMatch(match: Match, auth: Auth = fakeAuth()) {
     undefined,
     {
       "matches.byId": () => ({ data: match }),
+      "summaries.ofMatch": summary,
     },
   );
 }
@@ -89,5 +95,30 @@ describe("the match page", () => {
     expect(image).toHaveAttribute("src", POSTER);
     expect(image).toHaveAttribute("loading", "lazy");
     expect(screen.getByText(/The recording is being processed/)).toBeInTheDocument();
+  });
+
+  it("plays the highlight summary of an on-demand match once it is built", async () => {
+    const summary = {
+      id: 6,
+      match: { id: 9, home_team: 7, away_team: null },
+      state: "ready",
+      progress: 100,
+      failure_reason: null,
+      video_url: "/media/matches/9/summaries/6-1.mp4",
+      poster_url: "/media/matches/9/summaries/6-1.jpg",
+      created_at: "2025-06-14T15:00:00.000Z",
+      updated_at: "2025-06-14T15:00:00.000Z",
+    };
+    renderMatch(onDemand(), fakeAuth(), () => ({ data: summary }));
+    const video = await screen.findByLabelText("Highlights of Groen Wit 1 against VV De Zwaluwen");
+    expect(video).toHaveAttribute("src", summary.video_url);
+    expect(video).toHaveAttribute("poster", summary.poster_url);
+    expect(screen.getByRole("heading", { name: "Highlights" })).toBeInTheDocument();
+  });
+
+  it("shows no highlights while the match has no summary", async () => {
+    renderMatch(onDemand());
+    await screen.findByLabelText("Video of Groen Wit 1 against VV De Zwaluwen");
+    expect(screen.queryByRole("heading", { name: "Highlights" })).toBeNull();
   });
 });

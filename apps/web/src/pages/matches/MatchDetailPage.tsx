@@ -2,7 +2,9 @@
 // countdown before kick-off; a still from the video where there is no player,
 // and the MP4 download for the club's staff once the match is on demand. The
 // score follows match.scored; match.starting reloads the page (spec section
-// 4). Matches the visitor may not see answer 404 and read "No match found".
+// 4). An on-demand match's highlight summary plays below the video once it is
+// built (summary.updated brings a new one). Matches the visitor may not see
+// answer 404 and read "No match found".
 import { useState } from "react";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -22,6 +24,7 @@ import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { StatusPill } from "../../ui/StatusPill.tsx";
 import { FlipClock } from "./FlipClock.tsx";
 import { ShareButton } from "./ShareButton.tsx";
+import { SummaryVideo, useMatchSummary } from "./SummaryVideo.tsx";
 import { VideoPlayer } from "./VideoPlayer.tsx";
 import "../../styles/match.css";
 
@@ -56,6 +59,26 @@ function Stage({ match, title }: { match: Match; title: string }) {
   );
 }
 
+function Highlights({ match, title }: { match: Match; title: string }) {
+  const { t } = useTranslation();
+  const { summary } = useMatchSummary(match.id);
+  if (!summary?.video_url) return null;
+  return (
+    <section className="highlights" aria-labelledby="highlights-title">
+      <h2 id="highlights-title" className="highlights__title">
+        {t("match.highlights")}
+      </h2>
+      <div className="highlights__video">
+        <SummaryVideo
+          src={summary.video_url}
+          poster={summary.poster_url}
+          label={t("match.highlights_label", { match: title })}
+        />
+      </div>
+    </section>
+  );
+}
+
 function Side({ side, name }: { side: MatchSide; name: string }) {
   return (
     <div className="scoreboard__side">
@@ -69,6 +92,7 @@ function MatchView({ match }: { match: Match }) {
   const { t } = useTranslation();
   const formatZoned = useFormatZoned();
   const { user } = useAuth();
+  const utils = trpc.useUtils();
   const [liveScore, setLiveScore] = useState<Score | null>(null);
   const home = sideName(match.home) ?? t("match.unknown_side");
   const away = sideName(match.away) ?? t("match.unknown_side");
@@ -81,6 +105,10 @@ function MatchView({ match }: { match: Match }) {
     },
     "match.starting": (payload) => {
       if (payload.match === match.id) window.location.reload();
+    },
+    "summary.updated": (payload) => {
+      if (payload.match === match.id && payload.state === "ready")
+        void utils.summaries.ofMatch.invalidate({ id: match.id });
     },
   });
 
@@ -162,6 +190,7 @@ function MatchView({ match }: { match: Match }) {
           )}
         </div>
       </aside>
+      {match.status === "vod" && <Highlights match={match} title={title} />}
     </article>
   );
 }

@@ -60,6 +60,17 @@ const de: typeof en = {
     saved: "Spielstand gespeichert",
     failed: "Spielstand konnte nicht gespeichert werden",
   },
+  summary: {
+    title: "Zusammenfassung",
+    none: "Noch keine Zusammenfassung: Sie entsteht, sobald Clips dieses Spiels fertig sind.",
+    queued: "Wartet auf die Erstellung",
+    building: "Wird erstellt… {{progress}}%",
+    ready: "Fertig",
+    failed_because: "Fehlgeschlagen: {{reason}}",
+    video_label: "Zusammenfassung von {{match}}",
+    rebuild: "Zusammenfassung neu erstellen",
+    rebuild_failed: "Die Zusammenfassung konnte nicht neu erstellt werden",
+  },
 };
 
 export default de;

@@ -59,6 +59,17 @@ const en = {
     saved: "Score saved",
     failed: "Could not save the score",
   },
+  summary: {
+    title: "Highlight summary",
+    none: "No summary yet: it is made once clips of this match are ready.",
+    queued: "Waiting to be built",
+    building: "Building… {{progress}}%",
+    ready: "Ready",
+    failed_because: "Failed: {{reason}}",
+    video_label: "Highlight summary of {{match}}",
+    rebuild: "Rebuild summary",
+    rebuild_failed: "Could not rebuild the summary",
+  },
 };
 
 export default en;

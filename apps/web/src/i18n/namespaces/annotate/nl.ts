@@ -60,6 +60,17 @@ const nl: typeof en = {
     saved: "Stand opgeslagen",
     failed: "Stand opslaan mislukt",
   },
+  summary: {
+    title: "Samenvatting",
+    none: "Nog geen samenvatting: die wordt gemaakt zodra clips van deze wedstrijd klaar zijn.",
+    queued: "Wacht om gemaakt te worden",
+    building: "Wordt gemaakt… {{progress}}%",
+    ready: "Klaar",
+    failed_because: "Mislukt: {{reason}}",
+    video_label: "Samenvatting van {{match}}",
+    rebuild: "Samenvatting opnieuw maken",
+    rebuild_failed: "Kon de samenvatting niet opnieuw maken",
+  },
 };
 
 export default nl;

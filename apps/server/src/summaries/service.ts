@@ -1,0 +1,226 @@
+// Highlight summaries (issue 14): a match with create_summary gets one video of
+// its ready clips in time order, after a title card, built by the worker's
+// summary.build job. Every change of the match's clips bumps the summary's
+// version and queues the build of that version after a quiet period, dropping
+// the build still waiting for the version before: ten quick edits, one build.
+// A build of an older version does nothing, as a clip cut does. Files live below
+// the match's media folder (summaries/{id}-{version}.mp4 and .jpg), so they
+// follow the match's privacy through the media service's signed URLs.
+import { CHANNELS, CLIPS_SECTION, EVENTS } from "@clubcast/shared";
+import type { SummaryBuildJob } from "@clubcast/shared/jobs";
+import type { Prisma, Summary } from "@clubcast/db";
+import type { Deps } from "../deps.ts";
+import type { RequestContext } from "../core/context.ts";
+import { NotFoundError, ValidationError } from "../core/errors.ts";
+import { translate } from "../core/i18n.ts";
+import { paged, pageWindow } from "../core/pagination.ts";
+import { authorize, authorizedRecord } from "../core/policy.ts";
+import { clubTableMatches, visibleMatches } from "../matches/visibility.ts";
+import { renderSteps } from "../media/render-steps.ts";
+import type { MediaService } from "../media/service.ts";
+import { presentSummary, summarySelect } from "./presenter.ts";
+import type { ClubSummariesQuery } from "./schemas.ts";
+
+/** Where a summary version's files go, below its match's media folder. */
+export const summaryFiles = (summaryId: number, version: number) => ({
+  video: `summaries/${summaryId}-${version}.mp4`,
+  poster: `summaries/${summaryId}-${version}.jpg`,
+});
+
+/** What a new build starts from: queued again, nothing of an earlier build's outcome (its files stay until replaced). */
+const rebuilt = { state: "queued", progress: 0, failureReason: null, version: { increment: 1 } } as const;
+
+const readyClips = { state: "ready", videoPath: { not: null } } as const satisfies Prisma.ClipWhereInput;
+
+export function createSummariesService(deps: Deps, { media }: { media: MediaService }) {
+  const { prisma, events, jobs, config } = deps;
+
+  function publish(summary: {
+    id: number;
+    matchId: number;
+    state: "queued" | "cutting" | "ready" | "failed";
+    progress: number;
+    failureReason: string | null;
+  }) {
+    events.publish(CHANNELS.match(summary.matchId), EVENTS.summaryUpdated, {
+      match: summary.matchId,
+      summary: summary.id,
+      state: summary.state,
+      progress: summary.progress,
+      failure_reason: summary.failureReason,
+    });
+  }
+
+  /** A new version of the match's summary (the first one if it has none), its build queued after `delayMs`. */
+  async function queueBuild(matchId: number, delayMs: number) {
+    // One statement (INSERT … ON CONFLICT): two clips turning ready at once can't make two summaries.
+    const summary = await prisma.summary.upsert({ where: { matchId }, create: { matchId }, update: rebuilt });
+    publish(summary);
+    const jobId = await jobs.enqueueSummaryBuild({ summaryId: summary.id, version: summary.version }, delayMs);
+    return { summary, jobId };
+  }
+
+  /** A clip of the match turned ready: its summary (a first one) is built after the quiet period, if it makes one. */
+  async function clipReady(matchId: number): Promise<void> {
+    const match = await prisma.match.findUnique({ where: { id: matchId }, select: { createSummary: true } });
+    if (match?.createSummary) await queueBuild(matchId, config.summaryQuietMs);
+  }
+
+  /**
+   * A clip went: when it had a video (so its match's summary may show it), the summary is built
+   * anew after the quiet period. A clip that never had one, or a match without a summary, changes nothing.
+   */
+  async function clipRemoved(clip: { matchId: number; videoPath: string | null }): Promise<void> {
+    if (clip.videoPath === null) return;
+    const summary = await prisma.summary.findUnique({ where: { matchId: clip.matchId }, select: { id: true } });
+    if (summary) await queueBuild(clip.matchId, config.summaryQuietMs);
+  }
+
+  /** GET /v1/matches/:id/summary: the summary of a match the caller may see (a visitor: a public match's). */
+  async function ofMatch(matchId: number, ctx: RequestContext) {
+    const summary = await prisma.summary.findFirst({
+      where: { matchId, match: visibleMatches(ctx) },
+      select: summarySelect,
+    });
+    if (!summary) throw new NotFoundError("not_found.summary");
+    return { data: presentSummary(summary, media) };
+  }
+
+  /** GET /v1/clubs/:club/summaries: the summaries of a club's matches, newest first (club staff). */
+  async function listOfClub(clubId: number, query: ClubSummariesQuery, ctx: RequestContext) {
+    authorize(ctx, CLIPS_SECTION, clubId, "not_found.club");
+    const where: Prisma.SummaryWhereInput = { match: clubTableMatches(clubId, query) };
+    const [summaries, total] = await Promise.all([
+      prisma.summary.findMany({
+        where,
+        select: summarySelect,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        ...pageWindow(query),
+      }),
+      prisma.summary.count({ where }),
+    ]);
+    return paged(
+      summaries.map((summary) => presentSummary(summary, media)),
+      total,
+      query,
+      translate(ctx.locale, "not_found.summaries"),
+    );
+  }
+
+  /** POST /v1/matches/:id/summary: a club admin asks for the summary now (no quiet period). */
+  async function rebuild(matchId: number, ctx: RequestContext) {
+    const match = await authorizedRecord(
+      ctx,
+      CLIPS_SECTION,
+      "not_found.match",
+      () =>
+        prisma.match.findUnique({
+          where: { id: matchId },
+          select: { id: true, clubId: true, createSummary: true, _count: { select: { clips: { where: readyClips } } } },
+        }),
+      (found) => found.clubId,
+    );
+    if (!match.createSummary) throw ValidationError.field("create_summary", "summary.turned_off");
+    if (!match._count.clips) throw ValidationError.field("clips", "summary.no_ready_clips");
+    const { summary, jobId } = await queueBuild(match.id, 0);
+    const answer = await prisma.summary.findUniqueOrThrow({ where: { id: summary.id }, select: summarySelect });
+    return {
+      data: presentSummary(answer, media),
+      message: translate(ctx.locale, "summary.rebuild_requested"),
+      job_ids: [jobId],
+    };
+  }
+
+  // ── the worker's side of summary.build ──
+
+  /**
+   * A build begins: the summary turns building, unless it changed since the job was queued (null:
+   * nothing to do). A summary left without ready clips goes, files and all. Gives what the build needs:
+   * the title card's words and the ready clips in time order.
+   */
+  async function buildStarting(job: SummaryBuildJob) {
+    const current = { id: job.summaryId, version: job.version };
+    const summary = await prisma.summary.findFirst({
+      where: current,
+      include: {
+        match: {
+          select: {
+            homeScore: true,
+            awayScore: true,
+            homeTeam: { select: { fullname: true } },
+            awayTeam: { select: { fullname: true } },
+            homeClub: { select: { name: true } },
+            awayClub: { select: { name: true } },
+            clips: {
+              where: readyClips,
+              select: { videoPath: true, startMs: true, endMs: true, frameRate: true },
+              orderBy: [{ startMs: "asc" }, { id: "asc" }],
+            },
+          },
+        },
+      },
+    });
+    if (!summary) return null;
+    const { match } = summary;
+    if (!match.clips.length) {
+      const { count } = await prisma.summary.deleteMany({ where: current });
+      if (count) media.removeMatchFiles(summary.matchId, [summary.videoPath, summary.posterPath]);
+      return null;
+    }
+    const { count } = await prisma.summary.updateMany({
+      where: current,
+      data: { state: "cutting", progress: 0, failureReason: null },
+    });
+    if (!count) return null;
+    publish({ ...summary, state: "cutting", progress: 0, failureReason: null });
+    return {
+      matchId: summary.matchId,
+      title: {
+        home: match.homeTeam?.fullname ?? match.homeClub?.name ?? "Home",
+        away: match.awayTeam?.fullname ?? match.awayClub?.name ?? "Away",
+        homeScore: match.homeScore,
+        awayScore: match.awayScore,
+      },
+      clips: match.clips.map((clip) => ({
+        path: clip.videoPath!,
+        durationS: (clip.endMs - clip.startMs) / 1000,
+        fps: clip.frameRate,
+      })),
+      files: summaryFiles(summary.id, summary.version),
+    };
+  }
+
+  const steps = renderSteps<Summary>(
+    {
+      update: (where, data) => prisma.summary.updateMany({ where, data }),
+      find: (where) => prisma.summary.findFirst({ where }),
+    },
+    media,
+    publish,
+  );
+  const versionOf = (job: SummaryBuildJob) => ({ id: job.summaryId, version: job.version });
+
+  /** How far the build is (percent), for the annotate page. */
+  const buildProgress = (job: SummaryBuildJob, progress: number) => steps.progressed(versionOf(job), progress);
+
+  /** The build's files are in place: the summary is ready with them; a build of an older version leaves nothing. */
+  const buildFinished = (job: SummaryBuildJob, files: { matchId: number; videoPath: string; posterPath: string }) =>
+    steps.finished(versionOf(job), files, {});
+
+  /** The build failed for good: the summary says why (and keeps its last video). */
+  const buildFailed = (job: SummaryBuildJob, reason: string) => steps.failed(versionOf(job), reason);
+
+  return {
+    clipReady,
+    clipRemoved,
+    ofMatch,
+    listOfClub,
+    rebuild,
+    buildStarting,
+    buildProgress,
+    buildFinished,
+    buildFailed,
+  };
+}
+
+export type SummariesService = ReturnType<typeof createSummariesService>;

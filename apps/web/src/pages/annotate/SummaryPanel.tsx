@@ -1,0 +1,83 @@
+// The annotation screen's view of the match's highlight summary: its state
+// (queued, building with a percentage, ready, failed with the reason), kept
+// current by summary.updated, the last built video, and for those who run the
+// club's clips (club admins) a button that rebuilds it now.
+import { useTranslation } from "react-i18next";
+import { CHANNELS, CLIPS_SECTION, canOpenSection } from "@clubcast/shared";
+import { useAuth } from "../../auth/AuthProvider.tsx";
+import type { Match } from "../../lib/matches.ts";
+import { useChannel } from "../../lib/realtime.ts";
+import { failureMessage } from "../../lib/server-errors.ts";
+import { trpc } from "../../lib/trpc.ts";
+import { Icon } from "../../ui/Icon.tsx";
+import { Skeleton } from "../../ui/Skeleton.tsx";
+import { useToast } from "../../ui/Toasts.tsx";
+import { SummaryVideo, useMatchSummary, type Summary } from "../matches/SummaryVideo.tsx";
+
+function SummaryState({ summary }: { summary: Summary | null }) {
+  const { t } = useTranslation("annotate");
+  if (!summary) return <p className="summary-panel__state">{t("summary.none")}</p>;
+  const text =
+    summary.state === "cutting"
+      ? t("summary.building", { progress: summary.progress })
+      : summary.state === "failed"
+        ? t("summary.failed_because", { reason: summary.failure_reason ?? "" })
+        : t(`summary.${summary.state}`);
+  return (
+    <p className={`summary-panel__state summary-panel__state--${summary.state}`} role="status">
+      {text}
+    </p>
+  );
+}
+
+export function SummaryPanel({ match, title }: { match: Match; title: string }) {
+  const { t } = useTranslation("annotate");
+  const toast = useToast();
+  const { user } = useAuth();
+  const utils = trpc.useUtils();
+  const { query, summary } = useMatchSummary(match.id);
+  const rebuild = trpc.summaries.rebuild.useMutation();
+  useChannel(CHANNELS.match(match.id), {
+    "summary.updated": (payload) => {
+      if (payload.match === match.id) void utils.summaries.ofMatch.invalidate({ id: match.id });
+    },
+  });
+  const mayRebuild = user !== null && canOpenSection(user, CLIPS_SECTION) && match.create_summary;
+
+  const ask = async () => {
+    try {
+      const answer = await rebuild.mutateAsync({ id: match.id });
+      utils.summaries.ofMatch.setData({ id: match.id }, { data: answer.data });
+      toast.success(answer.message);
+    } catch (error) {
+      toast.error(failureMessage(error, t("summary.rebuild_failed")));
+    }
+  };
+
+  return (
+    <section className="summary-panel" aria-labelledby="summary-title">
+      <h2 id="summary-title" className="annotate__heading">
+        {t("summary.title")}
+      </h2>
+      {query.isPending ? <Skeleton height={48} /> : <SummaryState summary={summary} />}
+      {summary?.video_url && (
+        <SummaryVideo
+          src={summary.video_url}
+          poster={summary.poster_url}
+          label={t("summary.video_label", { match: title })}
+        />
+      )}
+      {mayRebuild && (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void ask()}
+          disabled={rebuild.isPending}
+        >
+          <Icon name="refresh" size={18} />
+          {t("summary.rebuild")}
+        </button>
+      )}
+    </section>
+  );
+}

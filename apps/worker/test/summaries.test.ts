@@ -1,0 +1,82 @@
+// summary.build with real ffmpeg: three ready clips of a match whose on-demand
+// video ffmpeg makes here join, after the title card, into one playable MP4 as
+// long as the clips together plus the card; its states arrive over Socket.IO.
+import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { CHANNELS, EVENTS, type EventPayloads } from "@clubcast/shared";
+import { eventually } from "@clubcast/testkit";
+import { collectEvents, connectSocket, subscribe } from "@clubcast/testkit/realtime";
+import { TITLE_CARD_S } from "../src/video.ts";
+import { FPS, addMarker, matchWithVod, settledClip, useVideoStack } from "./clip-support.ts";
+
+const { stack, download } = useVideoStack("summaries");
+
+/** A file's length (s) and its video's frames, decoded (a broken file fails here), and whether it has sound. */
+function measure(file: string) {
+  const probe = (args: string[]) =>
+    execFileSync("ffprobe", ["-v", "error", ...args, "-of", "csv=p=0", file], { encoding: "utf8" }).trim();
+  return {
+    seconds: Number(probe(["-show_entries", "format=duration"])),
+    frames: Number(probe(["-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames"])),
+    audio: probe(["-select_streams", "a", "-show_entries", "stream=codec_name"]),
+  };
+}
+
+type SummaryAnswer = {
+  state: string;
+  failure_reason: string | null;
+  video_url: string | null;
+  poster_url: string | null;
+};
+
+it("joins three ready clips after the title card: as long as they are together plus the card", async () => {
+  const match = await matchWithVod(stack);
+  const socket = await connectSocket(stack.url, stack.admin.token);
+  await subscribe(socket, CHANNELS.match(match.id));
+  const events = collectEvents<EventPayloads["summary.updated"]>(socket, EVENTS.summaryUpdated);
+
+  // A copied clip (6 s to 26 s), a re-encoded one (5.2 s to 25.2 s) and one slid back from the end (10 s to 30 s).
+  const markers = [21_000, 20_200, 29_000];
+  const clips = [];
+  for (const timeMs of markers)
+    clips.push(await settledClip(stack, match.id, await addMarker(stack, match.id, timeMs)));
+  const clipFiles = await Promise.all(
+    clips.map((clip, i) => {
+      expect(clip.state, clip.failure_reason ?? "").toBe("ready");
+      return download(clip.video_url!, `clip-${i}.mp4`);
+    }),
+  );
+
+  // Asked by hand, so the test needn't wait out the quiet period after the clips turned ready.
+  const asked = await stack.http.post(`/v1/matches/${match.id}/summary`, {}, stack.admin.token);
+  expect(asked.statusCode).toBe(202);
+  const summary = await eventually(
+    async () => {
+      const answer = (await stack.http.get(`/v1/matches/${match.id}/summary`, stack.admin.token)).json()
+        .data as SummaryAnswer;
+      return ["ready", "failed"].includes(answer.state) && answer;
+    },
+    "the summary",
+    60_000,
+  );
+  expect(summary.state, summary.failure_reason ?? "").toBe("ready");
+
+  const joined = measure(await download(summary.video_url!, "summary.mp4"));
+  const parts = clipFiles.map(measure);
+  const wantedFrames = parts.reduce((sum, part) => sum + part.frames, TITLE_CARD_S * FPS);
+  expect(Math.abs(joined.frames - wantedFrames)).toBeLessThanOrEqual(2);
+  const wantedSeconds = parts.reduce((sum, part) => sum + part.seconds, TITLE_CARD_S);
+  expect(Math.abs(joined.seconds - wantedSeconds)).toBeLessThanOrEqual(2 / FPS);
+  // The clips have no sound; the summary has a silent track all through, as players expect.
+  expect(joined.audio).toBe("aac");
+  expect(new URL(summary.poster_url!).pathname).toMatch(/\.jpg$/);
+
+  const states = events.map((e) => e.state);
+  expect(states).toContain("cutting");
+  expect(states.at(-1)).toBe("ready");
+  // Written under a temporary name and renamed: nothing partial stays behind.
+  const dir = join(stack.t.config.mediaDir, "matches", String(match.id), "summaries");
+  expect(readdirSync(dir).sort()).toEqual([expect.stringMatching(/\.jpg$/), expect.stringMatching(/\.mp4$/)]);
+}, 120_000);
