@@ -8,7 +8,7 @@ import {
   planJob,
   recognizeJob,
   type CameraCommandJob,
-} from "../src/index.ts";
+} from "../src/jobs.ts";
 
 const command: CameraCommandJob = {
   command: "stopRecording",
