@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { renderedVideoFields } from "../media/rendered-video.ts";
 import { idParam, integer } from "../core/schemas.ts";
 import { listAnswer, writeAnswer } from "../core/answers.ts";
 import { pageQuery, pagedSchema } from "../core/pagination.ts";
@@ -14,31 +15,15 @@ export const clipWindowInput = z.strictObject({
   end_ms: integer(0),
 });
 
-export const renderState = z.enum(["queued", "cutting", "ready", "failed"]);
-
 export const clipSchema = z.object({
-  id: z.number().int(),
+  ...renderedVideoFields,
   marker: z.object({ id: z.number().int(), label: z.string(), time_ms: z.number().int() }),
-  match: z.object({
-    id: z.number().int(),
-    home_team: z.number().int().nullable(),
-    away_team: z.number().int().nullable(),
-  }),
   start_ms: z.number().int(),
   end_ms: z.number().int(),
   length_ms: z.number().int(),
   frame_rate: z.number(),
   /** Whether the window was set by hand (true) or follows the marker by the clip rule. */
   custom: z.boolean(),
-  state: renderState,
-  /** Percent done while cutting. */
-  progress: z.number().int(),
-  failure_reason: z.string().nullable(),
-  /** The MP4, signed for a private match, once ready. */
-  video_url: z.string().nullable(),
-  poster_url: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 export const clipAnswer = writeAnswer(clipSchema);
 export const clipListAnswer = listAnswer(clipSchema);
