@@ -44,12 +44,12 @@ function mediaFile(matchId: number, path: string) {
 async function queuedClip(match: Match, timeMs: number) {
   const sequence = await http.post(`/v1/matches/${match.id}/sequences`, {}, cast.adminA.token);
   const marker = await http.post(
-    `/v1/sequences/${sequence.json().id}/markers`,
+    `/v1/sequences/${sequence.json().data.id}/markers`,
     { time_ms: timeMs, label: "Goal" },
     cast.adminA.token,
   );
   expect(marker.statusCode).toBe(201);
-  return t.deps.prisma.clip.findUniqueOrThrow({ where: { markerId: marker.json().id } });
+  return t.deps.prisma.clip.findUniqueOrThrow({ where: { markerId: marker.json().data.id } });
 }
 
 /** A marker on the match and its clip, cut: the clip service is told its files are ready, as the worker does. */
