@@ -1,5 +1,6 @@
 // Boot: move a prefix-less first visit into the visitor's language, load that
 // language's texts, then render the routes inside the data providers.
+import "./zod-setup.ts";
 import { StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter, useRoutes } from "react-router";
