@@ -272,8 +272,14 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
     expect: clubAdmins(202),
   },
   "POST /v1/clubs/:club/matches/:match/startrecording": {
-    target: "club A's scheduled private match",
-    request: (w) => ({ params: { club: w.clubA.id, match: w.matches.scheduled.private.id } }),
+    // The world's camera records its live matches: starting another match there is a 409 for everyone.
+    target: "a scheduled private match of club A on a camera that records nothing",
+    async request(w) {
+      const camera = await w.fresh.configuration();
+      const match = await w.fresh.match({ status: "scheduled" });
+      await prismaOf(w).match.update({ where: { id: match.id }, data: { configurationId: camera.id } });
+      return { params: { club: w.clubA.id, match: match.id } };
+    },
     expect: clubAdmins(202),
   },
   "POST /v1/clubs/:club/matches/:match/stoprecording": {

@@ -112,6 +112,23 @@ describe("requesting a camera command", () => {
     expect((await commandJob(unschedule.json().job_ids[0]))!.data.command).toBe("unschedule");
   });
 
+  it("refuses (409) to start recording on a camera that is recording another match, and enqueues nothing", async () => {
+    const recording = await matchOfA("live", { configurationId: spareConfigA.id });
+    const next = await matchOfA("scheduled", { configurationId: spareConfigA.id });
+    const before = await commandJobCount();
+    const refused = await http.post(commandUrl(next, "startrecording"), {}, cast.adminA.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `The camera is busy recording match ${recording.id}: stop that recording first.`,
+    );
+    expect(await commandJobCount()).toBe(before);
+    expect((await row(next.id)).status).toBe("scheduled");
+
+    // Once that recording is over, the camera is free again.
+    await t.deps.prisma.match.update({ where: { id: recording.id }, data: { status: "processing" } });
+    expect((await http.post(commandUrl(next, "startrecording"), {}, cast.adminA.token)).statusCode).toBe(202);
+  });
+
   it("restores from the configuration in the path, which must be the club's", async () => {
     const vod = await matchOfA("vod");
     const res = await http.post(commandUrl(vod, `restore/${spareConfigA.id}`), {}, cast.adminA.token);

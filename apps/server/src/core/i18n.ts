@@ -137,6 +137,7 @@ const en = {
   "match.refused.startRecording":
     "This match is {status}: recording can only start on an unscheduled or scheduled match.",
   "match.refused.stopRecording": "This match is {status}: recording can only stop on a live match.",
+  "match.camera_busy": "The camera is busy recording match {match}: stop that recording first.",
   "match.refused.restore": "This match is {status}: only a recorded match can be restored.",
   "match.invalid_date": "The {field} field must be a date (YYYY-MM-DD).",
   "match.invalid_time": "The {field} field must be a time (HH:mm).",
@@ -299,6 +300,7 @@ const nl: Catalogue = {
   "match.refused.startRecording":
     "Deze wedstrijd is {status}: een opname kan alleen starten bij een ongeplande of geplande wedstrijd.",
   "match.refused.stopRecording": "Deze wedstrijd is {status}: een opname kan alleen stoppen bij een live wedstrijd.",
+  "match.camera_busy": "De camera neemt wedstrijd {match} al op: stop eerst die opname.",
   "match.refused.restore": "Deze wedstrijd is {status}: alleen een opgenomen wedstrijd kan worden hersteld.",
   "match.invalid_date": "Het veld {field} moet een datum zijn (JJJJ-MM-DD).",
   "match.invalid_time": "Het veld {field} moet een tijd zijn (UU:mm).",
@@ -459,6 +461,7 @@ const de: Catalogue = {
   "match.refused.startRecording":
     "Dieses Spiel ist {status}: eine Aufnahme kann nur bei einem ungeplanten oder geplanten Spiel starten.",
   "match.refused.stopRecording": "Dieses Spiel ist {status}: eine Aufnahme kann nur bei einem Live-Spiel stoppen.",
+  "match.camera_busy": "Die Kamera nimmt bereits Spiel {match} auf: beende zuerst diese Aufnahme.",
   "match.refused.restore": "Dieses Spiel ist {status}: nur ein aufgenommenes Spiel kann wiederhergestellt werden.",
   "match.invalid_date": "Das Feld {field} muss ein Datum sein (JJJJ-MM-TT).",
   "match.invalid_time": "Das Feld {field} muss eine Uhrzeit sein (HH:mm).",

@@ -77,13 +77,29 @@ export function createCameraCommandPlanner({ prisma, jobs }: Pick<Deps, "prisma"
   }
 
   /** Checks a command now (409 for a refused transition, 422 without a configuration); nothing changes yet. */
+  /**
+   * 409 when the camera already records another match: starting would end that recording, or record
+   * the wrong match (one click on a match a week ahead did, with other matches live on the camera).
+   */
+  async function assertCameraFree(configurationId: number, matchId: number | undefined): Promise<void> {
+    const recording = await prisma.match.findFirst({
+      where: { configurationId, status: "live", ...(matchId === undefined ? {} : { id: { not: matchId } }) },
+      select: { id: true },
+    });
+    if (recording) throw new ConflictError("match.camera_busy", { match: recording.id });
+  }
+
   async function planCommand(
-    match: Pick<MatchRow, "status" | "configurationId" | "clubId" | "fieldId">,
+    match: Pick<MatchRow, "status" | "configurationId" | "clubId" | "fieldId"> & { id?: number },
     command: CameraCommand,
     restoreFrom?: number,
   ): Promise<PlannedCommand> {
     assertCommandAllowed(match.status as MatchStatus, command);
-    if (restoreFrom === undefined) return { command, configurationId: await configurationFor(match) };
+    if (restoreFrom === undefined) {
+      const configurationId = await configurationFor(match);
+      if (command === "startRecording") await assertCameraFree(configurationId, match.id);
+      return { command, configurationId };
+    }
     const configuration = await prisma.configuration.findFirst({
       where: { id: restoreFrom, clubId: match.clubId },
       select: { id: true },
