@@ -9,7 +9,7 @@ import { localeFromAcceptLanguage, translate } from "./i18n.ts";
 import { invokeOperation } from "./invoke.ts";
 import { DIGITS } from "./schemas.ts";
 import { restOperations, type NamedOperation, type RestOperation } from "./operation.ts";
-import { requireCaller, resolveRequest } from "./request.ts";
+import { resolveRequest } from "./request.ts";
 import { applySessionEffect, forgetRefusedSession } from "./session-cookie.ts";
 
 /** A path's :params are text; ids in them are numbers, as a JSON body would send them. */
@@ -36,7 +36,7 @@ export function registerRestOperations(
 ): RestOperation[] {
   const routes = restOperations(operations);
   for (const named of routes) {
-    const { operation, rest } = named;
+    const { rest } = named;
     app.route({
       method: rest.method,
       url: rest.path,
@@ -44,9 +44,7 @@ export function registerRestOperations(
         const { config } = services.deps;
         const resolved = await resolveRequest(services.auth, request.headers, request.ip);
         forgetRefusedSession(reply, config, resolved);
-        const caller = requireCaller(resolved, operation.auth);
-        const service = services[named.domain as keyof Services];
-        const answer = await invokeOperation(named, service, restInput(request), caller, config);
+        const answer = await invokeOperation(named, services, resolved, restInput(request));
         applySessionEffect(reply, config, rest.session, answer);
         reply.status(rest.status ?? 200);
         return rest.status === 204 ? reply.send() : reply.send(answer);

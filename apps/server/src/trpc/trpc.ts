@@ -8,7 +8,7 @@ import type { Services } from "../services.ts";
 import { asAppError } from "../core/errors.ts";
 import { errorBody, retryAfterOf } from "../core/http.ts";
 import { translate } from "../core/i18n.ts";
-import { requireCaller, resolveRequest, type ResolvedRequest } from "../core/request.ts";
+import { resolveRequest, type ResolvedRequest } from "../core/request.ts";
 import { forgetRefusedSession } from "../core/session-cookie.ts";
 import { invokeOperation } from "../core/invoke.ts";
 import type { NamedOperation } from "../core/operation.ts";
@@ -88,12 +88,8 @@ const rawInput = (input: unknown) => input;
 
 /** The procedure of one operation: who may call it, then the operation run as on REST. */
 export function operationProcedure(named: NamedOperation) {
-  const { operation } = named;
   const procedure = t.procedure.use(mapServiceErrors).input(rawInput);
-  const resolve = ({ ctx, input }: { ctx: TrpcContext; input: unknown }) => {
-    const caller = requireCaller(ctx.request, operation.auth);
-    const service = ctx.services[named.domain as keyof Services];
-    return invokeOperation(named, service, input, caller, ctx.services.deps.config);
-  };
-  return operation.kind === "query" ? procedure.query(resolve) : procedure.mutation(resolve);
+  const resolve = ({ ctx, input }: { ctx: TrpcContext; input: unknown }) =>
+    invokeOperation(named, ctx.services, ctx.request, input);
+  return named.operation.kind === "query" ? procedure.query(resolve) : procedure.mutation(resolve);
 }
