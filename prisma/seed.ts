@@ -24,9 +24,8 @@ import {
 } from "@clubcast/shared";
 import { createPrismaClient, type DeviceStatus, type Prisma, type PrismaClient } from "@clubcast/db";
 import { hashPassword } from "../apps/server/src/auth/passwords.ts";
-import { loadConfig } from "../apps/server/src/config.ts";
 import { ingestOf, type IngestSettings } from "../apps/server/src/media/ingest.ts";
-import { cameraSimAddress } from "../apps/camera-sim/src/settings.ts";
+import { cameraSimSettings, loadConfig } from "@clubcast/settings";
 
 type Db = Prisma.TransactionClient;
 
@@ -59,7 +58,7 @@ export interface SeedUrls {
 
 export function seedUrls(env: NodeJS.ProcessEnv = process.env): SeedUrls {
   const config = loadConfig(env);
-  const simulator = cameraSimAddress(env);
+  const simulator = cameraSimSettings(env);
   return { cameraServer: simulator.url, cameraMedia: simulator.publicUrl, publicUrl: config.publicUrl, ingest: config };
 }
 
@@ -1367,8 +1366,3 @@ export async function seed(prisma?: PrismaClient, env: NodeJS.ProcessEnv = proce
 }
 
 export const DEMO_SIGN_IN_HINT = `Demo data ready: sign in as ${DEMO_ACCOUNTS[0]!.email} (or another account under "Demo accounts" in the README) with password ${DEMO_PASSWORD}.`;
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  await seed();
-  console.log(DEMO_SIGN_IN_HINT);
-}

@@ -3,8 +3,8 @@
 import pg from "pg";
 import { databaseUrl, redisUrl } from "@clubcast/db";
 
-import { runPrisma } from "./prisma.ts";
-import { checkPostgres, checkRedis, runWithServiceErrors } from "@clubcast/db/health";
+import { runPrisma } from "./run-prisma.ts";
+import { checkPostgres, checkRedis } from "@clubcast/db/health";
 
 async function databaseExists(url: string): Promise<boolean> {
   const name = new URL(url).pathname.slice(1);
@@ -49,8 +49,4 @@ export async function prepareDatabase(): Promise<void> {
     await seed();
     console.log(DEMO_SIGN_IN_HINT);
   }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  await runWithServiceErrors(prepareDatabase);
 }

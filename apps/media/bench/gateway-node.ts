@@ -2,10 +2,10 @@
 // its own CPU time (this Node process, its nginx and its ffmpegs) is measured
 // apart from the benchmark's. Its API lets every stream key publish and tells
 // the benchmark over IPC when a recording is finished.
-import { loadDotEnv } from "@clubcast/db";
+import { loadDotEnv } from "@clubcast/settings";
 import type { GatewayApi } from "../src/api.ts";
 import { startMediaGateway } from "../src/server.ts";
-import { loadGatewaySettings } from "../src/settings.ts";
+import { loadGatewaySettings } from "@clubcast/settings";
 import { cameraOf, isLadderKey } from "./support.ts";
 
 export type GatewayRequest = { type: "close" };

@@ -1,18 +1,17 @@
 // `npm start -w @clubcast/media`: the media gateway (see server.ts).
-import { loadDotEnv } from "@clubcast/db";
 import { hasNginxRtmp } from "./nginx.ts";
 import { hasFfmpeg } from "./pipeline.ts";
 import { startMediaGateway } from "./server.ts";
-import { loadGatewaySettings } from "./settings.ts";
+import { exitOnBadSettings, loadGatewaySettings } from "@clubcast/settings";
 
-loadDotEnv();
+const settings = exitOnBadSettings(() => loadGatewaySettings());
 if (!hasNginxRtmp() || !hasFfmpeg()) {
   console.error(
     "[media] needs nginx with the RTMP module and ffmpeg: apt-get install nginx-light libnginx-mod-rtmp ffmpeg",
   );
   process.exit(1);
 }
-const gateway = await startMediaGateway(loadGatewaySettings());
+const gateway = await startMediaGateway(settings);
 
 async function shutdown() {
   await gateway.close();

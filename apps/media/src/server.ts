@@ -10,7 +10,7 @@ import { createGatewayApi, type GatewayApi } from "./api.ts";
 import { createGateway } from "./gateway.ts";
 import { createGatewayHttpServer } from "./http.ts";
 import { SRT_APP, startNginx, type RunningNginx } from "./nginx.ts";
-import type { GatewaySettings } from "./settings.ts";
+import type { GatewaySettings } from "@clubcast/settings";
 import { startSrtIngest, type SrtIngest } from "./srt-ingest.ts";
 import { createStateFile } from "./state.ts";
 

@@ -21,7 +21,7 @@ import { createApiClient, createClub, createField } from "@clubcast/testkit/fact
 import { disconnectAllSockets, signIn } from "@clubcast/testkit/realtime";
 import { startWorkers, type RunningWorkers } from "@clubcast/testkit/worker";
 import { startMediaGateway, type RunningGateway } from "../src/server.ts";
-import { loadGatewaySettings, type GatewaySettings } from "../src/settings.ts";
+import { loadGatewaySettings, type GatewaySettings } from "@clubcast/settings";
 
 const GATEWAY_CLIENT_ID = "media-gateway-test";
 const GATEWAY_CLIENT_SECRET = "media-gateway-test-secret";

@@ -9,7 +9,7 @@ import Fastify from "fastify";
 import { RECORDED_MATCH_STATUSES } from "@clubcast/shared";
 import pg from "pg";
 import type { AddressInfo } from "node:net";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "@clubcast/settings";
 import { closeDeps, createDeps } from "../src/deps.ts";
 import { createServices } from "../src/services.ts";
 import { buildApp } from "../src/app.ts";

@@ -2,7 +2,7 @@
 // (node --expose-gc) and driven over IPC by realtime.ts: it reports its URL,
 // emits events through its Socket.IO server and measures its own memory.
 import type { AddressInfo } from "node:net";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "@clubcast/settings";
 import { closeDeps, createDeps } from "../src/deps.ts";
 import { buildApp } from "../src/app.ts";
 

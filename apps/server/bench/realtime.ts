@@ -13,7 +13,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { CHANNELS, EVENTS } from "@clubcast/shared";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "@clubcast/settings";
 import { closeDeps, createDeps } from "../src/deps.ts";
 import { createServices } from "../src/services.ts";
 import {

@@ -2,7 +2,7 @@
 import { Redis } from "ioredis";
 import { createPool, createPrismaClient, type PrismaClient } from "@clubcast/db";
 import { FAIL_FAST_REDIS, createRedisOutageLog, type RedisOutageLog } from "@clubcast/db/redis";
-import type { AppConfig } from "./config.ts";
+import type { AppConfig } from "@clubcast/settings";
 import { createReadCache, type ReadCache } from "./core/read-cache.ts";
 import { createSmtpMailer, type Mailer } from "./mail/mailer.ts";
 import { createRedisPublisher, type EventPublisher } from "./realtime/publisher.ts";

@@ -1,9 +1,9 @@
 // Runs the API server until SIGINT/SIGTERM.
-import { loadConfig } from "./config.ts";
+import { exitOnBadSettings, loadConfig } from "@clubcast/settings";
 import { closeDeps, createDeps } from "./deps.ts";
 import { buildApp } from "./app.ts";
 
-const config = loadConfig();
+const config = exitOnBadSettings(() => loadConfig());
 const deps = createDeps(config);
 const { app } = await buildApp(deps, { logger: true });
 

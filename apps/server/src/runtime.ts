@@ -1,6 +1,6 @@
 // What other processes (the worker, benchmarks, @clubcast/testkit) need to run
 // the service layer outside the HTTP server: `import { ... } from "@clubcast/server/runtime"`.
-export { loadConfig, type AppConfig } from "./config.ts";
+export { loadConfig, type AppConfig } from "@clubcast/settings";
 export { createDeps, closeDeps, type Deps } from "./deps.ts";
 export { createServices, type Services } from "./services.ts";
 export { holdMatchUntilCommit, readMatchCommitted } from "./jobs/commit-gate.ts";

@@ -12,7 +12,7 @@ import {
   mediaGatewayChannel,
   type MediaGatewayMessage,
 } from "@clubcast/shared";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "@clubcast/settings";
 import { createMember, useTestAppWithCast } from "@clubcast/testkit/api";
 import { createConfiguration } from "@clubcast/testkit/factories";
 

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 import { api, generousLoginLimits, type Api } from "@clubcast/testkit/api";
 import { createUser, TEST_PASSWORD } from "@clubcast/testkit/factories";
 import { connectSocket, disconnectAllSockets, listen, subscribe } from "@clubcast/testkit/realtime";
-import { corsOriginsFrom } from "../src/config.ts";
+import { corsOriginsFrom } from "@clubcast/settings";
 import { hashToken } from "../src/auth/tokens.ts";
 
 const INTEGRATOR = "https://scores.example.org";

@@ -1,11 +1,12 @@
 // `npm start -w @clubcast/worker`: runs the platform's jobs until SIGTERM/SIGINT,
 // then finishes the jobs in flight before exiting.
-import { closeDeps, createDeps, createServices, loadConfig } from "@clubcast/server/runtime";
-import { loadWorkerSettings } from "./settings.ts";
+import { closeDeps, createDeps, createServices } from "@clubcast/server/runtime";
+import { exitOnBadSettings, loadConfig, loadWorkerSettings } from "@clubcast/settings";
 import { startWorkers, WORKERS_RUNNING } from "./workers.ts";
 
-const deps = createDeps(loadConfig(), "worker");
-const running = startWorkers(deps, createServices(deps), loadWorkerSettings());
+const [config, settings] = exitOnBadSettings(() => [loadConfig(), loadWorkerSettings()] as const);
+const deps = createDeps(config, "worker");
+const running = startWorkers(deps, createServices(deps), settings);
 await Promise.all(running.workers.map((w) => w.waitUntilReady()));
 console.log(`[worker] ${WORKERS_RUNNING}`);
 

@@ -25,7 +25,7 @@ import {
 } from "@clubcast/camera-protocol";
 import { createMediaStore } from "@clubcast/media-store";
 import { readMatchCommitted, type Deps, type Services } from "@clubcast/server/runtime";
-import type { WorkerSettings } from "./settings.ts";
+import type { WorkerSettings } from "@clubcast/settings";
 import {
   TITLE_CARD_S,
   VideoError,

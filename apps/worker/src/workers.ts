@@ -21,7 +21,7 @@ import {
   privacyAppliedProcessor,
   summaryBuildProcessor,
 } from "./processors.ts";
-import type { WorkerSettings } from "./settings.ts";
+import type { WorkerSettings } from "@clubcast/settings";
 
 /** What runs each registered job: a job without a handler does not type-check. */
 export type JobHandlers = { [K in JobKind]: (job: Job<JobPayload<K>>) => Promise<unknown> };

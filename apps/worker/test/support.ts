@@ -21,7 +21,7 @@ import {
   type SimulatorControl,
   startCameraSimulator,
 } from "@clubcast/testkit/camera-sim";
-import type { WorkerSettings } from "../src/settings.ts";
+import type { WorkerSettings } from "@clubcast/settings";
 import { startWorkers, type RunningWorkers } from "../src/workers.ts";
 
 export const CAMERA_ID = "cam-1";

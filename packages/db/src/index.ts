@@ -6,7 +6,7 @@ import { PrismaClient } from "./generated/prisma/client.ts";
 import { databaseUrl } from "./env.ts";
 
 export * from "./generated/prisma/client.ts";
-export { databaseUrl, redisUrl, loadDotEnv, DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL } from "./env.ts";
+export { databaseUrl, redisUrl } from "./env.ts";
 export { catalogSafePool, createPool } from "./pool.ts";
 
 /**

@@ -13,7 +13,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { MEDIA_FILES } from "@clubcast/shared";
 
 /** The kinds of media owner: a match, or a configuration's pre-match preview. */
@@ -128,14 +127,3 @@ export function createMediaStore(rootDir: string) {
 }
 
 export type MediaStore = ReturnType<typeof createMediaStore>;
-
-/** The repository's var/media: the same folder whichever app (and working directory) asks. */
-const DEFAULT_MEDIA_DIR = fileURLToPath(new URL("../../../var/media", import.meta.url));
-
-/** MEDIA_DIR (relative to the working directory), default the repository's var/media. */
-export const mediaDirFromEnv = (env: NodeJS.ProcessEnv = process.env) =>
-  env.MEDIA_DIR ? resolve(env.MEDIA_DIR) : DEFAULT_MEDIA_DIR;
-
-/** Free disk below which new recordings are refused (MEDIA_MIN_FREE_MB, default 1024 MB). */
-export const minFreeBytesFromEnv = (env: NodeJS.ProcessEnv = process.env) =>
-  (Number.parseInt(env.MEDIA_MIN_FREE_MB ?? "", 10) || 1024) * 1024 * 1024;

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import { withRedis } from "@clubcast/db/redis";
-import type { RateLimitRule } from "../config.ts";
+import type { RateLimitRule } from "@clubcast/settings";
 import { TooManyRequestsError } from "./errors.ts";
 
 /**

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { serialize, type SerializeOptions } from "cookie";
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from "@clubcast/shared";
-import type { AppConfig } from "../config.ts";
+import type { AppConfig } from "@clubcast/settings";
 import { ForbiddenError } from "./errors.ts";
 import { bearerToken, sessionCookieToken, type ResolvedRequest } from "./request.ts";
 

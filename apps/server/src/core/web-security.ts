@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyCors from "@fastify/cors";
-import type { AppConfig } from "../config.ts";
+import type { AppConfig } from "@clubcast/settings";
 
 type Directives = Record<string, string[]>;
 

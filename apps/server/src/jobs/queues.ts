@@ -19,7 +19,7 @@ import {
   type JobPayload,
   type QueuePayload,
 } from "@clubcast/shared/jobs";
-import type { AppConfig } from "../config.ts";
+import type { AppConfig } from "@clubcast/settings";
 
 type QueueKey = keyof typeof QUEUES;
 /** One BullMQ queue per name of QUEUES, typed with the payloads of the jobs it holds. */

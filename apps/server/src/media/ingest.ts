@@ -1,7 +1,7 @@
 // Where a camera publishes to the media gateway: the one place that spells the
 // ingest URLs (the conventions themselves live in @clubcast/shared's media.ts).
 import { GATEWAY_CAMERA_TYPE, RTMP_APP, srtStreamId } from "@clubcast/shared";
-import type { AppConfig } from "../config.ts";
+import type { AppConfig } from "@clubcast/settings";
 import type { IngestAnswer } from "./schemas.ts";
 
 export type IngestSettings = Pick<AppConfig, "mediaPublicHost" | "rtmpPort" | "srtPort">;

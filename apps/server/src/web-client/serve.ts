@@ -3,18 +3,15 @@
 // can take over. API paths keep their JSON 404.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 
-const DEFAULT_DIST_DIR = fileURLToPath(new URL("../../../web/dist", import.meta.url));
 const API_PREFIXES = ["/v1", "/trpc", "/socket.io", "/docs", "/refresh-csrf"];
 /** Vite puts content-hashed files here: they never change under the same name. */
 const HASHED_ASSETS = "/assets/";
 
-/** The built client to serve: the configured folder, else apps/web/dist; null when not built. */
-export function webClientDir(configured: string | null): string | null {
-  const dir = configured ?? DEFAULT_DIST_DIR;
+/** The built client to serve (WEB_DIST_DIR, default apps/web/dist); null when not built. */
+export function webClientDir(dir: string): string | null {
   return existsSync(join(dir, "index.html")) ? dir : null;
 }
 

@@ -1,8 +1,5 @@
-// Server settings from the environment (or the repository's .env), with the
-// defaults a local install needs. Read once at start-up.
-import { databaseUrl, redisUrl, loadDotEnv } from "@clubcast/db";
-import { mediaDirFromEnv, minFreeBytesFromEnv } from "@clubcast/media-store";
-import { INGEST_PORTS } from "@clubcast/shared";
+// The API server's settings (the worker's services use them too).
+import { SettingsError, loadSettings } from "./settings.ts";
 
 export interface RateLimitRule {
   max: number;
@@ -35,7 +32,7 @@ export interface AppConfig {
    */
   trustProxy: string[];
   /** Built web client to serve on the same URL, when present. */
-  webDistDir: string | null;
+  webDistDir: string;
   logLevel: string;
   /**
    * Check every answer against its operation's output schema (CHECK_ANSWERS=on|off; default on
@@ -66,86 +63,57 @@ export interface AppConfig {
   corsOrigins: string[];
 }
 
-function intFrom(value: string | undefined, fallback: number): number {
-  const parsed = Number.parseInt(value ?? "", 10);
-  return Number.isFinite(parsed) ? parsed : fallback;
-}
-
 /** CORS_ORIGINS: comma-separated origins (scheme, host, port), as browsers send them in Origin. */
 export function corsOriginsFrom(value: string | undefined): string[] {
-  return (value ?? "")
+  const entries = (value ?? "")
     .split(",")
     .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const origin = URL.parse(entry)?.origin;
-      // A typo would silently never match: refuse to start instead.
-      if (!origin || origin === "null")
-        throw new Error(`CORS_ORIGINS: "${entry}" is not an origin like https://club.example`);
-      return origin;
-    });
-}
-
-/** The host name of a URL ("[::1]" stays bracketed, as URLs need it). */
-function hostnameOf(url: string): string {
-  try {
-    return new URL(url).hostname || "127.0.0.1";
-  } catch {
-    return "127.0.0.1";
-  }
+    .filter(Boolean);
+  return entries.map((entry) => {
+    const origin = URL.parse(entry)?.origin;
+    // A typo would silently never match: refuse to start instead.
+    if (!origin || origin === "null") throw new SettingsError("CORS_ORIGINS", "is not an origin like https://club.example", entry);
+    return origin;
+  });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  loadDotEnv();
-  const port = intFrom(env.PORT, 3000);
-  const host = env.HOST || "127.0.0.1";
-  const publicUrl = (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/$/, "");
+  const settings = loadSettings(env);
   return {
-    port,
-    host,
-    publicUrl,
-    databaseUrl: databaseUrl(),
-    redisUrl: redisUrl(),
-    redisPrefix: env.REDIS_PREFIX || "clubcast:",
-    accessTokenTtlSeconds: intFrom(env.ACCESS_TOKEN_TTL_SECONDS, 7 * 24 * 3600),
-    resetTokenTtlSeconds: intFrom(env.RESET_TOKEN_TTL_SECONDS, 3600),
-    smtpUrl: env.SMTP_URL || "smtp://127.0.0.1:1025",
-    mailFrom: env.MAIL_FROM || "Clubcast <no-reply@clubcast.local>",
+    port: settings.PORT,
+    host: settings.HOST,
+    publicUrl: settings.PUBLIC_URL,
+    databaseUrl: settings.DATABASE_URL,
+    redisUrl: settings.REDIS_URL,
+    redisPrefix: settings.REDIS_PREFIX,
+    accessTokenTtlSeconds: settings.ACCESS_TOKEN_TTL_SECONDS,
+    resetTokenTtlSeconds: settings.RESET_TOKEN_TTL_SECONDS,
+    smtpUrl: settings.SMTP_URL,
+    mailFrom: settings.MAIL_FROM,
     loginRateLimit: {
-      perIp: { max: intFrom(env.LOGIN_LIMIT_PER_IP, 30), windowSeconds: intFrom(env.LOGIN_LIMIT_WINDOW_SECONDS, 300) },
-      perAccount: {
-        max: intFrom(env.LOGIN_LIMIT_PER_ACCOUNT, 10),
-        windowSeconds: intFrom(env.LOGIN_LIMIT_WINDOW_SECONDS, 300),
-      },
+      perIp: { max: settings.LOGIN_LIMIT_PER_IP, windowSeconds: settings.LOGIN_LIMIT_WINDOW_SECONDS },
+      perAccount: { max: settings.LOGIN_LIMIT_PER_ACCOUNT, windowSeconds: settings.LOGIN_LIMIT_WINDOW_SECONDS },
     },
     accountMailRateLimit: {
-      perIp: {
-        max: intFrom(env.ACCOUNT_MAIL_LIMIT_PER_IP, 20),
-        windowSeconds: intFrom(env.ACCOUNT_MAIL_LIMIT_WINDOW_SECONDS, 3600),
-      },
+      perIp: { max: settings.ACCOUNT_MAIL_LIMIT_PER_IP, windowSeconds: settings.ACCOUNT_MAIL_LIMIT_WINDOW_SECONDS },
       perAddress: {
-        max: intFrom(env.ACCOUNT_MAIL_LIMIT_PER_ADDRESS, 3),
-        windowSeconds: intFrom(env.ACCOUNT_MAIL_LIMIT_WINDOW_SECONDS, 3600),
+        max: settings.ACCOUNT_MAIL_LIMIT_PER_ADDRESS,
+        windowSeconds: settings.ACCOUNT_MAIL_LIMIT_WINDOW_SECONDS,
       },
     },
-    trustProxy: (env.TRUST_PROXY ?? "")
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter(Boolean),
-    webDistDir: env.WEB_DIST_DIR || null,
-    logLevel: env.LOG_LEVEL || "info",
-    checkAnswers: env.CHECK_ANSWERS
-      ? env.CHECK_ANSWERS === "on"
-      : env.NODE_ENV === "test" || env.NODE_ENV === "development",
-    readCache: env.READ_CACHE !== "off",
-    mediaDir: mediaDirFromEnv(env),
-    mediaMinFreeBytes: minFreeBytesFromEnv(env),
-    mediaUrlSecret: env.MEDIA_URL_SECRET || null,
-    mediaUrlTtlSeconds: Math.max(1, intFrom(env.MEDIA_URL_TTL_SECONDS, 6 * 3600)),
-    summaryQuietMs: Math.max(0, intFrom(env.SUMMARY_QUIET_SECONDS, 30)) * 1000,
-    mediaPublicHost: env.MEDIA_PUBLIC_HOST || hostnameOf(publicUrl),
-    rtmpPort: intFrom(env.RTMP_PORT, INGEST_PORTS.rtmp),
-    srtPort: intFrom(env.SRT_PORT, INGEST_PORTS.srt),
-    corsOrigins: corsOriginsFrom(env.CORS_ORIGINS),
+    trustProxy: settings.TRUST_PROXY,
+    webDistDir: settings.WEB_DIST_DIR,
+    logLevel: settings.LOG_LEVEL,
+    checkAnswers: settings.CHECK_ANSWERS === "on",
+    readCache: settings.READ_CACHE === "on",
+    mediaDir: settings.MEDIA_DIR,
+    mediaMinFreeBytes: settings.MEDIA_MIN_FREE_MB * 1024 * 1024,
+    mediaUrlSecret: settings.MEDIA_URL_SECRET ?? null,
+    mediaUrlTtlSeconds: settings.MEDIA_URL_TTL_SECONDS,
+    summaryQuietMs: settings.SUMMARY_QUIET_SECONDS * 1000,
+    mediaPublicHost: settings.MEDIA_PUBLIC_HOST,
+    rtmpPort: settings.RTMP_PORT,
+    srtPort: settings.SRT_PORT,
+    corsOrigins: corsOriginsFrom(settings.CORS_ORIGINS),
   };
 }

@@ -1,0 +1,49 @@
+// The media gateway's settings.
+import { loadSettings } from "./settings.ts";
+
+export interface GatewaySettings {
+  /** The camera-server protocol and nginx's callbacks (MEDIA_HOST:MEDIA_PORT, default 127.0.0.1:4200). */
+  host: string;
+  port: number;
+  /** Where cameras connect (MEDIA_INGEST_HOST, default 0.0.0.0: every interface). */
+  ingestHost: string;
+  rtmpPort: number;
+  srtPort: number;
+  mediaDir: string;
+  /** Free disk below which new recordings are refused. */
+  minFreeBytes: number;
+  /** The API the gateway asks and reports to (MEDIA_API_URL, default PUBLIC_URL). */
+  apiUrl: string;
+  /** Where players reach the API's /media (PUBLIC_URL). */
+  publicUrl: string;
+  /** The gateway's machine credentials (an API client without configuration). */
+  clientId: string | null;
+  clientSecret: string | null;
+  redisUrl: string;
+  redisPrefix: string;
+  /** Target segment length; short segments keep the live delay low. */
+  segmentSeconds: number;
+  /** Segments in a live playlist. */
+  liveWindow: number;
+}
+
+export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): GatewaySettings {
+  const settings = loadSettings(env);
+  return {
+    host: settings.MEDIA_HOST,
+    port: settings.MEDIA_PORT,
+    ingestHost: settings.MEDIA_INGEST_HOST,
+    rtmpPort: settings.RTMP_PORT,
+    srtPort: settings.SRT_PORT,
+    mediaDir: settings.MEDIA_DIR,
+    minFreeBytes: settings.MEDIA_MIN_FREE_MB * 1024 * 1024,
+    apiUrl: settings.MEDIA_API_URL,
+    publicUrl: settings.PUBLIC_URL,
+    clientId: settings.MEDIA_GATEWAY_CLIENT_ID ?? null,
+    clientSecret: settings.MEDIA_GATEWAY_CLIENT_SECRET ?? null,
+    redisUrl: settings.REDIS_URL,
+    redisPrefix: settings.REDIS_PREFIX,
+    segmentSeconds: 1,
+    liveWindow: 6,
+  };
+}
