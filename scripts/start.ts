@@ -105,7 +105,9 @@ await runWithServiceErrors(async () => {
     platformProcesses(settings, process.env).map(({ name, env }) => ({
       name,
       command: process.execPath,
-      args: compiled ? [PLATFORM_ENTRIES[name].bundle] : ["--import", "tsx", PLATFORM_ENTRIES[name].source],
+      args: compiled
+        ? ["--enable-source-maps", PLATFORM_ENTRIES[name].bundle]
+        : ["--import", "tsx", PLATFORM_ENTRIES[name].source],
       cwd: REPOSITORY_ROOT,
       env: env ?? process.env,
     })),

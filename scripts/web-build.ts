@@ -4,17 +4,16 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { REPOSITORY_ROOT } from "@clubcast/settings";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const web = join(root, "apps/web");
+const web = join(REPOSITORY_ROOT, "apps/web");
 export const WEB_DIST_DIR = join(web, "dist");
 
 /** What the build reads: the client's sources and config, and the shared package it bundles. */
 const SOURCES = ["src", "public", "build", "index.html", "vite.config.ts", "package.json"].map((path) =>
   join(web, path),
 );
-SOURCES.push(join(root, "packages/shared/src"));
+SOURCES.push(join(REPOSITORY_ROOT, "packages/shared/src"));
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;
