@@ -14,4 +14,6 @@ export const COMMAND_ENTRIES = {
   start: { source: "scripts/start.ts", bundle: "dist/start.js" },
   "db-prepare": { source: "scripts/bin/db-prepare.ts", bundle: "dist/db-prepare.js" },
   seed: { source: "scripts/bin/seed.ts", bundle: "dist/seed.js" },
+  backup: { source: "scripts/bin/backup.ts", bundle: "dist/backup.js" },
+  restore: { source: "scripts/bin/restore.ts", bundle: "dist/restore.js" },
 } as const;

@@ -120,5 +120,5 @@ describe("a start with a wrong setting", () => {
     const lines = result.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`Setting ${name}=`);
-  });
+  }, 60_000);
 });

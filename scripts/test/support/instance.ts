@@ -1,5 +1,5 @@
 // A whole platform instance for tests, started the way a club starts it
-// (`npm start`: scripts/start.mjs), on ports, a database, a Redis database and
+// (`npm start`: scripts/launch.mjs start), on ports, a database, a Redis database and
 // folders of its own, so several run side by side.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -18,6 +18,8 @@ export interface Instance {
   databaseUrl: string;
   /** Everything its processes printed so far. */
   output(): string;
+  /** The process of `npm start` (its parts are its children). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -61,7 +63,7 @@ export async function startInstance({
     Object.entries(process.env).filter(([key]) => ["PATH", "HOME", "NODE_ENV", "TMPDIR", "LANG"].includes(key)),
   );
   let printed = "";
-  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
+  const child: ChildProcess = spawn(process.execPath, ["scripts/launch.mjs", "start"], {
     cwd: REPOSITORY_ROOT,
     env: { ...inherited, ...instanceEnv },
     stdio: ["ignore", "pipe", "pipe"],
@@ -77,6 +79,7 @@ export async function startInstance({
     simulatorUrl: `http://127.0.0.1:${ports.CAMERA_SIM_PORT}`,
     databaseUrl: instanceEnv.DATABASE_URL!,
     output: () => printed,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
