@@ -84,7 +84,7 @@ export async function createBackup(settings: Settings, output?: string): Promise
         "--gzip",
         `--file=${archive}`,
         `--directory=${staging}`,
-        "--dereference-args",
+        "--dereference",
         ABOUT_FILE,
         DATABASE_FILE,
         MEDIA_FOLDER,
