@@ -14,11 +14,14 @@ export default defineConfig({
         },
       },
       {
-        // The start script's supervisor, with real child processes.
+        // The start script's supervisor, with real child processes; whole instances started by npm start.
+        // One file at a time: the instances' files and the production build each make the web build
+        // if it is stale, and two Vite builds must not write apps/web/dist at once.
         test: {
           name: "scripts",
           include: ["scripts/test/**/*.test.ts"],
           environment: "node",
+          fileParallelism: false,
         },
       },
       {
