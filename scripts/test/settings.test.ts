@@ -114,11 +114,15 @@ describe("a start with a wrong setting", () => {
     ["apps/worker/src/main.ts", { WORKER_CONCURRENCY: "many" }, "WORKER_CONCURRENCY"],
     ["apps/media/src/main.ts", { MEDIA_PORT: "70000" }, "MEDIA_PORT"],
     ["apps/camera-sim/src/main.ts", { CAMERA_SIM_PORT: "-1" }, "CAMERA_SIM_PORT"],
-  ])("%s stops with one line naming the setting", (entry, env, name) => {
-    const result = run(entry, env);
-    expect(result.status).toBe(1);
-    const lines = result.stderr.trim().split("\n");
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(`Setting ${name}=`);
-  }, 60_000);
+  ])(
+    "%s stops with one line naming the setting",
+    (entry, env, name) => {
+      const result = run(entry, env);
+      expect(result.status).toBe(1);
+      const lines = result.stderr.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`Setting ${name}=`);
+    },
+    60_000,
+  );
 });
