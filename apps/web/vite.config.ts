@@ -1,11 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { loadSettings } from "@clubcast/settings";
 import { initialJsBudget } from "./build/initial-js-budget.ts";
 import { layoutFromShared } from "./build/layout-css.ts";
 
-// The API server the dev server forwards to (npm start runs it on 3000).
-const apiUrl = process.env.API_URL ?? "http://127.0.0.1:3000";
+// The API server the dev server forwards to (API_URL, default the instance's own: PUBLIC_URL).
+const apiUrl = loadSettings().API_URL;
 
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),

@@ -113,6 +113,12 @@ export const SETTINGS = {
     "Origins (scheme://host[:port], comma-separated) of integrators' sites allowed to call the API.",
   ),
   READ_CACHE: setting(onOff, "on", "Keep match lists and signed-in callers in memory until the data changes."),
+  API_URL: setting(
+    url.optional(),
+    null,
+    "Where the web client's dev server (npm run dev -w @clubcast/web) forwards API calls.",
+    "PUBLIC_URL",
+  ),
   WEB_DIST_DIR: setting(text.optional(), null, "The built web client the server serves.", "apps/web/dist"),
   DESKTOP_APP_VERSION: setting(text, DESKTOP_APP_VERSION, "The desktop app offered on /analyze/download."),
   DESKTOP_APP_MAC_ARM_URL: setting(

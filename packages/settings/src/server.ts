@@ -72,7 +72,8 @@ export function corsOriginsFrom(value: string | undefined): string[] {
   return entries.map((entry) => {
     const origin = URL.parse(entry)?.origin;
     // A typo would silently never match: refuse to start instead.
-    if (!origin || origin === "null") throw new SettingsError("CORS_ORIGINS", "is not an origin like https://club.example", entry);
+    if (!origin || origin === "null")
+      throw new SettingsError("CORS_ORIGINS", "is not an origin like https://club.example", entry);
     return origin;
   });
 }

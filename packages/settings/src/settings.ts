@@ -58,6 +58,7 @@ export class SettingsError extends Error {
 /** Every setting with its defaults applied and the derived addresses resolved. */
 export type Settings = RawSettings & {
   PUBLIC_URL: string;
+  API_URL: string;
   MEDIA_DIR: string;
   MEDIA_GATEWAY_URL: string;
   ASSET_SERVER_URL: string;
@@ -100,6 +101,7 @@ export function parseSettings(env: NodeJS.ProcessEnv): Settings {
   return {
     ...raw,
     PUBLIC_URL: publicUrl,
+    API_URL: raw.API_URL ?? publicUrl,
     // Relative to the working directory, as a path given on the command line would be.
     MEDIA_DIR: raw.MEDIA_DIR ? resolve(raw.MEDIA_DIR) : fromRoot("var/media"),
     MEDIA_GATEWAY_URL: mediaGatewayUrl,
