@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlin
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
+import { withDatabase } from "@clubcast/db/health";
 import { APP_VERSION } from "@clubcast/shared";
 import type { Settings } from "@clubcast/settings";
 
@@ -29,12 +30,6 @@ function run(program: string, args: string[], what: string, okCodes: number[] = 
 function libpqUrl(databaseUrl: string): string {
   const url = new URL(databaseUrl);
   url.searchParams.delete("schema");
-  return url.toString();
-}
-
-function withDatabase(databaseUrl: string, database: string): string {
-  const url = new URL(databaseUrl);
-  url.pathname = `/${database}`;
   return url.toString();
 }
 

@@ -4,7 +4,8 @@ import { Redis } from "ioredis";
 
 export class ServiceUnreachable extends Error {}
 
-function withDatabase(url: string, database: string): string {
+/** The same server URL with another database name. */
+export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
