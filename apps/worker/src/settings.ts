@@ -1,5 +1,7 @@
 // The worker's own settings, from the environment (the platform's are in
 // @clubcast/server/runtime's loadConfig).
+import { EXTERNAL_CALL_TIMEOUT_MS } from "@clubcast/shared/jobs";
+
 export interface WorkerSettings {
   /** Base URL of the asset server taking the posts after a privacy change. */
   assetServerUrl: string;
@@ -27,7 +29,7 @@ export function loadWorkerSettings(env: NodeJS.ProcessEnv = process.env): Worker
     assetServerUrl: (env.ASSET_SERVER_URL || mediaGatewayUrl).replace(/\/+$/, ""),
     mediaGatewayUrl,
     concurrency: positiveInt(env.WORKER_CONCURRENCY, 10),
-    requestTimeoutMs: positiveInt(env.CAMERA_SERVER_TIMEOUT_MS, 10_000),
+    requestTimeoutMs: positiveInt(env.CAMERA_SERVER_TIMEOUT_MS, EXTERNAL_CALL_TIMEOUT_MS),
     lockDurationMs: positiveInt(env.WORKER_LOCK_MS, 30_000),
     stalledIntervalMs: positiveInt(env.WORKER_STALLED_INTERVAL_MS, 30_000),
   };

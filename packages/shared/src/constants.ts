@@ -46,6 +46,8 @@ export const ANNOTATION_CLIP_LENGTH = 20;
  * (not in the spec; issue 16). Controllers and the media gateway report every 30 s: three missed is offline.
  */
 export const HEARTBEAT_ONLINE_WITHIN_S = 90;
+/** Start recording asks for confirmation when the match's kick-off is further away than this (issue 16). */
+export const EARLY_RECORDING_CONFIRM_MINUTES = 30;
 
 export const DEFAULT_TIMEZONE = "Europe/Amsterdam";
 export const DEFAULT_COUNTRY = "Netherlands";
