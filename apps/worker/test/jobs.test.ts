@@ -84,6 +84,12 @@ describe("camera commands", () => {
     const match = await stack.createMatch({ status: "live" });
     const socket = await requesterSocket();
     const told = nextEvent<UserMessage>(socket, EVENTS.userMessage, (m) => m.match === match.id, 15_000);
+    // Another admin of the same club, on their own channel: the failure is the requester's alone.
+    const colleague = await signIn(stack.t, { scope: "club", clubId: stack.club.id });
+    const colleagueSocket = await connectSocket(stack.url, colleague.token);
+    await subscribe(colleagueSocket, CHANNELS.user(colleague.user.id));
+    const colleagueHeard: UserMessage[] = [];
+    colleagueSocket.on(EVENTS.userMessage, (m: UserMessage) => colleagueHeard.push(m));
 
     // The simulator is not recording this match, so it refuses to stop (409).
     const res = await command(match.id, "stoprecording");
@@ -103,6 +109,14 @@ describe("camera commands", () => {
     });
     expect((await callsWithKey(stack.control, jobId)).map((c) => c.outcome)).toEqual(["refused"]);
     expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("live");
+    // Published before this message to the colleague, on the same connection: it would have arrived first.
+    const colleagueSentinel = nextEvent<UserMessage>(colleagueSocket, EVENTS.userMessage, () => true);
+    stack.t.deps.events.publish(CHANNELS.user(colleague.user.id), EVENTS.userMessage, {
+      key: "notification.new",
+      level: "success",
+    });
+    await colleagueSentinel;
+    expect(colleagueHeard).toEqual([{ key: "notification.new", level: "success" }]);
 
     const system = await signIn(stack.t, { scope: "system" });
     const failed = await eventually(async () => {
