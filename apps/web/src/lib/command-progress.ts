@@ -4,8 +4,7 @@
 // CAMERA_COMMAND_OUTCOME_WITHIN_MS (no worker took it, or its outcome was
 // lost), stays on the match's row until the next command on it.
 import { useSyncExternalStore } from "react";
-import { CAMERA_COMMAND_OUTCOME_WITHIN_MS } from "@clubcast/shared/jobs";
-import type { CameraCommand } from "./match-operations.ts";
+import { CAMERA_COMMAND_OUTCOME_WITHIN_MS, type CameraCommand } from "@clubcast/shared/jobs";
 
 export type CommandProgress =
   | { state: "pending"; command: CameraCommand }

@@ -65,6 +65,7 @@ const de: typeof en = {
       unschedule: "Wird von der Kamera genommen…",
       startRecording: "Aufnahme wird gestartet…",
       stopRecording: "Aufnahme wird beendet…",
+      restore: "Wird von der Kamera wiederhergestellt…",
     },
     failed: "{{operation}} fehlgeschlagen: {{detail}}",
     operation: "Die Aktion",

@@ -64,6 +64,7 @@ const en = {
       unschedule: "Taking it off the camera…",
       startRecording: "Starting the recording…",
       stopRecording: "Stopping the recording…",
+      restore: "Restoring from the camera…",
     },
     failed: "{{operation}} failed: {{detail}}",
     operation: "The operation",

@@ -65,6 +65,7 @@ const nl: typeof en = {
       unschedule: "Wordt van de camera gehaald…",
       startRecording: "Opname wordt gestart…",
       stopRecording: "Opname wordt gestopt…",
+      restore: "Wordt van de camera hersteld…",
     },
     failed: "{{operation}} mislukt: {{detail}}",
     operation: "De bewerking",
