@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, renderHook } from "@testing-library/react";
 import { CAMERA_COMMAND_OUTCOME_WITHIN_MS, EXTERNAL_CALL_TIMEOUT_MS, JOB_ATTEMPTS } from "@clubcast/shared/jobs";
-import { commandPending, commandSettled, useCommandProgress } from "./command-progress.ts";
+import { commandPending, commandSettled, forgetCommandProgress, useCommandProgress } from "./command-progress.ts";
 
 afterEach(() => vi.useRealTimers());
 
@@ -38,5 +38,16 @@ describe("a camera command's progress on its match's row", () => {
     // A failure of an operation this page did not ask for names no command.
     act(() => commandSettled(42, { detail: "disk full" }));
     expect(result.current).toEqual({ state: "failed", command: null, detail: "disk full" });
+  });
+
+  it("forgets every command and its timer when the user changes", () => {
+    vi.useFakeTimers();
+    const timedOut = vi.fn();
+    const { result } = renderHook(() => useCommandProgress(43));
+    act(() => commandPending(43, "stopRecording", timedOut));
+    act(() => forgetCommandProgress());
+    expect(result.current).toBeNull();
+    act(() => vi.advanceTimersByTime(CAMERA_COMMAND_OUTCOME_WITHIN_MS));
+    expect(timedOut).not.toHaveBeenCalled();
   });
 });

@@ -42,6 +42,14 @@ export function commandSettled(match: number, failure: { detail: string | null }
   set(match, { state: "failed", command: current?.command ?? null, detail: failure.detail });
 }
 
+/** Forgets every command and its timer: what one user asked for is not shown to the next in this tab. */
+export function forgetCommandProgress(): void {
+  for (const timer of timers.values()) clearTimeout(timer);
+  timers.clear();
+  progress.clear();
+  for (const listener of listeners) listener();
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

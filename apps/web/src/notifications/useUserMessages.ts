@@ -2,9 +2,10 @@
 // each shows as a toast with its translated key (spec section 8); a failed
 // camera operation adds the camera's own words, and stays on the match's row.
 // A 'notification.new' also refreshes the bell's count.
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { CHANNELS, EVENTS, type EventPayloads } from "@clubcast/shared";
-import { commandSettled } from "../lib/command-progress.ts";
+import { commandSettled, forgetCommandProgress } from "../lib/command-progress.ts";
 import { useChannel } from "../lib/realtime.ts";
 import { trpc } from "../lib/trpc.ts";
 import { useToast } from "../ui/Toasts.tsx";
@@ -13,6 +14,8 @@ export function useUserMessages(userId: number): void {
   const { t } = useTranslation("notifications");
   const toast = useToast();
   const utils = trpc.useUtils();
+  // Signed out, or another user: their commands' progress goes with them.
+  useEffect(() => forgetCommandProgress, [userId]);
   useChannel(CHANNELS.user(userId), {
     [EVENTS.userMessage]: ({ key, level, match, detail, failure }: EventPayloads["user.message"]) => {
       const message = t(`messages.${key}`);
