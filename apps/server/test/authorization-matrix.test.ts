@@ -892,6 +892,11 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
       expect: [401, 200, 200, 200, 200, 200, 404, 401],
     },
     {
+      target: "club A's channel (failed camera commands on its matches)",
+      request: (w) => ({ body: { channel_name: CHANNELS.club(w.clubA.id) } }),
+      expect: clubAdmins(200),
+    },
+    {
       target: "the trainer's own channel",
       request: (w) => ({ body: { channel_name: CHANNELS.user(w.actors.trainer.id) } }),
       expect: [401, 403, 403, 200, 403, 403, 403, 401],

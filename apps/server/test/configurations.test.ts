@@ -66,6 +66,8 @@ describe("GET /v1/configurations", () => {
         "camera_type",
         "server_url",
         "ingest",
+        "status",
+        "last_heartbeat_at",
       ].sort(),
     );
 
@@ -388,7 +390,8 @@ describe("cameras", () => {
     expect(created.statusCode).toBe(201);
     const { data } = created.json();
     expect(created.json()).toEqual({
-      data: { id: data.id, configuration: configuration.id, ...camera },
+      // Its controller never reported: not known to be online.
+      data: { id: data.id, configuration: configuration.id, ...camera, status: "unknown", last_heartbeat_at: null },
       message: "Camera added.",
     });
 

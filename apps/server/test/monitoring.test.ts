@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Club } from "@clubcast/db";
-import { HEARTBEAT_STALE_AFTER_MS } from "../src/monitoring/service.ts";
+import { HEARTBEAT_ONLINE_WITHIN_S } from "@clubcast/shared";
 import { createApiClient, createCamera, createConfiguration, createField } from "@clubcast/testkit/factories";
 import { useTestAppWithCast } from "@clubcast/testkit/api";
 
@@ -17,18 +17,18 @@ beforeAll(async () => {
 
 const ago = (ms: number) => new Date(Date.now() - ms);
 const RECENT = 30_000;
-const STALE = HEARTBEAT_STALE_AFTER_MS + 60_000;
+const STALE = HEARTBEAT_ONLINE_WITHIN_S * 1000 + 60_000;
 
 describe("GET /v1/monitoring", () => {
-  it("reports every device's status, offline once its heartbeat is older than two minutes", async () => {
+  it("reports every device's status, offline once its heartbeat is older than the online window", async () => {
     const { prisma } = t.deps;
-    expect(HEARTBEAT_STALE_AFTER_MS).toBe(2 * 60 * 1000);
     const field = await createField(prisma, club.id, { name: "North" });
     const fresh = await createConfiguration(prisma, { clubId: club.id, fieldId: field.id });
     await prisma.configuration.update({
       where: { id: fresh.id },
       data: { status: "degraded", lastHeartbeatAt: ago(RECENT) },
     });
+    // Reported online on its own long ago; its controller's recent heartbeat speaks for it since.
     const staleCamera = await createCamera(prisma, fresh.id, { technicalName: "stale" });
     await prisma.camera.update({
       where: { id: staleCamera.id },
@@ -40,6 +40,7 @@ describe("GET /v1/monitoring", () => {
       data: { status: "online", lastHeartbeatAt: ago(STALE) },
     });
     const never = await createConfiguration(prisma, { clubId: club.id });
+    await prisma.configuration.update({ where: { id: never.id }, data: { status: "online" } });
 
     const computer = await prisma.computer.create({
       data: { name: "PC", serial: "MON-PC", clubId: club.id, status: "online", lastHeartbeatAt: ago(STALE) },
@@ -69,12 +70,13 @@ describe("GET /v1/monitoring", () => {
           id: staleCamera.id,
           display_name: staleCamera.displayName,
           technical_name: "stale",
-          status: "offline",
+          status: "degraded",
           last_heartbeat_at: expect.any(String),
         },
       ],
     });
     expect(byId(silent.id)).toMatchObject({ status: "offline", field: null, cameras: [] });
+    // A stored status without any heartbeat proves nothing.
     expect(byId(never.id)).toMatchObject({ status: "unknown", last_heartbeat_at: null });
     expect(body.computers).toEqual([
       {
@@ -115,6 +117,58 @@ describe("GET /v1/monitoring", () => {
       .data.configurations.find((c: { id: number }) => c.id === configuration.id);
     expect(shown.status).toBe("online");
     expect(shown.cameras[0].status).toBe("online");
+  });
+
+  it("counts the same devices online on every page: after a heartbeat, and none once it is older than the window", async () => {
+    const { prisma } = t.deps;
+    const configuration = await createConfiguration(prisma, { clubId: club.id });
+    for (const technicalName of ["left", "right"]) await createCamera(prisma, configuration.id, { technicalName });
+    const { client, secret } = await createApiClient(prisma, configuration.id);
+    const token = (await http.post("/v1/camera/token", { client_id: client.clientId, client_secret: secret })).json()
+      .access_token;
+    type Shown = { id: number; status: string };
+    const onlineCounts = async () => {
+      const monitoring = (await http.get("/v1/monitoring", system)).json().data.configurations as (Shown & {
+        cameras: Shown[];
+      })[];
+      const monitored = monitoring.find((shown) => shown.id === configuration.id)!;
+      const configurations = (await http.get(`/v1/clubs/${club.id}/configurations`, system)).json().data as Shown[];
+      const cameras = (await http.get(`/v1/configurations/${configuration.id}/cameras`, system)).json().data as Shown[];
+      const camera = (await http.get(`/v1/cameras/${cameras[0]!.id}`, system)).json().data as Shown;
+      const online = (items: Shown[]) => items.filter((item) => item.status === "online").length;
+      return {
+        monitoring: { configuration: monitored.status, cameras: online(monitored.cameras) },
+        configurations: configurations.find((shown) => shown.id === configuration.id)!.status,
+        cameras: online(cameras),
+        camera: camera.status,
+      };
+    };
+
+    expect(await onlineCounts()).toEqual({
+      monitoring: { configuration: "unknown", cameras: 0 },
+      configurations: "unknown",
+      cameras: 0,
+      camera: "unknown",
+    });
+    // As the simulator reports: the controller alone, without listing its cameras, which it speaks for.
+    expect((await http.post("/v1/camera/heartbeat", { status: "online" }, token)).statusCode).toBe(200);
+    expect(await onlineCounts()).toEqual({
+      monitoring: { configuration: "online", cameras: 2 },
+      configurations: "online",
+      cameras: 2,
+      camera: "online",
+    });
+    // Silent one second past the window.
+    await prisma.configuration.update({
+      where: { id: configuration.id },
+      data: { lastHeartbeatAt: ago(HEARTBEAT_ONLINE_WITHIN_S * 1000 + 1000) },
+    });
+    expect(await onlineCounts()).toEqual({
+      monitoring: { configuration: "offline", cameras: 0 },
+      configurations: "offline",
+      cameras: 0,
+      camera: "offline",
+    });
   });
 
   it("is for system admins only", async () => {

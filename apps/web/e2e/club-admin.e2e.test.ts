@@ -159,6 +159,11 @@ describe("a club administrator", () => {
 
     // Record: live through the simulator, then stopped.
     await chooseAction(page, "Start recording", "Upcoming");
+    // Kick-off is three hours away: the scheduler asks first.
+    await page
+      .getByRole("dialog", { name: "Start recording now?" })
+      .getByRole("button", { name: "Start recording now" })
+      .click();
     await page.getByRole("table", { name: "Live now" }).getByText(MATCH).waitFor({ timeout: 30_000 });
     await page.getByText("No upcoming matches found").waitFor();
     expect(await statusOf(match.id)).toBe("live");

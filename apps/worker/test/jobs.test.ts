@@ -10,6 +10,7 @@ import {
   type CameraCommandJob,
   type PrivacyAppliedJob,
 } from "@clubcast/shared/jobs";
+import { createClub } from "@clubcast/testkit/factories";
 import { connectSocket, nextEvent, signIn, subscribe } from "@clubcast/testkit/realtime";
 import { cameraCommandProcessor, matchTimerProcessor, privacyAppliedProcessor } from "../src/processors.ts";
 import { jobHandlers, runJobs, type JobHandlers } from "../src/workers.ts";
@@ -84,6 +85,25 @@ describe("camera commands", () => {
     const match = await stack.createMatch({ status: "live" });
     const socket = await requesterSocket();
     const told = nextEvent<UserMessage>(socket, EVENTS.userMessage, (m) => m.match === match.id, 15_000);
+    // Another admin of the same club, on their own channel: the failure is the requester's alone.
+    const colleague = await signIn(stack.t, { scope: "club", clubId: stack.club.id });
+    const colleagueSocket = await connectSocket(stack.url, colleague.token);
+    await subscribe(colleagueSocket, CHANNELS.user(colleague.user.id));
+    const colleagueHeard: UserMessage[] = [];
+    colleagueSocket.on(EVENTS.userMessage, (m: UserMessage) => colleagueHeard.push(m));
+    // The colleague sees the failure on the match's row: the club's channel, closed to another club's admin.
+    expect(await subscribe(colleagueSocket, CHANNELS.club(stack.club.id))).toEqual({
+      channel: CHANNELS.club(stack.club.id),
+    });
+    const onRow = nextEvent<EventPayloads["match.command_failed"]>(
+      colleagueSocket,
+      EVENTS.matchCommandFailed,
+      (m) => m.match === match.id,
+      15_000,
+    );
+    const outsider = await signIn(stack.t, { scope: "club", clubId: (await createClub(stack.t.deps.prisma)).id });
+    const outsiderSocket = await connectSocket(stack.url, outsider.token);
+    expect(await subscribe(outsiderSocket, CHANNELS.club(stack.club.id))).toMatchObject({ status: 404 });
 
     // The simulator is not recording this match, so it refuses to stop (409).
     const res = await command(match.id, "stoprecording");
@@ -103,6 +123,20 @@ describe("camera commands", () => {
     });
     expect((await callsWithKey(stack.control, jobId)).map((c) => c.outcome)).toEqual(["refused"]);
     expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("live");
+    // Published before this message to the colleague, on the same connection: it would have arrived first.
+    const colleagueSentinel = nextEvent<UserMessage>(colleagueSocket, EVENTS.userMessage, () => true);
+    stack.t.deps.events.publish(CHANNELS.user(colleague.user.id), EVENTS.userMessage, {
+      key: "notification.new",
+      level: "success",
+    });
+    await colleagueSentinel;
+    expect(colleagueHeard).toEqual([{ key: "notification.new", level: "success" }]);
+    expect(await onRow).toEqual({
+      club: stack.club.id,
+      match: match.id,
+      command: "stopRecording",
+      detail: `camera ${CAMERA_ID} is not recording match ${match.id}`,
+    });
 
     const system = await signIn(stack.t, { scope: "system" });
     const failed = await eventually(async () => {

@@ -3,6 +3,7 @@
 // table (`npm run settings:env-example`), and a test checks the two agree.
 import { z } from "zod";
 import { DESKTOP_APP_VERSION, INGEST_PORTS } from "@clubcast/shared";
+import { EXTERNAL_CALL_TIMEOUT_MS } from "@clubcast/shared/jobs";
 
 const wholeNumber = z
   .string()
@@ -143,7 +144,7 @@ export const SETTINGS = {
   WORKER_CONCURRENCY: setting(atLeastOne, "10", "Jobs of one queue a worker process runs at the same time."),
   CAMERA_SERVER_TIMEOUT_MS: setting(
     atLeastOne,
-    "10000",
+    String(EXTERNAL_CALL_TIMEOUT_MS),
     "Timeout of each call the worker makes to a camera or asset server.",
   ),
   WORKER_LOCK_MS: setting(atLeastOne, "30000", "How long a job stays claimed without its worker renewing the lock."),

@@ -104,6 +104,14 @@ export function canOpenSection(actor: Actor, section: DashboardSection): boolean
   return grantedSections(actor.permissions).has(section);
 }
 
+/**
+ * Whether a user may open the dashboard pages of a club (/dashboard/clubs/{id}/…): system admins any club's,
+ * everyone else only their own club's; another club's pages are restricted routes (issue 16).
+ */
+export function canOpenClubPages(user: { scope: Scope; club: { id: number } | null }, clubId: number): boolean {
+  return user.scope === "system" || user.club?.id === clubId;
+}
+
 export function hasDashboard(scope: Scope): boolean {
   return scope !== "user";
 }

@@ -41,6 +41,13 @@ export const MENU_AUTO_HIDE_MS = 1500;
 export const MENU_HIDE_DEBOUNCE_MS = 200;
 export const MENU_SHOW_DEBOUNCE_MS = 500;
 export const ANNOTATION_CLIP_LENGTH = 20;
+/**
+ * A configuration, camera, computer or router is online while its last heartbeat is at most this old
+ * (not in the spec; issue 16). Controllers and the media gateway report every 30 s: three missed is offline.
+ */
+export const HEARTBEAT_ONLINE_WITHIN_S = 90;
+/** Start recording asks for confirmation when the match's kick-off is further away than this (issue 16). */
+export const EARLY_RECORDING_CONFIRM_MINUTES = 30;
 
 export const DEFAULT_TIMEZONE = "Europe/Amsterdam";
 export const DEFAULT_COUNTRY = "Netherlands";

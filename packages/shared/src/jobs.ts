@@ -74,6 +74,8 @@ export const PRIVACY_APPLIED_JOB = "privacy-applied";
 
 export const JOB_ATTEMPTS = 5;
 export const JOB_BACKOFF = { type: "exponential", delay: 1000 } as const;
+/** How long one call to a camera or asset server may take (the worker's default; CAMERA_SERVER_TIMEOUT_MS). */
+export const EXTERNAL_CALL_TIMEOUT_MS = 10_000;
 
 /**
  * The BullMQ options a job is added with (the part of BullMQ's JobsOptions the
@@ -173,6 +175,27 @@ export const JOBS = {
     options: RETRIED,
   }),
 };
+
+/**
+ * The longest a job added with `options` takes to end for good when each attempt runs into
+ * `attemptTimeoutMs`: its attempts and BullMQ's backoff waits between them (exponential: delay, 2×delay, …).
+ */
+export function finalOutcomeWithinMs(options: JobOptions, attemptTimeoutMs: number): number {
+  const retries = options.attempts - 1;
+  const delay = options.backoff?.delay ?? 0;
+  const waits = options.backoff?.type === "exponential" ? delay * (2 ** retries - 1) : delay * retries;
+  return options.attempts * attemptTimeoutMs + waits;
+}
+
+/**
+ * When a camera command's requester must have heard its outcome: a command still pending after this
+ * is shown as failed (issue 16), since no worker took it or its outcome was lost.
+ */
+export const CAMERA_COMMAND_OUTCOME_WITHIN_MS = finalOutcomeWithinMs(
+  JOBS.cameraCommand.options,
+  EXTERNAL_CALL_TIMEOUT_MS,
+);
+
 export type JobKind = keyof typeof JOBS;
 export type JobPayload<K extends JobKind> = z.infer<(typeof JOBS)[K]["payload"]>;
 /** The payloads of the jobs one queue holds. */

@@ -1,6 +1,6 @@
 // Realtime channels and events (spec sections 4 and 7), shared by the server
 // that emits them, the worker and the web client that listens.
-import type { CameraFailure } from "./jobs.ts";
+import type { CameraCommand, CameraFailure } from "./jobs.ts";
 import { MAX_INT } from "./constants.ts";
 
 export const CHANNELS = {
@@ -12,15 +12,18 @@ export const CHANNELS = {
   user: (userId: number) => `user.${userId}`,
   /** Private: chat of one match, for members of the match's clubs. */
   chat: (matchId: number) => `chat.${matchId}`,
+  /** Private: a club's scheduler staff; what happens to the camera commands on its matches. */
+  club: (clubId: number) => `club.${clubId}`,
 } as const;
 
 export type Channel =
   | { kind: "match"; matchId: number }
   | { kind: "matches" }
   | { kind: "user"; userId: number }
-  | { kind: "chat"; matchId: number };
+  | { kind: "chat"; matchId: number }
+  | { kind: "club"; clubId: number };
 
-const WITH_ID = /^(match|user|chat)\.([1-9][0-9]{0,9})$/;
+const WITH_ID = /^(match|user|chat|club)\.([1-9][0-9]{0,9})$/;
 
 /** The channel a name of CHANNELS stands for, or null for a name no channel has. */
 export function parseChannel(name: string): Channel | null {
@@ -34,6 +37,8 @@ export function parseChannel(name: string): Channel | null {
       return { kind: "match", matchId: id };
     case "user":
       return { kind: "user", userId: id };
+    case "club":
+      return { kind: "club", clubId: id };
     default:
       return { kind: "chat", matchId: id };
   }
@@ -48,6 +53,8 @@ export const EVENTS = {
   /** A clip's state or progress changed (on the match's channel). */
   clipUpdated: "clip.updated",
   summaryUpdated: "summary.updated",
+  /** A camera command on one of the club's matches failed for good (on the club's channel; issue 16). */
+  matchCommandFailed: "match.command_failed",
 } as const;
 
 /** Translated keys a user.message may carry (spec section 8). */
@@ -83,6 +90,8 @@ export interface EventPayloads {
     body: string;
     created_at: string;
   };
+  /** `detail`: the camera server's own words, else the whole sentence of the failure. */
+  "match.command_failed": { club: number; match: number; command: CameraCommand; detail: string };
   "clip.updated": {
     match: number;
     clip: number;

@@ -5,6 +5,7 @@ import {
   JOB_KINDS,
   JOB_QUEUES,
   QUEUES,
+  finalOutcomeWithinMs,
   planJob,
   recognizeJob,
   type CameraCommandJob,
@@ -93,5 +94,17 @@ describe("recognizeJob", () => {
     const recognized = recognizeJob("camera-commands", "stopRecording", { ...command, configurationId: null });
     expect(recognized).toEqual({ problem: expect.stringMatching(/^malformed stopRecording payload: /) });
     expect("problem" in recognized && recognized.problem).toContain("configurationId");
+  });
+});
+
+describe("finalOutcomeWithinMs", () => {
+  it("adds every attempt's timeout and the backoff waits between attempts", () => {
+    const base = { removeOnComplete: true, removeOnFail: false };
+    expect(finalOutcomeWithinMs({ ...base, attempts: 1 }, 500)).toBe(500);
+    expect(finalOutcomeWithinMs({ ...base, attempts: 3, backoff: { type: "fixed", delay: 100 } }, 500)).toBe(1700);
+    // BullMQ's exponential backoff waits delay, 2×delay, 4×delay, … before the 2nd, 3rd, 4th attempt.
+    expect(finalOutcomeWithinMs({ ...base, attempts: 4, backoff: { type: "exponential", delay: 100 } }, 500)).toBe(
+      2700,
+    );
   });
 });

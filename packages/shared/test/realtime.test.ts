@@ -9,10 +9,22 @@ describe("parseChannel", () => {
     expect(parseChannel(CHANNELS.matches)).toEqual({ kind: "matches" });
     expect(parseChannel(CHANNELS.user(12))).toEqual({ kind: "user", userId: 12 });
     expect(parseChannel(CHANNELS.chat(MAX_INT))).toEqual({ kind: "chat", matchId: MAX_INT });
+    expect(parseChannel(CHANNELS.club(3))).toEqual({ kind: "club", clubId: 3 });
   });
 
   it("refuses names no channel has", () => {
-    for (const name of ["", "match", "match.", "match.0", "match.07", "match.1.2", "user.-1", "clubs.1", "chat.1 "]) {
+    for (const name of [
+      "",
+      "match",
+      "match.",
+      "match.0",
+      "match.07",
+      "match.1.2",
+      "user.-1",
+      "clubs.1",
+      "club.0",
+      "chat.1 ",
+    ]) {
       expect(parseChannel(name)).toBeNull();
     }
     expect(parseChannel(`match.${MAX_INT + 1}`)).toBeNull();

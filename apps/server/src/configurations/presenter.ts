@@ -1,6 +1,7 @@
 // How configurations and cameras look in API answers (spec section 3).
 import type { Camera, Prisma } from "@clubcast/db";
-import { flagOf, idAndName } from "../core/presenters.ts";
+import { cameraReport, type DeviceReport } from "@clubcast/shared";
+import { flagOf, healthOf, idAndName } from "../core/presenters.ts";
 import { ingestOf, type IngestSettings } from "../media/ingest.ts";
 import type { CameraOutput, ConfigurationOutput } from "./schemas.ts";
 
@@ -41,10 +42,16 @@ export function presentConfiguration(
     camera_type: configuration.cameraType,
     server_url: configuration.serverUrl,
     ingest: ingestOf(ingestSettings, configuration.cameraType, configuration.streamKey),
+    ...healthOf(configuration, new Date()),
   };
 }
 
-export function presentCamera(camera: Camera): CameraOutput {
+/** What a camera is read with: its configuration's heartbeat, which covers it. */
+export const cameraWithController = {
+  configuration: { select: { clubId: true, status: true, lastHeartbeatAt: true } },
+} satisfies Prisma.CameraInclude;
+
+export function presentCamera(camera: Camera & { configuration: DeviceReport }): CameraOutput {
   return {
     id: camera.id,
     configuration: camera.configurationId,
@@ -53,5 +60,6 @@ export function presentCamera(camera: Camera): CameraOutput {
     pan: camera.pan,
     tilt: camera.tilt,
     focal: camera.focal,
+    ...healthOf(cameraReport(camera, camera.configuration), new Date()),
   };
 }

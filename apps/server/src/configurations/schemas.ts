@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Livestream } from "@clubcast/db";
 import { cameraInput, cameraUpdateInput, configurationData, saveConfigurationInput } from "@clubcast/shared/schemas";
 import { pagedSchema, pageQuery } from "../core/pagination.ts";
-import { flagAnswer, idParam, namedRecord } from "../core/schemas.ts";
+import { deviceHealth, flagAnswer, idParam, namedRecord } from "../core/schemas.ts";
 import { ingestAnswer } from "../media/schemas.ts";
 
 // The save and camera inputs live in @clubcast/shared: the web's configuration editor and camera forms check with them too.
@@ -39,6 +39,7 @@ export const configurationOutput = z.object({
   server_url: z.string().nullable(),
   /** Where the camera publishes to the media gateway: for its camera type (CLUBCAST_GATEWAY) with a stream key, else null. */
   ingest: ingestAnswer,
+  ...deviceHealth,
 });
 
 export const cameraOutput = z.object({
@@ -49,6 +50,8 @@ export const cameraOutput = z.object({
   pan: z.number(),
   tilt: z.number(),
   focal: z.number(),
+  /** Heard through its configuration's controller unless reported on its own since (cameraReport). */
+  ...deviceHealth,
 });
 
 export const configurationPage = pagedSchema(configurationOutput);

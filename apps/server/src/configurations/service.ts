@@ -20,6 +20,7 @@ import { paged, pageWindow, type Paged, type PageQuery } from "../core/paginatio
 import { authorize, authorizedRecord } from "../core/policy.ts";
 import { uniqueField } from "../core/prisma-errors.ts";
 import {
+  cameraWithController,
   configurationWithNames,
   presentCamera,
   presentConfiguration,
@@ -84,7 +85,7 @@ export function createConfigurationsService(deps: Deps) {
       ctx,
       "configuration",
       "camera.not_found",
-      () => prisma.camera.findUnique({ where: { id }, include: { configuration: { select: { clubId: true } } } }),
+      () => prisma.camera.findUnique({ where: { id }, include: cameraWithController }),
       (camera) => camera.configuration.clubId,
     );
   }
@@ -241,7 +242,7 @@ export function createConfigurationsService(deps: Deps) {
     await manageableConfiguration(configurationId, ctx);
     const where = { configurationId };
     const [rows, total] = await prisma.$transaction([
-      prisma.camera.findMany({ where, orderBy: { id: "asc" }, ...pageWindow(query) }),
+      prisma.camera.findMany({ where, orderBy: { id: "asc" }, include: cameraWithController, ...pageWindow(query) }),
       prisma.camera.count({ where }),
     ]);
     return paged(rows.map(presentCamera), total, query, translate(ctx.locale, "not_found.cameras"));
@@ -265,6 +266,7 @@ export function createConfigurationsService(deps: Deps) {
           tilt: input.tilt,
           focal: input.focal,
         },
+        include: cameraWithController,
       }),
     );
     return written(presentCamera(camera), translate(ctx.locale, "camera.created"));
@@ -290,6 +292,7 @@ export function createConfigurationsService(deps: Deps) {
           tilt: input.tilt,
           focal: input.focal,
         },
+        include: cameraWithController,
       }),
     );
     return written(presentCamera(camera), translate(ctx.locale, "camera.updated"));

@@ -71,6 +71,7 @@ export function createMatchJobOutcomes(deps: Deps) {
         const status = result.error.from;
         const detail = translate(await localeOf(job.requestedBy), REFUSED_MESSAGES[job.command], { status });
         tellRequester(job, { key: "match.operation_failed", level: "error", detail });
+        await tellClub(job, detail);
         return { applied: false, status };
       }
       const { match } = result;
@@ -87,10 +88,23 @@ export function createMatchJobOutcomes(deps: Deps) {
     }
   }
 
-  /** The command failed for good (attempts exhausted): tell the requester why. */
+  /** The club's scheduler staff see a failed command on the match's row too (the match may be gone by now). */
+  async function tellClub(job: CameraCommandJob, detail: string) {
+    const match = await prisma.match.findUnique({ where: { id: job.matchId }, select: { clubId: true } });
+    if (!match) return;
+    events.publish(CHANNELS.club(match.clubId), EVENTS.matchCommandFailed, {
+      club: match.clubId,
+      match: job.matchId,
+      command: job.command,
+      detail,
+    });
+  }
+
+  /** The command failed for good (attempts exhausted): tell the requester why, and the club's staff. */
   async function commandFailed(job: CameraCommandJob, report: JobFailureReport): Promise<CommandOutcome> {
     if (!(await claimOutcome(outcomeKey(job), job.command))) return { applied: false };
     tellRequester(job, { key: "match.operation_failed", level: "error", ...report });
+    await tellClub(job, report.failure?.detail ?? report.detail);
     return { applied: true };
   }
 

@@ -3,7 +3,7 @@
 // mode), the cameras connected now (the Streams page's previews), the refused
 // publishers and the media disk (monitoring).
 import { withRedis } from "@clubcast/db/redis";
-import { GATEWAY_CAMERA_TYPE, streamKeyHint } from "@clubcast/shared";
+import { GATEWAY_CAMERA_TYPE, heardRecently, streamKeyHint } from "@clubcast/shared";
 import { createMediaStore, type MediaScope } from "@clubcast/media-store";
 import type { Deps } from "../deps.ts";
 import type { CameraClient, RequestContext } from "../core/context.ts";
@@ -39,12 +39,6 @@ interface ConnectedPublisher {
   reported_at: string;
   hls_path: string | null;
 }
-
-/**
- * A camera the gateway hasn't reported for this long is gone: a gateway killed
- * outright never says its cameras left.
- */
-const PUBLISHER_STALE_AFTER_MS = 90_000;
 
 /** Only the media gateway's own machine client (no configuration) may ask or report. */
 function requireGateway(ctx: RequestContext): CameraClient {
@@ -148,9 +142,10 @@ export function createMediaGatewayService(deps: Deps, { media }: { media: Pick<M
     authorize(ctx, "streams", input.club, "not_found.club");
     const connected = Object.values(await withRedis(redis, () => redis.hgetall(PUBLISHERS_KEY)))
       .map((value) => JSON.parse(value) as ConnectedPublisher)
+      // A camera the gateway stopped reporting is gone by the one online rule: a gateway killed outright never
+      // says its cameras left.
       .filter(
-        (publisher) =>
-          publisher.club_id === input.club && Date.now() - Date.parse(publisher.reported_at) < PUBLISHER_STALE_AFTER_MS,
+        (publisher) => publisher.club_id === input.club && heardRecently(new Date(publisher.reported_at), new Date()),
       );
     const configurations = await prisma.configuration.findMany({
       where: { id: { in: connected.map((publisher) => publisher.configuration_id) }, clubId: input.club },

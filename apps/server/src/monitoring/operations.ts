@@ -1,4 +1,5 @@
 import { domain } from "../core/operation.ts";
+import { HEARTBEAT_ONLINE_WITHIN_S } from "@clubcast/shared";
 import { healthAnswer, monitoringAnswer } from "./schemas.ts";
 import { noInput } from "../core/schemas.ts";
 import { createMonitoringService } from "./service.ts";
@@ -14,8 +15,7 @@ export default domain(createMonitoringService, (op) => ({
   }),
   overview: op.query({
     auth: "user",
-    summary:
-      "Configurations, cameras, computers and routers with their status (offline after 2 minutes without a heartbeat)",
+    summary: `Configurations, cameras, computers and routers with their status (offline after ${HEARTBEAT_ONLINE_WITHIN_S} s without a heartbeat)`,
     rest: { method: "GET", path: "/v1/monitoring" },
     input: noInput,
     output: monitoringAnswer,

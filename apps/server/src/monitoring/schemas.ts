@@ -1,12 +1,6 @@
 import { z } from "zod";
-import { DeviceStatus } from "@clubcast/db";
 import { resourceAnswer } from "../core/answers.ts";
-import { namedRecord } from "../core/schemas.ts";
-
-const health = {
-  status: z.enum(DeviceStatus),
-  last_heartbeat_at: z.string().nullable(),
-};
+import { deviceHealth as health, namedRecord } from "../core/schemas.ts";
 
 /** Whether this server instance reaches what it depends on, checked when asked. */
 export const platformHealth = z.object({

@@ -1,26 +1,12 @@
 // The monitoring page (system admins): every configuration with its cameras,
 // every computer and router, and how each is doing by its last heartbeat.
-import type { DeviceStatus } from "@clubcast/db";
+import { cameraReport, type DeviceReport } from "@clubcast/shared";
 import { REDIS_BUDGET_MS, withRedis } from "@clubcast/db/redis";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { authorize } from "../core/policy.ts";
-import { idAndName } from "../core/presenters.ts";
+import { healthOf, idAndName } from "../core/presenters.ts";
 import type { Health, MonitoringOverview, PlatformHealth } from "./schemas.ts";
-
-/** A device silent for longer than this is reported offline, whatever it last said. */
-export const HEARTBEAT_STALE_AFTER_MS = 2 * 60 * 1000;
-
-interface Monitored {
-  status: DeviceStatus;
-  lastHeartbeatAt: Date | null;
-}
-
-/** The status to report: the stored one, unless its heartbeat is stale. */
-function healthOf({ status, lastHeartbeatAt }: Monitored, now: Date) {
-  const stale = lastHeartbeatAt !== null && now.getTime() - lastHeartbeatAt.getTime() > HEARTBEAT_STALE_AFTER_MS;
-  return { status: stale ? ("offline" as const) : status, last_heartbeat_at: lastHeartbeatAt?.toISOString() ?? null };
-}
 
 /** "up" when `probe` succeeds within the budget of a request, else "down". */
 async function probe(check: () => Promise<unknown>): Promise<"up" | "down"> {
@@ -75,7 +61,7 @@ export function createMonitoringService(deps: Deps) {
     ]);
     const now = new Date();
     const device = (
-      row: { id: number; name: string; serial: string; club: { id: number; name: string } | null } & Monitored,
+      row: { id: number; name: string; serial: string; club: { id: number; name: string } | null } & DeviceReport,
     ) => ({
       id: row.id,
       name: row.name,
@@ -95,7 +81,7 @@ export function createMonitoringService(deps: Deps) {
           id: camera.id,
           display_name: camera.displayName,
           technical_name: camera.technicalName,
-          ...healthOf(camera, now),
+          ...healthOf(cameraReport(camera, configuration), now),
         })),
       })),
       computers: computers.map(device),

@@ -65,8 +65,8 @@ export function createRealtimeService(deps: Deps) {
    * The one rule for listening: `match.{id}` is public for public matches (private
    * ones as the match itself is visible, else 404); `matches` needs a signed-in
    * dashboard user; `user.{id}` only that user; `chat.{id}` members of the match's
-   * clubs and system admins (404 for a match the caller may not see). 401 without
-   * sign-in, 403 when refused.
+   * clubs and system admins (404 for a match the caller may not see); `club.{id}` the
+   * club's scheduler staff and system admins. 401 without sign-in, 403 when refused.
    */
   async function authorizeChannel(name: string, ctx: RequestContext): Promise<Channel> {
     const channel = parseChannel(name);
@@ -85,6 +85,10 @@ export function createRealtimeService(deps: Deps) {
         break;
       case "chat":
         await requireChatMember(ctx, channel.matchId);
+        break;
+      case "club":
+        // Whoever may run the club's camera commands (404 for another club's, so existence doesn't leak).
+        authorize(ctx, "scheduler", channel.clubId, "not_found.club");
         break;
     }
     return channel;

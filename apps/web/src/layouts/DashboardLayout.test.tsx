@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import i18next from "i18next";
 import { Link, type RouteObject } from "react-router";
@@ -121,6 +121,19 @@ describe("the dashboard frame", () => {
     renderFrame("/de/dashboard/configuration/cameras", "player");
     expect(await screen.findByText("start page")).toBeInTheDocument();
     expect(location()).toBe("/de/dashboard/");
+  });
+
+  it("sends another club's pages back to the dashboard, and opens the own club's and, for system admins, any", async () => {
+    // The user's club is 3.
+    renderFrame("/nl/dashboard/clubs/1/recorded/23/annotate", "club");
+    expect(await screen.findByText("start page")).toBeInTheDocument();
+    expect(location()).toBe("/nl/dashboard/");
+    cleanup();
+    renderFrame("/dashboard/clubs/3/recorded/23/annotate", "club");
+    expect(await screen.findByText("section page")).toBeInTheDocument();
+    cleanup();
+    renderFrame("/dashboard/clubs/1/recorded/23/annotate", "system");
+    expect(await screen.findByText("section page")).toBeInTheDocument();
   });
 
   it("offers a support mail naming the user's club, and cycles to the next language", async () => {

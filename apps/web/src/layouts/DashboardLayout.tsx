@@ -5,7 +5,7 @@
 import { useId } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { canOpenSection, menuFor } from "@clubcast/shared";
+import { canOpenClubPages, canOpenSection, menuFor } from "@clubcast/shared";
 import { useAuth } from "../auth/AuthProvider.tsx";
 import { DASHBOARD_HOME } from "../auth/paths.ts";
 import { useLocalize } from "../i18n/useLocale.ts";
@@ -19,7 +19,7 @@ import { LanguageFlags } from "../ui/LanguageFlags.tsx";
 import { LocalLink, LocalNavLink } from "../ui/LocalLink.tsx";
 import { Logo } from "../ui/Logo.tsx";
 import { SkipLink } from "./PublicLayout.tsx";
-import { SECTION_ICONS, sectionLabelKey, sectionOf, sectionPath } from "./dashboard-sections.ts";
+import { SECTION_ICONS, clubOf, sectionLabelKey, sectionOf, sectionPath } from "./dashboard-sections.ts";
 import { AccountMenu, LanguageCycle, SupportLink } from "./frame/TopBarActions.tsx";
 import { TopBarSearch } from "./frame/TopBarSearch.tsx";
 import { useSideMenu } from "./frame/useSideMenu.ts";
@@ -42,9 +42,13 @@ export default function DashboardLayout() {
   useUserMessages(user.id);
   const actor = { scope: auth.scope, permissions: user.permissions };
   const section = sectionOf(pathname);
+  const club = clubOf(pathname);
 
-  // Route names are checked on every navigation; a restricted one goes to the dashboard (spec section 6).
-  if (section && !canOpenSection(actor, section)) return <Navigate replace to={localize(DASHBOARD_HOME)} />;
+  // Route names are checked on every navigation; a restricted one goes to the dashboard (spec section 6),
+  // and so do another club's pages.
+  if ((section && !canOpenSection(actor, section)) || (club !== null && !canOpenClubPages(user, club))) {
+    return <Navigate replace to={localize(DASHBOARD_HOME)} />;
+  }
 
   const sectionTitle = section ? t(sectionLabelKey(section, auth.scope)) : t("dashboard.title");
   return (

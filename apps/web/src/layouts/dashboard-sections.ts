@@ -36,6 +36,12 @@ export function sectionOf(pathname: string): DashboardSection | null {
   return (DASHBOARD_SECTIONS as readonly string[]).includes(first) ? (first as DashboardSection) : null;
 }
 
+/** The club whose pages a dashboard path shows (`/dashboard/clubs/1/recorded/23` → 1), or null. */
+export function clubOf(pathname: string): number | null {
+  const found = /^\/dashboard\/clubs\/([1-9][0-9]*)(?:\/|$)/.exec(stripLocale(pathname));
+  return found ? Number(found[1]) : null;
+}
+
 type SectionLabelKey =
   `dashboard.sections.${"your_users" | "your_teams" | Exclude<DashboardSection, "clubs/all"> | "clubs_all"}`;
 

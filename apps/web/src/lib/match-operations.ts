@@ -3,6 +3,7 @@
 // toasts (section 8) and as bulk actions over table rows.
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { commandPending, commandSettled } from "./command-progress.ts";
 import { failureMessage } from "./server-errors.ts";
 import { trpc } from "./trpc.ts";
 import { useToast } from "../ui/Toasts.tsx";
@@ -62,22 +63,45 @@ export function useMatchOperations() {
   const refresh = useRefreshMatchLists();
 
   return useMemo(() => {
-    async function run(call: () => Promise<unknown>, success: string | null, failure: string, useServerMessage = true) {
+    async function run(
+      call: () => Promise<unknown>,
+      success: string | null,
+      failure: string,
+      useServerMessage = true,
+      onFailure?: (message: string) => void,
+    ) {
       try {
         const answer = await call();
         const message = (answer as { message?: string } | undefined)?.message;
         toast.success(success ?? message ?? t("toasts.ok"));
         return true;
       } catch (error) {
-        toast.error(useServerMessage ? failureMessage(error, failure) : failure);
+        const message = useServerMessage ? failureMessage(error, failure) : failure;
+        toast.error(message);
+        onFailure?.(message);
         return false;
       } finally {
         void refresh();
       }
     }
+    /**
+     * A camera command is pending before it is sent: the worker's outcome may arrive before the
+     * server's answer does. A refusal, or no outcome in time, leaves a failure on the match's row.
+     */
+    function command(match: MatchRef, command: CameraCommand) {
+      commandPending(match.id, command, () =>
+        toast.error(t("progress.no_answer_toast", { operation: t(`actions.${command}`) })),
+      );
+      return run(
+        () => requests.command(match, command),
+        null,
+        t("toasts.operation_failed"),
+        true,
+        (detail) => commandSettled(match.id, { detail }),
+      );
+    }
     return {
-      command: (match: MatchRef, command: CameraCommand) =>
-        run(() => requests.command(match, command), null, t("toasts.operation_failed")),
+      command,
       setPrivate: (match: MatchRef, isPrivate: boolean) =>
         run(() => requests.setPrivate(match, isPrivate), t("toasts.ok"), t("toasts.could_not_update")),
       share: (match: MatchRef, target: ShareTarget) =>

@@ -1,6 +1,7 @@
 // A configuration (spec section 3) as the API saves it and the configuration
 // editor checks it before saving.
 import { z } from "zod";
+import { DEVICE_STATUSES } from "../device-status.ts";
 import { LIVESTREAM_MODES } from "../livestream.ts";
 import { clearable, decimal, flag, httpUrl, idField, text } from "./core.ts";
 import { fieldError } from "./issues.ts";
@@ -49,6 +50,9 @@ export const configurationData = z
     server_url: clearable(httpUrl),
     /** Accepted so a presented record can be posted back; derived from camera type and key, never stored. */
     ingest: ingestAnswer.optional(),
+    /** Accepted so a presented record can be posted back; heard from heartbeats, never stored as sent. */
+    status: z.enum(DEVICE_STATUSES).optional(),
+    last_heartbeat_at: z.iso.datetime().nullable().optional(),
   })
   .superRefine((data, ctx) => {
     if (data.id === undefined && data.club === undefined) {

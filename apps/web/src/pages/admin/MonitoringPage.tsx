@@ -10,6 +10,7 @@ import { useLocale } from "../../i18n/useLocale.ts";
 import { emptyMessageOf } from "../../lib/list-state.ts";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
 import { DataTable, type DataTableColumn } from "../../ui/DataTable.tsx";
+import { DeviceStatusBadge } from "../../ui/DeviceStatusBadge.tsx";
 import { Icon, type IconName } from "../../ui/Icon.tsx";
 import { Pagination } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
@@ -41,16 +42,6 @@ export function heartbeatAge(iso: string, now: number, locale: LocaleCode): stri
   const elapsed = Math.max(0, now - Date.parse(iso));
   const [unit, size] = UNITS.find(([, length]) => elapsed >= length) ?? ["second", 1000];
   return unit === "second" ? format.format(0, "second") : format.format(-Math.floor(elapsed / size), unit);
-}
-
-function StatusBadge({ status }: { status: DeviceStatus }) {
-  const { t } = useTranslation("admin");
-  return (
-    <span className={`ops-status ops-status--${status}`}>
-      <span className="ops-status__dot" aria-hidden="true" />
-      {t(`monitoring.statuses.${status}`)}
-    </span>
-  );
 }
 
 function Heartbeat({ at, now }: { at: string | null; now: number }) {
@@ -108,7 +99,7 @@ function useDeviceColumns(now: number): DataTableColumn<Device>[] {
       header: t("monitoring.club"),
       cell: (device) => device.club?.name ?? <span className="ops-muted">{t("monitoring.no_club")}</span>,
     },
-    { key: "status", header: t("monitoring.status"), cell: (device) => <StatusBadge status={device.status} /> },
+    { key: "status", header: t("monitoring.status"), cell: (device) => <DeviceStatusBadge status={device.status} /> },
     {
       key: "heartbeat",
       header: t("monitoring.heartbeat"),
@@ -139,7 +130,7 @@ function ConfigurationsTable({ configurations, now }: { configurations: Configur
     {
       key: "status",
       header: t("monitoring.status"),
-      cell: (configuration) => <StatusBadge status={configuration.status} />,
+      cell: (configuration) => <DeviceStatusBadge status={configuration.status} />,
     },
     {
       key: "cameras",

@@ -10,6 +10,7 @@ import { useCreateRecordForm } from "../../lib/create-record-form.ts";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { DataTable } from "../../ui/DataTable.tsx";
+import { DeviceStatusBadge } from "../../ui/DeviceStatusBadge.tsx";
 import { FormDialog } from "../../ui/FormDialog.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
@@ -120,6 +121,7 @@ export default function CamerasPage() {
             { key: "pan", header: t("cameras.pan"), align: "end", cell: (camera) => `${camera.pan}°` },
             { key: "tilt", header: t("cameras.tilt"), align: "end", cell: (camera) => `${camera.tilt}°` },
             { key: "focal", header: t("cameras.focal"), align: "end", cell: (camera) => `${camera.focal} mm` },
+            { key: "status", header: t("fields.status"), cell: (camera) => <DeviceStatusBadge status={camera.status} /> },
           ]}
           rowActions={(camera) => (
             <>

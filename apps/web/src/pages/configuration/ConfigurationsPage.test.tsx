@@ -34,6 +34,8 @@ function configuration(overrides: Partial<Configuration> = {}): Configuration {
     camera_type: "SA_PRO",
     server_url: null,
     ingest: null,
+    status: "unknown",
+    last_heartbeat_at: null,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { deriveLivestream, PAGINATION } from "@clubcast/shared";
 import { trpc } from "../../lib/trpc.ts";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { DataTable } from "../../ui/DataTable.tsx";
+import { DeviceStatusBadge } from "../../ui/DeviceStatusBadge.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { PageHeader } from "../../ui/PageHeader.tsx";
@@ -112,6 +113,11 @@ export default function ConfigurationsPage() {
               },
             },
             { key: "type", header: t("fields.camera_type"), cell: (configuration) => configuration.camera_type },
+            {
+              key: "status",
+              header: t("fields.status"),
+              cell: (configuration) => <DeviceStatusBadge status={configuration.status} />,
+            },
           ]}
           rowActions={(configuration) => (
             <>

@@ -46,6 +46,8 @@ function gateway(overrides: Partial<Configuration> = {}): Configuration {
     camera_type: GATEWAY_CAMERA_TYPE,
     server_url: null,
     ingest: ingest(OLD_KEY),
+    status: "online",
+    last_heartbeat_at: "2026-11-26T10:00:00.000Z",
     ...overrides,
   };
 }

@@ -27,6 +27,8 @@ const stored: Configuration = {
   camera_type: "SA_LITE",
   server_url: "https://cams.example.test",
   ingest: null,
+  status: "online",
+  last_heartbeat_at: "2026-11-26T10:00:00.000Z",
 };
 
 describe("the configuration store", () => {

@@ -5,12 +5,19 @@
 import { useId, useState } from "react";
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from "@headlessui/react";
 import { useTranslation } from "react-i18next";
-import { canTransition, EDITABLE_MATCH_STATUSES, PAGINATION, type MatchEvent } from "@clubcast/shared";
+import {
+  canTransition,
+  EARLY_RECORDING_CONFIRM_MINUTES,
+  EDITABLE_MATCH_STATUSES,
+  PAGINATION,
+  type MatchEvent,
+} from "@clubcast/shared";
 import { useMatchOperations, type CameraCommand } from "../../lib/match-operations.ts";
 import type { Match } from "../../lib/matches.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { Icon, type IconName } from "../../ui/Icon.tsx";
+import { useMatchPlace } from "./match-columns.tsx";
 import "../../styles/scheduler.css";
 
 const COMMANDS: { command: CameraCommand; icon: IconName }[] = [
@@ -20,7 +27,11 @@ const COMMANDS: { command: CameraCommand; icon: IconName }[] = [
   { command: "stopRecording", icon: "stop" },
 ];
 
-type Dialog = "share" | "restore" | "delete" | null;
+type Dialog = "share" | "restore" | "delete" | "early-recording" | null;
+
+/** Whether starting to record now is far enough before kick-off to ask first (one click recorded a match a week ahead). */
+const startsLater = (match: Match, now: number) =>
+  Date.parse(match.starting_at.date) - now > EARLY_RECORDING_CONFIRM_MINUTES * 60_000;
 
 /** A select inside a confirm dialog (the club to share with, the configuration to restore from). */
 function DialogSelect({
@@ -165,6 +176,29 @@ function DeleteDialog({
   );
 }
 
+function EarlyRecordingDialog({ match, title, onClose }: { match: Match; title: string; onClose: () => void }) {
+  const { t } = useTranslation("scheduler");
+  const operations = useMatchOperations();
+  const placeOf = useMatchPlace();
+  return (
+    <ConfirmDialog
+      open
+      title={t("early_recording.title")}
+      text={t("early_recording.text", {
+        match: title,
+        place: placeOf(match),
+        minutes: EARLY_RECORDING_CONFIRM_MINUTES,
+      })}
+      confirmLabel={t("early_recording.confirm")}
+      onCancel={onClose}
+      onConfirm={() => {
+        onClose();
+        void operations.command(match, "startRecording");
+      }}
+    />
+  );
+}
+
 interface MatchActionsProps {
   match: Match;
   /** The match's name in labels ("Actions for …"). */
@@ -182,6 +216,11 @@ export function MatchActions({ match, title, onEdit, onDeleted }: MatchActionsPr
   const allows = (event: MatchEvent) => canTransition(match.status, event);
   const shared = match.shared_with.opponent || match.shared_with.club !== null;
   const close = () => setDialog(null);
+  const placeOf = useMatchPlace();
+  const runCommand = (command: CameraCommand) => {
+    if (command === "startRecording" && startsLater(match, Date.now())) setDialog("early-recording");
+    else void operations.command(match, command);
+  };
 
   return (
     <>
@@ -194,6 +233,11 @@ export function MatchActions({ match, title, onEdit, onDeleted }: MatchActionsPr
           <Icon name="chevronDown" size={16} />
         </MenuButton>
         <MenuItems anchor={{ to: "bottom end", gap: 6 }} className="action-menu__items" modal={false}>
+          {/* Which match the actions are for: rows of the same clubs differ by date and field. */}
+          <p className="action-menu__heading">
+            <span className="action-menu__title">{title}</span>
+            {placeOf(match)}
+          </p>
           {onEdit && (
             <MenuItem disabled={!EDITABLE_MATCH_STATUSES.includes(match.status)}>
               <button type="button" className="action-menu__item" onClick={() => onEdit(match)}>
@@ -204,11 +248,7 @@ export function MatchActions({ match, title, onEdit, onDeleted }: MatchActionsPr
           )}
           {COMMANDS.map(({ command, icon }) => (
             <MenuItem key={command} disabled={!allows(command)}>
-              <button
-                type="button"
-                className="action-menu__item"
-                onClick={() => void operations.command(match, command)}
-              >
+              <button type="button" className="action-menu__item" onClick={() => runCommand(command)}>
                 <Icon name={icon} size={18} />
                 {t(`actions.${command}`)}
               </button>
@@ -269,6 +309,7 @@ export function MatchActions({ match, title, onEdit, onDeleted }: MatchActionsPr
       {dialog === "share" && <ShareDialog match={match} onClose={close} />}
       {dialog === "restore" && <RestoreDialog match={match} onClose={close} />}
       {dialog === "delete" && <DeleteDialog match={match} title={title} onClose={close} onDeleted={onDeleted} />}
+      {dialog === "early-recording" && <EarlyRecordingDialog match={match} title={title} onClose={close} />}
     </>
   );
 }

@@ -307,4 +307,21 @@ describe("the scheduler", () => {
     const upcomingList = screen.getByRole("table", { name: "Upcoming" });
     expect(await within(upcomingList).findByText("Groen Wit 1 against SV Rijnland")).toBeInTheDocument();
   });
+  it("shows on its row a command that failed for a colleague, heard on the club's channel", async () => {
+    renderRoutes(routes, "/dashboard/scheduler", admin, null, schedulerApi({}));
+    const upcomingList = await screen.findByRole("table", { name: "Upcoming" });
+    await within(upcomingList).findByText("Groen Wit 1 against VV De Zwaluwen");
+    act(() =>
+      channels.get(`club.${CLUB.id}`)!["match.command_failed"]!({
+        club: CLUB.id,
+        match: upcoming.id,
+        command: "startRecording",
+        detail: "camera cam-1 is busy recording match 28",
+      }),
+    );
+    // Named by the command this page asked for earlier, else "The operation".
+    expect(
+      await within(upcomingList).findByText(/failed: camera cam-1 is busy recording match 28$/),
+    ).toBeInTheDocument();
+  });
 });

@@ -1,12 +1,14 @@
 // The scheduler (/dashboard/scheduler): the working club's live, upcoming and
 // unscheduled matches, each list paged in its own bottom bar; creating and
 // editing matches and every operation on them. Lists follow the worker's
-// outcomes: a user.message about a match fetches them again.
+// outcomes: a user.message about a match fetches them again, and a command
+// that failed on the club's channel shows on its row.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CHANNELS, PAGINATION } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { emptyMessageOf, listRows, listStateOf } from "../../lib/list-state.ts";
+import { commandSettled } from "../../lib/command-progress.ts";
 import type { Match } from "../../lib/matches.ts";
 import { useChannel } from "../../lib/realtime.ts";
 import { trpc } from "../../lib/trpc.ts";
@@ -78,6 +80,10 @@ function ClubScheduler({ club }: { club: ClubDetails }) {
     "user.message": (message) => {
       if (message.match !== undefined) void utils.matches.invalidate();
     },
+  });
+  // A colleague's command that failed shows on its row here too.
+  useChannel(CHANNELS.club(club.id), {
+    "match.command_failed": ({ match, detail }) => commandSettled(match, { detail }),
   });
 
   return (

@@ -3,6 +3,7 @@
 // about it (private, shared, training).
 import { useCallback, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useCommandProgress } from "../../lib/command-progress.ts";
 import { useFormatZoned } from "../../lib/dates.ts";
 import { sideName, type Match } from "../../lib/matches.ts";
 import type { DataTableColumn } from "../../ui/DataTable.tsx";
@@ -24,6 +25,35 @@ export function useMatchTitle(): (match: Match) => string {
   );
 }
 
+/** Where and when a match is played: told apart from another of the same clubs by it. */
+export function useMatchPlace(): (match: Match) => string {
+  const { t } = useTranslation("scheduler");
+  const formatZoned = useFormatZoned();
+  return useCallback(
+    (match) => t("place", { when: formatZoned(match.starting_at, "card"), field: match.field?.name ?? t("no_field") }),
+    [t, formatZoned],
+  );
+}
+
+/** The last camera command this user asked for on the match, while it is pending or once it failed. */
+function CommandProgressNote({ match }: { match: number }) {
+  const { t } = useTranslation("scheduler");
+  const progress = useCommandProgress(match);
+  if (!progress) return null;
+  if (progress.state === "pending") {
+    return <span className="command-progress">{t(`progress.pending.${progress.command}`)}</span>;
+  }
+  return (
+    <span className="command-progress command-progress--failed">
+      <Icon name="alert" size={14} />
+      {t("progress.failed", {
+        operation: t(progress.command ? `actions.${progress.command}` : "progress.operation"),
+        detail: progress.detail ?? t("progress.no_answer"),
+      })}
+    </span>
+  );
+}
+
 export function MatchBadges({ match }: { match: Match }) {
   const { t } = useTranslation("scheduler");
   return (
@@ -42,6 +72,7 @@ export function MatchBadges({ match }: { match: Match }) {
         </span>
       )}
       {match.is_training && <span className="match-badge">{t("badges.training")}</span>}
+      <CommandProgressNote match={match.id} />
     </span>
   );
 }

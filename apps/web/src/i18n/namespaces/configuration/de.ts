@@ -81,6 +81,7 @@ const de: typeof en = {
     is_main: "Hauptkamera",
     passthrough: "Passthrough",
     overlays: "Overlays",
+    status: "Status",
   },
   hints: {
     sa_stream_url:

@@ -79,6 +79,7 @@ const en = {
     is_main: "Main camera",
     passthrough: "Passthrough",
     overlays: "Overlays",
+    status: "Status",
   },
   hints: {
     sa_stream_url: "Start with {{address}} for SRT, give a full URL for RTMP, or leave empty to switch streaming off.",

@@ -80,6 +80,7 @@ const nl: typeof en = {
     is_main: "Hoofdcamera",
     passthrough: "Passthrough",
     overlays: "Overlays",
+    status: "Status",
   },
   hints: {
     sa_stream_url:

@@ -52,6 +52,26 @@ const de: typeof en = {
     text: "{{match}} und die Aufnahme werden endgültig gelöscht.",
     confirm: "Löschen",
   },
+  place: "{{when}} · {{field}}",
+  no_field: "Kein Platz",
+  early_recording: {
+    title: "Aufnahme jetzt starten?",
+    text: "{{match}} beginnt in mehr als {{minutes}} Minuten ({{place}}). Die Kamera nimmt sofort auf.",
+    confirm: "Aufnahme jetzt starten",
+  },
+  progress: {
+    pending: {
+      schedule: "Wird auf der Kamera eingeplant…",
+      unschedule: "Wird von der Kamera genommen…",
+      startRecording: "Aufnahme wird gestartet…",
+      stopRecording: "Aufnahme wird beendet…",
+      restore: "Wird von der Kamera wiederhergestellt…",
+    },
+    failed: "{{operation}} fehlgeschlagen: {{detail}}",
+    operation: "Die Aktion",
+    no_answer: "die Kamera hat nicht rechtzeitig geantwortet",
+    no_answer_toast: "{{operation}} fehlgeschlagen: die Kamera hat nicht rechtzeitig geantwortet",
+  },
   toasts: {
     ok: "OK",
     operation_failed: "Der Vorgang ist fehlgeschlagen",

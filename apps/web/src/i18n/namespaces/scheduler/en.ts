@@ -51,6 +51,26 @@ const en = {
     text: "{{match}} and its recording are removed for good.",
     confirm: "Delete",
   },
+  place: "{{when}} · {{field}}",
+  no_field: "No field",
+  early_recording: {
+    title: "Start recording now?",
+    text: "{{match}} kicks off more than {{minutes}} minutes from now ({{place}}). The camera starts recording at once.",
+    confirm: "Start recording now",
+  },
+  progress: {
+    pending: {
+      schedule: "Scheduling on the camera…",
+      unschedule: "Taking it off the camera…",
+      startRecording: "Starting the recording…",
+      stopRecording: "Stopping the recording…",
+      restore: "Restoring from the camera…",
+    },
+    failed: "{{operation}} failed: {{detail}}",
+    operation: "The operation",
+    no_answer: "the camera did not answer in time",
+    no_answer_toast: "{{operation}} failed: the camera did not answer in time",
+  },
   toasts: {
     ok: "OK",
     operation_failed: "The operation failed",

@@ -52,6 +52,26 @@ const nl: typeof en = {
     text: "{{match}} en de opname worden definitief verwijderd.",
     confirm: "Verwijderen",
   },
+  place: "{{when}} · {{field}}",
+  no_field: "Geen veld",
+  early_recording: {
+    title: "Nu de opname starten?",
+    text: "{{match}} begint over meer dan {{minutes}} minuten ({{place}}). De camera begint meteen met opnemen.",
+    confirm: "Nu opname starten",
+  },
+  progress: {
+    pending: {
+      schedule: "Wordt op de camera ingepland…",
+      unschedule: "Wordt van de camera gehaald…",
+      startRecording: "Opname wordt gestart…",
+      stopRecording: "Opname wordt gestopt…",
+      restore: "Wordt van de camera hersteld…",
+    },
+    failed: "{{operation}} mislukt: {{detail}}",
+    operation: "De bewerking",
+    no_answer: "de camera antwoordde niet op tijd",
+    no_answer_toast: "{{operation}} mislukt: de camera antwoordde niet op tijd",
+  },
   toasts: {
     ok: "OK",
     operation_failed: "De bewerking is mislukt",
