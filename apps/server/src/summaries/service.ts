@@ -26,7 +26,7 @@ import { bulkMatchSelect, bulkRowOf, renderedBulk } from "../media/rendered-bulk
 import { renderSteps } from "../media/render-steps.ts";
 import { sideName } from "../media/rendered-video.ts";
 import type { MediaService } from "../media/service.ts";
-import { presentSummary, summarySelect } from "./presenter.ts";
+import { presentSummary, readyClips, summarySelect } from "./presenter.ts";
 import type { ClubSummariesQuery } from "./schemas.ts";
 
 /** Where a summary version's files go, below its match's media folder. */
@@ -37,8 +37,6 @@ export const summaryFiles = (summaryId: number, version: number) => ({
 
 /** What a new build starts from: queued again, nothing of an earlier build's outcome (its files stay until replaced). */
 const rebuilt = { state: "queued", progress: 0, failureReason: null, version: { increment: 1 } } as const;
-
-const readyClips = { state: "ready", videoPath: { not: null } } as const satisfies Prisma.ClipWhereInput;
 
 export function createSummariesService(deps: Deps, { media }: { media: MediaService }) {
   const { prisma, events, jobs, config } = deps;
