@@ -27,7 +27,7 @@ import { translate } from "../core/i18n.ts";
 import { paged, pageWindow, type PageQuery } from "../core/pagination.ts";
 import { authorize, authorizedRecord, isSystem, requireClub, requireUser } from "../core/policy.ts";
 import { clubTableMatches, recordedMatchesOf, sharedWithMemberOf, visibleMatches } from "../matches/visibility.ts";
-import { bulkMatchSelect, bulkRowOf, renderedBulk, videoTime, type BulkRow } from "../media/rendered-bulk.ts";
+import { bulkRowOf, bulkRowSelect, renderedBulk, videoTime, type BulkRow } from "../media/rendered-bulk.ts";
 import { renderSteps } from "../media/render-steps.ts";
 import type { MediaService } from "../media/service.ts";
 import type { SummariesService } from "../summaries/service.ts";
@@ -190,15 +190,7 @@ export function createClipsService(
     async find(ids) {
       const clips = await prisma.clip.findMany({
         where: { id: { in: ids } },
-        select: {
-          id: true,
-          matchId: true,
-          state: true,
-          videoPath: true,
-          posterPath: true,
-          marker: { select: { label: true, timeMs: true } },
-          match: { select: bulkMatchSelect },
-        },
+        select: { ...bulkRowSelect, marker: { select: { label: true, timeMs: true } } },
         orderBy: [{ matchId: "asc" }, { startMs: "asc" }, { id: "asc" }],
       });
       return clips.map((clip) => bulkRowOf(clip, `${videoTime(clip.marker.timeMs)} ${clip.marker.label}`));

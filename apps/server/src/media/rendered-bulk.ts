@@ -85,6 +85,16 @@ export const bulkMatchSelect = {
 } satisfies Prisma.MatchSelect;
 type BulkMatch = Prisma.MatchGetPayload<{ select: typeof bulkMatchSelect }>;
 
+/** The columns of a selected clip or summary that the bulk actions need. */
+export const bulkRowSelect = {
+  id: true,
+  matchId: true,
+  state: true,
+  videoPath: true,
+  posterPath: true,
+  match: { select: bulkMatchSelect },
+} as const satisfies Prisma.ClipSelect & Prisma.SummarySelect;
+
 /**
  * A clip or summary row as the bulk actions see it; its zip file is named by its
  * match's date (in the club's time zone) and sides, then `what` it is:

@@ -22,7 +22,7 @@ import {
   visibleMatches,
   visibleRenders,
 } from "../matches/visibility.ts";
-import { bulkMatchSelect, bulkRowOf, renderedBulk } from "../media/rendered-bulk.ts";
+import { bulkRowOf, bulkRowSelect, renderedBulk } from "../media/rendered-bulk.ts";
 import { renderSteps } from "../media/render-steps.ts";
 import { sideName } from "../media/rendered-video.ts";
 import type { MediaService } from "../media/service.ts";
@@ -134,14 +134,7 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
     async find(ids) {
       const summaries = await prisma.summary.findMany({
         where: { id: { in: ids } },
-        select: {
-          id: true,
-          matchId: true,
-          state: true,
-          videoPath: true,
-          posterPath: true,
-          match: { select: bulkMatchSelect },
-        },
+        select: bulkRowSelect,
         orderBy: [{ matchId: "asc" }, { id: "asc" }],
       });
       return summaries.map((summary) => bulkRowOf(summary, "Summary"));

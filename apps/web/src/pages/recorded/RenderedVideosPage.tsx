@@ -2,7 +2,7 @@
 // /summaries). Those who run the club's clips see the club's whole table,
 // filtered by match and team, select rows and act on them in bulk; members see
 // what is shared with their teams.
-import { useCallback, useId, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canOpenSection, CLIPS_SECTION, PAGINATION } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
@@ -11,6 +11,7 @@ import { emptyMessageOf, listRows, listStateOf } from "../../lib/list-state.ts";
 import { sideName } from "../../lib/matches.ts";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
 import { ClubPicker, useClubDetails, useWorkingClub } from "../../lib/working-club.tsx";
+import { ChoiceSelect } from "../../ui/ChoiceSelect.tsx";
 import { DataTable, type DataTableColumn } from "../../ui/DataTable.tsx";
 import { PageHeader } from "../../ui/PageHeader.tsx";
 import { Pagination, usePageParam } from "../../ui/Pagination.tsx";
@@ -50,6 +51,7 @@ function useVideoList(kind: VideoKind, club: number, manages: boolean, filters: 
   return manages ? summaries : sharedSummaries;
 }
 
+/** A filter of the table: one record, or all ("" chosen). */
 function FilterSelect({
   label,
   value,
@@ -62,26 +64,15 @@ function FilterSelect({
   onChange: (value: number | undefined) => void;
 }) {
   const { t } = useTranslation("recorded");
-  const id = useId();
   return (
-    <div className="field video-filters__field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <select
-        id={id}
-        className="input select"
-        value={value ?? ""}
-        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : undefined)}
-      >
-        <option value="">{t("videos.all")}</option>
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <ChoiceSelect
+      className="video-filters__field"
+      label={label}
+      value={value === undefined ? "" : String(value)}
+      onChange={(chosen) => onChange(chosen ? Number(chosen) : undefined)}
+      placeholder={t("videos.all")}
+      options={options}
+    />
   );
 }
 

@@ -2,10 +2,11 @@
 // private or public, share with a team (asks which), delete (asks first). Each
 // is one API call over the selected rows, answered by one toast; a failure names
 // what failed ("1 of 3 clips could not be downloaded: #12 not ready").
-import { useCallback, useId, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { failureMessage } from "../../lib/server-errors.ts";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
+import { ChoiceSelect } from "../../ui/ChoiceSelect.tsx";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import type { BulkAction } from "../../ui/DataTable.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
@@ -19,22 +20,15 @@ type BulkResult = { message: string; data: { failed: { id: number; reason: strin
 
 function ShareTeamSelect({ club, value, onChange }: { club: number; value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation("recorded");
-  const id = useId();
   const teams = trpc.teams.ofClub.useQuery({ id: club }, { staleTime: 60_000 });
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {t("videos.share_team")}
-      </label>
-      <select id={id} className="input select" value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{teams.isPending ? t("videos.loading") : t("videos.choose_team")}</option>
-        {(teams.data?.data ?? []).map((team) => (
-          <option key={team.id} value={team.id}>
-            {team.fullname}
-          </option>
-        ))}
-      </select>
-    </div>
+    <ChoiceSelect
+      label={t("videos.share_team")}
+      value={value}
+      onChange={onChange}
+      placeholder={teams.isPending ? t("videos.loading") : t("videos.choose_team")}
+      options={(teams.data?.data ?? []).map((team) => ({ id: team.id, name: team.fullname }))}
+    />
   );
 }
 
