@@ -459,14 +459,14 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
 
   ...bulkRows("clips", readyClipOf, (w) => ({
     isPrivate: async (id) => (await prismaOf(w).clip.findUniqueOrThrow({ where: { id } })).isPrivate === true,
-    shared: (id) => present(prismaOf(w).clip.count({ where: { id, sharedTeams: { some: {} } } })),
+    shared: (id) => present(prismaOf(w).clip.count({ where: { id, teamShares: { some: {} } } })),
     exists: (id) => present(prismaOf(w).clip.count({ where: { id } })),
   })),
 
   // ── summaries ──
   ...bulkRows("summaries", readySummaryOf, (w) => ({
     isPrivate: async (id) => (await prismaOf(w).summary.findUniqueOrThrow({ where: { id } })).isPrivate === true,
-    shared: (id) => present(prismaOf(w).summary.count({ where: { id, sharedTeams: { some: {} } } })),
+    shared: (id) => present(prismaOf(w).summary.count({ where: { id, teamShares: { some: {} } } })),
     exists: (id) => present(prismaOf(w).summary.count({ where: { id } })),
   })),
   "GET /v1/matches/:id/summary": [

@@ -204,9 +204,9 @@ export function createClipsService(
       return changed.map((clip) => clip.id);
     },
     async share(ids, teamId) {
-      await prisma.team.update({
-        where: { id: teamId },
-        data: { sharedClips: { connect: ids.map((id) => ({ id })) } },
+      await prisma.clipTeamShare.createMany({
+        data: ids.map((clipId) => ({ clipId, teamId })),
+        skipDuplicates: true,
       });
     },
     remove: (rows: BulkRow[]) => removeClips(rows),

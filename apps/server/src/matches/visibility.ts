@@ -79,7 +79,7 @@ export type RenderWhere = Prisma.ClipWhereInput & Prisma.SummaryWhereInput;
 
 /** Clips and summaries shared with a team the user is a member of. */
 export const sharedWithMemberOf = (userId: number): RenderWhere => ({
-  sharedTeams: { some: { members: { some: { userId } } } },
+  teamShares: { some: { team: { members: { some: { userId } } } } },
 });
 
 /** Not made private: such a clip or summary is seen by whoever sees its match. */

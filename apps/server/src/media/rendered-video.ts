@@ -48,7 +48,7 @@ export const renderedVideoSelect = {
   createdAt: true,
   updatedAt: true,
   isPrivate: true,
-  sharedTeams: { select: { id: true }, orderBy: { id: "asc" } },
+  teamShares: { select: { teamId: true }, orderBy: { teamId: "asc" } },
   match: {
     select: {
       id: true,
@@ -94,7 +94,7 @@ export function presentRenderedVideo(row: RenderedVideoRow, media: MediaService,
     },
     is_private: isPrivate,
     privacy_set: row.isPrivate !== null,
-    shared_teams: row.sharedTeams.map((team) => team.id),
+    shared_teams: row.teamShares.map((share) => share.teamId),
     state: row.state,
     progress: row.progress,
     failure_reason: row.failureReason,

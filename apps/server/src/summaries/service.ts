@@ -148,9 +148,9 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
       return changed.map((summary) => summary.id);
     },
     async share(ids, teamId) {
-      await prisma.team.update({
-        where: { id: teamId },
-        data: { sharedSummaries: { connect: ids.map((id) => ({ id })) } },
+      await prisma.summaryTeamShare.createMany({
+        data: ids.map((summaryId) => ({ summaryId, teamId })),
+        skipDuplicates: true,
       });
     },
     async remove(rows) {
