@@ -205,8 +205,8 @@ export function renderedBulk(deps: Deps, media: MediaService, table: RenderedTab
     return written({ done, failed: [] }, translate(ctx.locale, "bulk.deleted", { count: done.length }));
   }
 
-  /** The ready rows with their files on disk, named for the zip; the others with why they are left out. */
-  function zipEntries(rows: BulkRow[], ctx: RequestContext | null) {
+  /** The ready rows with their files on disk, named for the zip, and the rows left out. */
+  function zipEntries(rows: BulkRow[]) {
     const files = rows.flatMap((row) => {
       const path = row.ready && row.videoPath ? media.matchFilePath(row.matchId, row.videoPath) : null;
       return path && existsSync(path) ? [{ row, path }] : [];
@@ -216,17 +216,16 @@ export function renderedBulk(deps: Deps, media: MediaService, table: RenderedTab
       "mp4",
     );
     const zipped = new Set(files.map(({ row }) => row.id));
-    const failed = rows
-      .filter((row) => !zipped.has(row.id))
-      .map((row) => ({ id: row.id, reason: ctx ? translate(ctx.locale, "bulk.not_ready") : "" }));
-    return { files: files.map((file, i) => ({ ...file, name: names[i]! })), failed };
+    const left = rows.filter((row) => !zipped.has(row.id));
+    return { files: files.map((file, i) => ({ ...file, name: names[i]! })), left };
   }
 
   /** The signed URL of a zip of the selected ready items (422 naming `ids` when none is ready). */
   async function download({ club, ids }: BulkInput, ctx: RequestContext) {
     const rows = await selected(club, ids, ctx);
-    const { files, failed } = zipEntries(rows, ctx);
+    const { files, left } = zipEntries(rows);
     if (!files.length) throw ValidationError.field("ids", "bulk.nothing_ready");
+    const failed = left.map((row) => ({ id: row.id, reason: translate(ctx.locale, "bulk.not_ready") }));
     const url = media.archiveUrl({ kind: table.kind, club, ids: files.map(({ row }) => row.id) });
     return written(
       { url, files: files.map(({ row, name }) => ({ id: row.id, name })), failed },
@@ -240,11 +239,12 @@ export function renderedBulk(deps: Deps, media: MediaService, table: RenderedTab
    */
   async function archive(clubId: number, ids: number[]): Promise<Readable> {
     const rows = (await table.find(ids)).filter((row) => row.clubId === clubId);
-    const { files } = zipEntries(rows, null);
+    const { files } = zipEntries(rows);
     if (!files.length) throw new NotFoundError("not_found.generic");
     const zip = archiver("zip", { store: true });
     for (const { path, name } of files) zip.file(path, { name });
-    void zip.finalize();
+    // A failure while zipping reaches the reply as the stream's error; the promise needs no second report.
+    zip.finalize().catch(() => undefined);
     return zip;
   }
 
