@@ -5,6 +5,8 @@
 // absent: 404, never 403) and club A's camera controller (an API-client token,
 // which opens only the camera routes and what is public). A route declared
 // without a row here fails the first test.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHANNELS, type MatchStatus } from "@clubcast/shared";
 import { namedOperations, type RestOperation } from "../src/core/operation.ts";
@@ -77,6 +79,83 @@ const present = async (count: Promise<number>) => (await count) > 0;
 /** The match's summary, made if it has none. */
 const summaryOf = (w: World, match: { id: number }) =>
   prismaOf(w).summary.upsert({ where: { matchId: match.id }, create: { matchId: match.id }, update: {} });
+
+/** A file below a match's media folder, as the worker leaves it. */
+function mediaFileOf(w: World, matchId: number, path: string) {
+  const file = join(w.t.config.mediaDir, "matches", String(matchId), path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, "not really a video");
+}
+
+/** A fresh clip of club A's private match, cut: ready with its video on disk. */
+async function readyClipOf(w: World) {
+  const clip = await w.fresh.clip();
+  const videoPath = `clips/${clip.id}-1.mp4`;
+  mediaFileOf(w, clip.matchId, videoPath);
+  return prismaOf(w).clip.update({ where: { id: clip.id }, data: { state: "ready", videoPath } });
+}
+
+/** A fresh private match's summary, built: ready with its video on disk. */
+async function readySummaryOf(w: World) {
+  const match = await w.fresh.match({ status: "vod", isPrivate: true });
+  const videoPath = "summaries/built-1.mp4";
+  mediaFileOf(w, match.id, videoPath);
+  return prismaOf(w).summary.create({ data: { matchId: match.id, state: "ready", videoPath } });
+}
+
+/** The bulk actions' rows of a table (clips or summaries): club A's administrators, each cell on a fresh item. */
+function bulkRows(
+  kind: "clips" | "summaries",
+  fresh: (w: World) => Promise<{ id: number }>,
+  table: (w: World) => {
+    isPrivate(id: number): Promise<boolean>;
+    shared(id: number): Promise<boolean>;
+    exists(id: number): Promise<boolean>;
+  },
+): Record<string, Case> {
+  const of = (w: World, id: number, body: object = {}) => ({
+    params: { club: w.clubA.id },
+    body: { ids: [id], ...body },
+  });
+  return {
+    [`GET /v1/clubs/:club/recorded/${kind}`]: {
+      target: `club A's ${kind} shared with the caller's teams`,
+      request: clubAsClub,
+      expect: clubMembers(200),
+    },
+    [`POST /v1/clubs/:club/${kind}/privacy`]: {
+      target: `a fresh ${kind} item of club A`,
+      async request(w) {
+        const { id } = await fresh(w);
+        return { ...of(w, id, { private: true }), landed: () => table(w).isPrivate(id) };
+      },
+      expect: clubAdmins(200),
+    },
+    [`POST /v1/clubs/:club/${kind}/share`]: {
+      target: `a fresh ${kind} item of club A, with club A's team`,
+      async request(w) {
+        const { id } = await fresh(w);
+        return { ...of(w, id, { team: w.teamA.id }), landed: () => table(w).shared(id) };
+      },
+      expect: clubAdmins(200),
+    },
+    [`POST /v1/clubs/:club/${kind}/delete`]: {
+      target: `a fresh ${kind} item of club A`,
+      async request(w) {
+        const { id } = await fresh(w);
+        return { ...of(w, id), landed: async () => !(await table(w).exists(id)) };
+      },
+      expect: clubAdmins(200),
+    },
+    [`POST /v1/clubs/:club/${kind}/download`]: {
+      target: `a ready ${kind} item of club A`,
+      async request(w) {
+        return of(w, (await fresh(w)).id);
+      },
+      expect: clubAdmins(200),
+    },
+  };
+}
 
 /** The club an actor belongs to (null for the system admin and the anonymous visitor). */
 function ownClubOf(w: World, actor: ActorName): number | null {
@@ -378,7 +457,18 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
     expect: clubAdmins(204),
   },
 
+  ...bulkRows("clips", readyClipOf, (w) => ({
+    isPrivate: async (id) => (await prismaOf(w).clip.findUniqueOrThrow({ where: { id } })).isPrivate === true,
+    shared: (id) => present(prismaOf(w).clip.count({ where: { id, teamShares: { some: {} } } })),
+    exists: (id) => present(prismaOf(w).clip.count({ where: { id } })),
+  })),
+
   // ── summaries ──
+  ...bulkRows("summaries", readySummaryOf, (w) => ({
+    isPrivate: async (id) => (await prismaOf(w).summary.findUniqueOrThrow({ where: { id } })).isPrivate === true,
+    shared: (id) => present(prismaOf(w).summary.count({ where: { id, teamShares: { some: {} } } })),
+    exists: (id) => present(prismaOf(w).summary.count({ where: { id } })),
+  })),
   "GET /v1/matches/:id/summary": [
     {
       target: "the summary of club A's private match",

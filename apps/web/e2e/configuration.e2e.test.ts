@@ -3,9 +3,10 @@
 // mode following the stream URL), its camera and fields; a club administrator
 // adds a team and a user. Refused input shows the server's 422 on the right field.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Locator } from "playwright-core";
 import { launchBrowser } from "@clubcast/testkit/browser";
 import { screenshots } from "./support/browser.ts";
+import { quiet, toast } from "./support/dashboard.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
 import { signInToDashboard } from "./support/sign-in.ts";
 import { club, createUser, sport, type SeededClub } from "./support/seed.ts";
@@ -49,26 +50,6 @@ afterAll(async () => {
 });
 
 const signIn = (email: string) => signInToDashboard(browser, platform.url, email);
-
-/** A toast's text (toasts disappear after 2 s, so wait for it right after the action). */
-const toast = (page: Page, text: string) => page.locator(".toasts").getByText(text, { exact: true }).waitFor();
-
-/** Before a screenshot: the menu has hidden itself again, toasts are gone, and the page is at its top. */
-async function quiet(page: Page) {
-  // The toggle is hidden on wide screens, yet says whether the menu is open.
-  await page
-    .getByRole("button", { name: "Toggle navigation", includeHidden: true })
-    .and(page.locator('[aria-expanded="false"]'))
-    .waitFor({ state: "attached" });
-  await page.locator(".toast").first().waitFor({ state: "detached" });
-  // A new viewport slides the menu to its place for that size.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== "running"),
-  );
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
 
 const errorOf = (field: Locator) =>
   field.evaluate((input) => {

@@ -10,12 +10,12 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { GATEWAY_CAMERA_TYPE } from "@clubcast/shared";
-import { expectAccessible } from "./support/axe.ts";
 import { launchBrowser } from "@clubcast/testkit/browser";
 import { createApiClient } from "@clubcast/testkit/factories";
-import { newVisitor, screenshots } from "./support/browser.ts";
+import { newVisitor } from "./support/browser.ts";
+import { shoot } from "./support/dashboard.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
 import { signInToDashboard } from "./support/sign-in.ts";
 import { club, createUser, match, type SeededClub } from "./support/seed.ts";
@@ -55,28 +55,6 @@ afterAll(async () => {
   await browser?.close();
   await platform?.stop();
 });
-
-/** Before a screenshot: the menu has hidden itself again, toasts are gone, and the page is at its top. */
-async function quiet(page: Page) {
-  await page
-    .getByRole("button", { name: "Toggle navigation", includeHidden: true })
-    .and(page.locator('[aria-expanded="false"]'))
-    .waitFor({ state: "attached" });
-  await page.locator(".toast").first().waitFor({ state: "detached" });
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== "running"),
-  );
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
-
-/** Screenshots at desktop and phone size, each after axe-core found no WCAG AA violation at that size. */
-const shoot = (page: Page, name: string, settle: ((page: Page) => Promise<void>) | null = quiet) =>
-  screenshots(page, name, async (current) => {
-    await settle?.(current);
-    await expectAccessible(current, `${name} at ${current.viewportSize()?.width ?? 0} px`);
-  });
 
 /** What the gateway does: a token for its credential, then its calls to the API. */
 async function gateway() {

@@ -17,6 +17,8 @@ export const CLIP_LEAD_SHARE = 0.75;
 export const DEFAULT_FRAME_RATE = FRAME_RATES.PAL;
 /** A clip is at least one frame and at most this long. */
 export const CLIP_MAX_MS = 5 * 60_000;
+/** The title card before a summary's clips (teams and score). */
+export const SUMMARY_TITLE_CARD_MS = 2000;
 
 export interface ClipWindow {
   startMs: number;

@@ -1,7 +1,8 @@
 import { domain } from "../core/operation.ts";
 import { idParams, noContent } from "../core/schemas.ts";
-import { clipAnswer, clipListAnswer, clipPageAnswer, clipWindowInput, clubClipsQuery } from "./schemas.ts";
+import { clipAnswer, clipListAnswer, clipPageAnswer, clipSchema, clipWindowInput, clubClipsQuery } from "./schemas.ts";
 import { z } from "zod";
+import { bulkOperations } from "../media/rendered-bulk.ts";
 import { createClipsService } from "./service.ts";
 
 export default domain(createClipsService, (op) => ({
@@ -37,4 +38,5 @@ export default domain(createClipsService, (op) => ({
     output: noContent,
     run: (clips, input, caller) => clips.remove(input.id, caller),
   }),
+  ...bulkOperations(op, "clips", clipSchema),
 }));

@@ -24,9 +24,10 @@ import type { RequestContext } from "../core/context.ts";
 import { NotFoundError, ValidationError, fieldLabel, type FieldErrors } from "../core/errors.ts";
 import { listOf, written } from "../core/answers.ts";
 import { translate } from "../core/i18n.ts";
-import { paged, pageWindow } from "../core/pagination.ts";
+import { paged, pageWindow, type PageQuery } from "../core/pagination.ts";
 import { authorize, authorizedRecord, isSystem, requireClub, requireUser } from "../core/policy.ts";
-import { clubTableMatches, visibleMatches } from "../matches/visibility.ts";
+import { clubTableMatches, recordedMatchesOf, sharedWithMemberOf, visibleMatches } from "../matches/visibility.ts";
+import { bulkRowOf, bulkRowSelect, renderedBulk, videoTime, type BulkRow } from "../media/rendered-bulk.ts";
 import { renderSteps } from "../media/render-steps.ts";
 import type { MediaService } from "../media/service.ts";
 import type { SummariesService } from "../summaries/service.ts";
@@ -137,16 +138,17 @@ export function createClipsService(
   /** Removes a marker's clip and its files (before the marker itself goes). */
   async function markerRemoving(markerId: number): Promise<void> {
     const clip = await prisma.clip.findUnique({ where: { markerId } });
-    if (!clip) return;
-    await prisma.clip.deleteMany({ where: { id: clip.id } });
-    media.removeMatchFiles(clip.matchId, [clip.videoPath, clip.posterPath]);
-    await summaries.clipRemoved(clip);
+    if (clip) await removeClips([clip]);
   }
 
   /** GET /v1/clubs/:id/clips: the clips of a club's matches, newest first (club staff). */
   async function listOfClub(clubId: number, query: ClubClipsQuery, ctx: RequestContext) {
     authorize(ctx, CLIPS_SECTION, clubId, "not_found.club");
-    const where: Prisma.ClipWhereInput = { match: clubTableMatches(clubId, query) };
+    return clubPage(clubId, { match: clubTableMatches(clubId, query) }, query, ctx);
+  }
+
+  /** One page of a club's clips, newest first; an empty page of a club that doesn't exist is a 404. */
+  async function clubPage(clubId: number, where: Prisma.ClipWhereInput, query: PageQuery, ctx: RequestContext) {
     const [clips, total] = await Promise.all([
       prisma.clip.findMany({
         where,
@@ -160,6 +162,55 @@ export function createClipsService(
     const data = clips.map((clip) => presentClip(clip, media));
     return paged(data, total, query, translate(ctx.locale, "not_found.clips"));
   }
+
+  /**
+   * GET /v1/clubs/:club/recorded/clips: the clips shared with a team of the caller, under
+   * "recorded": who may open a club's recorded matches sees those of them shared with them.
+   */
+  async function listShared(clubId: number, query: PageQuery, ctx: RequestContext) {
+    const user = authorize(ctx, "recorded", clubId, "not_found.club");
+    return clubPage(clubId, { match: recordedMatchesOf(clubId), ...sharedWithMemberOf(user.id) }, query, ctx);
+  }
+
+  /** Removes clips and their files; the summaries of their matches are made anew. */
+  async function removeClips(
+    clips: { id: number; matchId: number; videoPath: string | null; posterPath: string | null }[],
+  ) {
+    await prisma.clip.deleteMany({ where: { id: { in: clips.map((clip) => clip.id) } } });
+    for (const clip of clips) media.removeMatchFiles(clip.matchId, [clip.videoPath, clip.posterPath]);
+    // One rebuild per match, for a match that lost a clip with a video.
+    const cut = new Map(clips.filter((clip) => clip.videoPath !== null).map((clip) => [clip.matchId, clip]));
+    for (const clip of cut.values()) await summaries.clipRemoved(clip);
+  }
+
+  /** The clips table's bulk actions (media/rendered-bulk.ts). */
+  const bulk = renderedBulk(deps, media, {
+    kind: "clips",
+    unknownKey: "bulk.unknown_clips",
+    async find(ids) {
+      const clips = await prisma.clip.findMany({
+        where: { id: { in: ids } },
+        select: { ...bulkRowSelect, marker: { select: { label: true, timeMs: true } } },
+        orderBy: [{ matchId: "asc" }, { startMs: "asc" }, { id: "asc" }],
+      });
+      return clips.map((clip) => bulkRowOf(clip, `${videoTime(clip.marker.timeMs)} ${clip.marker.label}`));
+    },
+    async setPrivate(ids, value) {
+      const changed = await prisma.clip.updateManyAndReturn({
+        where: { id: { in: ids } },
+        data: { isPrivate: value },
+        select: { id: true },
+      });
+      return changed.map((clip) => clip.id);
+    },
+    async share(ids, teamId) {
+      await prisma.clipTeamShare.createMany({
+        data: ids.map((clipId) => ({ clipId, teamId })),
+        skipDuplicates: true,
+      });
+    },
+    remove: (rows: BulkRow[]) => removeClips(rows),
+  });
 
   /** GET /v1/matches/:id/clips: the clips of the caller's markers on a match they may see, in video order. */
   async function listOfMatch(matchId: number, ctx: RequestContext) {
@@ -223,9 +274,7 @@ export function createClipsService(
       () => prisma.clip.findUnique({ where: { id: clipId }, include: { match: { select: { clubId: true } } } }),
       (found) => found.match.clubId,
     );
-    await prisma.clip.deleteMany({ where: { id: clip.id } });
-    media.removeMatchFiles(clip.matchId, [clip.videoPath, clip.posterPath]);
-    await summaries.clipRemoved(clip);
+    await removeClips([clip]);
   }
 
   // ── the worker's side of clip.cut ──
@@ -315,8 +364,14 @@ export function createClipsService(
     matchOnDemand,
     listOfClub,
     listOfMatch,
+    listShared,
     setWindow,
     remove,
+    setPrivate: bulk.setPrivate,
+    share: bulk.share,
+    removeMany: bulk.remove,
+    download: bulk.download,
+    archive: bulk.archive,
     cutStarting,
     fitToVideo,
     cutProgress,

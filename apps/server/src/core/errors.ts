@@ -55,8 +55,9 @@ export class ForbiddenError extends AppError {
 }
 
 export class NotFoundError extends AppError {
-  constructor(messageKey: MessageKey = "not_found.generic", params: MessageParams = {}) {
-    super(404, messageKey, params);
+  /** `fieldErrors` name the input that pointed at nothing (a list of ids). */
+  constructor(messageKey: MessageKey = "not_found.generic", params: MessageParams = {}, fieldErrors?: FieldErrors) {
+    super(404, messageKey, params, fieldErrors);
   }
 }
 

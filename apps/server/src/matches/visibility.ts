@@ -1,5 +1,6 @@
 // Which matches a caller may see, and which matches belong to a club's lists,
 // as Prisma filters so lists and lookups share one rule and stay one query.
+import { CLIPS_SECTION, canOpenSection } from "@clubcast/shared";
 import type { Match, Prisma } from "@clubcast/db";
 import type { RequestContext } from "../core/context.ts";
 import { isSystem } from "../core/policy.ts";
@@ -70,5 +71,34 @@ export function clubTableMatches(clubId: number, filter: { match?: number; team?
     clubId,
     ...(filter.match ? { id: filter.match } : {}),
     ...(filter.team ? { OR: [{ homeTeamId: filter.team }, { awayTeamId: filter.team }] } : {}),
+  };
+}
+
+/** A filter on clips and summaries alike (both have a match, a privacy and shared teams). */
+export type RenderWhere = Prisma.ClipWhereInput & Prisma.SummaryWhereInput;
+
+/** Clips and summaries shared with a team the user is a member of. */
+export const sharedWithMemberOf = (userId: number): RenderWhere => ({
+  teamShares: { some: { team: { members: { some: { userId } } } } },
+});
+
+/** Not made private: such a clip or summary is seen by whoever sees its match. */
+const notMadePrivate: RenderWhere = { OR: [{ isPrivate: null }, { isPrivate: false }] };
+
+/**
+ * Which clips and summaries a caller may see: those not made private, by whoever
+ * sees their match (the rule above); a private one only by its club's staff
+ * (who manage the clips section) and by the members of the teams it is shared
+ * with; system admins see everything.
+ */
+export function visibleRenders(ctx: RequestContext): RenderWhere {
+  if (isSystem(ctx.user)) return {};
+  const staffClubId = ctx.user && canOpenSection(ctx.user, CLIPS_SECTION) ? ctx.user.clubId : null;
+  return {
+    OR: [
+      { ...notMadePrivate, match: visibleMatches(ctx) },
+      ...(staffClubId === null ? [] : [{ match: { clubId: staffClubId } }]),
+      ...(ctx.user ? [sharedWithMemberOf(ctx.user.id)] : []),
+    ],
   };
 }

@@ -87,7 +87,7 @@ async function deliver(request: FastifyRequest, reply: FastifyReply, file: Media
 /** Whether a request's URL is under /media (the paths this module answers). */
 export const isMediaPath = (url: string) => url === "/media" || url.startsWith("/media/");
 
-export function registerMediaRoutes(app: FastifyInstance, { media }: Services): void {
+export function registerMediaRoutes(app: FastifyInstance, { media, clips, summaries }: Services): void {
   // HEAD is declared, not derived from GET: Fastify's derived HEAD would read the file to drop it.
   const methods: HTTPMethods[] = ["GET", "HEAD"];
   app.route<{ Params: { id: string; "*": string } }>({
@@ -107,6 +107,20 @@ export function registerMediaRoutes(app: FastifyInstance, { media }: Services): 
       const { expires, signature, kind, id } = request.params;
       const file = media.signedFile({ expires, signature, kind, id, path: request.params["*"] });
       return deliver(request, reply, file);
+    },
+  });
+  // The clips and summaries tables' bulk download: one zip, streamed as it is made (no length, no ranges).
+  app.route<{ Params: { expires: string; signature: string; kind: string; club: string; ids: string } }>({
+    method: "GET",
+    url: "/media/archives/:expires/:signature/:kind/:club/:ids",
+    handler: async (request, reply) => {
+      const { kind, club, ids } = media.archiveOf(request.params);
+      const zip = await (kind === "clips" ? clips : summaries).archive(club, ids);
+      return reply
+        .header("content-type", "application/zip")
+        .header("content-disposition", `attachment; filename="clubcast-${kind}.zip"`)
+        .header("cache-control", "private, no-store")
+        .send(zip);
     },
   });
   // Anything else under /media is not found, in the usual JSON shape (and not the web client's page).

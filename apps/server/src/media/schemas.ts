@@ -17,6 +17,22 @@ export const signedMediaRequest = z.object({
   path: mediaPath,
 });
 
+/** At most this many clips or summaries in one bulk action (and one zip): a sane size for one download. */
+export const BULK_MAX_IDS = 100;
+
+/** GET /media/archives/{expires}/{signature}/{kind}/{club}/{id-id-…}.zip: a zip through a signed URL. */
+export const archiveMediaRequest = z.object({
+  expires: exactText(20),
+  signature: exactText(100),
+  kind: z.enum(["clips", "summaries"]),
+  club: idParam,
+  ids: z
+    .string()
+    .regex(/^[1-9]\d{0,9}(-[1-9]\d{0,9})*\.zip$/)
+    .transform((name) => name.slice(0, -".zip".length).split("-").map(Number))
+    .pipe(z.array(z.number().int().max(2_147_483_647)).min(1).max(BULK_MAX_IDS)),
+});
+
 /** The kinds of file served, by extension; anything else (temporary files, the manifest) never is. */
 export const MEDIA_FILE_TYPES = {
   m3u8: { contentType: "application/vnd.apple.mpegurl", playlist: true },
@@ -31,6 +47,7 @@ export type MediaFileType = (typeof MEDIA_FILE_TYPES)[keyof typeof MEDIA_FILE_TY
 /** The parts of a media URL's path, as they came (the service parses them). */
 export type PublicMediaRequest = Record<keyof z.input<typeof publicMediaRequest>, string>;
 export type SignedMediaRequest = Record<keyof z.input<typeof signedMediaRequest>, string>;
+export type ArchiveMediaRequest = Record<keyof z.input<typeof archiveMediaRequest>, string>;
 
 /** The media links of a match answer (added when answering, never cached: signatures expire). */
 export const matchMediaLinks = z.object({

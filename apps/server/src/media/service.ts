@@ -7,14 +7,16 @@
 // either says private, and only signed URLs reach it. Whatever is refused
 // answers 404, never 403, so a private match's existence doesn't leak.
 import { rmSync } from "node:fs";
-import { extname } from "node:path";
+import { extname, normalize } from "node:path";
 import { MEDIA_FILES } from "@clubcast/shared";
 import { createMediaStore, type MediaScope } from "@clubcast/media-store";
 import type { Deps } from "../deps.ts";
 import { NotFoundError } from "../core/errors.ts";
-import { createMediaUrlSigner } from "./signing.ts";
+import { createMediaUrlSigner, type MediaArchive } from "./signing.ts";
 import {
   MEDIA_FILE_TYPES,
+  archiveMediaRequest,
+  type ArchiveMediaRequest,
   publicMediaRequest,
   signedMediaRequest,
   type MatchMediaLinks,
@@ -67,8 +69,33 @@ export function createMediaService(deps: Deps) {
     const file = fileOf(scope, path, false);
     const match = await prisma.match.findUnique({ where: { id }, select: { isPrivate: true } });
     if (!match || match.isPrivate || store.readManifest(scope)?.is_private) throw notFound();
+    // The stored path, however the request spelled it ("clips//1-1.mp4", "./clips/1-1.mp4").
+    if (await madePrivate(id, normalize(path))) throw notFound();
     return file;
   }
+
+  /** Whether `path` is a file of a clip or summary of the match that was made private. */
+  async function madePrivate(matchId: number, path: string): Promise<boolean> {
+    const of = { matchId, isPrivate: true, OR: [{ videoPath: path }, { posterPath: path }] };
+    const [clips, summaries] = await Promise.all([
+      prisma.clip.count({ where: of }),
+      prisma.summary.count({ where: of }),
+    ]);
+    return clips + summaries > 0;
+  }
+
+  /** GET /media/archives/…: which zip a signed archive URL grants (404 for a wrong or expired one). */
+  function archiveOf(request: ArchiveMediaRequest, now = Date.now()): MediaArchive {
+    const parsed = archiveMediaRequest.safeParse(request);
+    if (!parsed.success) throw notFound();
+    const { expires, signature, ...archive } = parsed.data;
+    if (!signer.verifyArchive(archive, expires, signature, now)) throw notFound();
+    return archive;
+  }
+
+  /** Where a file below a match's folder is on disk (null when the path leaves the folder). */
+  const matchFilePath = (matchId: number, path: string): string | null =>
+    store.resolveInside(matchScope(matchId), path);
 
   /** GET /media/signed/{expires}/{signature}/{kind}/{id}/{path}: a file through a signed URL. */
   function signedFile(request: SignedMediaRequest, now = Date.now()): MediaFile {
@@ -152,6 +179,9 @@ export function createMediaService(deps: Deps) {
     matchFileUrls,
     removeMatchMedia,
     removeMatchFiles,
+    archiveOf,
+    archiveUrl: signer.archiveUrl,
+    matchFilePath,
     /**
      * A signed URL of a file of a match or a configuration's preview, e.g.
      * signedUrl({ kind: "previews", id: configurationId }, MEDIA_FILES.livePlaylist).

@@ -10,7 +10,13 @@
 //
 //   signature = base64url(HMAC-SHA256(secret, `${kind}/${id}:${expires}`))
 //
-// with `expires` in Unix seconds. The secret is MEDIA_URL_SECRET, else a random
+// with `expires` in Unix seconds. A zip of a club's clips or summaries (the
+// tables' bulk download) is signed the same way over what it holds:
+//
+//   {publicUrl}/media/archives/{expires}/{signature}/{kind}/{club}/{id-id-…}.zip
+//   signature = base64url(HMAC-SHA256(secret, `archives/${kind}/${club}/${ids}:${expires}`))
+//
+// The secret is MEDIA_URL_SECRET, else a random
 // key kept in MEDIA_DIR/.url-secret (mode 0600), created once by whichever
 // process needs it first, so every server (and the gateway) sharing MEDIA_DIR
 // signs and checks alike. Nothing here knows HTTP.
@@ -26,6 +32,13 @@ export const URL_SECRET_FILE = ".url-secret";
 const SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Expiry in Unix seconds, decimal (no sign, no exponent, no leading zero). */
 const EXPIRES_PATTERN = /^[1-9]\d{0,11}$/;
+
+/** A zip of some of a club's clips or summaries. */
+export interface MediaArchive {
+  kind: "clips" | "summaries";
+  club: number;
+  ids: number[];
+}
 
 export interface MediaSigningSettings {
   publicUrl: string;
@@ -70,8 +83,20 @@ export function createMediaUrlSigner(settings: MediaSigningSettings) {
   // Read (or made) on first use, so a server that never signs never touches MEDIA_DIR for it.
   const key = () => (secret ??= loadOrCreateUrlSecret(settings.mediaDir));
 
-  const sign = (scope: MediaScope, expires: number) =>
-    createHmac("sha256", key()).update(`${scope.kind}/${scope.id}:${expires}`).digest("base64url");
+  const signText = (text: string, expires: number) =>
+    createHmac("sha256", key()).update(`${text}:${expires}`).digest("base64url");
+  const sign = (scope: MediaScope, expires: number) => signText(`${scope.kind}/${scope.id}`, expires);
+  const archiveText = ({ kind, club, ids }: MediaArchive) => `archives/${kind}/${club}/${ids.join("-")}`;
+
+  /** Whether `expires` and `signature`, as they came in a URL, sign `text` at `now` (ms), in constant time. */
+  function verifyText(text: string, expires: string, signature: string, now: number): boolean {
+    if (!EXPIRES_PATTERN.test(expires) || !SIGNATURE_PATTERN.test(signature)) return false;
+    const expiresAt = Number(expires);
+    if (expiresAt * 1000 <= now) return false;
+    const expected = Buffer.from(signText(text, expiresAt));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
 
   /** Unix seconds at which a URL signed at `now` (ms) stops working. */
   const expiryFrom = (now: number) => Math.floor(now / 1000) + settings.mediaUrlTtlSeconds;
@@ -101,12 +126,20 @@ export function createMediaUrlSigner(settings: MediaSigningSettings) {
      * at `now` (ms). The comparison takes the same time whatever the signature.
      */
     verify(scope: MediaScope, expires: string, signature: string, now = Date.now()): boolean {
-      if (!EXPIRES_PATTERN.test(expires) || !SIGNATURE_PATTERN.test(signature)) return false;
-      const expiresAt = Number(expires);
-      if (expiresAt * 1000 <= now) return false;
-      const expected = Buffer.from(sign(scope, expiresAt));
-      const given = Buffer.from(signature);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      return verifyText(`${scope.kind}/${scope.id}`, expires, signature, now);
+    },
+
+    /** A signed URL of a zip of a club's clips or summaries, valid for MEDIA_URL_TTL_SECONDS. */
+    archiveUrl(archive: MediaArchive, now = Date.now()): string {
+      const expires = expiryFrom(now);
+      const { kind, club, ids } = archive;
+      const signature = signText(archiveText(archive), expires);
+      return `${settings.publicUrl}/media/archives/${expires}/${signature}/${kind}/${club}/${ids.join("-")}.zip`;
+    },
+
+    /** Whether an archive URL's `expires` and `signature` grant that archive at `now` (ms). */
+    verifyArchive(archive: MediaArchive, expires: string, signature: string, now = Date.now()): boolean {
+      return verifyText(archiveText(archive), expires, signature, now);
     },
   };
 }

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { domain } from "../core/operation.ts";
 import { idParam, idParams } from "../core/schemas.ts";
-import { clubSummariesQuery, summaryAnswer, summaryPageAnswer, summaryRebuildAnswer } from "./schemas.ts";
+import {
+  clubSummariesQuery,
+  summaryAnswer,
+  summaryPageAnswer,
+  summaryRebuildAnswer,
+  summarySchema,
+} from "./schemas.ts";
+import { bulkOperations } from "../media/rendered-bulk.ts";
 import { createSummariesService } from "./service.ts";
 
 export default domain(createSummariesService, (op) => ({
@@ -29,4 +36,5 @@ export default domain(createSummariesService, (op) => ({
     output: summaryRebuildAnswer,
     run: (summaries, input, caller) => summaries.rebuild(input.id, caller),
   }),
+  ...bulkOperations(op, "summaries", summarySchema),
 }));

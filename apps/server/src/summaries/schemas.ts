@@ -8,7 +8,11 @@ import { renderedVideoFields } from "../media/rendered-video.ts";
 export const clubSummariesQuery = pageQuery.extend({ match: idParam.optional(), team: idParam.optional() });
 
 /** The video last built stays (to play or download) while a newer version builds. */
-export const summarySchema = z.object(renderedVideoFields);
+export const summarySchema = z.object({
+  ...renderedVideoFields,
+  /** How long a ready summary plays: its title card and its match's ready clips (null until one is built). */
+  length_ms: z.number().int().nullable(),
+});
 export const summaryAnswer = resourceAnswer(summarySchema);
 export const summaryPageAnswer = pagedSchema(summarySchema);
 export const summaryRebuildAnswer = jobsAnswer(summarySchema);

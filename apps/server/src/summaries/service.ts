@@ -13,12 +13,20 @@ import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { NotFoundError, ValidationError } from "../core/errors.ts";
 import { translate } from "../core/i18n.ts";
-import { paged, pageWindow } from "../core/pagination.ts";
-import { authorize, authorizedRecord } from "../core/policy.ts";
-import { clubTableMatches, visibleMatches } from "../matches/visibility.ts";
+import { paged, pageWindow, type PageQuery } from "../core/pagination.ts";
+import { authorize, authorizedRecord, requireClub } from "../core/policy.ts";
+import {
+  clubTableMatches,
+  recordedMatchesOf,
+  sharedWithMemberOf,
+  visibleMatches,
+  visibleRenders,
+} from "../matches/visibility.ts";
+import { bulkRowOf, bulkRowSelect, renderedBulk } from "../media/rendered-bulk.ts";
 import { renderSteps } from "../media/render-steps.ts";
+import { sideName } from "../media/rendered-video.ts";
 import type { MediaService } from "../media/service.ts";
-import { presentSummary, summarySelect } from "./presenter.ts";
+import { presentSummary, readyClips, summarySelect } from "./presenter.ts";
 import type { ClubSummariesQuery } from "./schemas.ts";
 
 /** Where a summary version's files go, below its match's media folder. */
@@ -29,8 +37,6 @@ export const summaryFiles = (summaryId: number, version: number) => ({
 
 /** What a new build starts from: queued again, nothing of an earlier build's outcome (its files stay until replaced). */
 const rebuilt = { state: "queued", progress: 0, failureReason: null, version: { increment: 1 } } as const;
-
-const readyClips = { state: "ready", videoPath: { not: null } } as const satisfies Prisma.ClipWhereInput;
 
 export function createSummariesService(deps: Deps, { media }: { media: MediaService }) {
   const { prisma, events, jobs, config } = deps;
@@ -79,7 +85,7 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
   /** GET /v1/matches/:id/summary: the summary of a match the caller may see (a visitor: a public match's). */
   async function ofMatch(matchId: number, ctx: RequestContext) {
     const summary = await prisma.summary.findFirst({
-      where: { matchId, match: visibleMatches(ctx) },
+      where: { matchId, match: visibleMatches(ctx), AND: [visibleRenders(ctx)] },
       select: summarySelect,
     });
     if (!summary) throw new NotFoundError("not_found.summary");
@@ -89,7 +95,20 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
   /** GET /v1/clubs/:club/summaries: the summaries of a club's matches, newest first (club staff). */
   async function listOfClub(clubId: number, query: ClubSummariesQuery, ctx: RequestContext) {
     authorize(ctx, CLIPS_SECTION, clubId, "not_found.club");
-    const where: Prisma.SummaryWhereInput = { match: clubTableMatches(clubId, query) };
+    return clubPage(clubId, { match: clubTableMatches(clubId, query) }, query, ctx);
+  }
+
+  /**
+   * GET /v1/clubs/:club/recorded/summaries: the summaries shared with a team of the caller, under
+   * "recorded": who may open a club's recorded matches sees those of them shared with them.
+   */
+  async function listShared(clubId: number, query: PageQuery, ctx: RequestContext) {
+    const user = authorize(ctx, "recorded", clubId, "not_found.club");
+    return clubPage(clubId, { match: recordedMatchesOf(clubId), ...sharedWithMemberOf(user.id) }, query, ctx);
+  }
+
+  /** One page of a club's summaries, newest first; an empty page of a club that doesn't exist is a 404. */
+  async function clubPage(clubId: number, where: Prisma.SummaryWhereInput, query: PageQuery, ctx: RequestContext) {
     const [summaries, total] = await Promise.all([
       prisma.summary.findMany({
         where,
@@ -99,6 +118,7 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
       }),
       prisma.summary.count({ where }),
     ]);
+    if (!summaries.length) await requireClub(prisma, clubId);
     return paged(
       summaries.map((summary) => presentSummary(summary, media)),
       total,
@@ -106,6 +126,38 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
       translate(ctx.locale, "not_found.summaries"),
     );
   }
+
+  /** The summaries table's bulk actions (media/rendered-bulk.ts). */
+  const bulk = renderedBulk(deps, media, {
+    kind: "summaries",
+    unknownKey: "bulk.unknown_summaries",
+    async find(ids) {
+      const summaries = await prisma.summary.findMany({
+        where: { id: { in: ids } },
+        select: bulkRowSelect,
+        orderBy: [{ matchId: "asc" }, { id: "asc" }],
+      });
+      return summaries.map((summary) => bulkRowOf(summary, "Summary"));
+    },
+    async setPrivate(ids, value) {
+      const changed = await prisma.summary.updateManyAndReturn({
+        where: { id: { in: ids } },
+        data: { isPrivate: value },
+        select: { id: true },
+      });
+      return changed.map((summary) => summary.id);
+    },
+    async share(ids, teamId) {
+      await prisma.summaryTeamShare.createMany({
+        data: ids.map((summaryId) => ({ summaryId, teamId })),
+        skipDuplicates: true,
+      });
+    },
+    async remove(rows) {
+      await prisma.summary.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } });
+      for (const row of rows) media.removeMatchFiles(row.matchId, [row.videoPath, row.posterPath]);
+    },
+  });
 
   /** POST /v1/matches/:id/summary: a club admin asks for the summary now (no quiet period). */
   async function rebuild(matchId: number, ctx: RequestContext) {
@@ -176,8 +228,8 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
     return {
       matchId: summary.matchId,
       title: {
-        home: match.homeTeam?.fullname ?? match.homeClub?.name ?? "Home",
-        away: match.awayTeam?.fullname ?? match.awayClub?.name ?? "Away",
+        home: sideName(match.homeTeam, match.homeClub) ?? "Home",
+        away: sideName(match.awayTeam, match.awayClub) ?? "Away",
         homeScore: match.homeScore,
         awayScore: match.awayScore,
       },
@@ -215,7 +267,13 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
     clipRemoved,
     ofMatch,
     listOfClub,
+    listShared,
     rebuild,
+    setPrivate: bulk.setPrivate,
+    share: bulk.share,
+    removeMany: bulk.remove,
+    download: bulk.download,
+    archive: bulk.archive,
     buildStarting,
     buildProgress,
     buildFinished,

@@ -33,6 +33,12 @@ const PAGES = {
   scheduler: lazyPage(() => import("../pages/scheduler/SchedulerPage.tsx")),
   recorded: lazyPage(() => import("../pages/recorded/RecordedPage.tsx")),
   offline: lazyPage(() => import("../pages/recorded/OfflinePage.tsx")),
+  clips: lazyPage(() =>
+    import("../pages/recorded/RenderedVideosPage.tsx").then((page) => ({ default: page.ClipsPage })),
+  ),
+  summaries: lazyPage(() =>
+    import("../pages/recorded/RenderedVideosPage.tsx").then((page) => ({ default: page.SummariesPage })),
+  ),
   teams: lazyPage(() => import("../pages/org/TeamsPage.tsx")),
   users: lazyPage(() => import("../pages/org/UsersPage.tsx")),
   user: lazyPage(() => import("../pages/org/UserDetailPage.tsx")),
@@ -97,6 +103,8 @@ export function localeRoutes(): RouteObject[] {
             { path: "clubs/:club/recorded/:video/annotate", element: PAGES.annotate },
             { path: "scheduler", element: PAGES.scheduler },
             { path: "recorded", element: PAGES.recorded },
+            { path: "recorded/clips", element: PAGES.clips },
+            { path: "recorded/summaries", element: PAGES.summaries },
             { path: "offline", element: PAGES.offline },
             { path: "teams", element: PAGES.teams },
             { path: "users", element: PAGES.users },

@@ -21,6 +21,7 @@ import {
   useMatchTitle,
   useRecordedMatchLink,
 } from "../scheduler/match-columns.tsx";
+import { RecordedTabs } from "./RecordedTabs.tsx";
 import { useBulkMatchActions } from "./useBulkMatchActions.tsx";
 import "../../styles/recorded.css";
 
@@ -86,6 +87,7 @@ export default function RecordedPage() {
       <PageHeader title={t("title")} subtitle={club.data?.data.name ?? t("subtitle")}>
         <ClubPicker value={clubId} onChange={chooseClub} />
       </PageHeader>
+      <RecordedTabs />
       {clubId === null ? <EmptyState icon="trophy" title={t("no_club")} /> : <RecordedTable club={clubId} />}
     </>
   );

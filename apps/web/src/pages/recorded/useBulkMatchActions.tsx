@@ -1,11 +1,12 @@
 // The bulk actions of the recorded and offline tables: make private, make
 // public, share with a club, delete. Each asks first (the share dialog also
 // picks the club), then runs per match through the API and reports in one toast.
-import { useId, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PAGINATION } from "@clubcast/shared";
 import { useBulkMatchOperation, type BulkOperation, type MatchRef } from "../../lib/match-operations.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { ChoiceSelect } from "../../ui/ChoiceSelect.tsx";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import type { BulkAction } from "../../ui/DataTable.tsx";
 
@@ -21,24 +22,15 @@ function ShareClubSelect({
   onChange: (v: string) => void;
 }) {
   const { t } = useTranslation("scheduler");
-  const id = useId();
   const clubs = trpc.clubs.active.useQuery({ page: 1, limit: PAGINATION.maxLimit }, { staleTime: 5 * 60_000 });
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {t("share.club")}
-      </label>
-      <select id={id} className="input select" value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{clubs.isPending ? t("share.loading") : t("share.choose")}</option>
-        {(clubs.data?.data ?? [])
-          .filter((club) => club.id !== exclude)
-          .map((club) => (
-            <option key={club.id} value={club.id}>
-              {club.name}
-            </option>
-          ))}
-      </select>
-    </div>
+    <ChoiceSelect
+      label={t("share.club")}
+      value={value}
+      onChange={onChange}
+      placeholder={clubs.isPending ? t("share.loading") : t("share.choose")}
+      options={(clubs.data?.data ?? []).filter((club) => club.id !== exclude)}
+    />
   );
 }
 

@@ -2,7 +2,7 @@
 // the camera commands (enabled by the shared state machine), privacy, sharing,
 // restore from a configuration and delete, with a dialog where a choice or a
 // confirmation is needed.
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from "@headlessui/react";
 import { useTranslation } from "react-i18next";
 import {
@@ -15,6 +15,7 @@ import {
 import { useMatchOperations, type CameraCommand } from "../../lib/match-operations.ts";
 import type { Match } from "../../lib/matches.ts";
 import { trpc } from "../../lib/trpc.ts";
+import { ChoiceSelect } from "../../ui/ChoiceSelect.tsx";
 import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { Icon, type IconName } from "../../ui/Icon.tsx";
 import { useMatchPlace } from "./match-columns.tsx";
@@ -32,38 +33,6 @@ type Dialog = "share" | "restore" | "delete" | "early-recording" | null;
 /** Whether starting to record now is far enough before kick-off to ask first (one click recorded a match a week ahead). */
 const startsLater = (match: Match, now: number) =>
   Date.parse(match.starting_at.date) - now > EARLY_RECORDING_CONFIRM_MINUTES * 60_000;
-
-/** A select inside a confirm dialog (the club to share with, the configuration to restore from). */
-function DialogSelect({
-  label,
-  value,
-  onChange,
-  placeholder,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder: string;
-  options: { id: number; name: string }[];
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <select id={id} className="input select" value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 function ShareDialog({ match, onClose }: { match: Match; onClose: () => void }) {
   const { t } = useTranslation("scheduler");
@@ -87,7 +56,7 @@ function ShareDialog({ match, onClose }: { match: Match; onClose: () => void }) 
         if (done) onClose();
       }}
     >
-      <DialogSelect
+      <ChoiceSelect
         label={t("share.club")}
         value={clubId}
         onChange={setClubId}
@@ -129,7 +98,7 @@ function RestoreDialog({ match, onClose }: { match: Match; onClose: () => void }
       {configurations.isError ? (
         <p className="form-alert form-alert--error">{t("restore.no_configurations")}</p>
       ) : (
-        <DialogSelect
+        <ChoiceSelect
           label={t("restore.configuration")}
           value={configurationId}
           onChange={setConfigurationId}
