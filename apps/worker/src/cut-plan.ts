@@ -36,10 +36,16 @@ export interface CutSource {
   encodable: boolean;
 }
 
+/** The clip re-encoded as one piece. */
+export const wholeCut = (firstFrame: number, frames: number): CutPlan => ({
+  kind: "whole",
+  pieces: [{ mode: "encode", firstFrame, frames }],
+});
+
 /** The pieces that make the `frames` frames from `firstFrame` on, copying as many as the keyframes allow. */
 export function planCut(firstFrame: number, frames: number, source: CutSource): CutPlan {
   const end = firstFrame + frames;
-  const whole: CutPlan = { kind: "whole", pieces: [{ mode: "encode", firstFrame, frames }] };
+  const whole = wholeCut(firstFrame, frames);
   const copyStart = source.keyframes.find((frame) => frame >= firstFrame && frame < end);
   if (copyStart === undefined) return whole;
   // Reordered frames: the copy ends at the last keyframe after its start, up to the clip's end.

@@ -26,6 +26,7 @@ import { VideoPlayer } from "../matches/VideoPlayer.tsx";
 import { useClubParam, useRecordedMatch } from "../clubs/route-params.ts";
 import { recordedMatchPath, useMatchTitle } from "../scheduler/match-columns.tsx";
 import { SummaryPanel } from "./SummaryPanel.tsx";
+import { MarkerClip, useMarkerClips, type Clip } from "./MarkerClip.tsx";
 import {
   FRAME_RATE_NAMES,
   formatTimecode,
@@ -209,7 +210,17 @@ function MarkerEditForm({ marker, onDone }: { marker: Marker; onDone: () => void
   );
 }
 
-function MarkerItem({ marker, active, onJump }: { marker: Marker; active: boolean; onJump: () => void }) {
+function MarkerItem({
+  marker,
+  clip,
+  active,
+  onJump,
+}: {
+  marker: Marker;
+  clip: Clip | undefined;
+  active: boolean;
+  onJump: () => void;
+}) {
   const { t } = useTranslation("annotate");
   const toast = useToast();
   const utils = trpc.useUtils();
@@ -265,6 +276,7 @@ function MarkerItem({ marker, active, onJump }: { marker: Marker; active: boolea
           </div>
         </>
       )}
+      {clip && !editing && <MarkerClip clip={clip} label={marker.label} />}
       <ConfirmDialog
         open={confirming}
         danger
@@ -369,6 +381,7 @@ function Annotator({ club, match }: { club: number; match: Match }) {
   const markers = [...(sequences.data?.data.flatMap((sequence) => sequence.markers) ?? [])].sort(
     (a, b) => a.time_ms - b.time_ms || a.id - b.id,
   );
+  const clips = useMarkerClips(match.id);
 
   const add = async () => {
     const timeMs = Math.round(clock.ms);
@@ -444,6 +457,7 @@ function Annotator({ club, match }: { club: number; match: Match }) {
                 <MarkerItem
                   key={marker.id}
                   marker={marker}
+                  clip={clips.get(marker.id)}
                   active={frameAt(marker.time_ms, fps) === currentFrame}
                   onJump={() => clock.seek(marker.time_ms)}
                 />

@@ -60,6 +60,16 @@ const de: typeof en = {
     saved: "Spielstand gespeichert",
     failed: "Spielstand konnte nicht gespeichert werden",
   },
+  clip: {
+    queued: "Clip wartet auf den Schnitt",
+    cutting: "Clip wird geschnitten… {{progress}} %",
+    ready: "Clip fertig",
+    failed_because: "Der Clip konnte nicht geschnitten werden: {{reason}}",
+    play: "Clip von {{label}} abspielen",
+    hide: "Clip von {{label}} ausblenden",
+    download: "Clip von {{label}} herunterladen",
+    video_label: "Clip von {{label}}",
+  },
   summary: {
     title: "Zusammenfassung",
     none: "Noch keine Zusammenfassung: Sie entsteht, sobald Clips dieses Spiels fertig sind.",

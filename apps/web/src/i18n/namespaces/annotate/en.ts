@@ -59,6 +59,16 @@ const en = {
     saved: "Score saved",
     failed: "Could not save the score",
   },
+  clip: {
+    queued: "Clip waiting to be cut",
+    cutting: "Cutting the clip… {{progress}}%",
+    ready: "Clip ready",
+    failed_because: "The clip could not be cut: {{reason}}",
+    play: "Play the clip of {{label}}",
+    hide: "Hide the clip of {{label}}",
+    download: "Download the clip of {{label}}",
+    video_label: "Clip of {{label}}",
+  },
   summary: {
     title: "Highlight summary",
     none: "No summary yet: it is made once clips of this match are ready.",

@@ -60,6 +60,16 @@ const nl: typeof en = {
     saved: "Stand opgeslagen",
     failed: "Stand opslaan mislukt",
   },
+  clip: {
+    queued: "Clip wacht om geknipt te worden",
+    cutting: "Clip wordt geknipt… {{progress}}%",
+    ready: "Clip klaar",
+    failed_because: "De clip kon niet worden geknipt: {{reason}}",
+    play: "Speel de clip van {{label}} af",
+    hide: "Verberg de clip van {{label}}",
+    download: "Download de clip van {{label}}",
+    video_label: "Clip van {{label}}",
+  },
   summary: {
     title: "Samenvatting",
     none: "Nog geen samenvatting: die wordt gemaakt zodra clips van deze wedstrijd klaar zijn.",
