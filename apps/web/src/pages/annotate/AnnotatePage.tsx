@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { ANNOTATION_CLIP_LENGTH, CLIP_MAX_MS, FRAME_RATES } from "@clubcast/shared";
 import { updateMarkerInput } from "@clubcast/shared/schemas";
 import { useSelectClub } from "../../lib/current-club.tsx";
@@ -246,14 +246,18 @@ function MarkerItem({
         <MarkerEditForm marker={marker} onDone={() => setEditing(false)} />
       ) : (
         <>
-          <button
-            type="button"
-            className="marker__jump"
-            onClick={onJump}
-            aria-label={t("markers.jump", { label: marker.label, time })}
-          >
-            <span className="marker__time">{time}</span>
-            <span className="marker__label">{marker.label}</span>
+          {/* Named by what it shows (time and label), in the language's order: the grid places the time first. */}
+          <button type="button" className="marker__jump" onClick={onJump}>
+            <Trans
+              t={t}
+              i18nKey="markers.jump"
+              values={{ label: marker.label, time }}
+              components={{
+                hidden: <span className="visually-hidden" />,
+                label: <span className="marker__label" />,
+                time: <span className="marker__time" />,
+              }}
+            />{" "}
             <span className="marker__clip">{t("markers.clip", { count: marker.clip_length })}</span>
           </button>
           <div className="marker__actions">

@@ -33,7 +33,7 @@ const de: typeof en = {
     empty_text: "Drücke M oder „Markierung hinzufügen“, um einen Moment zu markieren.",
     add: "Markierung hinzufügen",
     default_label: "Markierung {{number}}",
-    jump: "Zu {{label}} bei {{time}} springen",
+    jump: "<hidden>Zu</hidden> <label>{{label}}</label> <hidden>bei</hidden> <time>{{time}}</time> <hidden>springen</hidden>",
     edit: "{{label}} bearbeiten",
     delete: "{{label}} löschen",
     label: "Bezeichnung",

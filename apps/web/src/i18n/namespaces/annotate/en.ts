@@ -32,7 +32,7 @@ const en = {
     empty_text: "Press M or “Add marker” to mark a moment.",
     add: "Add marker",
     default_label: "Marker {{number}}",
-    jump: "Jump to {{label}} at {{time}}",
+    jump: "<hidden>Jump to</hidden> <label>{{label}}</label> <hidden>at</hidden> <time>{{time}}</time>",
     edit: "Edit {{label}}",
     delete: "Delete {{label}}",
     label: "Label",

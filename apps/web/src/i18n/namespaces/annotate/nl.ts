@@ -33,7 +33,7 @@ const nl: typeof en = {
     empty_text: "Druk op M of “Marker toevoegen” om een moment te markeren.",
     add: "Marker toevoegen",
     default_label: "Marker {{number}}",
-    jump: "Spring naar {{label}} op {{time}}",
+    jump: "<hidden>Spring naar</hidden> <label>{{label}}</label> <hidden>op</hidden> <time>{{time}}</time>",
     edit: "{{label}} bewerken",
     delete: "{{label}} verwijderen",
     label: "Label",
