@@ -9,6 +9,7 @@ import { useChannel } from "../../lib/realtime.ts";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { SummaryVideo } from "../matches/SummaryVideo.tsx";
+import { RenderState } from "./RenderState.tsx";
 
 export type Clip = RouterOutputs["clips"]["ofMatch"]["data"][number];
 
@@ -27,18 +28,10 @@ export function useMarkerClips(matchId: number): Map<number, Clip> {
 export function MarkerClip({ clip, label }: { clip: Clip; label: string }) {
   const { t } = useTranslation("annotate");
   const [playing, setPlaying] = useState(false);
-  const text =
-    clip.state === "cutting"
-      ? t("clip.cutting", { progress: clip.progress })
-      : clip.state === "failed"
-        ? t("clip.failed_because", { reason: clip.failure_reason ?? "" })
-        : t(`clip.${clip.state}`);
   const ready = clip.state === "ready" && clip.video_url;
   return (
     <div className="marker-clip">
-      <p className={`marker-clip__state marker-clip__state--${clip.state}`} role="status">
-        {text}
-      </p>
+      <RenderState video={clip} texts="clip" className="marker-clip__state" />
       {ready && (
         <div className="marker-clip__actions">
           <button

@@ -74,7 +74,7 @@ const de: typeof en = {
     title: "Zusammenfassung",
     none: "Noch keine Zusammenfassung: Sie entsteht, sobald Clips dieses Spiels fertig sind.",
     queued: "Wartet auf die Erstellung",
-    building: "Wird erstellt… {{progress}}%",
+    cutting: "Wird erstellt… {{progress}}%",
     ready: "Fertig",
     failed_because: "Fehlgeschlagen: {{reason}}",
     video_label: "Zusammenfassung von {{match}}",

@@ -73,7 +73,7 @@ const en = {
     title: "Highlight summary",
     none: "No summary yet: it is made once clips of this match are ready.",
     queued: "Waiting to be built",
-    building: "Building… {{progress}}%",
+    cutting: "Building… {{progress}}%",
     ready: "Ready",
     failed_because: "Failed: {{reason}}",
     video_label: "Highlight summary of {{match}}",

@@ -74,7 +74,7 @@ const nl: typeof en = {
     title: "Samenvatting",
     none: "Nog geen samenvatting: die wordt gemaakt zodra clips van deze wedstrijd klaar zijn.",
     queued: "Wacht om gemaakt te worden",
-    building: "Wordt gemaakt… {{progress}}%",
+    cutting: "Wordt gemaakt… {{progress}}%",
     ready: "Klaar",
     failed_because: "Mislukt: {{reason}}",
     video_label: "Samenvatting van {{match}}",
