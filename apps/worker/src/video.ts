@@ -1,6 +1,7 @@
 // ffmpeg and ffprobe for the clip.cut and summary.build jobs: what a video is
-// (length, frame rate, keyframes), cutting a window of it into an MP4 with a
-// poster, and joining clips after a title card into one MP4.
+// (length, frame rate, stream parameters, keyframes), cutting a window of it
+// into an MP4 as cut-plan.ts plans it (copied, edge re-encoded, or whole) with
+// a poster, and joining clips after a title card into one MP4.
 import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -167,6 +168,7 @@ export async function planClipCut(
   return planCut(firstFrame, frames, { keyframes, reorders: video.reorders, encodable: video.pieceEncoder !== null });
 }
 
+/** A planned cut of the source (planClipCut) into an MP4 at `output`. */
 export interface CutRequest {
   source: string;
   video: VideoFacts;
@@ -174,6 +176,7 @@ export interface CutRequest {
   output: string;
   onProgress(fraction: number): void;
 }
+
 /**
  * Runs ffmpeg writing `outputS` seconds of video, telling how far it is (0 to 1) from its progress
  * lines; a failure is logged with ffmpeg's words and becomes `failure`.
