@@ -26,16 +26,8 @@ import {
 import { createMediaStore } from "@clubcast/media-store";
 import { readMatchCommitted, type Deps, type Services } from "@clubcast/server/runtime";
 import type { WorkerSettings } from "@clubcast/settings";
-import {
-  TITLE_CARD_S,
-  VideoError,
-  copyIsExact,
-  cutClip,
-  joinClips,
-  keyframeAt,
-  posterOf,
-  probeVideo,
-} from "./video.ts";
+import type { CutKind } from "./cut-plan.ts";
+import { TITLE_CARD_S, VideoError, cutClip, joinClips, planClipCut, posterOf, probeVideo } from "./video.ts";
 
 /** A failure retrying cannot fix (the server refused with a 4xx): the job fails at once. */
 function unrecoverable(error: unknown): unknown {
@@ -217,12 +209,13 @@ async function writeInPlace(job: Job, files: string[], write: (partials: string[
   }
 }
 
-export type ClipCutResult = { done: true; copied: boolean } | { done: false; reason: "clip changed or deleted" };
+export type ClipCutResult = { done: true; cut: CutKind } | { done: false; reason: "clip changed or deleted" };
 
 /**
  * clip.cut: the clip's window out of its match's on-demand video (the media
  * store's, else its vod_hls_url, e.g. the simulator's), as an MP4 and a poster.
- * Stream copy when a keyframe starts the window, else re-encoded; the files are
+ * Copied where the keyframes allow, re-encoded only at the edges or whole where
+ * they don't (cut-plan.ts); the files, and the pieces of an edge cut, are
  * written in place (writeInPlace), never half-written behind a clip's URL.
  */
 export function clipCutProcessor({ config }: Deps, services: Services) {
@@ -242,31 +235,16 @@ export function clipCutProcessor({ config }: Deps, services: Services) {
     const fit = await services.clips.fitToVideo(job.data, video);
     if ("reason" in fit) throw new UnrecoverableError(fit.reason);
     const { window } = fit;
-    const startS = frameAt(window.startMs, video.fps) / video.fps;
+    const firstFrame = frameAt(window.startMs, video.fps);
     const frames = clipFrames(window, video.fps);
-    const durationS = frames / video.fps;
+    const cutPlan = await planClipCut(source, video, firstFrame, frames);
 
     const progress = progressReporter(job, (percent) => services.clips.cutProgress(job.data, percent));
-    let copied = false;
     const files = [store.file(scope, plan.files.video), store.file(scope, plan.files.poster)];
     await writeInPlace(job, files, async ([videoFile, posterFile]) => {
-      const cutAs = (copy: boolean) =>
-        cutClip({
-          source,
-          startS,
-          durationS,
-          fps: video.fps,
-          copy,
-          output: videoFile!,
-          onProgress: progress.onProgress,
-        });
-      if (await keyframeAt(source, video, startS)) {
-        await cutAs(true);
-        copied = await copyIsExact(source, startS, videoFile!, frames);
-      }
-      if (!copied) await cutAs(false);
+      await cutClip({ source, video, plan: cutPlan, output: videoFile!, onProgress: progress.onProgress });
       await progress.told();
-      await posterOf(videoFile!, durationS / 2, posterFile!);
+      await posterOf(videoFile!, frames / video.fps / 2, posterFile!);
     });
     await services.clips.cutFinished(job.data, {
       matchId: plan.matchId,
@@ -275,7 +253,7 @@ export function clipCutProcessor({ config }: Deps, services: Services) {
       videoPath: plan.files.video,
       posterPath: plan.files.poster,
     });
-    return { done: true, copied };
+    return { done: true, cut: cutPlan.kind };
   }
 
   return (job: Job<ClipCutJob>) =>

@@ -1,11 +1,13 @@
 // ffmpeg and ffprobe for the clip.cut and summary.build jobs: what a video is
-// (length, frame rate, keyframes), cutting a window of it into an MP4 with a
-// poster, and joining clips after a title card into one MP4.
+// (length, frame rate, stream parameters, keyframes), cutting a window of it
+// into an MP4 as cut-plan.ts plans it (copied, edge re-encoded, or whole) with
+// a poster, and joining clips after a title card into one MP4.
 import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { planCut, type CutPiece, type CutPlan } from "./cut-plan.ts";
 
 const run = promisify(execFile);
 
@@ -30,8 +32,17 @@ const UNREADABLE = "the match's on-demand video could not be read";
 export interface VideoFacts {
   durationMs: number;
   fps: number;
-  /** The first timestamp (s): HLS segments rarely start at 0, and ffprobe's frame times include it. */
-  startTime: number;
+  /** The video stream's first timestamp (s): HLS segments rarely start at 0, and ffprobe's packet times include it. */
+  videoStartS: number;
+  /**
+   * How far the video's first frame lies after the file's start (s). ffmpeg's -ss counts from the
+   * file's start, its earliest stream (often the sound); clip times count from the first frame.
+   */
+  videoOffsetS: number;
+  /** Whether frames are decoded in another order than shown (B-frames). */
+  reorders: boolean;
+  /** libx264's options for pieces in the stream's own parameters (to join copied ones), or null where it can't. */
+  pieceEncoder: string[] | null;
 }
 
 /** A fraction as ffprobe writes frame rates ("25/1", "30000/1001"). */
@@ -40,17 +51,56 @@ const fraction = (value: string) => {
   return Number(numerator) / Number(denominator);
 };
 
+/** H.264 profiles as ffprobe names them, as libx264 does. */
+const X264_PROFILES: Record<string, string> = {
+  "Constrained Baseline": "baseline",
+  Baseline: "baseline",
+  Main: "main",
+  High: "high",
+};
+/** Pixel formats libx264 writes as they are (other formats would need converting, so another stream). */
+const X264_PIXEL_FORMATS = ["yuv420p", "yuvj420p"];
+
+interface StreamFacts {
+  codec_name?: string;
+  profile?: string;
+  level?: number;
+  pix_fmt?: string;
+}
+
+/**
+ * libx264's options that make H.264 in the stream's codec, profile, level and pixel format, so a
+ * piece it encodes joins the stream's copied frames; null for a stream it can't match. Without
+ * B-frames: a piece stays in display order whatever the source does.
+ */
+function pieceEncoderFor(stream: StreamFacts): string[] | null {
+  const profile = X264_PROFILES[stream.profile ?? ""];
+  if (stream.codec_name !== "h264" || !profile || !X264_PIXEL_FORMATS.includes(stream.pix_fmt ?? "")) return null;
+  // ffprobe gives the level times ten (31 for 3.1).
+  const level = stream.level && stream.level > 0 ? ["-level:v", (stream.level / 10).toFixed(1)] : [];
+  return ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-profile:v", profile, ...level].concat([
+    "-pix_fmt",
+    stream.pix_fmt!,
+    "-bf",
+    "0",
+  ]);
+}
+
 export async function probeVideo(source: string): Promise<VideoFacts> {
+  const fields = "codec_name,profile,level,pix_fmt,has_b_frames,avg_frame_rate,r_frame_rate,start_time";
   const stdout = await tool(
     "ffprobe",
-    ["-select_streams", "v:0", "-show_entries", "format=duration,start_time:stream=avg_frame_rate,r_frame_rate"].concat(
-      ["-of", "json", source],
-    ),
+    ["-select_streams", "v:0", "-show_entries", `format=duration,start_time:stream=${fields}`, "-of", "json", source],
     UNREADABLE,
   );
   const facts = JSON.parse(stdout) as {
     format?: { duration?: string; start_time?: string };
-    streams?: { avg_frame_rate?: string; r_frame_rate?: string }[];
+    streams?: (StreamFacts & {
+      has_b_frames?: number;
+      avg_frame_rate?: string;
+      r_frame_rate?: string;
+      start_time?: string;
+    })[];
   };
   const stream = facts.streams?.[0];
   const fps = fraction(stream?.avg_frame_rate ?? "") || fraction(stream?.r_frame_rate ?? "");
@@ -58,36 +108,71 @@ export async function probeVideo(source: string): Promise<VideoFacts> {
   if (!stream || !Number.isFinite(fps) || fps <= 0 || !Number.isFinite(duration)) {
     throw new VideoError("the match's on-demand video has no video stream of known length");
   }
-  return { durationMs: Math.round(duration * 1000), fps, startTime: Number(facts.format?.start_time) || 0 };
+  const fileStartS = Number(facts.format?.start_time) || 0;
+  const videoStartS = Number(stream.start_time) || fileStartS;
+  return {
+    durationMs: Math.round(duration * 1000),
+    fps,
+    videoStartS,
+    videoOffsetS: Math.max(0, videoStartS - fileStartS),
+    reorders: (stream.has_b_frames ?? 0) > 0,
+    pieceEncoder: pieceEncoderFor(stream),
+  };
 }
 
-/** Whether a keyframe starts the video at `seconds` (to within half a frame): then the cut can copy. */
-export async function keyframeAt(source: string, video: VideoFacts, seconds: number): Promise<boolean> {
-  const halfFrame = 0.5 / video.fps;
-  // A video starts with a keyframe (and ffprobe can't seek to before its first timestamp).
-  if (seconds < halfFrame) return true;
-  const at = video.startTime + seconds;
-  // Seeking lands on the keyframe at or before the position; one frame of it is enough.
+/**
+ * ffmpeg's options that read the source from frame `frame` on, half a frame early so rounding in
+ * timestamps can't skip it. A re-encode decodes from the keyframe before and drops what lies before
+ * the input seek. A copy starts with the packet there: the HLS demuxer's seek of a file with sound
+ * can land a segment early, so a copy's exact start is an output seek on the source's timestamps.
+ */
+function readFrom(source: string, video: VideoFacts, frame: number, mode: CutPiece["mode"]): string[] {
+  const early = (frame - 0.5) / video.fps;
+  const input = ["-ss", Math.max(0, video.videoOffsetS + early).toFixed(6), "-i", source];
+  if (mode === "encode") return input;
+  return [...input, "-copyts", "-ss", (video.videoStartS + early).toFixed(6), "-avoid_negative_ts", "make_zero"];
+}
+
+/**
+ * The keyframes among the `frames` frames from `firstFrame` on and the one just after them, read
+ * from the packets' flags (nothing is decoded).
+ */
+async function keyframesOf(source: string, video: VideoFacts, firstFrame: number, frames: number): Promise<number[]> {
+  // ffprobe can't seek to before the first timestamp.
+  const from = video.videoStartS + Math.max(0, firstFrame - 0.5) / video.fps;
   const stdout = await tool(
     "ffprobe",
-    ["-select_streams", "v:0", "-skip_frame", "nokey", "-show_entries", "frame=pts_time", "-of", "csv=p=0"].concat([
+    ["-select_streams", "v:0", "-show_entries", "packet=pts_time,flags", "-of", "csv=p=0"].concat([
       "-read_intervals",
-      `${at + halfFrame}%+#1`,
+      `${from.toFixed(6)}%+${((frames + 1) / video.fps).toFixed(6)}`,
       source,
     ]),
     UNREADABLE,
   );
-  const keyframe = Number(stdout.trim().split("\n")[0]);
-  return Number.isFinite(keyframe) && Math.abs(keyframe - at) < halfFrame;
+  return stdout
+    .split("\n")
+    .map((line) => line.split(","))
+    .filter(([pts, flags]) => flags?.includes("K") && Number.isFinite(Number(pts)))
+    .map(([pts]) => Math.round((Number(pts) - video.videoStartS) * video.fps))
+    .sort((a, b) => a - b);
 }
 
+/** How the `frames` frames from `firstFrame` on are best cut: copied as far as the source's keyframes allow. */
+export async function planClipCut(
+  source: string,
+  video: VideoFacts,
+  firstFrame: number,
+  frames: number,
+): Promise<CutPlan> {
+  const keyframes = await keyframesOf(source, video, firstFrame, frames);
+  return planCut(firstFrame, frames, { keyframes, reorders: video.reorders, encodable: video.pieceEncoder !== null });
+}
+
+/** A planned cut of the source (planClipCut) into an MP4 at `output`. */
 export interface CutRequest {
   source: string;
-  startS: number;
-  durationS: number;
-  fps: number;
-  /** Stream copy (the start is a keyframe) or re-encode the clip. */
-  copy: boolean;
+  video: VideoFacts;
+  plan: CutPlan;
   output: string;
   onProgress(fraction: number): void;
 }
@@ -124,27 +209,75 @@ const PLAYABLE = ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p
 /** An MP4 that starts playing before it is all downloaded. */
 const MP4_OUT = ["-movflags", "+faststart", "-f", "mp4"];
 
-/** Cuts [startS, startS + durationS) of the source into an MP4 at `output`. */
-export function cutClip(request: CutRequest): Promise<void> {
-  // Half a frame early, so rounding in the container's timestamps can't skip the first frame.
-  const seek = Math.max(0, request.startS - 0.5 / request.fps);
-  const codecs = request.copy ? ["-c", "copy"] : PLAYABLE;
-  const args = [
-    "-ss",
-    seek.toFixed(6),
-    "-i",
-    request.source,
-    "-t",
-    request.durationS.toFixed(6),
-    "-map",
-    "0:v:0",
-    "-map",
-    "0:a:0?",
-    ...codecs,
-    ...MP4_OUT,
-    request.output,
-  ];
-  return ffmpegWithProgress(args, request.durationS, request.onProgress, "ffmpeg could not cut the clip");
+/** A piece's file next to the clip's own partial one: never served (media names end in .mp4, .ts, …). */
+const pieceFile = (output: string, index: number) => `${output}.piece${index}.part`;
+
+/** A path in a concat demuxer list, quoted (a quote inside becomes '\''). */
+const concatPath = (file: string) => `'${file.replaceAll("'", "'\\''")}'`;
+
+/**
+ * Cuts the planned frames of the source into an MP4 at `output`. One piece is written straight
+ * into the MP4 (a copy keeps the sound as it is). Several are written each as MPEG-TS beside it,
+ * then joined with the concat demuxer, each lasting exactly its frames, with the sound of the
+ * whole window re-encoded from the source; the pieces' files go either way.
+ */
+export async function cutClip(request: CutRequest): Promise<void> {
+  const { source, video, plan, output } = request;
+  const totalFrames = plan.pieces.reduce((sum, piece) => sum + piece.frames, 0);
+  const durationS = (totalFrames / video.fps).toFixed(6);
+  const first = plan.pieces[0]!;
+  const failure = "ffmpeg could not cut the clip";
+  if (plan.pieces.length === 1) {
+    const codecs = first.mode === "copy" ? ["-c", "copy"] : PLAYABLE;
+    const args = [...readFrom(source, video, first.firstFrame, first.mode), "-t", durationS].concat([
+      "-map",
+      "0:v:0",
+      "-map",
+      "0:a:0?",
+      ...codecs,
+    ]);
+    return ffmpegWithProgress([...args, ...MP4_OUT, output], totalFrames / video.fps, request.onProgress, failure);
+  }
+  const list = `${output}.pieces.part`;
+  const files = plan.pieces.map((_, i) => pieceFile(output, i));
+  try {
+    let framesDone = 0;
+    for (const [i, piece] of plan.pieces.entries()) {
+      const codec = piece.mode === "copy" ? ["-c:v", "copy"] : video.pieceEncoder!;
+      const args = [...readFrom(source, video, piece.firstFrame, piece.mode), "-map", "0:v:0"].concat([
+        "-frames:v",
+        String(piece.frames),
+        ...codec,
+        "-f",
+        "mpegts",
+        files[i]!,
+      ]);
+      const before = framesDone;
+      await ffmpegWithProgress(
+        args,
+        piece.frames / video.fps,
+        (done) => request.onProgress((before + done * piece.frames) / totalFrames),
+        failure,
+      );
+      framesDone += piece.frames;
+    }
+    const entries = plan.pieces.map(
+      (piece, i) => `file ${concatPath(files[i]!)}\nduration ${(piece.frames / video.fps).toFixed(6)}\n`,
+    );
+    writeFileSync(list, entries.join(""));
+    const args = [
+      "-f",
+      "concat",
+      "-safe",
+      "0",
+      "-i",
+      list,
+      ...readFrom(source, video, first.firstFrame, "encode"),
+    ].concat(["-map", "0:v:0", "-map", "1:a:0?", "-c:v", "copy", "-c:a", "aac", "-t", durationS]);
+    await ffmpegWithProgress([...args, ...MP4_OUT, output], totalFrames / video.fps, () => {}, failure);
+  } finally {
+    for (const file of [list, ...files]) rmSync(file, { force: true });
+  }
 }
 
 /** A video file's picture size and whether it has sound. */
@@ -244,44 +377,6 @@ export async function joinClips(request: JoinRequest): Promise<void> {
     await ffmpegWithProgress(args, totalS, request.onProgress, "ffmpeg could not join the clips");
   } finally {
     rmSync(scratch, { recursive: true, force: true });
-  }
-}
-
-/** The MD5 of the frame shown at `atS` (accurately seeked, decoded), or of the first one. */
-async function frameHash(file: string, atS?: number): Promise<string> {
-  // No seek for the first frame: a seek to 0 in an MP4 with an edit list lands a frame late.
-  const seek = atS === undefined ? [] : ["-ss", atS.toFixed(6)];
-  const stdout = await tool(
-    "ffmpeg",
-    [...seek, "-i", file, "-map", "0:v:0", "-frames:v", "1", "-f", "framemd5", "-"],
-    "a frame could not be read",
-  );
-  return stdout.trim().split("\n").at(-1)?.split(",").at(-1)?.trim() ?? "";
-}
-
-/** Frames of a file's video, counted by decoding it. */
-async function frameCount(file: string): Promise<number> {
-  const stdout = await tool(
-    "ffprobe",
-    ["-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames", "-of", "csv=p=0", file],
-    "the clip could not be read",
-  );
-  return Number(stdout.trim());
-}
-
-/**
- * Whether a stream-copied clip is the window asked for: its first frame is the
- * source's at `startS` and it has `frames` frames (give or take one). A copy
- * ends in decoding order, so with B-frames (reordered) its end is ragged: such
- * a clip is re-encoded instead.
- */
-export async function copyIsExact(source: string, startS: number, clip: string, frames: number): Promise<boolean> {
-  try {
-    const [count, first, wanted] = await Promise.all([frameCount(clip), frameHash(clip), frameHash(source, startS)]);
-    return Math.abs(count - frames) <= 1 && first === wanted;
-  } catch {
-    // Not readable as asked: the re-encode makes it from the source again.
-    return false;
   }
 }
 

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import { MEDIA_FILES } from "@clubcast/shared";
+import { clipCutJobId } from "@clubcast/shared/jobs";
 import { eventually } from "@clubcast/testkit";
 import { hasFfmpeg } from "@clubcast/testkit/camera-sim";
 import { startJobStack, type JobStack } from "./support.ts";
@@ -42,18 +43,24 @@ export function useVideoStack(name: string) {
 }
 
 /**
- * An on-demand match with ffmpeg's test pattern as its video (a keyframe every 2 s), where the media gateway
- * would keep it. Without B-frames, as the simulator's and a low-delay camera's are, so a clip on a keyframe is copied.
+ * An on-demand match with ffmpeg's test pattern as its video (a keyframe every `keyframeS`, 2 s by default),
+ * where the media gateway would keep it, with a tone as its sound if asked (a camera's recording through
+ * the gateway has sound; HLS then starts the video a little after the sound). Without B-frames, as the
+ * simulator's and a low-delay camera's are.
  */
-export async function matchWithVod(stack: JobStack, options: { size?: string; seconds?: number } = {}) {
-  const { size = "320x180", seconds = 30 } = options;
+export async function matchWithVod(
+  stack: JobStack,
+  options: { size?: string; seconds?: number; keyframeS?: number; sound?: boolean } = {},
+) {
+  const { size = "320x180", seconds = 30, keyframeS = 2, sound = false } = options;
   const match = await stack.createMatch({ status: "vod" });
   const dir = join(stack.t.config.mediaDir, "matches", String(match.id));
   mkdirSync(dir, { recursive: true });
   execFileSync("ffmpeg", [
     ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", `testsrc2=size=${size}:rate=${FPS}`],
+    ...(sound ? ["-f", "lavfi", "-i", "sine", "-c:a", "aac"] : []),
     ...["-t", String(seconds), "-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency"],
-    ...["-pix_fmt", "yuv420p", "-g", String(2 * FPS), "-sc_threshold", "0"],
+    ...["-pix_fmt", "yuv420p", "-g", String(keyframeS * FPS), "-sc_threshold", "0"],
     ...["-f", "hls", "-hls_time", "2", "-hls_playlist_type", "vod"],
     ...["-hls_segment_filename", join(dir, "seg%03d.ts"), join(dir, MEDIA_FILES.vodPlaylist)],
   ]);
@@ -98,4 +105,12 @@ export async function settledClip(
     `the clip of marker ${markerId}`,
     60_000,
   );
+}
+
+/** How the cut of a clip's version went (the clip.cut job's result), once its job completed. */
+export async function cutResult(stack: JobStack, clipId: number, version = 1) {
+  const job = () => stack.t.deps.jobs.clipCuts.getJob(clipCutJobId({ clipId, version }));
+  // The clip turns ready within the job, which completes once the clip's summary is queued too.
+  await eventually(async () => (await job())?.isCompleted(), `the cut of clip ${clipId}`);
+  return (await job())!.returnvalue as unknown;
 }

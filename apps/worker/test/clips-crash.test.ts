@@ -28,16 +28,19 @@ afterAll(async () => {
 });
 
 it("cuts a clip once after its worker was killed mid-cut, never serving a partial file", async () => {
-  // 720p and a window between keyframes: a re-encode that takes a while.
-  const match = await matchWithVod(stack, { size: "1280x720", seconds: 24 });
+  // 720p, a keyframe every 10 s and a window from 1.2 s: an edge cut whose head (to 10 s) takes a while.
+  const match = await matchWithVod(stack, { size: "1280x720", seconds: 24, keyframeS: 10 });
+  const clipsDir = join(stack.t.config.mediaDir, "matches", String(match.id), "clips");
+  const files = () => (existsSync(clipsDir) ? readdirSync(clipsDir) : []);
   const first = await startWorkerProcess();
   const marker = await addMarker(stack, match.id, 16_200);
   const cutting = await settledClip(stack, match.id, marker, (clip) => clip.state === "cutting");
+  // Killed while it writes the edge's piece, beside the clip's file.
+  await eventually(async () => files().some((name) => name.includes(".piece")), "a piece of the edge cut", 20_000);
   first.kill("SIGKILL");
   expect(await exited(first)).toEqual({ code: null, signal: "SIGKILL" });
 
-  const clipsDir = join(stack.t.config.mediaDir, "matches", String(match.id), "clips");
-  const served = () => (existsSync(clipsDir) ? readdirSync(clipsDir).filter((name) => !name.endsWith(".part")) : []);
+  const served = () => files().filter((name) => !name.endsWith(".part"));
   expect(served()).toEqual([]);
   const job = () => stack.t.deps.jobs.clipCuts.getJob(clipCutJobId({ clipId: cutting.id, version: 1 }));
   expect(await (await job())!.isCompleted()).toBe(false);
@@ -47,7 +50,7 @@ it("cuts a clip once after its worker was killed mid-cut, never serving a partia
   expect(ready.state, ready.failure_reason ?? "").toBe("ready");
   // The clip turns ready within the job, which completes once the clip's summary is queued too.
   await eventually(async () => (await job())!.isCompleted(), "the cut job completed");
-  expect((await job())!.returnvalue).toMatchObject({ done: true, copied: false });
-  // One video and one poster, and no partial file of either run left behind.
+  expect((await job())!.returnvalue).toEqual({ done: true, cut: "edges" });
+  // One video and one poster, and no partial file or piece of either run left behind.
   expect(readdirSync(clipsDir).sort()).toEqual([`${cutting.id}-1.jpg`, `${cutting.id}-1.mp4`]);
-});
+}, 120_000);

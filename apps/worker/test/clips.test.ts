@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { CHANNELS, EVENTS, MEDIA_FILES, type EventPayloads } from "@clubcast/shared";
 import { collectEvents, connectSocket, subscribe } from "@clubcast/testkit/realtime";
-import { FPS, addMarker, matchWithVod, settledClip, useVideoStack } from "./clip-support.ts";
+import { FPS, addMarker, cutResult, matchWithVod, settledClip, useVideoStack } from "./clip-support.ts";
 
 const { stack, scratch, download } = useVideoStack("clips");
 
@@ -32,15 +32,24 @@ function decode(file: string) {
   return { codec, frames: Number(frames) };
 }
 
-/** The MD5 of one decoded frame (the n-th of the file). */
+/** The MD5 of one decoded frame (the n-th of the file's video). */
 function frameHash(file: string, n: number) {
   const lines = execFileSync(
     "ffmpeg",
-    ["-v", "error", "-i", file, "-vf", `select=eq(n\\,${n})`, "-fps_mode", "passthrough", "-frames:v", "1"].concat([
-      "-f",
-      "framemd5",
-      "-",
-    ]),
+    [
+      "-v",
+      "error",
+      "-i",
+      file,
+      "-map",
+      "0:v:0",
+      "-vf",
+      `select=eq(n\\,${n})`,
+      "-fps_mode",
+      "passthrough",
+      "-frames:v",
+      "1",
+    ].concat(["-f", "framemd5", "-"]),
     { encoding: "utf8" },
   ).trim();
   return lines.split("\n").at(-1)!.split(",").at(-1)!.trim();
@@ -59,14 +68,33 @@ function likeness(clip: string, video: string, n: number) {
   return Number(/average:([\d.]+|inf)/.exec(stderr)?.[1]?.replace("inf", "Infinity"));
 }
 
-it("cuts three markers into three playable 20 s clips, told live over Socket.IO", async () => {
-  const match = await matchWithVod(stack);
+/** A file's length (s) and its sound's codec, if any. */
+function soundOf(file: string) {
+  const probe = (entries: string) =>
+    execFileSync("ffprobe", ["-v", "error", "-select_streams", "a", "-show_entries", entries, "-of", "csv=p=0", file], {
+      encoding: "utf8",
+    }).trim();
+  return { codec: probe("stream=codec_name"), seconds: Number(probe("format=duration")) };
+}
+
+/** The clip's first frame is the video's frame `n`, re-encoded: far more like it than like either neighbour. */
+function expectStartsLike(clip: string, video: string, n: number) {
+  const [before, wanted, after] = [n - 1, n, n + 1].map((frame) => likeness(clip, video, frame));
+  expect(wanted).toBeGreaterThan(35);
+  expect(wanted).toBeGreaterThan(before! + 10);
+  expect(wanted).toBeGreaterThan(after! + 10);
+}
+
+it("cuts three markers into three playable 20 s clips, copied or re-encoded at the edge, told live", async () => {
+  // With sound, as a camera's recording through the gateway has: HLS starts its video after the sound.
+  const match = await matchWithVod(stack, { sound: true });
   const socket = await connectSocket(stack.url, stack.admin.token);
   await subscribe(socket, CHANNELS.match(match.id));
   const events = collectEvents<EventPayloads["clip.updated"]>(socket, EVENTS.clipUpdated);
 
-  // 15 s before and 5 s after: a window starting on a keyframe (6 s), one between keyframes
-  // (5.2 s, re-encoded) and one slid back from the video's end (10 s to 30 s).
+  // 15 s before and 5 s after: a window starting on a keyframe (6 s, copied), one between keyframes
+  // (5.2 s, re-encoded up to the keyframe at 6 s and copied on) and one slid back from the video's end
+  // (10 s to 30 s, copied).
   const markers = [
     await addMarker(stack, match.id, 21_000),
     await addMarker(stack, match.id, 20_200),
@@ -79,17 +107,25 @@ it("cuts three markers into three playable 20 s clips, told live over Socket.IO"
     const file = await download(clip.video_url!, `clip-${i}.mp4`);
     const { codec, frames } = decode(file);
     expect(codec).toBe("h264");
-    // 20 s at 25 frames per second, to within one frame.
+    // 20 s at 25 frames per second, to within one frame, with the sound as long.
     expect(Math.abs(frames - 20 * FPS)).toBeLessThanOrEqual(1);
+    const sound = soundOf(file);
+    expect(sound.codec).toBe("aac");
+    expect(Math.abs(sound.seconds - 20)).toBeLessThanOrEqual(1 / FPS);
   }
+  expect(await Promise.all(clips.map((clip) => cutResult(stack, clip.id)))).toEqual(
+    ["copy", "edges", "copy"].map((cut) => ({ done: true, cut })),
+  );
   // The copied clip starts with the very frame of the video at 6 s.
   const vod = join(stack.t.config.mediaDir, "matches", String(match.id), MEDIA_FILES.vodPlaylist);
   expect(frameHash(join(scratch, "clip-0.mp4"), 0)).toBe(frameHash(vod, 6 * FPS));
-  // The re-encoded one starts with the frame at 5.2 s: far more like it than like either neighbour.
-  const [before, wanted, after] = [129, 130, 131].map((n) => likeness(join(scratch, "clip-1.mp4"), vod, n));
-  expect(wanted).toBeGreaterThan(35);
-  expect(wanted).toBeGreaterThan(before! + 10);
-  expect(wanted).toBeGreaterThan(after! + 10);
+  expect(frameHash(join(scratch, "clip-2.mp4"), 0)).toBe(frameHash(vod, 10 * FPS));
+  expect(frameHash(join(scratch, "clip-2.mp4"), 20 * FPS - 1)).toBe(frameHash(vod, 30 * FPS - 1));
+  // The edge cut starts with the frame at 5.2 s, re-encoded: far more like it than like either neighbour.
+  expectStartsLike(join(scratch, "clip-1.mp4"), vod, 130);
+  // From the keyframe at 6 s on, its frames are the video's very own, to its last one.
+  expect(frameHash(join(scratch, "clip-1.mp4"), 20)).toBe(frameHash(vod, 6 * FPS));
+  expect(frameHash(join(scratch, "clip-1.mp4"), 20 * FPS - 1)).toBe(frameHash(vod, 130 + 20 * FPS - 1));
 
   // Measured once, so the server checks markers and clips against the video from now on.
   expect(await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({
@@ -103,6 +139,26 @@ it("cuts three markers into three playable 20 s clips, told live over Socket.IO"
     expect(states).toContain("cutting");
     expect(states.at(-1)).toBe("ready");
   }
+});
+
+it("re-encodes the whole of a hand-set clip with no keyframe inside, to the frame", async () => {
+  const match = await matchWithVod(stack, { sound: true });
+  const marker = await addMarker(stack, match.id, 20_000);
+  const first = await settledClip(stack, match.id, marker);
+  // From 5.2 s to 5.8 s: between the keyframes at 4 s and 6 s.
+  const set = await stack.http.put(`/v1/clips/${first.id}`, { start_ms: 5_200, end_ms: 5_800 }, stack.admin.token);
+  expect(set.statusCode).toBe(200);
+  const clip = await settledClip(
+    stack,
+    match.id,
+    marker,
+    (c) => c.state === "ready" && c.video_url !== first.video_url,
+  );
+  expect(await cutResult(stack, clip.id, 2)).toEqual({ done: true, cut: "whole" });
+  const file = await download(clip.video_url!, "whole.mp4");
+  expect(decode(file)).toEqual({ codec: "h264", frames: 15 });
+  const vod = join(stack.t.config.mediaDir, "matches", String(match.id), MEDIA_FILES.vodPlaylist);
+  expectStartsLike(file, vod, 130);
 });
 
 it("fails a clip that starts after the video's end, and one of a match without video, with the reason", async () => {

@@ -2,7 +2,7 @@
 // video ffmpeg makes here join, after the title card, into one playable MP4 as
 // long as the clips together plus the card; its states arrive over Socket.IO.
 import { execFileSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { CHANNELS, EVENTS, type EventPayloads } from "@clubcast/shared";
@@ -79,4 +79,26 @@ it("joins three ready clips after the title card: as long as they are together p
   // Written under a temporary name and renamed: nothing partial stays behind.
   const dir = join(stack.t.config.mediaDir, "matches", String(match.id), "summaries");
   expect(readdirSync(dir).sort()).toEqual([expect.stringMatching(/\.jpg$/), expect.stringMatching(/\.mp4$/)]);
+}, 120_000);
+
+it("goes with its match: deleting the match deletes its clips and summary, files and all", async () => {
+  const match = await matchWithVod(stack);
+  const clip = await settledClip(stack, match.id, await addMarker(stack, match.id, 21_000));
+  expect(clip.state, clip.failure_reason ?? "").toBe("ready");
+  expect((await stack.http.post(`/v1/matches/${match.id}/summary`, {}, stack.admin.token)).statusCode).toBe(202);
+  await eventually(
+    async () =>
+      (await stack.http.get(`/v1/matches/${match.id}/summary`, stack.admin.token)).json().data?.state === "ready",
+    "the summary",
+    60_000,
+  );
+  const folder = join(stack.t.config.mediaDir, "matches", String(match.id));
+  expect(readdirSync(join(folder, "clips"))).toHaveLength(2);
+  expect(readdirSync(join(folder, "summaries"))).toHaveLength(2);
+
+  expect((await stack.http.del(`/v1/matches/${match.id}`, stack.admin.token)).statusCode).toBe(200);
+  expect(existsSync(folder)).toBe(false);
+  const { prisma } = stack.t.deps;
+  expect(await prisma.clip.count({ where: { matchId: match.id } })).toBe(0);
+  expect(await prisma.summary.count({ where: { matchId: match.id } })).toBe(0);
 }, 120_000);

@@ -36,6 +36,7 @@ function annotateApi(markers: ReturnType<typeof marker>[] | null, overrides = {}
     "summaries.ofMatch": () => {
       throw apiError(404, "No summary found");
     },
+    "clips.ofMatch": () => ({ data: [], message: "No clips found" }),
     ...overrides,
   };
 }
@@ -50,11 +51,11 @@ describe("the annotation screen", () => {
       annotateApi([marker(2, 3_723_004, "Corner"), marker(1, 61_250, "Kick-off")]),
     );
     const list = await screen.findByRole("list");
-    expect(
-      within(list)
-        .getAllByRole("button", { name: /^Jump to/ })
-        .map((button) => button.getAttribute("aria-label")),
-    ).toEqual(["Jump to Kick-off at 00:01:01:250", "Jump to Corner at 01:02:03:004"]);
+    const jumps = within(list).getAllByRole("button", { name: /^Jump to/ });
+    expect(jumps).toHaveLength(2);
+    // Named by what they show: the label, then the time.
+    expect(jumps[0]).toHaveAccessibleName("Jump to Kick-off at 00:01:01:250 20 s clip");
+    expect(jumps[1]).toHaveAccessibleName("Jump to Corner at 01:02:03:004 20 s clip");
     expect(screen.getByRole("status", { name: "Timecode" })).toHaveTextContent("00:00:00:000");
     expect(screen.getByText("Frame 0")).toBeInTheDocument();
   });
@@ -218,5 +219,65 @@ describe("the annotation screen", () => {
     renderRoutes(routes, PATH, player, null, annotateApi([]));
     expect(await screen.findByText(/No summary yet/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Rebuild summary" })).toBeNull();
+  });
+
+  it("shows each marker's clip state; a ready clip plays inline and downloads", async () => {
+    const user = userEvent.setup();
+    const clip = (id: number, markerId: number, state: string, extra = {}) => ({
+      id,
+      match: { id: match.id, home_team: null, away_team: null },
+      marker: { id: markerId, label: "", time_ms: 0 },
+      state,
+      progress: 0,
+      failure_reason: null,
+      video_url: null,
+      poster_url: null,
+      start_ms: 0,
+      end_ms: 20_000,
+      length_ms: 20_000,
+      frame_rate: 25,
+      custom: false,
+      created_at: "2025-06-14T15:00:00.000Z",
+      updated_at: "2025-06-14T15:00:00.000Z",
+      ...extra,
+    });
+    const clips = [
+      clip(11, 1, "ready", {
+        video_url: "/media/matches/40/clips/11-1.mp4",
+        poster_url: "/media/matches/40/clips/11-1.jpg",
+      }),
+      clip(12, 2, "cutting", { progress: 42 }),
+      clip(13, 3, "failed", { failure_reason: "the match has no on-demand video" }),
+      clip(14, 4, "queued"),
+    ];
+    renderRoutes(
+      routes,
+      PATH,
+      admin,
+      null,
+      annotateApi(
+        [marker(1, 1_000, "Goal"), marker(2, 2_000, "Save"), marker(3, 3_000, "Foul"), marker(4, 4_000, "Corner")],
+        {
+          "clips.ofMatch": () => ({ data: clips }),
+        },
+      ),
+    );
+    expect(await screen.findByText("Clip ready")).toBeInTheDocument();
+    expect(screen.getByText("Cutting the clip… 42%")).toBeInTheDocument();
+    expect(screen.getByText("The clip could not be cut: the match has no on-demand video")).toBeInTheDocument();
+    expect(screen.getByText("Clip waiting to be cut")).toBeInTheDocument();
+    // Only the ready clip plays and downloads.
+    expect(screen.getAllByRole("button", { name: /^Play the clip of/ }).map((b) => b.textContent)).toEqual([
+      "Play the clip of Goal",
+    ]);
+    expect(screen.getByRole("link", { name: "Download the clip of Goal" })).toHaveAttribute(
+      "href",
+      "/media/matches/40/clips/11-1.mp4",
+    );
+    expect(screen.queryByLabelText("Clip of Goal")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Play the clip of Goal" }));
+    expect(screen.getByLabelText("Clip of Goal")).toHaveAttribute("src", "/media/matches/40/clips/11-1.mp4");
+    await user.click(screen.getByRole("button", { name: "Hide the clip of Goal" }));
+    expect(screen.queryByLabelText("Clip of Goal")).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { ANNOTATION_CLIP_LENGTH, CLIP_MAX_MS, FRAME_RATES } from "@clubcast/shared";
 import { updateMarkerInput } from "@clubcast/shared/schemas";
 import { useSelectClub } from "../../lib/current-club.tsx";
@@ -26,6 +26,7 @@ import { VideoPlayer } from "../matches/VideoPlayer.tsx";
 import { useClubParam, useRecordedMatch } from "../clubs/route-params.ts";
 import { recordedMatchPath, useMatchTitle } from "../scheduler/match-columns.tsx";
 import { SummaryPanel } from "./SummaryPanel.tsx";
+import { MarkerClip, useMarkerClips, type Clip } from "./MarkerClip.tsx";
 import {
   FRAME_RATE_NAMES,
   formatTimecode,
@@ -209,7 +210,17 @@ function MarkerEditForm({ marker, onDone }: { marker: Marker; onDone: () => void
   );
 }
 
-function MarkerItem({ marker, active, onJump }: { marker: Marker; active: boolean; onJump: () => void }) {
+function MarkerItem({
+  marker,
+  clip,
+  active,
+  onJump,
+}: {
+  marker: Marker;
+  clip: Clip | undefined;
+  active: boolean;
+  onJump: () => void;
+}) {
   const { t } = useTranslation("annotate");
   const toast = useToast();
   const utils = trpc.useUtils();
@@ -235,14 +246,18 @@ function MarkerItem({ marker, active, onJump }: { marker: Marker; active: boolea
         <MarkerEditForm marker={marker} onDone={() => setEditing(false)} />
       ) : (
         <>
-          <button
-            type="button"
-            className="marker__jump"
-            onClick={onJump}
-            aria-label={t("markers.jump", { label: marker.label, time })}
-          >
-            <span className="marker__time">{time}</span>
-            <span className="marker__label">{marker.label}</span>
+          {/* Named by what it shows (time and label), in the language's order: the grid places the time first. */}
+          <button type="button" className="marker__jump" onClick={onJump}>
+            <Trans
+              t={t}
+              i18nKey="markers.jump"
+              values={{ label: marker.label, time }}
+              components={{
+                hidden: <span className="visually-hidden" />,
+                label: <span className="marker__label" />,
+                time: <span className="marker__time" />,
+              }}
+            />{" "}
             <span className="marker__clip">{t("markers.clip", { count: marker.clip_length })}</span>
           </button>
           <div className="marker__actions">
@@ -265,6 +280,7 @@ function MarkerItem({ marker, active, onJump }: { marker: Marker; active: boolea
           </div>
         </>
       )}
+      {clip && !editing && <MarkerClip clip={clip} label={marker.label} />}
       <ConfirmDialog
         open={confirming}
         danger
@@ -369,6 +385,7 @@ function Annotator({ club, match }: { club: number; match: Match }) {
   const markers = [...(sequences.data?.data.flatMap((sequence) => sequence.markers) ?? [])].sort(
     (a, b) => a.time_ms - b.time_ms || a.id - b.id,
   );
+  const clips = useMarkerClips(match.id);
 
   const add = async () => {
     const timeMs = Math.round(clock.ms);
@@ -444,6 +461,7 @@ function Annotator({ club, match }: { club: number; match: Match }) {
                 <MarkerItem
                   key={marker.id}
                   marker={marker}
+                  clip={clips.get(marker.id)}
                   active={frameAt(marker.time_ms, fps) === currentFrame}
                   onJump={() => clock.seek(marker.time_ms)}
                 />

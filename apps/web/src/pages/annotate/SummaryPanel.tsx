@@ -12,23 +12,8 @@ import { trpc } from "../../lib/trpc.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
-import { SummaryVideo, useMatchSummary, type Summary } from "../matches/SummaryVideo.tsx";
-
-function SummaryState({ summary }: { summary: Summary | null }) {
-  const { t } = useTranslation("annotate");
-  if (!summary) return <p className="summary-panel__state">{t("summary.none")}</p>;
-  const text =
-    summary.state === "cutting"
-      ? t("summary.building", { progress: summary.progress })
-      : summary.state === "failed"
-        ? t("summary.failed_because", { reason: summary.failure_reason ?? "" })
-        : t(`summary.${summary.state}`);
-  return (
-    <p className={`summary-panel__state summary-panel__state--${summary.state}`} role="status">
-      {text}
-    </p>
-  );
-}
+import { SummaryVideo, useMatchSummary } from "../matches/SummaryVideo.tsx";
+import { RenderState } from "./RenderState.tsx";
 
 export function SummaryPanel({ match, title }: { match: Match; title: string }) {
   const { t } = useTranslation("annotate");
@@ -59,7 +44,13 @@ export function SummaryPanel({ match, title }: { match: Match; title: string }) 
       <h2 id="summary-title" className="annotate__heading">
         {t("summary.title")}
       </h2>
-      {query.isPending ? <Skeleton height={48} /> : <SummaryState summary={summary} />}
+      {query.isPending ? (
+        <Skeleton height={48} />
+      ) : summary ? (
+        <RenderState video={summary} texts="summary" className="summary-panel__state" />
+      ) : (
+        <p className="summary-panel__state">{t("summary.none")}</p>
+      )}
       {summary?.video_url && (
         <SummaryVideo
           src={summary.video_url}
