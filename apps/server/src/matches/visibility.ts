@@ -1,6 +1,8 @@
-// Which matches a caller may see, and which matches belong to a club's lists,
-// as Prisma filters so lists and lookups share one rule and stay one query.
-import type { Match, Prisma } from "@clubcast/db";
+// Which matches a caller may see, and which matches belong to a club's lists:
+// as Prisma filters for lookups, and as SQL conditions for the list pages
+// (matches/list-page.ts), whose totals the counters of the match_list_counts
+// migration keep by the same rules.
+import { Prisma, type Match } from "@clubcast/db";
 import type { RequestContext } from "../core/context.ts";
 import { isSystem } from "../core/policy.ts";
 
@@ -48,20 +50,32 @@ export function matchesInvolving(clubId: number): Prisma.MatchWhereInput {
   return { OR: [{ clubId }, { homeClubId: clubId }, { awayClubId: clubId }] };
 }
 
-/** A club's dashboard lists: the matches the club sees among those it owns, plays in or has shared with it. */
-export function clubMatches(clubId: number): Prisma.MatchWhereInput {
-  return {
-    OR: [
-      ...privateMatchesOf(clubId),
-      { isPrivate: false, homeClubId: clubId },
-      { isPrivate: false, awayClubId: clubId },
-    ],
-  };
-}
+/**
+ * The audiences of match lists, as the counters name them: every match ("all"),
+ * a club's own ("owner"), those it owns or plays in ("involving", its public
+ * face), its recorded lists' ("recorded": owned by it or shared with it) and its
+ * dashboard lists' ("member": the recorded audience, plus the public matches it
+ * plays in).
+ */
+export type ListAudience = "all" | "owner" | "involving" | "recorded" | "member";
 
-/** Recorded matches of a club: owned by it or shared with it. */
-export function recordedMatchesOf(clubId: number): Prisma.MatchWhereInput {
-  return { OR: privateMatchesOf(clubId) };
+/** The SQL condition on `m` (a matches row) of an audience of club `clubId`; see privateMatchesOf for "recorded". */
+export function audienceCondition(audience: ListAudience, clubId: number): Prisma.Sql {
+  const recorded = Prisma.sql`m.club_id = ${clubId} OR m.shared_with_club_id = ${clubId}
+    OR (m.shared_opponent AND m.home_club_id = ${clubId}) OR (m.shared_opponent AND m.away_club_id = ${clubId})`;
+  switch (audience) {
+    case "all":
+      return Prisma.sql`TRUE`;
+    case "owner":
+      return Prisma.sql`m.club_id = ${clubId}`;
+    case "involving":
+      return Prisma.sql`(m.club_id = ${clubId} OR m.home_club_id = ${clubId} OR m.away_club_id = ${clubId})`;
+    case "recorded":
+      return Prisma.sql`(${recorded})`;
+    case "member":
+      return Prisma.sql`(${recorded}
+        OR (NOT m.is_private AND m.home_club_id = ${clubId}) OR (NOT m.is_private AND m.away_club_id = ${clubId}))`;
+  }
 }
 
 /** A club's tables of things made from its matches (clips, summaries): its own matches, one match, or one team's (home or away). */
