@@ -28,16 +28,16 @@ CREATE TABLE "match_list_counts" (
 CREATE INDEX "matches_status_is_private_starting_at_id_idx" ON "matches"("status", "is_private", "starting_at", "id");
 
 -- CreateIndex
-CREATE INDEX "matches_club_id_status_starting_at_id_idx" ON "matches"("club_id", "status", "starting_at", "id");
+CREATE INDEX "matches_club_list_idx" ON "matches"("club_id", "status", "starting_at", "id", "is_private", "shared_opponent");
 
 -- CreateIndex
-CREATE INDEX "matches_home_club_id_status_starting_at_id_idx" ON "matches"("home_club_id", "status", "starting_at", "id");
+CREATE INDEX "matches_home_club_list_idx" ON "matches"("home_club_id", "status", "starting_at", "id", "is_private", "shared_opponent");
 
 -- CreateIndex
-CREATE INDEX "matches_away_club_id_status_starting_at_id_idx" ON "matches"("away_club_id", "status", "starting_at", "id");
+CREATE INDEX "matches_away_club_list_idx" ON "matches"("away_club_id", "status", "starting_at", "id", "is_private", "shared_opponent");
 
 -- CreateIndex
-CREATE INDEX "matches_shared_with_club_id_status_starting_at_id_idx" ON "matches"("shared_with_club_id", "status", "starting_at", "id");
+CREATE INDEX "matches_shared_with_list_idx" ON "matches"("shared_with_club_id", "status", "starting_at", "id", "is_private", "shared_opponent");
 
 
 -- The lists a match is counted in, as (audience, club) pairs; with its status and

@@ -9,7 +9,7 @@ import { Prisma, type PrismaClient } from "@clubcast/db";
 import type { PageQuery } from "../core/pagination.ts";
 import { relatedById } from "./answers.ts";
 import { matchColumns, type MatchRelated, type MatchRow, type RelatedRecords } from "./presenter.ts";
-import { audienceCondition, type ListAudience } from "./visibility.ts";
+import { audienceBranches, type ListAudience } from "./visibility.ts";
 
 /** A match list: its statuses and order, whose list it is, and the filters a visitor can add. */
 export interface MatchList {
@@ -51,20 +51,55 @@ export async function readListPage(prisma: PrismaClient, list: MatchList, page: 
   const sport = list.sport
     ? Prisma.sql`AND m.field_id IN (SELECT f.id FROM fields f JOIN sports s ON s.id = f.sport_id WHERE s.slug = ${list.sport})`
     : Prisma.empty;
-  const condition = Prisma.sql`m.status IN (${statuses}) ${privacy} AND ${audienceCondition(list.audience, list.clubId)} ${sport}`;
-  const order = list.direction === "asc" ? Prisma.sql`ASC` : Prisma.sql`DESC`;
+  const branches = audienceBranches(list.audience, list.clubId).map(
+    (branch) => Prisma.sql`m.status IN (${statuses}) ${privacy} AND ${branch} ${sport}`,
+  );
   const total = list.sport
-    ? Prisma.sql`(SELECT count(*) FROM matches m WHERE ${condition})`
+    ? Prisma.sql`(SELECT count(*) FROM (${candidates(branches)}) u)`
     : Prisma.sql`(SELECT coalesce(sum(c.count), 0) FROM match_list_counts c
         WHERE c.audience = ${list.audience} AND c.club_id = ${list.clubId} AND c.status IN (${statuses})
         ${list.publicOnly ? Prisma.sql`AND c.is_private = false` : Prisma.empty})`;
-  // The page's ids first, read from the list's index alone (however deep the
-  // page, only index entries are skipped), then their rows.
+  const window = { limit: page.limit, offset: (page.page - 1) * page.limit };
+  return readMatches(prisma, branches, list.direction, window, total);
+}
+
+/** The ids and instants of the matches of any of `branches`. */
+const candidates = (branches: Prisma.Sql[]) =>
+  Prisma.join(
+    branches.map((branch) => Prisma.sql`SELECT m.id, m.starting_at FROM matches m WHERE ${branch}`),
+    " UNION ",
+  );
+
+/** The match `id` if the caller may see it (`visibility`, see visibility.ts), with the records it names. */
+export async function readVisibleMatch(
+  prisma: PrismaClient,
+  id: number,
+  visibility: Prisma.Sql,
+): Promise<{ row: MatchRow; related: MatchRelated } | null> {
+  const condition = Prisma.sql`m.id = ${id} AND ${visibility}`;
+  const { rows, related } = await readMatches(prisma, [condition], "asc", { limit: 1, offset: 0 }, Prisma.sql`0`);
+  return rows[0] ? { row: rows[0], related } : null;
+}
+
+/**
+ * The matches of any of `branches` (SQL conditions on `m`) in a window of their
+ * order, the records they name, and `total` (an SQL expression).
+ */
+async function readMatches(
+  prisma: PrismaClient,
+  branches: Prisma.Sql[],
+  direction: "asc" | "desc",
+  window: { limit: number; offset: number },
+  total: Prisma.Sql,
+): Promise<ListPageRows> {
+  const order = direction === "asc" ? Prisma.sql`ASC` : Prisma.sql`DESC`;
+  // The page's ids first, each branch read from its list index alone (however
+  // deep the page, only index entries are skipped), then the page's rows.
   const [result] = await prisma.$queryRaw<StatementRow[]>`
     WITH ids AS (
-      SELECT m.id FROM matches m WHERE ${condition}
-      ORDER BY m.starting_at ${order}, m.id ${order}
-      LIMIT ${page.limit} OFFSET ${(page.page - 1) * page.limit}
+      SELECT u.id FROM (${candidates(branches)}) u
+      ORDER BY u.starting_at ${order}, u.id ${order}
+      LIMIT ${window.limit} OFFSET ${window.offset}
     ),
     page AS (SELECT ${MATCH_SELECT} FROM matches m WHERE m.id IN (SELECT id FROM ids)),
     named AS (

@@ -8,11 +8,10 @@ import { translate, type MessageKey } from "../core/i18n.ts";
 import { paged, type Paged, type PageQuery } from "../core/pagination.ts";
 import { authorize, clubScopeOf, requireClub } from "../core/policy.ts";
 import type { MediaService } from "../media/service.ts";
-import { matchAnswer } from "./answers.ts";
-import { readListPage, type MatchList } from "./list-page.ts";
+import { readListPage, readVisibleMatch, type MatchList } from "./list-page.ts";
 import { matchColumns, presentMatch, withMediaLinks, type MatchRow } from "./presenter.ts";
 import type { MatchAnswer, MatchListQuery } from "./schemas.ts";
-import { visibleMatches, type ListAudience } from "./visibility.ts";
+import { visibleCondition, visibleMatches, type ListAudience } from "./visibility.ts";
 
 /** A match the caller may see, or 404. */
 export async function findVisibleMatch(prisma: PrismaClient, ctx: RequestContext, id: number): Promise<MatchRow> {
@@ -76,8 +75,11 @@ export function createMatchQueries(deps: Deps, media: MediaService) {
     );
   }
 
+  /** A match's page is read as often as the lists: one statement, like theirs. */
   async function byId(id: number, ctx: RequestContext): Promise<{ data: MatchAnswer }> {
-    return { data: await matchAnswer(prisma, media, await findVisibleMatch(prisma, ctx, id)) };
+    const found = await readVisibleMatch(prisma, id, visibleCondition(ctx));
+    if (!found) throw new NotFoundError("not_found.match");
+    return { data: withMediaLinks(presentMatch(found.row, found.related), media) };
   }
 
   /** The dashboard Streams page: every live or upcoming match (a club admin's: their club's), private ones included. */

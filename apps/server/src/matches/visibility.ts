@@ -28,6 +28,14 @@ export function visibleMatches(ctx: RequestContext): Prisma.MatchWhereInput {
   return { OR: [{ isPrivate: false }, ...privateMatchesOf(clubId)] };
 }
 
+/** The same rule as an SQL condition on `m` (a matches row), for reads in one statement (list-page.ts). */
+export function visibleCondition(ctx: RequestContext): Prisma.Sql {
+  if (isSystem(ctx.user)) return Prisma.sql`TRUE`;
+  const clubId = ctx.user?.clubId ?? ctx.client?.clubId ?? null;
+  if (clubId === null) return Prisma.sql`m.is_private = false`;
+  return Prisma.sql`(m.is_private = false OR ${audienceCondition("recorded", clubId)})`;
+}
+
 /** The columns who may see a match, or chat about it, follows (the rule above and the chat's members). */
 const AUDIENCE_COLUMNS = [
   "isPrivate",
@@ -59,23 +67,41 @@ export function matchesInvolving(clubId: number): Prisma.MatchWhereInput {
  */
 export type ListAudience = "all" | "owner" | "involving" | "recorded" | "member";
 
-/** The SQL condition on `m` (a matches row) of an audience of club `clubId`; see privateMatchesOf for "recorded". */
-export function audienceCondition(audience: ListAudience, clubId: number): Prisma.Sql {
-  const recorded = Prisma.sql`m.club_id = ${clubId} OR m.shared_with_club_id = ${clubId}
-    OR (m.shared_opponent AND m.home_club_id = ${clubId}) OR (m.shared_opponent AND m.away_club_id = ${clubId})`;
+/**
+ * The SQL conditions on `m` (a matches row) whose union is an audience of club
+ * `clubId`; see privateMatchesOf for "recorded". Each names one club column, so
+ * each is read from that column's list index alone (list-page.ts).
+ */
+export function audienceBranches(audience: ListAudience, clubId: number): Prisma.Sql[] {
+  const owner = Prisma.sql`m.club_id = ${clubId}`;
+  const sharedWith = Prisma.sql`m.shared_with_club_id = ${clubId}`;
   switch (audience) {
     case "all":
-      return Prisma.sql`TRUE`;
+      return [Prisma.sql`TRUE`];
     case "owner":
-      return Prisma.sql`m.club_id = ${clubId}`;
+      return [owner];
     case "involving":
-      return Prisma.sql`(m.club_id = ${clubId} OR m.home_club_id = ${clubId} OR m.away_club_id = ${clubId})`;
+      return [owner, Prisma.sql`m.home_club_id = ${clubId}`, Prisma.sql`m.away_club_id = ${clubId}`];
     case "recorded":
-      return Prisma.sql`(${recorded})`;
+      return [
+        owner,
+        sharedWith,
+        Prisma.sql`m.home_club_id = ${clubId} AND m.shared_opponent`,
+        Prisma.sql`m.away_club_id = ${clubId} AND m.shared_opponent`,
+      ];
     case "member":
-      return Prisma.sql`(${recorded}
-        OR (NOT m.is_private AND m.home_club_id = ${clubId}) OR (NOT m.is_private AND m.away_club_id = ${clubId}))`;
+      return [
+        owner,
+        sharedWith,
+        Prisma.sql`m.home_club_id = ${clubId} AND (m.shared_opponent OR NOT m.is_private)`,
+        Prisma.sql`m.away_club_id = ${clubId} AND (m.shared_opponent OR NOT m.is_private)`,
+      ];
   }
+}
+
+/** An audience as one SQL condition on `m`. */
+export function audienceCondition(audience: ListAudience, clubId: number): Prisma.Sql {
+  return Prisma.sql`(${Prisma.join(audienceBranches(audience, clubId), " OR ")})`;
 }
 
 /** A club's tables of things made from its matches (clips, summaries): its own matches, one match, or one team's (home or away). */
