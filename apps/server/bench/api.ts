@@ -16,14 +16,26 @@ import { buildApp } from "../src/app.ts";
 import { hashToken } from "../src/auth/tokens.ts";
 import { dropDatabase, freshMigratedDatabase, printTable } from "@clubcast/testkit/bench";
 import { load, type LoadResult } from "./load.ts";
+import { DEEPEST_PAGE, MATCH_COLUMNS, mixedBaselineRoutes, mixedSequence } from "./mixed.ts";
 
 const DATABASE = "clubcast_bench_api";
 const MATCHES = 100_000;
 const CLUBS = 50;
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+const MIXED_SEQUENCE_LENGTH = 20_000;
 
-async function seed(pool: pg.Pool): Promise<void> {
+/** A fresh migrated database `name` with `matches` seeded matches; returns its URL. */
+async function seededDatabase(name: string, matches: number): Promise<string> {
+  console.log(`Seeding ${matches.toLocaleString("en")} matches into ${name}…`);
+  const url = await freshMigratedDatabase(name);
+  const pool = new pg.Pool({ connectionString: url });
+  await seed(pool, matches);
+  await pool.end();
+  return url;
+}
+
+async function seed(pool: pg.Pool, matches: number): Promise<void> {
   await pool.query(`INSERT INTO sports (slug, name, type) VALUES ('football', 'Football', 'football')`);
   await pool.query(
     `INSERT INTO clubs (name, sport_id, updated_at) SELECT 'Bench club ' || i, 1, now() FROM generate_series(1, $1) i`,
@@ -34,6 +46,9 @@ async function seed(pool: pg.Pool): Promise<void> {
     `INSERT INTO teams (club_id, fullname, sport_id) SELECT id, name || ' ' || t, 1 FROM clubs, generate_series(1, 2) t`,
   );
   // Statuses weighted like a living platform: mostly on demand, some upcoming, a few live.
+  // The read cache's per-row version trigger is off while seeding a database no server reads yet
+  // (a million deferred trigger events otherwise); the list counters' statement triggers stay on.
+  await pool.query(`ALTER TABLE matches DISABLE TRIGGER matches_bump_match_lists`);
   await pool.query(
     `INSERT INTO matches (club_id, home_club_id, away_club_id, home_team_id, away_team_id, field_id,
                           starting_at, stopping_at, is_private, status, home_score, away_score, updated_at)
@@ -44,15 +59,12 @@ async function seed(pool: pg.Pool): Promise<void> {
                   WHEN i % 100 < 86 THEN 'live' ELSE 'unscheduled' END)::"MatchStatus",
             i % 5, i % 3, now()
      FROM (SELECT i, 1 + i % $2 AS c, 1 + (i * 7 + 3) % $2 AS a FROM generate_series(1, $1) i) s`,
-    [MATCHES, CLUBS],
+    [matches, CLUBS],
   );
+  await pool.query(`ALTER TABLE matches ENABLE TRIGGER matches_bump_match_lists`);
   // A steady-state table as autovacuum leaves it: statistics and a visibility map for index-only counts.
   await pool.query("VACUUM ANALYZE");
 }
-
-const MATCH_COLUMNS = `id, status, starting_at, stopping_at, home_score, away_score, is_private, is_scheduled, is_training,
-  create_summary, shared_opponent, camera_view, camera_player_tracking, camera_focus, configuration_id, live_hls_url,
-  vod_hls_url, club_id, home_club_id, away_club_id, shared_with_club_id, field_id, home_team_id, away_team_id`;
 
 /** The baseline: the same statements the services run, over raw pg, answered as plain rows. */
 async function startBaseline(url: string) {
@@ -102,6 +114,7 @@ async function startBaseline(url: string) {
       "DESC",
     );
   });
+  mixedBaselineRoutes(app, pool);
   await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
@@ -143,26 +156,127 @@ async function startServer(url: string, readCache: boolean) {
   };
 }
 
+/**
+ * The mixed load (bench/mixed.ts) on the baseline and on the server with its
+ * read cache on and off, with the server process's peak memory.
+ */
+async function mixedLoad(
+  url: string,
+  targets: Record<"baseline" | "cached" | "uncached", string>,
+  adminTokens: Map<number, string>,
+) {
+  const sequence = mixedSequence(
+    { matches: MATCHES, clubs: CLUBS, adminTokens, isPrivate: (id) => id % 10 === 0 },
+    MIXED_SEQUENCE_LENGTH,
+  );
+  const runs = [
+    { name: "raw pg baseline", url: targets.baseline },
+    { name: "Clubcast server", url: targets.cached },
+    { name: "Clubcast server, READ_CACHE=off", url: targets.uncached },
+  ];
+  const results: LoadResult[] = [];
+  for (const run of runs) {
+    // The warm-up sends the first part of the same sequence (the cache fills as on a real first visit).
+    await load("warm-up", run.url, { connections: 10, durationSeconds: 2, sequence });
+    results.push(
+      await load(run.name, run.url, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, sequence }),
+    );
+  }
+  const [base, cached, uncached] = results as [LoadResult, LoadResult, LoadResult];
+  printTable(
+    `Mixed load: ${MATCHES.toLocaleString("en")} matches, ${CLUBS} clubs, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each; ` +
+      `${MIXED_SEQUENCE_LENGTH.toLocaleString("en")} requests in one seeded order (lists up to page ${DEEPEST_PAGE}, club lists, details; half signed in as club admins)`,
+    ["implementation", "req/s", "p50 ms", "p99 ms", "errors", "vs baseline", "peak RSS MB (bench process)"],
+    results.map((r) => [
+      r.name,
+      r.requestsPerSecond.toFixed(0),
+      r.p50.toFixed(1),
+      r.p99.toFixed(1),
+      r.errors,
+      `${((r.requestsPerSecond / base.requestsPerSecond) * 100).toFixed(0)}%`,
+      r.peakRssMegabytes.toFixed(0),
+    ]),
+  );
+  const uncachedMet = uncached.requestsPerSecond >= base.requestsPerSecond * 1.5 && uncached.errors === 0;
+  const cachedMet = cached.p99 < 50 && cached.errors === 0;
+  console.log(
+    `Mixed load, READ_CACHE=off (target: ≥ 150% of baseline throughput, no errors): ${uncachedMet ? "met" : "NOT met"}`,
+  );
+  console.log(`Mixed load, read cache on (target: p99 < 50 ms, no errors): ${cachedMet ? "met" : "NOT met"}`);
+  console.log(
+    `Server memory under the mixed load: peak RSS ${Math.max(cached.peakRssMegabytes, uncached.peakRssMegabytes).toFixed(0)} MB ` +
+      "(the bench process: both servers, their pools and caches, and autocannon's load thread)",
+  );
+}
+
+const SCALE_MATCHES = 1_000_000;
+const SCALE_CONNECTIONS = 10;
+
+/**
+ * A list page at 1,000,000 matches against the same page at 100,000, with the read
+ * cache off (each request reads the database): page 1 and page 500 of the public
+ * on-demand list. Scale should barely show: the page is found on the index and
+ * the total is a counter read.
+ */
+async function listPageAtScale(smallServer: string) {
+  const database = `${DATABASE}_1m`;
+  const url = await seededDatabase(database, SCALE_MATCHES);
+  const big = await startServer(url, false);
+  const rows: (string | number)[][] = [];
+  const verdicts: string[] = [];
+  for (const page of [1, DEEPEST_PAGE]) {
+    const path = `/v1/matches?status=vod&page=${page}&limit=20`;
+    const results: LoadResult[] = [];
+    for (const [name, server] of [
+      [MATCHES.toLocaleString("en"), smallServer],
+      [SCALE_MATCHES.toLocaleString("en"), big.url],
+    ] as const) {
+      await load("warm-up", `${server}${path}`, { connections: SCALE_CONNECTIONS, durationSeconds: 2 });
+      results.push(
+        await load(name, `${server}${path}`, { connections: SCALE_CONNECTIONS, durationSeconds: DURATION_SECONDS }),
+      );
+    }
+    const [small, large] = results as [LoadResult, LoadResult];
+    for (const r of results) {
+      rows.push([path, r.name, r.requestsPerSecond.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.errors]);
+    }
+    const met = large.requestsPerSecond * 1.5 >= small.requestsPerSecond && large.errors === 0;
+    verdicts.push(
+      `page ${page}: ${SCALE_MATCHES.toLocaleString("en")} matches at ${(small.requestsPerSecond / large.requestsPerSecond).toFixed(2)}× ` +
+        `the cost of ${MATCHES.toLocaleString("en")} (target ≤ 1.5×): ${met ? "met" : "NOT met"}`,
+    );
+  }
+  printTable(
+    `List page at scale, READ_CACHE=off, ${SCALE_CONNECTIONS} connections, ${DURATION_SECONDS} s each (cost = 1 / req/s)`,
+    ["page", "matches", "req/s", "p50 ms", "p99 ms", "errors"],
+    rows,
+  );
+  for (const verdict of verdicts) console.log(verdict);
+  await big.close();
+  await dropDatabase(database);
+}
+
 async function main() {
-  console.log(`Seeding ${MATCHES.toLocaleString("en")} matches into ${DATABASE}…`);
-  const url = await freshMigratedDatabase(DATABASE);
-  const seedPool = new pg.Pool({ connectionString: url });
-  await seed(seedPool);
-  await seedPool.end();
+  const url = await seededDatabase(DATABASE, MATCHES);
 
   const cached = await startServer(url, true);
   const uncached = await startServer(url, false);
-  const admin = await cached.deps.prisma.user.create({
-    data: {
-      email: "bench-admin@example.test",
-      passwordHash: "-",
-      firstName: "Bench",
-      lastName: "Admin",
-      scope: "club",
-      clubId: 1,
-    },
-  });
-  const { access_token: token } = await createServices(cached.deps).auth.issueToken({ userId: admin.id });
+  const adminTokens = new Map<number, string>();
+  for (let club = 1; club <= CLUBS; club++) {
+    const admin = await cached.deps.prisma.user.create({
+      data: {
+        email: `bench-admin-${club}@example.test`,
+        passwordHash: "-",
+        firstName: "Bench",
+        lastName: "Admin",
+        scope: "club",
+        clubId: club,
+      },
+    });
+    const { access_token } = await createServices(cached.deps).auth.issueToken({ userId: admin.id });
+    adminTokens.set(club, access_token);
+  }
+  const token = adminTokens.get(1)!;
   const baseline = await startBaseline(url);
   const auth = { authorization: `Bearer ${token}` };
 
@@ -226,6 +340,10 @@ async function main() {
     rows,
   );
   for (const verdict of verdicts) console.log(verdict);
+
+  await mixedLoad(url, { baseline: baseline.url, cached: cached.url, uncached: uncached.url }, adminTokens);
+
+  await listPageAtScale(uncached.url);
 
   await cached.close();
   await uncached.close();

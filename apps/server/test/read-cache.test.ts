@@ -156,7 +156,7 @@ describe("the read cache", () => {
 });
 
 describe("the version triggers", () => {
-  const AREAS: CacheArea[] = ["match_lists", "match_counts", "callers"];
+  const AREAS: CacheArea[] = ["match_lists", "callers"];
   /** Runs `write` and tells whether each area got a new version. */
   async function bumps(write: () => Promise<unknown>): Promise<Record<CacheArea, boolean>> {
     const before = await Promise.all(AREAS.map(versionOf));
@@ -164,10 +164,9 @@ describe("the version triggers", () => {
     const after = await Promise.all(AREAS.map(versionOf));
     return Object.fromEntries(AREAS.map((area, i) => [area, after[i] !== before[i]])) as Record<CacheArea, boolean>;
   }
-  const lists = { match_lists: true, match_counts: true, callers: false };
-  const pagesOnly = { match_lists: true, match_counts: false, callers: false };
-  const callers = { match_lists: false, match_counts: false, callers: true };
-  const neither = { match_lists: false, match_counts: false, callers: false };
+  const lists = { match_lists: true, callers: false };
+  const callers = { match_lists: false, callers: true };
+  const neither = { match_lists: false, callers: false };
 
   it("give match lists a new version for writes to matches, clubs, teams, fields and sports", async () => {
     const club = await createClub(prisma);
@@ -190,22 +189,18 @@ describe("the version triggers", () => {
     expect(await bumps(() => prisma.club.delete({ where: { id: club.id } }))).toEqual(lists);
   });
 
-  it("leave list totals counted for a new score or a renamed team or club, which only pages show", async () => {
+  it("give match lists, not callers, a new version for a new score or a renamed team or club", async () => {
     const club = await createClub(prisma);
     const team = await createTeam(prisma, club.id);
     const match = await createMatch(prisma, { clubId: club.id, status: "live" });
     const score = () => prisma.match.update({ where: { id: match.id }, data: { homeScore: 3, awayScore: 1 } });
-    expect(await bumps(score)).toEqual(pagesOnly);
+    expect(await bumps(score)).toEqual(lists);
     expect(await bumps(() => prisma.team.update({ where: { id: team.id }, data: { fullname: "Renamed 1" } }))).toEqual(
-      pagesOnly,
+      lists,
     );
     expect(await bumps(() => prisma.club.update({ where: { id: club.id }, data: { name: "Renamed club" } }))).toEqual(
-      pagesOnly,
+      lists,
     );
-    // A score change together with anything else is counted again.
-    const scoreAndStatus = () =>
-      prisma.match.update({ where: { id: match.id }, data: { homeScore: 4, status: "processing" } });
-    expect(await bumps(scoreAndStatus)).toEqual(lists);
   });
 
   it("give callers a new version for writes to tokens, users, teams, roles, permissions and API clients", async () => {

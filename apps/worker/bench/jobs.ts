@@ -19,6 +19,8 @@ const DATABASE = "clubcast_bench_jobs";
 const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 5000);
 const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 10);
 const CAMERA_ID = "bench-cam";
+/** The queue's throughput as a share of direct calls to the simulator. */
+const TARGET_SHARE_OF_DIRECT = 0.6;
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
 /** Runs `count` tasks with at most `concurrency` at a time. */
@@ -150,6 +152,10 @@ async function main() {
   const failed = [...finished.values()].filter((state) => state === "failed").length;
   const completedTwice = completions - (finished.size - failed);
   const queueRate = jobs.length / queueSeconds;
+  // Lost: no effect at the camera, or the match never moved on to scheduled.
+  // Duplicated: a second effect at the camera, or a job that completed twice.
+  const lost = Math.max(queued.lost, notScheduled);
+  const duplicated = queued.duplicated + completedTwice;
   const directRate = COMMANDS / directSeconds;
 
   printTable(
@@ -173,14 +179,16 @@ async function main() {
         queueRate.toFixed(0),
         `${(queueRate / directRate).toFixed(2)}×`,
         failed,
-        // Lost: no effect at the camera, or the match never moved on to scheduled.
-        Math.max(queued.lost, notScheduled),
-        // Duplicated: a second effect at the camera, or a job that completed twice.
-        queued.duplicated + completedTwice,
+        lost,
+        duplicated,
       ],
     ],
   );
   console.log(`(enqueueing the ${jobs.length} jobs took ${enqueueSeconds.toFixed(2)} s of that)`);
+  const met = queueRate >= directRate * TARGET_SHARE_OF_DIRECT && lost === 0 && duplicated === 0 && failed === 0;
+  console.log(
+    `Jobs (target: ≥ ${TARGET_SHARE_OF_DIRECT * 100}% of direct calls, 0 failed, 0 lost, 0 duplicated): ${met ? "met" : "NOT met"}`,
+  );
 
   worker.kill("SIGTERM");
   await new Promise((resolve) => worker.once("exit", resolve));

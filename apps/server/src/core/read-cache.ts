@@ -1,5 +1,5 @@
-// Answers read far more often than the data behind them changes — match lists
-// and their totals, the caller behind a bearer token — kept in memory per *data
+// Answers read far more often than the data behind them changes — match list
+// pages, the caller behind a bearer token — kept in memory per *data
 // version*.
 //
 // The database keeps one version per cache area in `cache_versions`: triggers set
@@ -13,10 +13,9 @@ import type { Pool } from "pg";
 
 /**
  * The cache areas, named as in the cache_versions rows and the triggers:
- * match list pages, match list totals (which score changes leave alone) and
- * the callers behind bearer tokens.
+ * match list pages (with their totals) and the callers behind bearer tokens.
  */
-export type CacheArea = "match_lists" | "match_counts" | "callers";
+export type CacheArea = "match_lists" | "callers";
 
 export interface ReadCache {
   /**

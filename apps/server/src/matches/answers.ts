@@ -2,7 +2,14 @@
 // then hands rows and records to the pure presenter.
 import type { PrismaClient } from "@clubcast/db";
 import type { MediaService } from "../media/service.ts";
-import { presentMatch, relatedColumns, withMediaLinks, type MatchRelated, type MatchRow } from "./presenter.ts";
+import {
+  presentMatch,
+  relatedColumns,
+  withMediaLinks,
+  type MatchRelated,
+  type MatchRow,
+  type RelatedRecords,
+} from "./presenter.ts";
 import type { MatchAnswer, StoredMatchAnswer } from "./schemas.ts";
 
 const distinctIds = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is number => id !== null))];
@@ -17,12 +24,18 @@ async function loadRelated(prisma: PrismaClient, rows: MatchRow[]): Promise<Matc
     teamIds.length ? prisma.team.findMany({ where: { id: { in: teamIds } }, select: relatedColumns.team }) : [],
     fieldIds.length ? prisma.field.findMany({ where: { id: { in: fieldIds } }, select: relatedColumns.field }) : [],
   ]);
-  const byId = <T extends { id: number }>(records: T[]) => new Map(records.map((record) => [record.id, record]));
+  return relatedById({ clubs, teams, fields });
+}
+
+const byId = <T extends { id: number }>(records: T[]) => new Map(records.map((record) => [record.id, record]));
+
+/** The records a page names, as the presenter looks them up. */
+export function relatedById({ clubs, teams, fields }: RelatedRecords): MatchRelated {
   return { clubs: byId(clubs), teams: byId(teams), fields: byId(fields) };
 }
 
 /** A page of matches as the read cache may keep them (without media links). */
-export async function storedMatchAnswers(prisma: PrismaClient, rows: MatchRow[]): Promise<StoredMatchAnswer[]> {
+async function storedMatchAnswers(prisma: PrismaClient, rows: MatchRow[]): Promise<StoredMatchAnswer[]> {
   if (!rows.length) return [];
   const related = await loadRelated(prisma, rows);
   return rows.map((row) => presentMatch(row, related));

@@ -52,6 +52,11 @@ export interface MatchRelated {
   fields: Map<number, Prisma.FieldGetPayload<{ select: typeof relatedColumns.field }>>;
 }
 
+/** The same records as lists, as a query returns them. */
+export type RelatedRecords = {
+  [K in keyof MatchRelated]: MatchRelated[K] extends Map<number, infer R> ? R[] : never;
+};
+
 /** Presents a match, as the read cache may keep it (see withMediaLinks), from its row and the records it names. */
 export function presentMatch(match: MatchRow, { clubs, teams, fields }: MatchRelated): StoredMatchAnswer {
   const clubCard = (id: number | null) => {

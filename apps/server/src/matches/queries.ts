@@ -1,17 +1,17 @@
 // Reading matches: the public and dashboard lists and a match's detail.
 import { LIST_STATUS_MEMBERS, RECORDED_MATCH_STATUSES, type ListStatus } from "@clubcast/shared";
-import type { Prisma, PrismaClient } from "@clubcast/db";
+import type { PrismaClient } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { translate, type MessageKey } from "../core/i18n.ts";
-import { paged, pageWindow, type Paged, type PageQuery } from "../core/pagination.ts";
+import { paged, type Paged, type PageQuery } from "../core/pagination.ts";
 import { authorize, clubScopeOf, requireClub } from "../core/policy.ts";
 import type { MediaService } from "../media/service.ts";
-import { matchAnswer, storedMatchAnswers } from "./answers.ts";
-import { matchColumns, withMediaLinks, type MatchRow } from "./presenter.ts";
+import { readListPage, readVisibleMatch, type MatchList } from "./list-page.ts";
+import { matchColumns, presentMatch, withMediaLinks, type MatchRow } from "./presenter.ts";
 import type { MatchAnswer, MatchListQuery } from "./schemas.ts";
-import { clubMatches, matchesInvolving, recordedMatchesOf, visibleMatches } from "./visibility.ts";
+import { visibleCondition, visibleMatches, type ListAudience } from "./visibility.ts";
 
 /** A match the caller may see, or 404. */
 export async function findVisibleMatch(prisma: PrismaClient, ctx: RequestContext, id: number): Promise<MatchRow> {
@@ -20,9 +20,13 @@ export async function findVisibleMatch(prisma: PrismaClient, ctx: RequestContext
   return match;
 }
 
-const inList = (list: ListStatus): Prisma.MatchWhereInput => ({ status: { in: [...LIST_STATUS_MEMBERS[list]] } });
 /** Upcoming lists show the soonest first; live and on-demand lists the latest first. */
-const orderOf = (list: ListStatus): Prisma.SortOrder => (list === "upcoming" ? "asc" : "desc");
+const directionOf = (list: ListStatus) => (list === "upcoming" ? "asc" : "desc");
+
+/** The list of a list status, for an audience. */
+function listOf(list: ListStatus, audience: ListAudience, clubId: number, publicOnly: boolean): MatchList {
+  return { statuses: LIST_STATUS_MEMBERS[list], direction: directionOf(list), audience, clubId, publicOnly };
+}
 
 /** The spec's 'No … found' text of an empty list, by list status. */
 const EMPTY_LIST: Record<ListStatus, MessageKey> = {
@@ -38,30 +42,12 @@ export function createMatchQueries(deps: Deps, media: MediaService) {
    * One page of a match list; empty, it says so in the caller's language (`emptyKey`).
    * Lists are the platform's most read answers (every visitor of the public site
    * asks for them), so pages are kept in the read cache until a write changes
-   * matches, clubs, teams, fields or sports. Their total, the costly part, is kept
-   * apart: a new score leaves it counted.
+   * matches, clubs, teams, fields or sports.
    */
-  async function listPage(
-    where: Prisma.MatchWhereInput,
-    direction: Prisma.SortOrder,
-    page: PageQuery,
-    emptyKey: MessageKey,
-    ctx: RequestContext,
-  ): Promise<Paged<MatchAnswer>> {
-    const list = JSON.stringify(where);
-    const stored = await readCache.remember("match_lists", JSON.stringify([list, direction, page]), async () => {
-      const [data, total] = await Promise.all([
-        prisma.match
-          .findMany({
-            where,
-            select: matchColumns,
-            orderBy: [{ startingAt: direction }, { id: direction }],
-            ...pageWindow(page),
-          })
-          .then((rows) => storedMatchAnswers(prisma, rows)),
-        readCache.remember("match_counts", list, () => prisma.match.count({ where })),
-      ]);
-      return { data, total };
+  async function listPage(list: MatchList, page: PageQuery, emptyKey: MessageKey, ctx: RequestContext) {
+    const stored = await readCache.remember("match_lists", JSON.stringify([list, page]), async () => {
+      const { rows, related, total } = await readListPage(prisma, list, page);
+      return { data: rows.map((row) => presentMatch(row, related)), total };
     });
     // Media links are made now, never cached: signatures expire, posters appear without a database write.
     const data = stored.data.map((match) => withMediaLinks(match, media));
@@ -69,64 +55,73 @@ export function createMatchQueries(deps: Deps, media: MediaService) {
   }
 
   /** A club's list for its members: an empty page of a club that doesn't exist is a 404. */
-  async function clubListPage(
-    clubId: number,
-    where: Prisma.MatchWhereInput,
-    direction: Prisma.SortOrder,
-    page: PageQuery,
-    emptyKey: MessageKey,
-    ctx: RequestContext,
-  ) {
-    const answer = await listPage(where, direction, page, emptyKey, ctx);
-    if (!answer.data.length) await requireClub(prisma, clubId);
+  async function clubListPage(list: MatchList, page: PageQuery, emptyKey: MessageKey, ctx: RequestContext) {
+    const answer = await listPage(list, page, emptyKey, ctx);
+    if (!answer.data.length) await requireClub(prisma, list.clubId);
     return answer;
   }
 
   /** GET /v1/matches: public matches of a list status, optionally of one sport or club. */
   function list(query: MatchListQuery, ctx: RequestContext): Promise<Paged<MatchAnswer>> {
-    const where: Prisma.MatchWhereInput = {
-      ...inList(query.status),
-      isPrivate: false,
-      ...(query.sport ? { field: { sport: { slug: query.sport } } } : {}),
-      ...(query.club ? matchesInvolving(query.club) : {}),
-    };
-    return listPage(where, orderOf(query.status), query, EMPTY_LIST[query.status], ctx);
+    const list = query.club
+      ? listOf(query.status, "involving", query.club, true)
+      : listOf(query.status, "all", 0, true);
+    const { page, limit } = query;
+    return listPage(
+      query.sport ? { ...list, sport: query.sport } : list,
+      { page, limit },
+      EMPTY_LIST[query.status],
+      ctx,
+    );
   }
 
+  /** A match's page is read as often as the lists: one statement, like theirs. */
   async function byId(id: number, ctx: RequestContext): Promise<{ data: MatchAnswer }> {
-    return { data: await matchAnswer(prisma, media, await findVisibleMatch(prisma, ctx, id)) };
+    const found = await readVisibleMatch(prisma, id, visibleCondition(ctx));
+    if (!found) throw new NotFoundError("not_found.match");
+    return { data: withMediaLinks(presentMatch(found.row, found.related), media) };
   }
 
   /** The dashboard Streams page: every live or upcoming match (a club admin's: their club's), private ones included. */
   function streams(list: "live" | "upcoming", page: PageQuery, ctx: RequestContext) {
     const club = clubScopeOf(authorize(ctx, "streams"));
-    const where = club === null ? inList(list) : { ...inList(list), ...clubMatches(club) };
-    return listPage(where, orderOf(list), page, EMPTY_LIST[list], ctx);
+    const audience = club === null ? listOf(list, "all", 0, false) : listOf(list, "member", club, false);
+    return listPage(audience, page, EMPTY_LIST[list], ctx);
   }
 
   /** A club's live or upcoming matches for its members, private and shared ones included. */
   function clubList(clubId: number, list: "live" | "upcoming", page: PageQuery, ctx: RequestContext) {
     authorize(ctx, "dashboard", clubId, "not_found.club");
-    const where = { ...inList(list), ...clubMatches(clubId) };
-    return clubListPage(clubId, where, orderOf(list), page, EMPTY_LIST[list], ctx);
+    return clubListPage(listOf(list, "member", clubId, false), page, EMPTY_LIST[list], ctx);
   }
 
   /** The public club page: a club's public live or upcoming matches. */
   function clubPublicList(clubId: number, list: "live" | "upcoming", page: PageQuery, ctx: RequestContext) {
-    const where = { ...inList(list), isPrivate: false, ...matchesInvolving(clubId) };
-    return listPage(where, orderOf(list), page, EMPTY_LIST[list], ctx);
+    return listPage(listOf(list, "involving", clubId, true), page, EMPTY_LIST[list], ctx);
   }
 
   function clubUnscheduled(clubId: number, page: PageQuery, ctx: RequestContext) {
     authorize(ctx, "scheduler", clubId, "not_found.club");
-    const where = { clubId, status: "unscheduled" } as const;
-    return clubListPage(clubId, where, "asc", page, "not_found.matches_unscheduled", ctx);
+    const list: MatchList = {
+      statuses: ["unscheduled"],
+      direction: "asc",
+      audience: "owner",
+      clubId,
+      publicOnly: false,
+    };
+    return clubListPage(list, page, "not_found.matches_unscheduled", ctx);
   }
 
   function clubRecorded(clubId: number, page: PageQuery, ctx: RequestContext) {
     authorize(ctx, "recorded", clubId, "not_found.club");
-    const where = { status: { in: [...RECORDED_MATCH_STATUSES] }, ...recordedMatchesOf(clubId) };
-    return clubListPage(clubId, where, "desc", page, "not_found.recorded", ctx);
+    const list: MatchList = {
+      statuses: RECORDED_MATCH_STATUSES,
+      direction: "desc",
+      audience: "recorded",
+      clubId,
+      publicOnly: false,
+    };
+    return clubListPage(list, page, "not_found.recorded", ctx);
   }
 
   return {

@@ -1,7 +1,9 @@
-// Which matches a caller may see, and which matches belong to a club's lists,
-// as Prisma filters so lists and lookups share one rule and stay one query.
+// Which matches a caller may see, and which matches belong to a club's lists:
+// as Prisma filters for lookups, and as SQL conditions for the list pages
+// (matches/list-page.ts), whose totals the counters of the match_list_counts
+// migration keep by the same rules.
 import { CLIPS_SECTION, canOpenSection } from "@clubcast/shared";
-import type { Match, Prisma } from "@clubcast/db";
+import { Prisma, type Match } from "@clubcast/db";
 import type { RequestContext } from "../core/context.ts";
 import { isSystem } from "../core/policy.ts";
 
@@ -27,6 +29,14 @@ export function visibleMatches(ctx: RequestContext): Prisma.MatchWhereInput {
   return { OR: [{ isPrivate: false }, ...privateMatchesOf(clubId)] };
 }
 
+/** The same rule as an SQL condition on `m` (a matches row), for reads in one statement (list-page.ts). */
+export function visibleCondition(ctx: RequestContext): Prisma.Sql {
+  if (isSystem(ctx.user)) return Prisma.sql`TRUE`;
+  const clubId = ctx.user?.clubId ?? ctx.client?.clubId ?? null;
+  if (clubId === null) return Prisma.sql`m.is_private = false`;
+  return Prisma.sql`(m.is_private = false OR ${audienceCondition("recorded", clubId)})`;
+}
+
 /** The columns who may see a match, or chat about it, follows (the rule above and the chat's members). */
 const AUDIENCE_COLUMNS = [
   "isPrivate",
@@ -49,18 +59,53 @@ export function matchesInvolving(clubId: number): Prisma.MatchWhereInput {
   return { OR: [{ clubId }, { homeClubId: clubId }, { awayClubId: clubId }] };
 }
 
-/** A club's dashboard lists: the matches the club sees among those it owns, plays in or has shared with it. */
-export function clubMatches(clubId: number): Prisma.MatchWhereInput {
-  return {
-    OR: [
-      ...privateMatchesOf(clubId),
-      { isPrivate: false, homeClubId: clubId },
-      { isPrivate: false, awayClubId: clubId },
-    ],
-  };
+/**
+ * The audiences of match lists, as the counters name them: every match ("all"),
+ * a club's own ("owner"), those it owns or plays in ("involving", its public
+ * face), its recorded lists' ("recorded": owned by it or shared with it) and its
+ * dashboard lists' ("member": the recorded audience, plus the public matches it
+ * plays in).
+ */
+export type ListAudience = "all" | "owner" | "involving" | "recorded" | "member";
+
+/**
+ * The SQL conditions on `m` (a matches row) whose union is an audience of club
+ * `clubId`; see privateMatchesOf for "recorded". Each names one club column, so
+ * each is read from that column's list index alone (list-page.ts).
+ */
+export function audienceBranches(audience: ListAudience, clubId: number): Prisma.Sql[] {
+  const owner = Prisma.sql`m.club_id = ${clubId}`;
+  const sharedWith = Prisma.sql`m.shared_with_club_id = ${clubId}`;
+  switch (audience) {
+    case "all":
+      return [Prisma.sql`TRUE`];
+    case "owner":
+      return [owner];
+    case "involving":
+      return [owner, Prisma.sql`m.home_club_id = ${clubId}`, Prisma.sql`m.away_club_id = ${clubId}`];
+    case "recorded":
+      return [
+        owner,
+        sharedWith,
+        Prisma.sql`m.home_club_id = ${clubId} AND m.shared_opponent`,
+        Prisma.sql`m.away_club_id = ${clubId} AND m.shared_opponent`,
+      ];
+    case "member":
+      return [
+        owner,
+        sharedWith,
+        Prisma.sql`m.home_club_id = ${clubId} AND (m.shared_opponent OR NOT m.is_private)`,
+        Prisma.sql`m.away_club_id = ${clubId} AND (m.shared_opponent OR NOT m.is_private)`,
+      ];
+  }
 }
 
-/** Recorded matches of a club: owned by it or shared with it. */
+/** An audience as one SQL condition on `m`. */
+export function audienceCondition(audience: ListAudience, clubId: number): Prisma.Sql {
+  return Prisma.sql`(${Prisma.join(audienceBranches(audience, clubId), " OR ")})`;
+}
+
+/** Recorded matches of a club, as a Prisma filter: owned by it or shared with it (the "recorded" audience above). */
 export function recordedMatchesOf(clubId: number): Prisma.MatchWhereInput {
   return { OR: privateMatchesOf(clubId) };
 }

@@ -15,8 +15,12 @@ export const userWithAccess = {
 export type UserWithAccess = Prisma.UserGetPayload<{ include: typeof userWithAccess }>;
 
 export function permissionNames(user: Pick<UserWithAccess, "roles">): string[] {
-  const names = new Set(user.roles.flatMap(({ role }) => role.permissions.map(({ permission }) => permission.name)));
-  return [...names].sort();
+  return sortedDistinct(user.roles.flatMap(({ role }) => role.permissions.map(({ permission }) => permission.name)));
+}
+
+/** Permission names once each, in one order whoever reads them. */
+export function sortedDistinct(names: string[]): string[] {
+  return [...new Set(names)].sort();
 }
 
 export function presentUser(user: UserWithAccess) {
