@@ -15,6 +15,8 @@ import { NotFoundError } from "../core/errors.ts";
 import { createMediaUrlSigner } from "./signing.ts";
 import {
   MEDIA_FILE_TYPES,
+  clubLogoRequest,
+  type ClubLogoRequest,
   publicMediaRequest,
   signedMediaRequest,
   type MatchMediaLinks,
@@ -78,6 +80,15 @@ export function createMediaService(deps: Deps) {
     const scope: MediaScope = { kind, id };
     if (!signer.verify(scope, expires, signature, now)) throw notFound();
     return fileOf(scope, path, true);
+  }
+
+  /** GET /media/clubs/{id}/{file}: a club's logo, public like the club's name (its public page shows it). */
+  function clubLogoFile(request: ClubLogoRequest): MediaFile {
+    const parsed = clubLogoRequest.safeParse(request);
+    const file = parsed.success ? store.clubLogoFile(parsed.data.id, parsed.data.file) : null;
+    if (!parsed.success || !file) throw notFound();
+    const type = MEDIA_FILE_TYPES[extname(file).slice(1) as keyof typeof MEDIA_FILE_TYPES];
+    return { path: file, type, signed: false };
   }
 
   /** The path below the match's folder that `url` names, when it is one of our unsigned media URLs. */
@@ -148,6 +159,7 @@ export function createMediaService(deps: Deps) {
   return {
     publicFile,
     signedFile,
+    clubLogoFile,
     matchLinks,
     matchFileUrls,
     removeMatchMedia,

@@ -47,3 +47,6 @@ export const createClubInput = z.strictObject({
 export const updateClubInput = z.strictObject(clubFields).partial();
 /** tRPC: the club's id alongside the changes. */
 export const updateClubByIdInput = updateClubInput.extend({ id: idField });
+
+/** A club's new logo: the image file's bytes in base64 (PNG, JPEG or WebP; the server reads the type from them). */
+export const setClubLogoInput = z.strictObject({ id: idField, image: z.base64().min(1) });
