@@ -7,3 +7,4 @@ export * from "./realtime.ts";
 export * from "./media.ts";
 export * from "./clips.ts";
 export * from "./local-time.ts";
+export * from "./teams.ts";
