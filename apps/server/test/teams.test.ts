@@ -96,6 +96,19 @@ describe("POST /v1/clubs/{id}/teams", () => {
     expect(await teamCount()).toBe(before);
   });
 
+  it("gives a 422's failures as message keys too, for clients that word them under their own labels", async () => {
+    const rest = await http.post(`/v1/clubs/${cast.clubA.id}/teams`, {}, cast.adminA.token);
+    expect(rest.json()).toEqual({
+      message: "The fullname field is required.",
+      errors: { fullname: ["The fullname field is required."] },
+      issues: { fullname: [{ key: "validation.required", params: { field: "fullname" } }] },
+    });
+    const trpc = await http.mutation("teams.create", { id: cast.clubA.id, fullname: "" }, cast.adminA.token);
+    expect(trpc.json().error.data.issues).toEqual({
+      fullname: [expect.objectContaining({ key: expect.stringMatching(/^validation\./) })],
+    });
+  });
+
   it("refuses a second team of the same name in a club (422 on the full name), whatever its case, spacing or split", async () => {
     let run = 0;
     const word = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9-]{0,11}$/);
