@@ -1,6 +1,7 @@
 // Smaller dashboard defects (issue 16, point 9) in real Chromium: the phone's
-// side menu closes after signing in and after navigating, and the
-// administration pages carry a page heading of their own.
+// side menu closes after signing in and after navigating, the administration
+// pages carry a page heading of their own, and a configuration row is marked
+// "Editing" only while the editor holds unsaved changes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "@clubcast/testkit/browser";
@@ -8,6 +9,7 @@ import { expectAccessible } from "./support/axe.ts";
 import { newVisitor, VIEWPORTS } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
 import { signInToDashboard } from "./support/sign-in.ts";
+import { createConfiguration } from "@clubcast/testkit/factories";
 import { club, createUser, TEST_PASSWORD } from "./support/seed.ts";
 
 let platform: Platform;
@@ -18,6 +20,7 @@ beforeAll(async () => {
   const groenWit = await club(platform.prisma, "FC Groen Wit");
   await createUser(platform.prisma, { scope: "club", clubId: groenWit.id, email: "admin@details.test" });
   await createUser(platform.prisma, { scope: "system", email: "system@details.test" });
+  await createConfiguration(platform.prisma, { clubId: groenWit.id, barcode: "GW-777" });
 });
 
 afterAll(async () => {
@@ -69,5 +72,23 @@ describe("the administration pages", () => {
       await page.getByRole("main").getByRole("heading", { level: 1, name: heading }).waitFor();
       await expectAccessible(page, `the ${path} page`);
     }
+  });
+});
+
+describe("the configuration page", () => {
+  it("marks the row being edited while it has unsaved changes, and no longer once they are saved", async () => {
+    const page = await signInToDashboard(browser, platform.url, "system@details.test");
+    await page.goto(`${platform.url}/dashboard/configuration`);
+    await page.getByRole("button", { name: "Edit GW-777" }).click();
+    const editor = page.getByRole("region", { name: "Edit GW-777" });
+    const row = page.getByRole("row").filter({ hasText: "GW-777" });
+    await editor.getByLabel("Overlays").fill("club");
+    await row.getByText("Editing", { exact: true }).waitFor();
+    await editor.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByRole("status").filter({ hasText: "Configuration saved" }).waitFor();
+    await row.getByText("Editing", { exact: true }).waitFor({ state: "detached" });
+    expect((await platform.prisma.configuration.findUniqueOrThrow({ where: { barcode: "GW-777" } })).overlays).toBe(
+      "club",
+    );
   });
 });
