@@ -26,6 +26,9 @@ import { createPrismaClient, type DeviceStatus, type Prisma, type PrismaClient }
 import { hashPassword } from "../apps/server/src/auth/passwords.ts";
 import { ingestOf, type IngestSettings } from "../apps/server/src/media/ingest.ts";
 import { cameraSimSettings, loadConfig } from "@clubcast/settings";
+import { clubLogoUrl } from "../apps/server/src/clubs/logo.ts";
+import { createMediaStore, type MediaStore } from "@clubcast/media-store";
+import { demoLogoPng, type DemoLogo } from "./demo-logos.ts";
 
 type Db = Prisma.TransactionClient;
 
@@ -99,6 +102,8 @@ interface ClubSeed {
   activated: boolean;
   notificationEmail: string | null;
   fields: { name: string; portable?: boolean }[];
+  /** Drawn as a PNG at seed time and stored as the club's uploaded logo. */
+  logo: DemoLogo;
   /** Team full names are unique across the demo, so matches can name them. Parents come before children. */
   teams: { fullname: string; addition?: string; parent?: string; custom?: boolean }[];
 }
@@ -113,6 +118,7 @@ const HUDSON = "Hudson Futsal Club";
 const CLUBS: ClubSeed[] = [
   {
     name: ZUIDERPARK,
+    logo: { primary: [0, 102, 51], secondary: [255, 255, 255], pattern: "stripes" },
     sport: "football",
     timezone: "Europe/Amsterdam",
     country: "Netherlands",
@@ -132,6 +138,7 @@ const CLUBS: ClubSeed[] = [
   },
   {
     name: DUINZICHT,
+    logo: { primary: [0, 71, 171], secondary: [255, 204, 0], pattern: "hoops" },
     sport: "football",
     timezone: "Europe/Amsterdam",
     country: "Netherlands",
@@ -150,6 +157,7 @@ const CLUBS: ClubSeed[] = [
   },
   {
     name: LINDENAU,
+    logo: { primary: [200, 16, 46], secondary: [255, 255, 255], pattern: "halves" },
     sport: "hockey",
     timezone: "Europe/Berlin",
     country: "Germany",
@@ -168,6 +176,7 @@ const CLUBS: ClubSeed[] = [
   {
     // Not (or no longer) a customer, but still an opponent in the demo's hockey matches.
     name: EICHENAU,
+    logo: { primary: [0, 84, 60], secondary: [230, 184, 0], pattern: "quarters" },
     sport: "hockey",
     timezone: "Europe/Berlin",
     country: "Germany",
@@ -182,6 +191,7 @@ const CLUBS: ClubSeed[] = [
   },
   {
     name: KINGSBRIDGE,
+    logo: { primary: [102, 0, 51], secondary: [0, 51, 102], pattern: "chevron" },
     sport: "rugby",
     timezone: "Europe/London",
     country: "United Kingdom",
@@ -198,6 +208,7 @@ const CLUBS: ClubSeed[] = [
   },
   {
     name: HUDSON,
+    logo: { primary: [255, 102, 0], secondary: [20, 20, 20], pattern: "sash" },
     sport: "futsal",
     timezone: "America/New_York",
     country: "United States",
@@ -1012,9 +1023,15 @@ interface ClubRefs {
 
 const fieldKey = (club: string, field: string) => `${club}/${field}`;
 
-async function seedClubs(db: Db, sports: Map<SportType, number>): Promise<ClubRefs> {
+/** Where the seed keeps the demo logos, and the address they are served from. */
+interface LogoStorage {
+  store: MediaStore;
+  publicUrl: string;
+}
+
+async function seedClubs(db: Db, sports: Map<SportType, number>, logos: LogoStorage): Promise<ClubRefs> {
   const refs: ClubRefs = { clubs: new Map(), fields: new Map(), teams: new Map() };
-  for (const { fields, teams, sport, ...club } of CLUBS) {
+  for (const { fields, teams, sport, logo, ...club } of CLUBS) {
     const sportId = required(sports.get(sport), `sport ${sport}`);
     const data = { ...club, sportId };
     const row = await updateOrCreate(
@@ -1023,6 +1040,8 @@ async function seedClubs(db: Db, sports: Map<SportType, number>): Promise<ClubRe
       () => db.club.create({ data }),
     );
     refs.clubs.set(club.name, { id: row.id, timezone: row.timezone });
+    const logoFile = logos.store.saveClubLogo(row.id, demoLogoPng(logo), "png");
+    await db.club.update({ where: { id: row.id }, data: { logo: clubLogoUrl(logos.publicUrl, row.id, logoFile) } });
 
     for (const field of fields) {
       const fieldData = { sportId, portable: field.portable ?? false };
@@ -1337,6 +1356,7 @@ async function seedNotifications(db: Db, now: Date): Promise<void> {
 export async function seed(prisma?: PrismaClient, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const client = prisma ?? createPrismaClient();
   const urls = seedUrls(env);
+  const logos = { store: createMediaStore(loadConfig(env).mediaDir), publicUrl: urls.publicUrl };
   try {
     // One argon2id hash for every demo account: hashing is deliberately slow.
     const [passwordHash, cameraSecretHash, gatewaySecretHash] = await Promise.all([
@@ -1348,7 +1368,7 @@ export async function seed(prisma?: PrismaClient, env: NodeJS.ProcessEnv = proce
     await client.$transaction(
       async (db) => {
         const sports = await seedSports(db);
-        const refs = await seedClubs(db, sports);
+        const refs = await seedClubs(db, sports, logos);
         const roleIds = await seedAccess(db);
         const userIds = await seedUsers(db, refs, roleIds, passwordHash);
         const cameras = await seedEquipment(db, refs, now, urls);

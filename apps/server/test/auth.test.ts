@@ -79,6 +79,7 @@ describe("POST /v1/login", () => {
     expect(unknownField.json()).toEqual({
       message: "The admin field is not allowed.",
       errors: { admin: ["The admin field is not allowed."] },
+      issues: { admin: [{ key: "validation.unknown_field", params: { field: "admin" } }] },
     });
 
     const notJson = await t.app.inject({

@@ -49,6 +49,10 @@ interface Case {
   verify?(answer: Answer, w: World, actor: ActorName): Promise<string | undefined>;
 }
 
+/** The smallest PNG there is (one transparent pixel), as a logo upload sends it. */
+const ONE_PIXEL_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
 // ── the usual columns ──
 //                                         anon clubmember player trainer club system otherClub camera
 const anyone = (ok: Outcome): Outcomes => [ok, ok, ok, ok, ok, ok, ok, ok];
@@ -535,6 +539,16 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
   "PUT /v1/clubs/:id": {
     target: "club A",
     request: (w) => ({ params: { id: w.clubA.id }, body: { notification_email: "office@alpha.test" } }),
+    expect: clubAdmins(200),
+  },
+  "PUT /v1/clubs/:id/logo": {
+    target: "club A's logo",
+    request: (w) => ({ params: { id: w.clubA.id }, body: { image: ONE_PIXEL_PNG } }),
+    expect: clubAdmins(200),
+  },
+  "DELETE /v1/clubs/:id/logo": {
+    target: "club A's logo",
+    request: (w) => ({ params: { id: w.clubA.id } }),
     expect: clubAdmins(200),
   },
 

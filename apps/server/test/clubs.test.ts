@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { CLUB_LOGO_MAX_BYTES } from "@clubcast/shared";
 import { useTestAppWithCast } from "@clubcast/testkit/api";
 import { createClub, createSport, createUser } from "@clubcast/testkit/factories";
 
@@ -231,6 +233,119 @@ describe("PUT /v1/clubs/{id}", () => {
   });
 });
 
+/** A PNG's signature followed by `size` bytes in all: the server reads the type from the bytes. */
+const pngOf = (size: number, fill = 7) => {
+  const bytes = Buffer.alloc(size, fill);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
+  return bytes;
+};
+const logoUrlPath = (url: string) => new URL(url).pathname;
+
+describe("PUT /v1/clubs/{id}/logo", () => {
+  it("keeps the image as media, serves it under /media/clubs, and replaces the previous logo", async () => {
+    const first = pngOf(2000, 1);
+    const res = await http.put(
+      `/v1/clubs/${cast.clubA.id}/logo`,
+      { image: first.toString("base64") },
+      cast.adminA.token,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe("Logo saved.");
+    const firstUrl = res.json().data.logo as string;
+    expect(firstUrl).toMatch(new RegExp(`/media/clubs/${cast.clubA.id}/logo-[0-9a-f]{16}\\.png$`));
+    expect((await clubRow(cast.clubA.id)).logo).toBe(firstUrl);
+
+    const served = await http.get(logoUrlPath(firstUrl));
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/png");
+    expect(served.rawPayload.equals(first)).toBe(true);
+    // The public page shows it to anyone.
+    expect((await http.get(`/v1/clubs/${cast.clubA.id}`)).json().data.logo).toBe(firstUrl);
+
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 3)]);
+    const second = await http.put(
+      `/v1/clubs/${cast.clubA.id}/logo`,
+      { image: jpeg.toString("base64") },
+      cast.system.token,
+    );
+    expect(second.statusCode).toBe(200);
+    const secondUrl = second.json().data.logo as string;
+    expect(secondUrl).toMatch(/\.jpg$/);
+    expect((await http.get(logoUrlPath(secondUrl))).headers["content-type"]).toBe("image/jpeg");
+    expect((await http.get(logoUrlPath(firstUrl))).statusCode).toBe(404);
+
+    const removed = await http.del(`/v1/clubs/${cast.clubA.id}/logo`, cast.adminA.token);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data.logo).toBeNull();
+    expect((await http.get(logoUrlPath(secondUrl))).statusCode).toBe(404);
+  });
+
+  it("answers 422 naming the image for anything but PNG, JPEG or WebP, an SVG included, and keeps the logo", async () => {
+    await t.deps.prisma.club.update({ where: { id: cast.clubB.id }, data: { logo: null } });
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const signatures = [
+      [0x89, 0x50, 0x4e, 0x47],
+      [0xff, 0xd8, 0xff],
+      [0x52, 0x49, 0x46, 0x46],
+    ];
+    const notAnImage = fc
+      .uint8Array({ minLength: 1, maxLength: 300 })
+      .filter((bytes) => !signatures.some((signature) => signature.every((byte, i) => bytes[i] === byte)))
+      .map((bytes) => Buffer.from(bytes));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.constant(svg), notAnImage), async (bytes) => {
+        const res = await http.put(
+          `/v1/clubs/${cast.clubB.id}/logo`,
+          { image: bytes.toString("base64") },
+          cast.system.token,
+        );
+        expect(res.statusCode).toBe(422);
+        expect(res.json().errors.image).toEqual(["The image field must be a PNG, JPEG or WebP image."]);
+      }),
+      { numRuns: 40, seed: 1626 },
+    );
+    for (const image of ["", "not base64!"]) {
+      const res = await http.put(`/v1/clubs/${cast.clubB.id}/logo`, { image }, cast.system.token);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toHaveProperty("image");
+    }
+    expect((await clubRow(cast.clubB.id)).logo).toBeNull();
+  });
+
+  it("answers 413 for a logo over the limit, and for a body over the server's limit", async () => {
+    const over = await http.put(
+      `/v1/clubs/${cast.clubB.id}/logo`,
+      { image: pngOf(CLUB_LOGO_MAX_BYTES + 1).toString("base64") },
+      cast.system.token,
+    );
+    expect(over.statusCode).toBe(413);
+    expect(over.json().message).toBe(`The logo is too large: at most ${CLUB_LOGO_MAX_BYTES / 1024} KB are accepted.`);
+    const atLimit = await http.put(
+      `/v1/clubs/${cast.clubB.id}/logo`,
+      { image: pngOf(CLUB_LOGO_MAX_BYTES).toString("base64") },
+      cast.system.token,
+    );
+    expect(atLimit.statusCode).toBe(200);
+    const huge = await http.put(
+      `/v1/clubs/${cast.clubB.id}/logo`,
+      { image: pngOf(2 * 1024 * 1024).toString("base64") },
+      cast.system.token,
+    );
+    expect(huge.statusCode).toBe(413);
+  });
+
+  it("serves nothing but logo files below a club's folder", async () => {
+    for (const path of [
+      "manifest.json",
+      "logo.png",
+      "..%2F..%2Fmatches%2F1%2Fposter.jpg",
+      "logo-0123456789abcdef.svg",
+    ]) {
+      expect((await http.get(`/media/clubs/${cast.clubA.id}/${path}`)).statusCode).toBe(404);
+    }
+  });
+});
+
 describe("clubs over tRPC", () => {
   it("applies the same rules as REST", async () => {
     const mine = await http.query("clubs.list", { page: 1, limit: 20 }, cast.adminA.token);
@@ -252,5 +367,13 @@ describe("clubs over tRPC", () => {
     const updated = await http.mutation("clubs.update", { id: cast.clubA.id, country: "Nederland" }, cast.adminA.token);
     expect(updated.statusCode).toBe(200);
     expect(updated.json().result.data.data.country).toBe("Nederland");
+
+    const image = pngOf(100).toString("base64");
+    expect((await http.mutation("clubs.setLogo", { id: cast.clubA.id, image }, cast.adminB.token)).statusCode).toBe(
+      404,
+    );
+    const logo = await http.mutation("clubs.setLogo", { id: cast.clubA.id, image }, cast.adminA.token);
+    expect(logo.statusCode).toBe(200);
+    expect(logo.json().result.data.data.logo).toMatch(/\/media\/clubs\/\d+\/logo-[0-9a-f]{16}\.png$/);
   });
 });

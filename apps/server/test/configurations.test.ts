@@ -180,6 +180,7 @@ describe("POST /v1/configurations (create)", () => {
     expect(noClub.json()).toEqual({
       message: "The club field is required.",
       errors: { "data.club": ["The club field is required."] },
+      issues: { "data.club": [{ key: "validation.required", params: { field: "club" } }] },
     });
 
     const invalid = await save({

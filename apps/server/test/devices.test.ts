@@ -66,6 +66,7 @@ describe.each(kinds)("$url", ({ url, count }) => {
     expect(duplicate.json()).toEqual({
       message: "The serial has already been taken.",
       errors: { serial: ["The serial has already been taken."] },
+      issues: { serial: [{ key: "validation.taken", params: { field: "serial" } }] },
     });
 
     const unknownClub = await http.post(url, { name: "X", serial: `${url}-X`, club: 999_999 }, system);

@@ -159,6 +159,7 @@ describe("requesting a camera command", () => {
         errors: {
           configuration: ["This match has no camera configuration: give its field a main configuration first."],
         },
+        issues: { configuration: [{ key: "match.no_configuration", params: { field: "configuration" } }] },
       });
     }
     expect(await commandJobCount()).toBe(before);

@@ -189,7 +189,7 @@ describe("POST /v1/upcoming", () => {
       [{ stop: "20:00" }, "stop", "The stop time must be after the start time."],
       [{ field: fieldB.id }, "field", "The selected field does not belong to this club."],
       [{ field: 999999 }, "field", "The selected field is invalid."],
-      [{ hometeam: teamB.id }, "hometeam", "The selected hometeam does not belong to this club."],
+      [{ hometeam: teamB.id }, "hometeam", "The home team must be one of the home club's teams."],
       [{ away: 999999 }, "away", "The selected away is invalid."],
       [{ shared_with: cast.clubA.id }, "shared_with", "A match cannot be shared with its own club."],
       [{ is_private: 2 }, "is_private", "The selected is private is invalid."],
@@ -217,6 +217,36 @@ describe("POST /v1/upcoming", () => {
       cast.adminA.token,
     );
     expect(wrongSide.json().errors.awayteam).toEqual(["The selected awayteam does not belong to this club."]);
+  });
+
+  it("refuses a side's team that is not of that side's club, the scheduling club's included (422 naming the field)", async () => {
+    const before = await t.deps.prisma.match.count();
+    const homeTeamAway = await http.post(
+      "/v1/upcoming",
+      { ...valid(), away: cast.clubB.id, awayteam: teamA.id },
+      cast.adminA.token,
+    );
+    expect(homeTeamAway.statusCode).toBe(422);
+    expect(homeTeamAway.json().errors).toEqual({ awayteam: ["The away team must be one of the away club's teams."] });
+    const awayTeamHome = await http.mutation(
+      "matches.create",
+      { ...valid(), home: cast.clubA.id, hometeam: teamB.id, away: cast.clubB.id, awayteam: teamB.id },
+      cast.adminA.token,
+    );
+    expect(awayTeamHome.statusCode).toBe(422);
+    expect(awayTeamHome.json().error.data.errors).toEqual({
+      hometeam: ["The home team must be one of the home club's teams."],
+    });
+    expect(await t.deps.prisma.match.count()).toBe(before);
+
+    const match = (await http.post("/v1/upcoming", valid(), cast.adminA.token)).json().data;
+    const edit = await http.put(
+      `/v1/clubs/${cast.clubA.id}/matches/${match.id}`,
+      { away: cast.clubB.id, awayteam: teamA.id },
+      cast.adminA.token,
+    );
+    expect(edit.statusCode).toBe(422);
+    expect(edit.json().errors).toHaveProperty("awayteam");
   });
 
   it("lets the club's admin, system admins and holders of scheduler.all create; 403 players, 404 another club, 401 anonymous", async () => {

@@ -21,9 +21,12 @@ import { verifyPassword } from "../src/auth/passwords.ts";
 import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 
 let t: TestApp;
+/** The seed's settings: the test app's own MEDIA_DIR, where it draws the demo logos. */
+const seedEnv = (env: NodeJS.ProcessEnv = process.env) => ({ ...env, MEDIA_DIR: t.config.mediaDir });
+
 beforeAll(async () => {
   t = await startTestApp();
-  await seed(t.deps.prisma);
+  await seed(t.deps.prisma, seedEnv());
 });
 afterAll(() => t.close());
 
@@ -72,7 +75,7 @@ describe("the demo seed", () => {
     // The second run through a client of its own: seed() must leave a caller's client open and usable.
     const client = createPrismaClient(t.db.url, { max: 2 });
     try {
-      await seed(client);
+      await seed(client, seedEnv());
       expect(await client.sport.count()).toBe(SPORT_TYPES.length);
     } finally {
       await client.$disconnect();
@@ -102,6 +105,19 @@ describe("the demo seed", () => {
     for (const team of teams.filter((x) => x.parentId !== null)) {
       expect(teams.find((x) => x.id === team.parentId)?.clubId).toBe(team.clubId);
     }
+  });
+
+  it("gives every club a logo of its own, drawn at seed time and served as a PNG from the media store", async () => {
+    const clubs = await t.deps.prisma.club.findMany({ orderBy: { id: "asc" } });
+    const images = [];
+    for (const club of clubs) {
+      expect(club.logo, club.name).toMatch(new RegExp(`/media/clubs/${club.id}/logo-[0-9a-f]{16}\\.png$`));
+      const served = await t.app.inject({ method: "GET", url: new URL(club.logo!).pathname });
+      expect(served.statusCode, club.name).toBe(200);
+      expect(served.headers["content-type"]).toBe("image/png");
+      images.push(served.rawPayload.toString("base64"));
+    }
+    expect(new Set(images).size).toBe(clubs.length);
   });
 
   it("has matches in every status, in the past and the coming days, private and shared ones", async () => {
@@ -207,7 +223,7 @@ describe("the demo seed", () => {
     const before = await rowCounts();
     const otherPorts = { CAMERA_SIM_PORT: "4711", RTMP_PORT: "2935", PUBLIC_URL: "http://127.0.0.1:3999" };
     try {
-      await seed(t.deps.prisma, otherPorts);
+      await seed(t.deps.prisma, seedEnv(otherPorts));
       const prisma = t.deps.prisma;
       const configurations = await prisma.configuration.findMany();
       const matches = await prisma.match.findMany();
@@ -229,7 +245,7 @@ describe("the demo seed", () => {
       // Updated in place: a recording is found by its path, not by the address it was written with.
       expect(await rowCounts()).toEqual(before);
     } finally {
-      await seed(t.deps.prisma, {});
+      await seed(t.deps.prisma, seedEnv({}));
     }
   });
 

@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { teamName } from "@clubcast/shared";
 import { useTestAppWithCast } from "@clubcast/testkit/api";
 import { createClub, createSport, createTeam, createUser } from "@clubcast/testkit/factories";
 
@@ -92,6 +94,56 @@ describe("POST /v1/clubs/{id}/teams", () => {
       expect(Object.keys(res.json().errors)).toEqual([field]);
     }
     expect(await teamCount()).toBe(before);
+  });
+
+  it("gives a 422's failures as message keys too, for clients that word them under their own labels", async () => {
+    const rest = await http.post(`/v1/clubs/${cast.clubA.id}/teams`, {}, cast.adminA.token);
+    expect(rest.json()).toEqual({
+      message: "The fullname field is required.",
+      errors: { fullname: ["The fullname field is required."] },
+      issues: { fullname: [{ key: "validation.required", params: { field: "fullname" } }] },
+    });
+    const trpc = await http.mutation("teams.create", { id: cast.clubA.id, fullname: "" }, cast.adminA.token);
+    expect(trpc.json().error.data.issues).toEqual({
+      fullname: [expect.objectContaining({ key: expect.stringMatching(/^validation\./) })],
+    });
+  });
+
+  it("refuses a second team of the same name in a club (422 on the full name), whatever its case, spacing or split", async () => {
+    let run = 0;
+    const word = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9-]{0,11}$/);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(word, { minLength: 1, maxLength: 3 }),
+        word,
+        fc.boolean(),
+        async (words, addition, upper) => {
+          const fullname = `Run${(run += 1)} ${words.join(" ")}`;
+          const url = `/v1/clubs/${cast.clubA.id}/teams`;
+          const first = await http.post(url, { fullname, addition }, cast.adminA.token);
+          expect(first.statusCode).toBe(201);
+          const name = teamName({ fullname, addition });
+          // The same name: in other case and spacing, or with the addition written into the full name.
+          const variants = [
+            { fullname: ` ${upper ? name.toUpperCase() : name.toLowerCase()}  `.replace(/ /g, "  ") },
+            { fullname: name, addition },
+            { fullname, addition: addition.toUpperCase() },
+          ];
+          for (const variant of variants) {
+            const before = await teamCount();
+            const again = await http.post(url, variant, cast.adminA.token);
+            expect(again.statusCode).toBe(422);
+            expect(again.json().errors).toEqual({ fullname: [`The club already has a team named ${name}.`] });
+            expect(await teamCount()).toBe(before);
+          }
+          // Another club may have a team of that name.
+          expect(
+            (await http.post(`/v1/clubs/${cast.clubB.id}/teams`, { fullname, addition }, cast.adminB.token)).statusCode,
+          ).toBe(201);
+        },
+      ),
+      { numRuns: 15, seed: 1607 },
+    );
   });
 
   it("refuses another club's administrator (404), members (403) and anonymous callers (401)", async () => {

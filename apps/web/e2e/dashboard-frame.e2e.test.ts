@@ -16,7 +16,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-  await seed(platform.prisma);
+  await seed(platform.prisma, { ...process.env, PUBLIC_URL: platform.url, MEDIA_DIR: platform.mediaDir });
 });
 
 afterAll(async () => {

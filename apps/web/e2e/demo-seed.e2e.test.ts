@@ -24,6 +24,7 @@ beforeAll(async () => {
   await seed(platform.prisma, {
     ...process.env,
     PUBLIC_URL: platform.url,
+    MEDIA_DIR: platform.mediaDir,
     CAMERA_SIM_URL: simulator.url,
     CAMERA_SIM_PUBLIC_URL: simulator.url,
   });

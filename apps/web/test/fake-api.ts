@@ -5,14 +5,17 @@ import { TRPCClientError, type TRPCLink } from "@trpc/client";
 import { observable } from "@trpc/server/observable";
 import type { AppRouter } from "@clubcast/server/trpc";
 import { trpc } from "../src/lib/trpc.ts";
+import type { FieldIssues } from "../src/lib/api.ts";
 
 /** Handlers by procedure path; each gets the call's input and returns (or throws, see apiError) the answer. */
 export type FakeApi = Record<string, (input: never) => unknown>;
 
-/** The error of a refused call, as the tRPC client reports it (status, message and 422 field errors). */
-export function apiError(status: number, message: string, errors?: Record<string, string[]>) {
+/** The error of a refused call, as the tRPC client reports it (status, message, 422 field errors and their keys). */
+export function apiError(status: number, message: string, errors?: Record<string, string[]>, issues?: FieldIssues) {
   return new TRPCClientError<AppRouter>(message, {
-    result: { error: { code: -32000, message, data: { httpStatus: status, errors: errors ?? null } } } as never,
+    result: {
+      error: { code: -32000, message, data: { httpStatus: status, errors: errors ?? null, issues: issues ?? null } },
+    } as never,
   });
 }
 

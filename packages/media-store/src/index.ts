@@ -9,14 +9,32 @@
 //   matches/{matchId}/{rendition}/s{session}-{n}.ts     segments; a publisher's reconnect is a new session
 //   matches/{matchId}/poster.jpg, download.mp4
 //   previews/{configurationId}/...         a publisher's live preview before kick-off (same shape as a match)
+//   clubs/{clubId}/logo-{digest}.{png|jpg|webp}   a club's uploaded logo; a new logo gets a new name, so no
+//                                          cache ever shows the old one, and replaces the file before it
 //   gateway/                               the gateway's own state (which camera records which match)
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statfsSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statfsSync,
+  writeFileSync,
+} from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
 import { MEDIA_FILES } from "@clubcast/shared";
 
-/** The kinds of media owner: a match, or a configuration's pre-match preview. */
-export type MediaScope = { kind: "matches"; id: number } | { kind: "previews"; id: number };
+/** The kinds of media owner: a match, a configuration's pre-match preview, or a club (its logo). */
+export type MediaScope =
+  { kind: "matches"; id: number } | { kind: "previews"; id: number } | { kind: "clubs"; id: number };
+
+/** The image formats a club logo is kept in (raster only: an SVG may carry script). */
+export type LogoExtension = "png" | "jpg" | "webp";
+
+const LOGO_FILE = /^logo-[0-9a-f]{16}\.(png|jpg|webp)$/;
 
 export interface MediaManifest {
   is_private: boolean;
@@ -83,6 +101,14 @@ export function createMediaStore(rootDir: string) {
     return manifest;
   }
 
+  function removeLogosBut(clubId: number, kept: string | null) {
+    const dir = scopeDir({ kind: "clubs", id: clubId });
+    if (!existsSync(dir)) return;
+    for (const file of readdirSync(dir)) {
+      if (file !== kept && LOGO_FILE.test(file)) rmSync(join(dir, file), { force: true });
+    }
+  }
+
   return {
     root,
     /** The folder of a match's or preview's media (created on demand by writers). */
@@ -108,6 +134,23 @@ export function createMediaStore(rootDir: string) {
       if (!inside || inside.startsWith("..") || isAbsolute(inside) || inside === MEDIA_FILES.manifest) return null;
       return file.startsWith(base + sep) ? file : null;
     },
+    /**
+     * Keeps `image` as the club's logo and removes the one before it; answers
+     * the new file's name (below the club's folder), named by its content.
+     */
+    saveClubLogo(clubId: number, image: Buffer, extension: LogoExtension): string {
+      const scope: MediaScope = { kind: "clubs", id: clubId };
+      const name = `logo-${createHash("sha256").update(image).digest("hex").slice(0, 16)}.${extension}`;
+      mkdirSync(scopeDir(scope), { recursive: true });
+      writeFileAtomic(join(scopeDir(scope), name), image);
+      removeLogosBut(clubId, name);
+      return name;
+    },
+    /** Removes the club's logo files. */
+    removeClubLogos: (clubId: number) => removeLogosBut(clubId, null),
+    /** The club's logo file a name means, or null when the name is not one a logo is kept under. */
+    clubLogoFile: (clubId: number, name: string): string | null =>
+      LOGO_FILE.test(name) ? join(scopeDir({ kind: "clubs", id: clubId }), name) : null,
     /** The gateway's own state folder. */
     gatewayDir: () => join(root, "gateway"),
     async diskUse(): Promise<DiskUse> {

@@ -28,9 +28,16 @@ export interface ClipWindow {
 // Positions set to a frame's exact start may come back a hair earlier in floating point.
 const EPSILON = 1e-6;
 
+/**
+ * How far before a frame's start a position still reads as that frame, in ms: a
+ * player's clock counts whole microseconds (Chromium truncates a seek to
+ * 3.3366666 s, NTSC frame 100, to 3.336666 s), and floating point adds its hair.
+ */
+const PLAYER_CLOCK_MS = 0.002;
+
 /** The frame shown at `ms` (0-based). */
 export function frameAt(ms: number, fps: number): number {
-  return Math.max(0, Math.floor((Math.max(0, ms) * fps) / 1000 + EPSILON));
+  return Math.max(0, Math.floor(((Math.max(0, ms) + PLAYER_CLOCK_MS) * fps) / 1000));
 }
 
 /**
@@ -39,6 +46,16 @@ export function frameAt(ms: number, fps: number): number {
  */
 export function frameMs(frame: number, fps: number): number {
   return Math.max(0, Math.ceil((Math.max(0, frame) * 1000) / fps - EPSILON));
+}
+
+/**
+ * The position `frames` frames away from the frame shown at `ms`: the whole
+ * millisecond of that frame (markers are kept in whole ms), never before 0 and
+ * never past `durationMs`.
+ */
+export function stepFrames(ms: number, fps: number, frames: number, durationMs = Infinity): number {
+  const target = frameMs(frameAt(ms, fps) + frames, fps);
+  return Number.isFinite(durationMs) ? Math.min(target, durationMs) : target;
 }
 
 /** Whether a frame is shown at `ms` in a video of `durationMs` (a marker there, or a clip starting there). */

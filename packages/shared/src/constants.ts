@@ -52,6 +52,10 @@ export const EARLY_RECORDING_CONFIRM_MINUTES = 30;
 export const DEFAULT_TIMEZONE = "Europe/Amsterdam";
 export const DEFAULT_COUNTRY = "Netherlands";
 export const DEFAULT_COUNTRY_SHORT = "NL";
+/** The largest club logo accepted (decoded bytes); larger uploads answer 413. */
+export const CLUB_LOGO_MAX_BYTES = 512 * 1024;
+/** The club logo formats accepted: raster images only, since an SVG can carry script. */
+export const CLUB_LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
 export const PROGRESS_BAR = { throttleMs: 200, durationMs: 5000, heightPx: 2 } as const;
 export const SLIDE_ANIMATION_S = 0.3;

@@ -8,3 +8,4 @@ export * from "./media.ts";
 export * from "./clips.ts";
 export * from "./local-time.ts";
 export * from "./device-status.ts";
+export * from "./teams.ts";

@@ -1,8 +1,16 @@
+import { CLUB_LOGO_MAX_BYTES } from "@clubcast/shared";
 import { resourceAnswer, writeAnswer } from "../core/answers.ts";
 import { domain } from "../core/operation.ts";
 import { pagedSchema } from "../core/pagination.ts";
 import { idParams } from "../core/schemas.ts";
-import { clubSchema, clubsQuery, createClubInput, publicClubSchema, updateClubByIdInput } from "./schemas.ts";
+import {
+  clubSchema,
+  clubsQuery,
+  createClubInput,
+  publicClubSchema,
+  setClubLogoInput,
+  updateClubByIdInput,
+} from "./schemas.ts";
 import { createClubsService } from "./service.ts";
 
 export default domain(createClubsService, (op) => ({
@@ -45,5 +53,21 @@ export default domain(createClubsService, (op) => ({
     input: updateClubByIdInput,
     output: writeAnswer(clubSchema),
     run: (clubs, { id, ...changes }, caller) => clubs.update(id, changes, caller),
+  }),
+  setLogo: op.mutation({
+    auth: "user",
+    summary: `Upload a club's logo: a PNG, JPEG or WebP image in base64, at most ${CLUB_LOGO_MAX_BYTES / 1024} KB (system administrators, or the club's administrators)`,
+    rest: { method: "PUT", path: "/v1/clubs/:id/logo" },
+    input: setClubLogoInput,
+    output: writeAnswer(clubSchema),
+    run: (clubs, input, caller) => clubs.setLogo(input, caller),
+  }),
+  removeLogo: op.mutation({
+    auth: "user",
+    summary: "Remove a club's logo, so its generated crest shows (system administrators, or the club's administrators)",
+    rest: { method: "DELETE", path: "/v1/clubs/:id/logo" },
+    input: idParams,
+    output: writeAnswer(clubSchema),
+    run: (clubs, input, caller) => clubs.removeLogo(input.id, caller),
   }),
 }));

@@ -1,11 +1,17 @@
 import { z } from "zod";
-import { countryCode, createClubInput, updateClubByIdInput, updateClubInput } from "@clubcast/shared/schemas";
+import {
+  countryCode,
+  createClubInput,
+  setClubLogoInput,
+  updateClubByIdInput,
+  updateClubInput,
+} from "@clubcast/shared/schemas";
 import { pageQuery } from "../core/pagination.ts";
 import { flagAnswer } from "../core/schemas.ts";
 import { sportSchema } from "../sports/schemas.ts";
 
 // The inputs live in @clubcast/shared: the web's club settings form checks with them too.
-export { countryCode, createClubInput, updateClubByIdInput, updateClubInput };
+export { countryCode, createClubInput, setClubLogoInput, updateClubByIdInput, updateClubInput };
 
 export const clubsQuery = pageQuery;
 
@@ -29,3 +35,4 @@ export const clubSchema = publicClub.extend({
 
 export type CreateClubInput = z.infer<typeof createClubInput>;
 export type UpdateClubInput = z.infer<typeof updateClubInput>;
+export type SetClubLogoInput = z.infer<typeof setClubLogoInput>;

@@ -1,16 +1,19 @@
 // Clubs: the dashboard and public lists, detail, and creating (system) or
 // editing (system, or the club's own administrators) a club.
+import { CLUB_LOGO_MAX_BYTES } from "@clubcast/shared";
 import type { Prisma } from "@clubcast/db";
+import { createMediaStore } from "@clubcast/media-store";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { written } from "../core/answers.ts";
-import { ForbiddenError, NotFoundError, ValidationError } from "../core/errors.ts";
+import { ForbiddenError, NotFoundError, PayloadTooLargeError, ValidationError } from "../core/errors.ts";
 import { translate } from "../core/i18n.ts";
 import { paged, pageWindow, type PageQuery } from "../core/pagination.ts";
 import { authorize, isInClub, isSystem, requireUser } from "../core/policy.ts";
+import { clubLogoUrl, logoExtensionOf } from "./logo.ts";
 import { authorizeClubAdmin } from "./policy.ts";
 import { clubWithSport, presentClub, presentPublicClub } from "./presenter.ts";
-import type { CreateClubInput, UpdateClubInput } from "./schemas.ts";
+import type { CreateClubInput, SetClubLogoInput, UpdateClubInput } from "./schemas.ts";
 
 const byName = [{ name: "asc" }, { id: "asc" }] satisfies Prisma.ClubOrderByWithRelationInput[];
 
@@ -27,7 +30,9 @@ function clubData(input: UpdateClubInput) {
   } satisfies Prisma.ClubUncheckedUpdateInput;
 }
 
-export function createClubsService({ prisma }: Deps) {
+export function createClubsService({ prisma, config }: Deps) {
+  const store = createMediaStore(config.mediaDir);
+
   async function pageOf(where: Prisma.ClubWhereInput, query: PageQuery) {
     const [clubs, total] = await Promise.all([
       prisma.club.findMany({ where, include: clubWithSport, orderBy: byName, ...pageWindow(query) }),
@@ -77,14 +82,46 @@ export function createClubsService({ prisma }: Deps) {
   async function update(id: number, input: UpdateClubInput, ctx: RequestContext) {
     const user = authorizeClubAdmin(ctx, id);
     if (input.activated !== undefined && !isSystem(user)) throw new ForbiddenError("clubs.activation_system_only");
-    const exists = await prisma.club.findUnique({ where: { id }, select: { id: true } });
-    if (!exists) throw new NotFoundError("not_found.club");
+    await assertClubExists(id);
     await assertSportExists(input.sport_id);
     const club = await prisma.club.update({ where: { id }, data: clubData(input), include: clubWithSport });
     return written(presentClub(club), translate(ctx.locale, "clubs.updated"));
   }
 
-  return { list, listActive, get, create, update };
+  async function assertClubExists(id: number) {
+    const exists = await prisma.club.findUnique({ where: { id }, select: { id: true } });
+    if (!exists) throw new NotFoundError("not_found.club");
+  }
+
+  /** Keeps an uploaded image as the club's logo, in the media store, served under /media/clubs. */
+  async function setLogo({ id, image }: SetClubLogoInput, ctx: RequestContext) {
+    authorizeClubAdmin(ctx, id);
+    await assertClubExists(id);
+    const bytes = Buffer.from(image, "base64");
+    if (bytes.length > CLUB_LOGO_MAX_BYTES) {
+      throw new PayloadTooLargeError("clubs.logo_too_large", { limit: CLUB_LOGO_MAX_BYTES / 1024 });
+    }
+    const extension = logoExtensionOf(bytes);
+    if (!extension) throw ValidationError.field("image", "clubs.logo_type");
+    const fileName = store.saveClubLogo(id, bytes, extension);
+    const club = await prisma.club.update({
+      where: { id },
+      data: { logo: clubLogoUrl(config.publicUrl, id, fileName) },
+      include: clubWithSport,
+    });
+    return written(presentClub(club), translate(ctx.locale, "clubs.logo_saved"));
+  }
+
+  /** Back to the generated crest. */
+  async function removeLogo(id: number, ctx: RequestContext) {
+    authorizeClubAdmin(ctx, id);
+    await assertClubExists(id);
+    store.removeClubLogos(id);
+    const club = await prisma.club.update({ where: { id }, data: { logo: null }, include: clubWithSport });
+    return written(presentClub(club), translate(ctx.locale, "clubs.logo_removed"));
+  }
+
+  return { list, listActive, get, create, update, setLogo, removeLogo };
 }
 
 export type ClubsService = ReturnType<typeof createClubsService>;

@@ -67,6 +67,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** 413: an upload (a club logo) larger than its limit; bodies over the server's own limit answer 413 before parsing. */
+export class PayloadTooLargeError extends AppError {
+  constructor(messageKey: MessageKey, params: MessageParams = {}) {
+    super(413, messageKey, params);
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
     super(429, "auth.too_many_attempts", { seconds: retryAfterSeconds });

@@ -65,14 +65,29 @@ export function retryAfterOf(error: AppError): number | null {
   return "retryAfterSeconds" in error && typeof error.retryAfterSeconds === "number" ? error.retryAfterSeconds : null;
 }
 
-/** The JSON body of an error answer: {message, errors?}. */
+/** A 422's failures as message keys and their values, for clients that word them themselves. */
+export type FieldIssues = Record<string, { key: string; params: Record<string, string | number> }[]>;
+
+/**
+ * The JSON body of an error answer: {message, errors?, issues?}. `issues` repeats
+ * `errors` as message keys: the web client shows its own wording under its own
+ * labels (never the API's field names) for the keys it knows.
+ */
 export function errorBody(error: AppError, locale: LocaleCode) {
   const errors = error.fieldErrors ? translateFieldErrors(locale, error.fieldErrors) : undefined;
   // For 422 the first field message is the meaningful one (spec: "shows the first message").
   const first = errors ? Object.values(errors)[0]?.[0] : undefined;
+  const issues: FieldIssues | undefined = error.fieldErrors
+    ? Object.fromEntries(
+        Object.entries(error.fieldErrors).map(([field, messages]) => [
+          field,
+          messages.map(({ key, params }) => ({ key, params: params ?? {} })),
+        ]),
+      )
+    : undefined;
   return {
     message: first ?? translate(locale, error.messageKey, error.params),
-    ...(errors ? { errors } : {}),
+    ...(errors ? { errors, issues } : {}),
   };
 }
 

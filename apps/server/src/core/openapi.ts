@@ -102,7 +102,7 @@ export function buildOpenApiDocument(routes: RestOperation[]) {
       version: APP_VERSION,
       description:
         "The /v1 REST API of the Clubcast sports video platform. The same operations are offered over tRPC at /trpc " +
-        '(types: `import type { AppRouter } from "@clubcast/server/trpc"`). Errors are JSON `{message, errors?}`; ' +
+        '(types: `import type { AppRouter } from "@clubcast/server/trpc"`). Errors are JSON `{message, errors?, issues?}`; ' +
         "messages follow Accept-Language (en, nl, de).",
     },
     servers: [{ url: "/" }],
@@ -115,6 +115,24 @@ export function buildOpenApiDocument(routes: RestOperation[]) {
           properties: {
             message: { type: "string" },
             errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+            issues: {
+              type: "object",
+              description: "The same failures as message keys and their values, for clients that word them themselves",
+              additionalProperties: {
+                type: "array",
+                items: {
+                  type: "object",
+                  required: ["key", "params"],
+                  properties: {
+                    key: { type: "string" },
+                    params: {
+                      type: "object",
+                      additionalProperties: { oneOf: [{ type: "string" }, { type: "number" }] },
+                    },
+                  },
+                },
+              },
+            },
           },
         },
       },

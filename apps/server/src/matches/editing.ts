@@ -16,8 +16,9 @@ export interface MatchReferences {
 }
 
 /**
- * The field must be the club's; the home team the club's or the home club's,
- * the away team the club's or the away club's; clubs must exist, and a match
+ * The field must be the club's; a side's team must be one of that side's club
+ * (the scheduling club's when the side names no club), so a match never shows
+ * one club's badge above another club's team; clubs must exist, and a match
  * is never shared with its own club. All failures in one 422.
  */
 export async function checkReferences(prisma: PrismaClient, clubId: number, refs: MatchReferences): Promise<void> {
@@ -40,14 +41,15 @@ export async function checkReferences(prisma: PrismaClient, clubId: number, refs
   if (refs.away && !clubExists(refs.away)) fail("away", "validation.invalid_value");
   if (refs.shared_with === clubId) fail("shared_with", "match.shared_with_own_club");
   else if (refs.shared_with && !clubExists(refs.shared_with)) fail("shared_with", "validation.invalid_value");
-  for (const [name, teamId, sideClubId] of [
-    ["hometeam", refs.hometeam, refs.home],
-    ["awayteam", refs.awayteam, refs.away],
+  for (const [name, teamId, sideClubId, notOfSide] of [
+    ["hometeam", refs.hometeam, refs.home, "match.team_not_of_home_club"],
+    ["awayteam", refs.awayteam, refs.away, "match.team_not_of_away_club"],
   ] as const) {
     if (!teamId) continue;
     const owner = teamClub(teamId);
     if (owner === undefined) fail(name, "validation.invalid_value");
-    else if (owner !== clubId && owner !== sideClubId) fail(name, "match.not_of_club");
+    else if (sideClubId ? owner !== sideClubId : owner !== clubId)
+      fail(name, sideClubId ? notOfSide : "match.not_of_club");
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }

@@ -1,4 +1,4 @@
-// The HTTP side of media: playlists, segments, posters and downloads from the
+// The HTTP side of media: playlists, segments, posters, downloads and club logos from the
 // media store, as players and browsers fetch them (plain GETs without a bearer
 // token; HEAD, Range and conditional requests). The media service decides which
 // file a request may read; this only delivers it. Not /v1 JSON routes, so they
@@ -122,6 +122,12 @@ export function registerMediaRoutes(app: FastifyInstance, { media, clips, summar
         .header("cache-control", "private, no-store")
         .send(zip);
     },
+  });
+  app.route<{ Params: { id: string; file: string } }>({
+    method: methods,
+    url: "/media/clubs/:id/:file",
+    exposeHeadRoute: false,
+    handler: async (request, reply) => deliver(request, reply, media.clubLogoFile(request.params)),
   });
   // Anything else under /media is not found, in the usual JSON shape (and not the web client's page).
   app.route({

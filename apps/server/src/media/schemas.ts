@@ -8,6 +8,9 @@ const mediaPath = exactText(400).min(1);
 /** GET /media/matches/{id}/{path}: a public match's file. */
 export const publicMediaRequest = z.object({ id: idParam, path: mediaPath });
 
+/** GET /media/clubs/{id}/{file}: a club's logo. */
+export const clubLogoRequest = z.object({ id: idParam, file: mediaPath });
+
 /** GET /media/signed/{expires}/{signature}/{kind}/{id}/{path}: a file through a signed URL. */
 export const signedMediaRequest = z.object({
   expires: exactText(20),
@@ -40,12 +43,15 @@ export const MEDIA_FILE_TYPES = {
   m4s: { contentType: "video/iso.segment", playlist: false },
   mp4: { contentType: "video/mp4", playlist: false },
   jpg: { contentType: "image/jpeg", playlist: false },
+  png: { contentType: "image/png", playlist: false },
+  webp: { contentType: "image/webp", playlist: false },
 } as const;
 
 export type MediaFileType = (typeof MEDIA_FILE_TYPES)[keyof typeof MEDIA_FILE_TYPES];
 
 /** The parts of a media URL's path, as they came (the service parses them). */
 export type PublicMediaRequest = Record<keyof z.input<typeof publicMediaRequest>, string>;
+export type ClubLogoRequest = Record<keyof z.input<typeof clubLogoRequest>, string>;
 export type SignedMediaRequest = Record<keyof z.input<typeof signedMediaRequest>, string>;
 export type ArchiveMediaRequest = Record<keyof z.input<typeof archiveMediaRequest>, string>;
 

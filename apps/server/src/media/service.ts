@@ -17,6 +17,8 @@ import {
   MEDIA_FILE_TYPES,
   archiveMediaRequest,
   type ArchiveMediaRequest,
+  clubLogoRequest,
+  type ClubLogoRequest,
   publicMediaRequest,
   signedMediaRequest,
   type MatchMediaLinks,
@@ -107,6 +109,15 @@ export function createMediaService(deps: Deps) {
     return fileOf(scope, path, true);
   }
 
+  /** GET /media/clubs/{id}/{file}: a club's logo, public like the club's name (its public page shows it). */
+  function clubLogoFile(request: ClubLogoRequest): MediaFile {
+    const parsed = clubLogoRequest.safeParse(request);
+    const file = parsed.success ? store.clubLogoFile(parsed.data.id, parsed.data.file) : null;
+    if (!parsed.success || !file) throw notFound();
+    const type = MEDIA_FILE_TYPES[extname(file).slice(1) as keyof typeof MEDIA_FILE_TYPES];
+    return { path: file, type, signed: false };
+  }
+
   /** The path below the match's folder that `url` names, when it is one of our unsigned media URLs. */
   function ownMediaPath(matchId: number, url: string | null): string | null {
     const prefix = signer.publicPrefix(matchId);
@@ -175,6 +186,7 @@ export function createMediaService(deps: Deps) {
   return {
     publicFile,
     signedFile,
+    clubLogoFile,
     matchLinks,
     matchFileUrls,
     removeMatchMedia,

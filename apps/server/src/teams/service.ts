@@ -1,6 +1,7 @@
 // Teams: a club's teams (its members read them, administrators with the
 // 'teams' section add and delete them) and a sport's teams across clubs of a
 // country, for picking an opponent.
+import { teamName, teamNameKey } from "@clubcast/shared";
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
@@ -45,6 +46,14 @@ export function createTeamsService({ prisma }: Deps) {
     return listed({ sportId: sport.id, ...(query.country ? { club: { countryShort: query.country } } : {}) }, ctx);
   }
 
+  /** Two teams of one club never share a name (as teamName composes it, case and spacing aside). */
+  async function assertNameFree(clubId: number, input: CreateTeamInput) {
+    const wanted = teamNameKey(input);
+    const teams = await prisma.team.findMany({ where: { clubId }, select: { fullname: true, addition: true } });
+    const taken = teams.find((team) => teamNameKey(team) === wanted);
+    if (taken) throw ValidationError.field("fullname", "teams.name_taken", { name: teamName(taken) });
+  }
+
   async function create(clubId: number, input: CreateTeamInput, ctx: RequestContext) {
     authorize(ctx, "teams", clubId, "not_found.club");
     const club = await existingClub(clubId);
@@ -56,6 +65,7 @@ export function createTeamsService({ prisma }: Deps) {
     if (!sport) throw ValidationError.field("sport", "validation.invalid_value");
     // A parent team must be one of the same club's.
     if (input.parent && !parent) throw ValidationError.field("parent", "validation.invalid_value");
+    await assertNameFree(clubId, input);
     const team = await prisma.team.create({
       data: {
         clubId,

@@ -45,7 +45,11 @@ const t = initTRPC.context<TrpcContext>().create({
     const appError = asAppError(error.cause);
     if (appError) {
       const body = errorBody(appError, locale);
-      return { ...shape, message: body.message, data: { ...shape.data, errors: body.errors ?? null } };
+      return {
+        ...shape,
+        message: body.message,
+        data: { ...shape.data, errors: body.errors ?? null, issues: body.issues ?? null },
+      };
     }
     // An unexpected error's message may name source files, SQL or internal URLs
     // (Prisma's do): callers get a generic one, the log keeps it (logInternalError).

@@ -159,9 +159,21 @@ describe("the dashboard frame", () => {
   });
 });
 
+/** A window `width` pixels wide, as far as media queries on max-width go (jsdom has none). */
+function windowWidth(width: number) {
+  vi.stubGlobal("matchMedia", (query: string) => {
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    return { matches: max ? width <= Number(max[1]) : false, media: query };
+  });
+}
+
 describe("the left menu", () => {
   beforeEach(() => {
     vi.useFakeTimers();
+    windowWidth(1280);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
   });
 
   it("opens when the dashboard loads and hides after the auto-hide time", async () => {
@@ -194,6 +206,19 @@ describe("the left menu", () => {
     expect(frame()).toHaveClass("dash--nav-open");
     await act(() => vi.advanceTimersByTimeAsync(10));
     expect(frame()).not.toHaveClass("dash--nav-open");
+  });
+
+  it("on a phone, stays closed under a resting mouse (only its toggle opens the drawer)", async () => {
+    windowWidth(390);
+    renderFrame("/dashboard");
+    fireEvent.pointerEnter(navigation(), { pointerType: "mouse" });
+    await act(() => vi.advanceTimersByTimeAsync(MENU_AUTO_HIDE_MS + MENU_SHOW_DEBOUNCE_MS));
+    expect(frame()).not.toHaveClass("dash--nav-open");
+    fireEvent.click(screen.getByRole("button", { name: "Toggle navigation" }));
+    expect(frame()).toHaveClass("dash--nav-open");
+    fireEvent.pointerLeave(navigation(), { pointerType: "mouse" });
+    await act(() => vi.advanceTimersByTimeAsync(MENU_HIDE_DEBOUNCE_MS));
+    expect(frame()).toHaveClass("dash--nav-open");
   });
 
   it("opens at once for keyboard focus and closes on a new route", async () => {

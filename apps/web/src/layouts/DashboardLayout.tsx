@@ -22,6 +22,7 @@ import { SkipLink } from "./PublicLayout.tsx";
 import { SECTION_ICONS, clubOf, sectionLabelKey, sectionOf, sectionPath } from "./dashboard-sections.ts";
 import { AccountMenu, LanguageCycle, SupportLink } from "./frame/TopBarActions.tsx";
 import { TopBarSearch } from "./frame/TopBarSearch.tsx";
+import { useSectionTitle } from "./frame/useSectionTitle.ts";
 import { useSideMenu } from "./frame/useSideMenu.ts";
 import "../styles/dashboard.css";
 
@@ -43,6 +44,7 @@ export default function DashboardLayout() {
   const actor = { scope: auth.scope, permissions: user.permissions };
   const section = sectionOf(pathname);
   const club = clubOf(pathname);
+  const sectionTitle = useSectionTitle();
 
   // Route names are checked on every navigation; a restricted one goes to the dashboard (spec section 6),
   // and so do another club's pages.
@@ -50,7 +52,6 @@ export default function DashboardLayout() {
     return <Navigate replace to={localize(DASHBOARD_HOME)} />;
   }
 
-  const sectionTitle = section ? t(sectionLabelKey(section, auth.scope)) : t("dashboard.title");
   return (
     <CurrentClubProvider>
       <PageTitleProvider>

@@ -4,11 +4,15 @@ import { requestHeaders, sessionMarker } from "../auth/session.ts";
 import { beginActivity } from "./activity.ts";
 import { reportUnauthorized } from "./unauthorized.ts";
 
+/** A 422's failures as message keys and values (the server's `issues`), for the forms' own wording. */
+export type FieldIssues = Record<string, { key: string; params: Record<string, string | number> }[]>;
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors: Record<string, string[]> | null = null,
+    readonly issues: FieldIssues | null = null,
   ) {
     super(message);
     this.name = "ApiError";
@@ -18,6 +22,7 @@ export class ApiError extends Error {
 interface ErrorAnswer {
   message?: string;
   errors?: Record<string, string[]>;
+  issues?: FieldIssues;
 }
 
 interface FetchInit {
@@ -41,10 +46,10 @@ export async function apiFetch<T>(path: string, init: FetchInit = {}): Promise<T
     });
     const answer: unknown = response.status === 204 ? null : await response.json().catch(() => null);
     if (!response.ok) {
-      const { message, errors } = (answer ?? {}) as ErrorAnswer;
+      const { message, errors, issues } = (answer ?? {}) as ErrorAnswer;
       // A refused login is a 401 too; only a refused session means the session ended.
       if (response.status === 401 && hadSession) reportUnauthorized();
-      throw new ApiError(response.status, message ?? response.statusText, errors ?? null);
+      throw new ApiError(response.status, message ?? response.statusText, errors ?? null, issues ?? null);
     }
     return answer as T;
   } finally {

@@ -24,6 +24,47 @@ describe("a refused call's messages", () => {
     );
   });
 
+  it("words the messages it puts under the form's labels itself, in the interface language, naming no API field", () => {
+    const setError = vi.fn();
+    const error = apiError(
+      422,
+      "The fullname field is required.",
+      {
+        fullname: ["The fullname field is required."],
+        awayteam: ["The away team must be one of the away club's teams."],
+        camera_view: ["The camera view field is odd."],
+      },
+      {
+        fullname: [{ key: "validation.required", params: { field: "fullname" } }],
+        awayteam: [{ key: "match.team_not_of_away_club", params: { field: "awayteam" } }],
+        camera_view: [{ key: "camera.unknown_rule", params: { field: "camera view" } }],
+      },
+    );
+    expect(applyServerErrors(error, setError, ["fullname", "awayteam", "camera_view"], "fallback")).toBeNull();
+    const placed = Object.fromEntries(setError.mock.calls.map(([name, { message }]) => [name, message]));
+    expect(placed).toEqual({
+      // The one wording of a required field, as the form's own check says it.
+      fullname: "Please fill in this field.",
+      awayteam: "Choose one of the away club's teams.",
+      // A key the web has no words for: the server's message, already in the interface language.
+      camera_view: "The camera view field is odd.",
+    });
+    const taken = apiError(
+      422,
+      "x",
+      { fullname: ["x"] },
+      {
+        fullname: [{ key: "teams.name_taken", params: { field: "fullname", name: "JO17 1" } }],
+      },
+    );
+    applyServerErrors(taken, setError, ["fullname"], "fallback");
+    expect(setError).toHaveBeenLastCalledWith(
+      "fullname",
+      { type: "server", message: "The club already has a team named JO17 1." },
+      { shouldFocus: true },
+    );
+  });
+
   it("leaves messages about fields the form doesn't have for the form's alert", () => {
     const setError = vi.fn();
     const error = new ApiError(422, "Invalid", { body: ["Unknown field."], email: ["Taken."] });

@@ -47,3 +47,15 @@ export const createClubInput = z.strictObject({
 export const updateClubInput = z.strictObject(clubFields).partial();
 /** tRPC: the club's id alongside the changes. */
 export const updateClubByIdInput = updateClubInput.extend({ id: idField });
+
+/** Standard base64 with padding (zod's own base64 check writes a JSON Schema keyword OpenAPI 3.0 lacks). */
+const base64 = z
+  .string()
+  .min(1)
+  .refine(
+    (value) => value.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(value),
+    fieldError("validation.invalid_format"),
+  );
+
+/** A club's new logo: the image file's bytes in base64 (PNG, JPEG or WebP; the server reads the type from them). */
+export const setClubLogoInput = z.strictObject({ id: idField, image: base64 });

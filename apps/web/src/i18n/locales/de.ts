@@ -249,10 +249,18 @@ export const de: Messages = {
       invalid_characters: "Enthält nicht erlaubte Zeichen.",
       passwords_differ: "Die Passwörter stimmen nicht überein.",
       timezone: "Wähle eine gültige Zeitzone.",
+      taken: "Das ist bereits vergeben.",
     },
     match: {
       invalid_date: "Gib ein existierendes Datum ein.",
       invalid_time: "Verwende HH:mm.",
+      not_of_club: "Wähle einen Eintrag dieses Vereins.",
+      team_not_of_home_club: "Wähle eine Mannschaft des Heimvereins.",
+      team_not_of_away_club: "Wähle eine Mannschaft des Gastvereins.",
+      stop_before_start: "Die Endzeit muss nach der Startzeit liegen.",
+    },
+    teams: {
+      name_taken: "Der Verein hat bereits eine Mannschaft namens {{name}}.",
     },
   },
   ui: {

@@ -248,10 +248,18 @@ export const en = {
       invalid_characters: "Contains characters that aren't allowed.",
       passwords_differ: "The passwords don't match.",
       timezone: "Choose a valid time zone.",
+      taken: "This is already taken.",
     },
     match: {
       invalid_date: "Enter a date that exists.",
       invalid_time: "Use HH:mm.",
+      not_of_club: "Choose one of this club's.",
+      team_not_of_home_club: "Choose one of the home club's teams.",
+      team_not_of_away_club: "Choose one of the away club's teams.",
+      stop_before_start: "The stop time must be after the start time.",
+    },
+    teams: {
+      name_taken: "The club already has a team named {{name}}.",
     },
   },
   ui: {

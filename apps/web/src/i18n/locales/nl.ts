@@ -248,10 +248,18 @@ export const nl: Messages = {
       invalid_characters: "Bevat tekens die niet zijn toegestaan.",
       passwords_differ: "De wachtwoorden komen niet overeen.",
       timezone: "Kies een geldige tijdzone.",
+      taken: "Dit is al in gebruik.",
     },
     match: {
       invalid_date: "Vul een bestaande datum in.",
       invalid_time: "Gebruik UU:mm.",
+      not_of_club: "Kies er een van deze club.",
+      team_not_of_home_club: "Kies een team van de thuisclub.",
+      team_not_of_away_club: "Kies een team van de uitclub.",
+      stop_before_start: "De eindtijd moet na de begintijd liggen.",
+    },
+    teams: {
+      name_taken: "De club heeft al een team met de naam {{name}}.",
     },
   },
   ui: {

@@ -6,7 +6,7 @@ import { LOCALES } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { LOGIN_PATH } from "../../auth/paths.ts";
 import { useLocale } from "../../i18n/useLocale.ts";
-import { ClubBadge } from "../../ui/ClubBadge.tsx";
+import { InitialsBadge } from "../../ui/ClubBadge.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { useSwitchLocale } from "../../ui/LanguageFlags.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
@@ -69,7 +69,7 @@ export function AccountMenu() {
     <Menu as="div" className="account-menu">
       {/* Named by what it shows (WCAG 2.5.3, label in name): the user's name, then what it is. */}
       <MenuButton className="account-menu__button">
-        <ClubBadge name={name} size={32} />
+        <InitialsBadge name={name} size={32} />
         <span className="account-menu__name">{name}</span>
         <span className="visually-hidden">, {t("dashboard.account")}</span>
         <Icon name="chevronDown" size={16} className="account-menu__chevron" />

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { canOpenSection, SEARCH_DEBOUNCE_MS, type Actor } from "@clubcast/shared";
+import { canOpenSection, SEARCH_DEBOUNCE_MS, teamName, type Actor } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { useFormatZoned } from "../../lib/dates.ts";
 import { matchPath } from "../../lib/matches.ts";
@@ -84,9 +84,7 @@ export function SearchResultList({ results }: { results: SearchResults }) {
           {results.teams.map((team) => (
             <ResultRow key={team.id} to={targets.team()}>
               <span className="search-result__text">
-                <span className="search-result__title">
-                  {team.addition ? `${team.fullname} ${team.addition}` : team.fullname}
-                </span>
+                <span className="search-result__title">{teamName(team)}</span>
                 <span className="search-result__meta">
                   {team.club.name} · {team.sport.name}
                 </span>

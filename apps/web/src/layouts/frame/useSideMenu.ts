@@ -2,9 +2,17 @@
 // loads, hidden MENU_AUTO_HIDE_MS later; a mouse resting on it opens it after
 // MENU_SHOW_DEBOUNCE_MS and leaving hides it after MENU_HIDE_DEBOUNCE_MS, so
 // passing over it does nothing. Keyboard focus opens it at once; a new route
-// closes it.
+// closes it. Below the desktop breakpoint it is a drawer over the page, and a
+// mouse resting where the drawer appears (the sign-in button's place, after
+// signing in) must not hold it open: there only the toggle opens it.
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type PointerEvent } from "react";
-import { MENU_AUTO_HIDE_MS, MENU_HIDE_DEBOUNCE_MS, MENU_SHOW_DEBOUNCE_MS } from "@clubcast/shared";
+import { BREAKPOINTS, MENU_AUTO_HIDE_MS, MENU_HIDE_DEBOUNCE_MS, MENU_SHOW_DEBOUNCE_MS } from "@clubcast/shared";
+
+/** Whether the menu is the phone's drawer (the CSS's --mobile) rather than the desktop's rail. */
+const isDrawer = () => window.matchMedia(`(max-width: ${BREAKPOINTS.mobileMax}px)`).matches;
+
+/** A mouse (not touch, not the drawer) resting on or leaving the rail. */
+const hoversRail = (event: PointerEvent) => event.pointerType === "mouse" && !isDrawer();
 
 export interface SideMenu {
   open: boolean;
@@ -48,8 +56,8 @@ export function useSideMenu(pathname: string): SideMenu {
       close: () => settle(false),
       handlers: {
         // Touch has no hover: a tap is a click on what it hits.
-        onPointerEnter: (event) => event.pointerType === "mouse" && settle(true, MENU_SHOW_DEBOUNCE_MS),
-        onPointerLeave: (event) => event.pointerType === "mouse" && settle(false, MENU_HIDE_DEBOUNCE_MS),
+        onPointerEnter: (event) => hoversRail(event) && settle(true, MENU_SHOW_DEBOUNCE_MS),
+        onPointerLeave: (event) => hoversRail(event) && settle(false, MENU_HIDE_DEBOUNCE_MS),
         onFocus: () => settle(true),
         onBlur: (event) => {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) settle(false, MENU_HIDE_DEBOUNCE_MS);

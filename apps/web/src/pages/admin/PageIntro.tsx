@@ -1,11 +1,16 @@
-// The line under the top bar's title on the administration pages: what the
-// page is for, and its page-wide actions. (The top bar holds the page's h1.)
+// The head of the administration pages: the section's name as the page's
+// heading (the top bar shows it too, but a page needs its own h1 in the main
+// content), what the page is for, and its page-wide actions.
 import type { ReactNode } from "react";
+import { useSectionTitle } from "../../layouts/frame/useSectionTitle.ts";
 
 export function PageIntro({ text, children }: { text: string; children?: ReactNode }) {
   return (
     <div className="ops-intro">
-      <p className="ops-intro__text">{text}</p>
+      <div>
+        <h1 className="page-header__title display">{useSectionTitle()}</h1>
+        <p className="ops-intro__text">{text}</p>
+      </div>
       {children && <div className="ops-intro__actions">{children}</div>}
     </div>
   );

@@ -5,10 +5,12 @@
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { CLUB_LOGO_MAX_BYTES } from "@clubcast/shared";
 import { updateClubByIdInput } from "@clubcast/shared/schemas";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
-import { applyServerErrors } from "../../lib/server-errors.ts";
+import { applyServerErrors, failureMessage, serverFieldErrors } from "../../lib/server-errors.ts";
+import { timezones } from "../../lib/timezones.ts";
 import { trpc, type RouterInputs } from "../../lib/trpc.ts";
 import { ClubPicker, useClubDetails, useWorkingClub, type ClubDetails } from "../../lib/working-club.tsx";
 import { FormAlert, SelectField, SwitchField, TextField } from "../../ui/FormFields.tsx";
@@ -17,6 +19,7 @@ import { LocalLink } from "../../ui/LocalLink.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
+import { ClubLogoPicker, logoFileProblem, useUploadLogo } from "./ClubLogoPicker.tsx";
 import { PageIntro } from "./PageIntro.tsx";
 import "../../styles/admin.css";
 import "../../styles/operations.css";
@@ -27,7 +30,6 @@ export interface ClubForm {
   timezone: string;
   country: string;
   country_short: string;
-  logo: string;
   notification_email: string;
   activated: boolean;
 }
@@ -38,7 +40,6 @@ const FIELDS = [
   "timezone",
   "country",
   "country_short",
-  "logo",
   "notification_email",
   "activated",
 ] as const satisfies readonly (keyof ClubForm)[];
@@ -51,7 +52,6 @@ export function clubFormValues(club: ClubDetails): ClubForm {
     timezone: club.timezone,
     country: club.country,
     country_short: club.country_short,
-    logo: club.logo ?? "",
     notification_email: details.notification_email ?? "",
     activated: club.activated === 1,
   };
@@ -66,16 +66,61 @@ export function clubUpdate(id: number, form: ClubForm, mayActivate: boolean): Ro
     timezone: form.timezone,
     country: form.country.trim(),
     country_short: form.country_short.trim().toUpperCase(),
-    logo: form.logo.trim() || null,
     notification_email: form.notification_email.trim() || null,
     ...(mayActivate ? { activated: form.activated } : {}),
   };
 }
 
-/** Every IANA zone the browser knows, with the club's own first when the browser lacks it. */
-function timezones(current: string): string[] {
-  const known = Intl.supportedValuesOf("timeZone");
-  return known.includes(current) ? known : [current, ...known];
+/** The club's logo: uploaded as soon as it is picked, apart from the details' Save. */
+function ClubLogoField({ club }: { club: ClubDetails }) {
+  const { t } = useTranslation("admin");
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const upload = useUploadLogo();
+  const remove = trpc.clubs.removeLogo.useMutation();
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function change(action: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+      toast.success(done);
+    } catch (failure) {
+      // The server names its field "image"; the form shows its own wording for the file it offered.
+      const message = serverFieldErrors(failure)?.image
+        ? t("system.logo_type")
+        : failureMessage(failure, t("system.logo_not_saved"));
+      setError(message);
+      toast.error(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const pick = (file: File) => {
+    const problem = logoFileProblem(file);
+    if (problem) return setError(t(`system.${problem}`, { limit: CLUB_LOGO_MAX_BYTES / 1024 }));
+    void change(() => upload(club.id, file), t("system.logo_saved"));
+  };
+  const removeLogo = () =>
+    change(async () => {
+      const answer = await remove.mutateAsync({ id: club.id });
+      utils.clubs.get.setData({ id: club.id }, answer);
+      void utils.clubs.invalidate();
+    }, t("system.logo_removed"));
+
+  return (
+    <ClubLogoPicker
+      clubName={club.name}
+      preview={club.logo}
+      error={error}
+      busy={busy}
+      onPick={pick}
+      onRemove={club.logo ? () => void removeLogo() : undefined}
+    />
+  );
 }
 
 function ClubDetailsForm({ club }: { club: ClubDetails }) {
@@ -121,6 +166,7 @@ function ClubDetailsForm({ club }: { club: ClubDetails }) {
         <p className="ops-card-text">{t("system.club_intro")}</p>
       </div>
       <FormAlert message={alert} />
+      <ClubLogoField club={club} />
       <div className="ops-form-grid">
         <TextField
           label={t("system.name")}
@@ -169,15 +215,6 @@ function ClubDetailsForm({ club }: { club: ClubDetails }) {
           autoComplete="email"
           error={formState.errors.notification_email?.message}
           {...register("notification_email")}
-        />
-        <TextField
-          label={t("system.logo")}
-          hint={t("system.logo_hint")}
-          type="url"
-          inputMode="url"
-          className="ops-field--wide"
-          error={formState.errors.logo?.message}
-          {...register("logo")}
         />
         {mayActivate && (
           <SwitchField

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FRAME_RATES } from "@clubcast/shared";
-import { formatTimecode, frameAt, frameRateLabel, frameStartMs, FRAME_RATE_NAMES, stepFrames } from "./timecode.ts";
+import { FRAME_RATES, frameMs } from "@clubcast/shared";
+import { formatTimecode, frameAt, frameRateLabel, FRAME_RATE_NAMES, stepFrames } from "./timecode.ts";
 
 describe("formatTimecode", () => {
   it.each([
@@ -41,7 +41,7 @@ describe("frames", () => {
   it("finds a frame again from its own start, despite floating point", () => {
     for (const name of FRAME_RATE_NAMES) {
       for (const frame of [1, 7, 29, 1799, 107_892]) {
-        expect(frameAt(frameStartMs(frame, FRAME_RATES[name]), FRAME_RATES[name])).toBe(frame);
+        expect(frameAt(frameMs(frame, FRAME_RATES[name]), FRAME_RATES[name])).toBe(frame);
       }
     }
   });
@@ -53,7 +53,7 @@ describe("frames", () => {
     expect(stepFrames(20, pal, -1)).toBe(0);
     expect(stepFrames(0, pal, 25)).toBe(1000);
     const ntsc = FRAME_RATES.NTSC;
-    expect(frameAt(stepFrames(frameStartMs(500, ntsc), ntsc, 1), ntsc)).toBe(501);
+    expect(frameAt(stepFrames(frameMs(500, ntsc), ntsc, 1), ntsc)).toBe(501);
   });
 
   it("never steps past the end of the video", () => {

@@ -1,10 +1,10 @@
 // Timecode of the annotation screen (spec sections 1 and 3): a position in
 // the video as hours:minutes:seconds:milliseconds, and frames at a chosen
 // frame rate (FRAME_RATES: PAL 25, NTSC 29.97, PALp 50, NTSCp 59.94).
-import { FRAME_RATES, frameAt } from "@clubcast/shared";
+import { FRAME_RATES } from "@clubcast/shared";
 
-// The clip rule's frame numbering, so a frame on this page is the frame the clip starts at.
-export { frameAt };
+// The clip rule's frame numbering and stepping, so a frame on this page is the frame the clip starts at.
+export { frameAt, stepFrames } from "@clubcast/shared";
 
 export type FrameRateName = keyof typeof FRAME_RATES;
 export const FRAME_RATE_NAMES = Object.keys(FRAME_RATES) as FrameRateName[];
@@ -18,17 +18,6 @@ export function formatTimecode(ms: number): string {
   const minutes = Math.floor((total % 3_600_000) / 60_000);
   const seconds = Math.floor((total % 60_000) / 1000);
   return `${pad(hours)}:${pad(minutes)}:${pad(seconds)}:${pad(total % 1000, 3)}`;
-}
-
-/** Where frame `frame` starts, in ms. */
-export function frameStartMs(frame: number, fps: number): number {
-  return (Math.max(0, frame) * 1000) / fps;
-}
-
-/** The position `frames` frames away from the frame shown at `ms` (never before 0, never past `durationMs`). */
-export function stepFrames(ms: number, fps: number, frames: number, durationMs = Infinity): number {
-  const target = frameStartMs(frameAt(ms, fps) + frames, fps);
-  return Math.min(target, Number.isFinite(durationMs) ? durationMs : target);
 }
 
 /** Frames per second with the decimals a person reads: 25, 29.97, 50, 59.94. */

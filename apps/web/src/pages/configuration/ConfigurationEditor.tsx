@@ -38,7 +38,14 @@ export function LivestreamMode({ mode }: { mode: LivestreamMode }) {
   );
 }
 
-export function ConfigurationEditor({ store, onClose }: { store: ConfigurationStore; onClose: () => void }) {
+interface ConfigurationEditorProps {
+  store: ConfigurationStore;
+  onClose: () => void;
+  /** Whether the form holds changes not yet saved (the list marks the row as being edited). */
+  onUnsavedChange: (unsaved: boolean) => void;
+}
+
+export function ConfigurationEditor({ store, onClose, onUnsavedChange }: ConfigurationEditorProps) {
   const { t } = useTranslation("configuration");
   const { t: td } = useTranslation("dashboard");
   const toast = useToast();
@@ -53,7 +60,9 @@ export function ConfigurationEditor({ store, onClose }: { store: ConfigurationSt
     values: store.current,
     resolver,
   });
-  const { errors } = formState;
+  const { errors, isDirty } = formState;
+  // Saving puts the saved configuration in the store, and `values` makes the form clean again.
+  useEffect(() => onUnsavedChange(isDirty), [isDirty, onUnsavedChange]);
   const [clubId, streamUrl] = useWatch({ control, name: ["club", "sa_stream_url"] });
   const mode = deriveLivestream(streamUrl);
   const clubs = useClubChoices();

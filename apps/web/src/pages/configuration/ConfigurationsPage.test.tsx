@@ -105,6 +105,31 @@ describe("the configurations page", () => {
     expect(screen.getByRole("region", { name: "Edit ZP-002" })).toBeInTheDocument();
   });
 
+  it("marks the row being edited while the editor holds unsaved changes, and no longer once they are saved", async () => {
+    const user = userEvent.setup({ delay: null });
+    const save = vi.fn((input: { data: { overlays: string } }) => ({
+      data: configuration({ overlays: input.data.overlays }),
+      message: "Configuration saved.",
+    }));
+    renderPage({
+      "configurations.list": () => ({ data: [configuration()], meta: meta(1) }),
+      "configurations.save": save,
+    });
+    await user.click(await screen.findByRole("button", { name: "Edit ZP-001" }));
+    const editor = screen.getByRole("region", { name: "Edit ZP-001" });
+    const row = () => screen.getByRole("table").querySelector("tbody tr")!;
+    expect(row()).not.toHaveTextContent("Editing");
+    const overlays = within(editor).getByLabelText("Overlays");
+    await user.clear(overlays);
+    await user.type(overlays, "club");
+    expect(row()).toHaveTextContent("Editing");
+    await user.click(within(editor).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText("Configuration saved")).toBeInTheDocument();
+    await waitFor(() => expect(row()).not.toHaveTextContent("Editing"));
+    expect(screen.getByRole("region", { name: "Edit ZP-001" })).toBeInTheDocument();
+  });
+
   it("checks the fields with the API's schema, then shows the server's 422 messages on the fields they name", async () => {
     const user = userEvent.setup({ delay: null });
     const save = vi.fn(() => {

@@ -27,6 +27,8 @@ export default function ConfigurationsPage() {
   const page = usePageParam();
   const store = useConfigurationStore();
   const [editorOpen, setEditorOpen] = useState(false);
+  // The row being edited is marked while the editor holds unsaved changes to it.
+  const [unsaved, setUnsaved] = useState(false);
   const [deleting, setDeleting] = useState<Configuration | null>(null);
 
   const configurations = trpc.configurations.list.useQuery({ page, limit: PAGINATION.defaultLimit });
@@ -66,7 +68,7 @@ export default function ConfigurationsPage() {
         </button>
       </PageHeader>
 
-      {editorOpen && <ConfigurationEditor store={store} onClose={closeEditor} />}
+      {editorOpen && <ConfigurationEditor store={store} onClose={closeEditor} onUnsavedChange={setUnsaved} />}
 
       {configurations.isError ? (
         <ErrorState onRetry={() => void configurations.refetch()} />
@@ -92,7 +94,7 @@ export default function ConfigurationsPage() {
                 <span className="config-name">
                   <span>{configurationName(configuration)}</span>
                   {configuration.is_main === 1 && <span className="admin-tag">{t("configurations.main")}</span>}
-                  {editorOpen && store.selected?.id === configuration.id && (
+                  {editorOpen && unsaved && store.selected?.id === configuration.id && (
                     <span className="admin-tag admin-tag--system">{t("configurations.editing")}</span>
                   )}
                 </span>

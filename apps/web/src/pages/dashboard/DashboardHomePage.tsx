@@ -159,6 +159,14 @@ function PlatformOverview() {
   );
 }
 
+/** The signed-in user's club with its logo (the user carries only its id and name). */
+function OwnClubBadge({ club }: { club: { id: number; name: string } }) {
+  const details = trpc.clubs.get.useQuery({ id: club.id }, { staleTime: 5 * 60_000 });
+  return (
+    <ClubBadge key={details.data?.data.logo ?? "crest"} name={club.name} logo={details.data?.data.logo} size={40} />
+  );
+}
+
 export default function DashboardHomePage() {
   const { t } = useTranslation(["translation", "admin"]);
   const auth = useAuth();
@@ -172,7 +180,7 @@ export default function DashboardHomePage() {
         <p className="dash-welcome__intro">{t("dashboard.intro")}</p>
         {user.club ? (
           <p className="dash-welcome__club">
-            <ClubBadge name={user.club.name} size={40} />
+            <OwnClubBadge club={user.club} />
             {t("dashboard.your_club", { club: user.club.name })}
           </p>
         ) : (

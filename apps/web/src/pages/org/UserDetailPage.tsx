@@ -8,7 +8,7 @@ import { useAuth } from "../../auth/AuthProvider.tsx";
 import { useLocalize } from "../../i18n/useLocale.ts";
 import { usePageTitle } from "../../lib/page-title.tsx";
 import { httpStatusOf, trpc } from "../../lib/trpc.ts";
-import { ClubBadge } from "../../ui/ClubBadge.tsx";
+import { InitialsBadge } from "../../ui/ClubBadge.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
@@ -52,7 +52,7 @@ function UserProfile({ user }: { user: User }) {
         {t("users.back")}
       </LocalLink>
       <header className="user-profile">
-        <ClubBadge name={name} size={72} />
+        <InitialsBadge name={name} size={72} />
         <div className="user-profile__who">
           <h1 className="user-profile__name display">{name}</h1>
           <p className="user-profile__email">{user.email}</p>

@@ -1,10 +1,10 @@
 // Creating and editing a match: the "current match" editing state of spec
 // section 3 in a lightbox form (react-hook-form). Reset returns every field to
 // the empty defaults with today's date in the club's timezone.
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { PAGINATION } from "@clubcast/shared";
+import { PAGINATION, teamName } from "@clubcast/shared";
 import { createMatchInput as newMatchSchema, updateMatchInput as matchEditSchema } from "@clubcast/shared/schemas";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
 import type { Match } from "../../lib/matches.ts";
@@ -87,6 +87,14 @@ export function MatchEditor({ club, match, onClose }: MatchEditorProps) {
   );
 }
 
+/**
+ * The teams a side may pick: its club's, or the scheduling club's when the side
+ * names no club (the server's rule), so no side shows one club's badge above another's team.
+ */
+function teamsOfSide(teams: PickerOptions["teams"], schedulingClubId: number, sideClub: string) {
+  return teams.filter((team) => String(team.club.id) === (sideClub || String(schedulingClubId)));
+}
+
 function MatchForm({ club, match, options, onClose }: MatchEditorProps & { options: PickerOptions }) {
   const { t } = useTranslation("scheduler");
   const toast = useToast();
@@ -111,9 +119,19 @@ function MatchForm({ club, match, options, onClose }: MatchEditorProps & { optio
   const create = trpc.matches.create.useMutation();
   const update = trpc.matches.update.useMutation();
 
-  // A side's team belongs to the scheduling club or to that side's club (the server's rule).
-  const teamsOf = (sideClub: string) =>
-    options.teams.filter((team) => team.club.id === club.id || String(team.club.id) === sideClub);
+  const teamsOf = (sideClub: string) => teamsOfSide(options.teams, club.id, sideClub);
+  // A team picked for the side's previous club goes when the club changes.
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    for (const [side, teamField] of [
+      [home, "hometeam"],
+      [away, "awayteam"],
+    ] as const) {
+      const picked = getValues(teamField);
+      const offered = teamsOfSide(options.teams, club.id, side);
+      if (picked && !offered.some((team) => String(team.id) === picked)) setValue(teamField, "");
+    }
+  }, [home, away, options.teams, club.id, getValues, setValue]);
 
   const submit = handleSubmit(async (values) => {
     setAlert(null);
@@ -151,7 +169,7 @@ function MatchForm({ club, match, options, onClose }: MatchEditorProps & { optio
           <option value="">{t("form.none")}</option>
           {teamsOf(home).map((team) => (
             <option key={team.id} value={team.id}>
-              {team.fullname}
+              {teamName(team)}
             </option>
           ))}
         </SelectField>
@@ -163,7 +181,7 @@ function MatchForm({ club, match, options, onClose }: MatchEditorProps & { optio
           <option value="">{t("form.none")}</option>
           {teamsOf(away).map((team) => (
             <option key={team.id} value={team.id}>
-              {team.fullname}
+              {teamName(team)}
             </option>
           ))}
         </SelectField>

@@ -12,6 +12,16 @@ const de: typeof en = {
     teams: "Mannschaften",
     users: "Benutzer",
   },
+  add: {
+    open: "Verein hinzufügen",
+    title: "Einen Verein hinzufügen",
+    submit: "Verein hinzufügen",
+    choose_sport: "Wähle eine Sportart",
+    added: "{{club}} hinzugefügt",
+    not_added: "Der Verein konnte nicht hinzugefügt werden",
+    logo_not_saved:
+      "{{club}} wurde hinzugefügt, aber das Logo konnte nicht gespeichert werden. Lade es auf der Seite System hoch.",
+  },
   mine: {
     title: "Mein Verein",
     title_system: "Vereine",

@@ -11,6 +11,15 @@ const en = {
     teams: "Teams",
     users: "Users",
   },
+  add: {
+    open: "Add club",
+    title: "Add a club",
+    submit: "Add club",
+    choose_sport: "Choose a sport",
+    added: "{{club}} added",
+    not_added: "Could not add the club",
+    logo_not_saved: "{{club}} was added, but its logo could not be saved. Upload it on the System page.",
+  },
   mine: {
     title: "My club",
     title_system: "Clubs",

@@ -12,6 +12,16 @@ const nl: typeof en = {
     teams: "Teams",
     users: "Gebruikers",
   },
+  add: {
+    open: "Club toevoegen",
+    title: "Een club toevoegen",
+    submit: "Club toevoegen",
+    choose_sport: "Kies een sport",
+    added: "{{club}} toegevoegd",
+    not_added: "De club kon niet worden toegevoegd",
+    logo_not_saved:
+      "{{club}} is toegevoegd, maar het logo kon niet worden opgeslagen. Upload het op de pagina Systeem.",
+  },
   mine: {
     title: "Mijn club",
     title_system: "Clubs",
