@@ -121,7 +121,11 @@ export default function CamerasPage() {
             { key: "pan", header: t("cameras.pan"), align: "end", cell: (camera) => `${camera.pan}°` },
             { key: "tilt", header: t("cameras.tilt"), align: "end", cell: (camera) => `${camera.tilt}°` },
             { key: "focal", header: t("cameras.focal"), align: "end", cell: (camera) => `${camera.focal} mm` },
-            { key: "status", header: t("fields.status"), cell: (camera) => <DeviceStatusBadge status={camera.status} /> },
+            {
+              key: "status",
+              header: t("fields.status"),
+              cell: (camera) => <DeviceStatusBadge status={camera.status} />,
+            },
           ]}
           rowActions={(camera) => (
             <>
