@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { SUMMARY_TITLE_CARD_MS } from "@clubcast/shared";
 import { planCut, type CutPiece, type CutPlan } from "./cut-plan.ts";
 
 const run = promisify(execFile);
@@ -310,7 +311,8 @@ function canDrawText(): Promise<boolean> {
 
 /** The title card's colour: the web client's darkest green (--green-950). */
 const TITLE_BACKGROUND = "0x062a1e";
-export const TITLE_CARD_S = 2;
+/** The summary's title card, in seconds (its length is a shared rule: the server adds it to the summary's length). */
+export const TITLE_CARD_S = SUMMARY_TITLE_CARD_MS / 1000;
 
 export interface JoinRequest {
   /** The clips' MP4s, in order, each played for its duration (s). */
