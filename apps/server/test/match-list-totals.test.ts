@@ -1,5 +1,5 @@
 // Match list pages read in one statement (matches/list-page.ts) with totals from
-// the counters the match_list_counts triggers keep, checked against the lists as
+// the counts the match_list_count_deltas triggers keep, checked against the lists as
 // Prisma filters define them. After any burst of mixed writes (creations,
 // deletions one by one, in bulk and by a club's cascade, privacy changes, shares,
 // status transitions, score updates; several at once), every list's total equals
@@ -17,6 +17,8 @@ import type { ListAudience } from "../src/matches/visibility.ts";
 
 const CLUBS_PER_RUN = 4;
 const WRITERS = 4;
+/** Matches each writer changes per statement in the deadlock test. */
+const MATCHES_PER_STEP = 2;
 
 let db: TestDatabase;
 let pool: pg.Pool;
@@ -245,6 +247,59 @@ describe("match list totals and pages", () => {
       { numRuns: 12, seed: 15 },
     );
   }, 180_000);
+
+  it("stay exact, without deadlocks, when transactions change matches of different lists in opposite orders", async () => {
+    const [first, second] = [await createClub(prisma), await createClub(prisma)];
+    // Two groups of matches counted in no common list: other owners, other statuses.
+    const group = (clubId: number, status: MatchStatus) =>
+      Promise.all(Array.from({ length: WRITERS * MATCHES_PER_STEP }, () => createMatch(prisma, { clubId, status })));
+    const [scheduled, recorded] = [await group(first.id, "scheduled"), await group(second.id, "vod")];
+    const stepsOf = (writer: number) => {
+      const mine = (matches: { id: number }[]) =>
+        matches.slice(writer * MATCHES_PER_STEP, (writer + 1) * MATCHES_PER_STEP).map((m) => m.id);
+      return writer % 2 ? [mine(recorded), mine(scheduled)] : [mine(scheduled), mine(recorded)];
+    };
+    // Each writer its own connection; no two writers touch the same match, so
+    // any lock they wait for is one the counters take.
+    const writers = Array.from({ length: WRITERS }, (_, writer) => stepsOf(writer));
+    const results = await Promise.allSettled(
+      writers.map(async ([firstStep, secondStep]) => {
+        const client = await pool.connect();
+        try {
+          await client.query("BEGIN");
+          await client.query("UPDATE matches SET is_private = NOT is_private WHERE id = ANY($1)", [firstStep]);
+          // Every writer makes its first change before any makes its second.
+          await client.query("SELECT pg_sleep(0.3)");
+          await client.query("UPDATE matches SET is_private = NOT is_private WHERE id = ANY($1)", [secondStep]);
+          await client.query("COMMIT");
+        } catch (error) {
+          await client.query("ROLLBACK");
+          throw error;
+        } finally {
+          client.release();
+        }
+      }),
+    );
+    const failures = results.flatMap((result) => (result.status === "rejected" ? [String(result.reason)] : []));
+    expect(failures).toEqual([]);
+    expect(await prisma.match.count({ where: { clubId: { in: [first.id, second.id] }, isPrivate: true } })).toBe(
+      2 * WRITERS * MATCHES_PER_STEP,
+    );
+    await expectEveryListExact([first.id, second.id]);
+
+    // The writers didn't wait for each other: lists they changed at once hold a
+    // row from each. The next write to those lists folds them into one per list.
+    const crowdedLists = () =>
+      prisma.matchListCountDelta.groupBy({
+        by: ["audience", "clubId", "status", "isPrivate"],
+        where: { clubId: { in: [first.id, second.id] } },
+        having: { id: { _count: { gt: 1 } } },
+      });
+    expect(await crowdedLists()).not.toEqual([]);
+    await prisma.match.updateMany({ where: { clubId: { in: [first.id, second.id] } }, data: { isPrivate: false } });
+    expect(await crowdedLists()).toEqual([]);
+    await expectEveryListExact([first.id, second.id]);
+  });
 
   it("are zero once matches are truncated", async () => {
     const clubId = (await createClub(prisma)).id;

@@ -2,8 +2,9 @@
 // teams and fields they name, and the list's total. Lists are the platform's most
 // read answers; through Prisma a page was five or six queries, each compiled and
 // interpreted, and an exact count over every row of the list. Here the total is
-// one indexed read of the counters kept by triggers (match_list_counts), and a
-// deep page is found on the list's index alone before its rows are read.
+// a small sum read from the index of the counts kept by triggers
+// (match_list_count_deltas), and a deep page is found on the list's index alone
+// before its rows are read.
 import type { MatchStatus } from "@clubcast/shared";
 import { Prisma, type PrismaClient } from "@clubcast/db";
 import type { PageQuery } from "../core/pagination.ts";
@@ -56,9 +57,9 @@ export async function readListPage(prisma: PrismaClient, list: MatchList, page: 
   );
   const total = list.sport
     ? Prisma.sql`(SELECT count(*) FROM (${candidates(branches)}) u)`
-    : Prisma.sql`(SELECT coalesce(sum(c.count), 0) FROM match_list_counts c
-        WHERE c.audience = ${list.audience} AND c.club_id = ${list.clubId} AND c.status IN (${statuses})
-        ${list.publicOnly ? Prisma.sql`AND c.is_private = false` : Prisma.empty})`;
+    : Prisma.sql`(SELECT coalesce(sum(d.delta), 0) FROM match_list_count_deltas d
+        WHERE d.audience = ${list.audience} AND d.club_id = ${list.clubId} AND d.status IN (${statuses})
+        ${list.publicOnly ? Prisma.sql`AND d.is_private = false` : Prisma.empty})`;
   const window = { limit: page.limit, offset: (page.page - 1) * page.limit };
   return readMatches(prisma, branches, list.direction, window, total);
 }

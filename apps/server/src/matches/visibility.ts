@@ -1,7 +1,7 @@
 // Which matches a caller may see, and which matches belong to a club's lists:
 // as Prisma filters for lookups, and as SQL conditions for the list pages
-// (matches/list-page.ts), whose totals the counters of the match_list_counts
-// migration keep by the same rules.
+// (matches/list-page.ts), whose totals the triggers of the match_list_counts
+// migration count by the same rules.
 import { CLIPS_SECTION, canOpenSection } from "@clubcast/shared";
 import { Prisma, type Match } from "@clubcast/db";
 import type { RequestContext } from "../core/context.ts";
