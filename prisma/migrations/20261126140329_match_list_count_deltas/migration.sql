@@ -26,11 +26,10 @@ CREATE INDEX "match_list_count_deltas_list_idx" ON "match_list_count_deltas"("au
 -- transaction, and readers see both or neither.
 CREATE OR REPLACE FUNCTION "count_match_list_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  changed TEXT := CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT 1 AS delta, * FROM new_rows'
-    WHEN 'DELETE' THEN 'SELECT -1 AS delta, * FROM old_rows'
-    ELSE 'SELECT 1 AS delta, * FROM new_rows UNION ALL SELECT -1 AS delta, * FROM old_rows'
-  END;
+  -- Rows entering lists count +1 (inserted or updated to), rows leaving them -1 (deleted or updated from).
+  changed TEXT := concat_ws(' UNION ALL ',
+    CASE WHEN TG_OP <> 'DELETE' THEN 'SELECT 1 AS delta, * FROM new_rows' END,
+    CASE WHEN TG_OP <> 'INSERT' THEN 'SELECT -1 AS delta, * FROM old_rows' END);
 BEGIN
   EXECUTE format($sql$
     WITH changes AS MATERIALIZED (
