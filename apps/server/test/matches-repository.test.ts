@@ -180,6 +180,19 @@ describe("transitions written together (the batcher of job outcomes)", () => {
     );
   });
 
+  it("decides a refused request before writing a later one for its match", async () => {
+    const transition = createTransitionBatcher(matches);
+    const scheduled = await Promise.all(Array.from({ length: 8 }, () => matchIn("scheduled")));
+    // schedule is refused (decided alone), unschedule then moves the match: it ends unscheduled.
+    const results = await Promise.all(
+      scheduled.flatMap((match) =>
+        (["schedule", "unschedule"] as const).map((event) => transition({ matchId: match.id, event, data: {} })),
+      ),
+    );
+    results.forEach((result, i) => expect(result.outcome).toBe(i % 2 === 0 ? "refused" : "moved"));
+    for (const match of scheduled) expect((await stored(match.id)).status).toBe("unscheduled");
+  });
+
   it("answers missing for a deleted match, and moves the others written with it", async () => {
     const transition = createTransitionBatcher(matches);
     const [gone, kept] = [await matchIn("scheduled"), await matchIn("scheduled")];

@@ -122,17 +122,15 @@ export function createTransitionBatcher(matches: MatchRepository) {
       }
       waiting = later;
       const moved = matches.moveTogether(batch.map((entry) => entry.request));
-      for (const { request, settle } of batch) {
-        settle(
-          moved.then((rows) => {
-            const match = rows.get(request.matchId);
-            return match
-              ? { outcome: "moved", match }
-              : matches.transition(request.matchId, request.event, request.data);
-          }),
-        );
-      }
-      await moved.catch(() => undefined);
+      const results = batch.map(({ request }) =>
+        moved.then((rows): Promise<TransitionResult> | TransitionResult => {
+          const match = rows.get(request.matchId);
+          return match ? { outcome: "moved", match } : matches.transition(request.matchId, request.event, request.data);
+        }),
+      );
+      batch.forEach(({ settle }, i) => settle(results[i]!));
+      // Those decided alone too, before a later request for their match is written.
+      await Promise.allSettled(results);
     }
     writing = false;
   }
