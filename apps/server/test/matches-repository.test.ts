@@ -17,7 +17,13 @@ import {
 } from "@clubcast/shared";
 import { createTestDatabase, type TestDatabase } from "@clubcast/testkit";
 import { asAppError } from "../src/core/errors.ts";
-import { createMatchRepository, movedMatch, type MatchRepository } from "../src/matches/repository.ts";
+import {
+  createMatchRepository,
+  createTransitionBatcher,
+  movedMatch,
+  type MatchRepository,
+  type TransitionResult,
+} from "../src/matches/repository.ts";
 import { createClub, createMatch } from "@clubcast/testkit/factories";
 
 const CONCURRENT_WRITERS = 6;
@@ -133,5 +139,83 @@ describe("any sequence of events", () => {
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe("transitions written together (the batcher of job outcomes)", () => {
+  it("answers each request as transitions one after the other would, in each match's order", async () => {
+    const transition = createTransitionBatcher(matches);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...MATCH_STATUSES), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom(...MATCH_EVENTS), fc.boolean()), { maxLength: 16 }),
+        async (initials, asked) => {
+          const created = await Promise.all(initials.map(matchIn));
+          // Several requests per match, some writing data with the status, all asked at once.
+          const requests = asked.map(([which, event, withData]) => ({
+            matchId: created[which % created.length]!.id,
+            event,
+            data: withData ? { isScheduled: true } : {},
+          }));
+          const results = await Promise.all(requests.map((request) => transition(request)));
+
+          const expected = new Map(created.map((match, i) => [match.id, initials[i]!]));
+          requests.forEach((request, i) => {
+            const from = expected.get(request.matchId)!;
+            const result: TransitionResult = results[i]!;
+            if (canTransition(from, request.event)) {
+              expected.set(request.matchId, nextMatchStatus(from, request.event));
+              expect(result).toMatchObject({
+                outcome: "moved",
+                match: { id: request.matchId, status: expected.get(request.matchId) },
+              });
+            } else {
+              expect(result).toMatchObject({ outcome: "refused", error: { from, event: request.event } });
+            }
+          });
+          for (const [id, status] of expected) expect((await stored(id)).status).toBe(status);
+        },
+      ),
+      { numRuns: 40, seed: 1515 },
+    );
+  });
+
+  it("decides a refused request before writing a later one for its match", async () => {
+    const transition = createTransitionBatcher(matches);
+    const scheduled = await Promise.all(Array.from({ length: 8 }, () => matchIn("scheduled")));
+    // schedule is refused (decided alone), unschedule then moves the match: it ends unscheduled.
+    const results = await Promise.all(
+      scheduled.flatMap((match) =>
+        (["schedule", "unschedule"] as const).map((event) => transition({ matchId: match.id, event, data: {} })),
+      ),
+    );
+    results.forEach((result, i) => expect(result.outcome).toBe(i % 2 === 0 ? "refused" : "moved"));
+    for (const match of scheduled) expect((await stored(match.id)).status).toBe("unscheduled");
+  });
+
+  it("answers missing for a deleted match, and moves the others written with it", async () => {
+    const transition = createTransitionBatcher(matches);
+    const [gone, kept] = [await matchIn("scheduled"), await matchIn("scheduled")];
+    await prisma.match.delete({ where: { id: gone.id } });
+    const results = await Promise.all(
+      [gone, kept].map((match) => transition({ matchId: match.id, event: "startRecording", data: {} })),
+    );
+    expect(results[0]).toEqual({ outcome: "missing" });
+    expect(results[1]).toMatchObject({ outcome: "moved", match: { id: kept.id, status: "live" } });
+  });
+
+  it("fails every request of a write that fails, and writes the next ones", async () => {
+    const transition = createTransitionBatcher(matches);
+    const [first, second] = [await matchIn("unscheduled"), await matchIn("unscheduled")];
+    // A configuration that does not exist: the foreign key refuses the whole update.
+    const failing = [first, second].map((match) =>
+      transition({ matchId: match.id, event: "schedule", data: { configurationId: 2_147_483_000 } }),
+    );
+    for (const result of failing) await expect(result).rejects.toThrow();
+    expect((await stored(first.id)).status).toBe("unscheduled");
+    expect(await transition({ matchId: first.id, event: "schedule", data: {} })).toMatchObject({
+      outcome: "moved",
+      match: { status: "scheduled" },
+    });
   });
 });

@@ -85,22 +85,48 @@ const REQUESTS: { [C in CameraCommand]: (match: MatchTimes) => CameraCommandRequ
   }),
 };
 
+/** A camera command's match (null once deleted) and configuration (null if gone), as its job runs. */
+type CommandRow = {
+  matchId: number | null;
+  startingAt: Date | null;
+  stoppingAt: Date | null;
+  configurationFound: boolean;
+  serverUrl: string | null;
+  saCameraId: string | null;
+  cameraType: string | null;
+};
+
+/**
+ * Reads a command's match and configuration after the commit of the request that enqueued it (the job
+ * may start before that commit). One statement for both: this runs once per command, and a raw
+ * statement costs the worker about half the CPU of each Prisma query it replaces.
+ */
+async function readCommand(prisma: Deps["prisma"], { matchId, configurationId }: CameraCommandJob) {
+  const [row] = await readMatchCommitted(
+    prisma,
+    matchId,
+    (db) => db.$queryRaw<CommandRow[]>`
+      SELECT m.id AS "matchId", m.starting_at AS "startingAt", m.stopping_at AS "stoppingAt",
+             c.id IS NOT NULL AS "configurationFound", c.server_url AS "serverUrl",
+             c.sa_camera_id AS "saCameraId", c.camera_type AS "cameraType"
+      FROM (VALUES (1)) AS one
+      LEFT JOIN matches m ON m.id = ${matchId}
+      LEFT JOIN configurations c ON c.id = ${configurationId}`,
+  );
+  const { matchId: id, startingAt, stoppingAt, configurationFound, ...configuration } = row!;
+  return {
+    match: id === null ? null : { id, startingAt: startingAt!, stoppingAt: stoppingAt! },
+    configuration: configurationFound ? configuration : null,
+  };
+}
+
 export type CameraCommandResult =
   { done: true; camera: CameraCommandAnswer; applied: boolean } | { done: false; reason: "match deleted" };
 
 export function cameraCommandProcessor({ prisma }: Deps, services: Services, settings: WorkerSettings) {
   async function send(job: Job<CameraCommandJob>): Promise<CameraCommandResult> {
     const { command, matchId, configurationId, idempotencyKey } = job.data;
-    // After the commit of the request that enqueued this job (it may start before that commit).
-    const [match, configuration] = await readMatchCommitted(prisma, matchId, (tx) =>
-      Promise.all([
-        tx.match.findUnique({ where: { id: matchId }, select: { id: true, startingAt: true, stoppingAt: true } }),
-        tx.configuration.findUnique({
-          where: { id: configurationId },
-          select: { serverUrl: true, saCameraId: true, cameraType: true },
-        }),
-      ]),
-    );
+    const { match, configuration } = await readCommand(prisma, job.data);
     // A gateway configuration's camera server is the media gateway unless it names another.
     const serverUrl =
       configuration?.serverUrl ?? (configuration?.cameraType === GATEWAY_CAMERA_TYPE ? settings.mediaGatewayUrl : null);

@@ -12,14 +12,17 @@ export async function holdMatchUntilCommit(tx: Prisma.TransactionClient, matchId
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${MATCH_WRITES}::int4, ${matchId}::int4)`;
 }
 
-/** In a job: runs `read` once no transaction that enqueued jobs for the match is still open. */
-export function readMatchCommitted<T>(
+/**
+ * In a job: runs `read` once no transaction that enqueued jobs for the match is still open. The shared
+ * lock is granted once the request's lock is released (at its commit) and is released again with the
+ * statement that took it; `read` runs after that, in statements of their own, so their snapshots
+ * show the commit. No transaction of our own: two round trips in all instead of five.
+ */
+export async function readMatchCommitted<T>(
   prisma: PrismaClient,
   matchId: number,
-  read: (tx: Prisma.TransactionClient) => Promise<T>,
+  read: (db: PrismaClient) => Promise<T>,
 ): Promise<T> {
-  return prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(${MATCH_WRITES}::int4, ${matchId}::int4)`;
-    return read(tx);
-  });
+  await prisma.$executeRaw`SELECT pg_advisory_xact_lock_shared(${MATCH_WRITES}::int4, ${matchId}::int4)`;
+  return read(prisma);
 }

@@ -12,7 +12,7 @@ import { withRedis } from "@clubcast/db/redis";
 import type { Deps } from "../deps.ts";
 import { translate } from "../core/i18n.ts";
 import { COMMAND_EVENTS, REFUSED_MESSAGES, SUCCEEDED_MESSAGES } from "./camera-commands.ts";
-import { createMatchRepository, type TransitionData } from "./repository.ts";
+import { createMatchRepository, createTransitionBatcher, type TransitionData } from "./repository.ts";
 
 export interface CommandOutcome {
   /** False for a duplicate outcome, or when the match moved on (or went) meanwhile. */
@@ -36,7 +36,8 @@ function confirmedData(job: CameraCommandJob): TransitionData {
 
 export function createMatchJobOutcomes(deps: Deps) {
   const { prisma, redis, jobs, events } = deps;
-  const matches = createMatchRepository(prisma);
+  // Outcomes arrive in bursts (a worker runs many jobs at once): their transitions commit together.
+  const transition = createTransitionBatcher(createMatchRepository(prisma));
 
   /** Claims the one outcome remembered under `key`; false when it was already handled. */
   async function claimOutcome(key: string, outcome: string): Promise<boolean> {
@@ -64,7 +65,11 @@ export function createMatchJobOutcomes(deps: Deps) {
   async function commandSucceeded(job: CameraCommandJob): Promise<CommandOutcome> {
     if (!(await claimOutcome(outcomeKey(job), job.command))) return { applied: false };
     try {
-      const result = await matches.transition(job.matchId, COMMAND_EVENTS[job.command], confirmedData(job));
+      const result = await transition({
+        matchId: job.matchId,
+        event: COMMAND_EVENTS[job.command],
+        data: confirmedData(job),
+      });
       if (result.outcome === "missing") return { applied: false };
       if (result.outcome === "refused") {
         // The match moved on before the camera confirmed (e.g. recording started by hand).

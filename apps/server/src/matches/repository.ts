@@ -28,6 +28,13 @@ export function movedMatch(result: TransitionResult, notFoundKey: MessageKey = "
   throw result.outcome === "refused" ? result.error : new NotFoundError(notFoundKey);
 }
 
+/** A transition asked of several at once (moveTogether, createTransitionBatcher). */
+export interface TransitionRequest {
+  matchId: number;
+  event: MatchEvent;
+  data: TransitionData;
+}
+
 /** Match writes through `db`: the process's client, or an interactive transaction's. */
 export function createMatchRepository(db: PrismaClient | Prisma.TransactionClient) {
   /** A new match in one of the statuses a match may start in. */
@@ -59,7 +66,78 @@ export function createMatchRepository(db: PrismaClient | Prisma.TransactionClien
     }
   }
 
-  return { create, transition };
+  /**
+   * Moves the requests' matches (each at most once) with one conditional update per distinct event
+   * and data: the rows the statement's triggers keep (list counters, data versions) are written and
+   * committed once for all of them, not once per match. Answers the moved matches by id; a match not
+   * among them was not moved (refused, missing, or moved back meanwhile: for transition() to decide).
+   */
+  async function moveTogether(requests: readonly TransitionRequest[]): Promise<Map<number, MatchRow>> {
+    const groups = new Map<string, TransitionRequest[]>();
+    for (const request of requests) {
+      const key = JSON.stringify([request.event, request.data]);
+      groups.set(key, [...(groups.get(key) ?? []), request]);
+    }
+    const moved = new Map<number, MatchRow>();
+    // One after the other: concurrent statements would only queue on the same counter rows.
+    for (const group of groups.values()) {
+      const { event, data } = group[0]!;
+      const { from, to } = transitionOf(event);
+      const rows = await db.match.updateManyAndReturn({
+        where: { id: { in: group.map((request) => request.matchId) }, status: { in: [...from] } },
+        data: { ...data, status: to },
+        select: matchColumns,
+      });
+      for (const row of rows) moved.set(row.id, row);
+    }
+    return moved;
+  }
+
+  return { create, transition, moveTogether };
 }
 
 export type MatchRepository = ReturnType<typeof createMatchRepository>;
+
+/**
+ * Transitions asked while a write of others is under way wait for it and are then written together
+ * (moveTogether): under a burst of job outcomes one commit moves many matches, without a timer
+ * delaying a lone one. A match asked again before its turn waits for the next write, so its requests
+ * keep their order. A match not moved together is decided alone by transition(), each request
+ * settling on its own.
+ */
+export function createTransitionBatcher(matches: MatchRepository) {
+  type Waiting = { request: TransitionRequest; settle: (result: Promise<TransitionResult>) => void };
+  let waiting: Waiting[] = [];
+  let writing = false;
+
+  async function writeWaiting() {
+    writing = true;
+    while (waiting.length) {
+      const batch: Waiting[] = [];
+      const later: Waiting[] = [];
+      const inBatch = new Set<number>();
+      for (const entry of waiting) {
+        (inBatch.has(entry.request.matchId) ? later : batch).push(entry);
+        inBatch.add(entry.request.matchId);
+      }
+      waiting = later;
+      const moved = matches.moveTogether(batch.map((entry) => entry.request));
+      const results = batch.map(({ request }) =>
+        moved.then((rows): Promise<TransitionResult> | TransitionResult => {
+          const match = rows.get(request.matchId);
+          return match ? { outcome: "moved", match } : matches.transition(request.matchId, request.event, request.data);
+        }),
+      );
+      batch.forEach(({ settle }, i) => settle(results[i]!));
+      // Those decided alone too, before a later request for their match is written.
+      await Promise.allSettled(results);
+    }
+    writing = false;
+  }
+
+  return (request: TransitionRequest): Promise<TransitionResult> =>
+    new Promise((resolve) => {
+      waiting.push({ request, settle: resolve });
+      if (!writing) void writeWaiting();
+    });
+}
