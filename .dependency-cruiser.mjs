@@ -4,7 +4,8 @@
 //    exports (`@clubcast/<name>/<subpath>`), never by a path into its folder;
 //  - an app's exports only where ALLOWED_APP_EXPORTS lists them: shared code belongs in
 //    packages/*, test support in packages/testkit;
-//  - the server's services import no transport (REST, tRPC, Fastify).
+//  - the domain (packages/domain: services and operation declarations) imports no
+//    transport (REST, tRPC, Fastify, Socket.IO's server), and no package imports an app.
 // The root's scripts/ and prisma/ compose the workspaces and are not checked.
 import { readdirSync, readFileSync } from "node:fs";
 
@@ -12,14 +13,10 @@ import { readdirSync, readFileSync } from "node:fs";
 const ALLOWED_APP_EXPORTS = {
   // The tRPC contract, whose types the web client's tRPC client is typed with.
   "apps/web": ["@clubcast/server/trpc"],
-  // The service layer the jobs run on. Issue 13 wants it to become a domain package that
-  // the server and the worker both import; then this line goes.
-  "apps/worker": ["@clubcast/server/runtime"],
   // Test support starts what tests of every app run against: the server, the worker's
   // queues (or process) and the camera-server simulator.
   "packages/testkit": [
     "@clubcast/server/app",
-    "@clubcast/server/runtime",
     "@clubcast/worker/workers",
     "@clubcast/camera-sim/simulator",
     "@clubcast/camera-sim/control",
@@ -65,15 +62,8 @@ const appImportRules = workspaces.map((workspace) => ({
   },
 }));
 
-/** The server's transports: its HTTP and tRPC plumbing, each domain's routes and router, and the libraries. */
-const SERVER_TRANSPORTS = [
-  "^apps/server/src/(app|main)\\.ts$",
-  "^apps/server/src/core/http\\.ts$",
-  "^apps/server/src/(trpc|web-client)/",
-  "^apps/server/src/[^/]+/(routes|router|operations)(\\.ts$|/)",
-  "^apps/server/src/realtime/socket-server\\.ts$",
-  "(^|/)node_modules/(fastify|@fastify/[^/]+|@trpc/server)/",
-];
+/** The transports: the server's REST, tRPC and Socket.IO plumbing, and their libraries. */
+const TRANSPORTS = ["^apps/server/", "(^|/)node_modules/(fastify|@fastify/[^/]+|@trpc/server|socket\\.io)/"];
 
 export default {
   forbidden: [
@@ -93,19 +83,12 @@ export default {
     },
     ...appImportRules,
     {
-      name: "service-imports-transport",
+      name: "domain-imports-transport",
       comment:
-        "The server's services (the files of its domain folders other than routes, router and operations) " +
-        "know nothing of REST, tRPC or Fastify",
+        "The domain (services and operation declarations) knows nothing of REST, tRPC, Fastify or Socket.IO's server",
       severity: "error",
-      from: {
-        path: [
-          "^apps/server/src/(?!core/|trpc/|web-client/)[^/]+/",
-          "^apps/server/src/(services|deps|runtime|config)\\.ts$",
-        ],
-        pathNot: SERVER_TRANSPORTS,
-      },
-      to: { path: SERVER_TRANSPORTS },
+      from: { path: "^packages/domain/" },
+      to: { path: TRANSPORTS },
     },
     {
       name: "not-to-unresolvable",

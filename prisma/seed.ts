@@ -23,10 +23,10 @@ import {
   zonedToUtc,
 } from "@clubcast/shared";
 import { createPrismaClient, type DeviceStatus, type Prisma, type PrismaClient } from "@clubcast/db";
-import { hashPassword } from "../apps/server/src/auth/passwords.ts";
-import { ingestOf, type IngestSettings } from "../apps/server/src/media/ingest.ts";
+import { hashPassword } from "@clubcast/domain/auth/passwords.ts";
+import { ingestOf, type IngestSettings } from "@clubcast/domain/media/ingest.ts";
 import { cameraSimSettings, loadConfig } from "@clubcast/settings";
-import { clubLogoUrl } from "../apps/server/src/clubs/logo.ts";
+import { clubLogoUrl } from "@clubcast/domain/clubs/logo.ts";
 import { createMediaStore, type MediaStore } from "@clubcast/media-store";
 import { demoLogoPng, type DemoLogo } from "./demo-logos.ts";
 

@@ -6,7 +6,7 @@
 // baseline answers the same paths with the same SQL the services would run.
 import type { FastifyInstance } from "fastify";
 import type pg from "pg";
-import { hashToken } from "../src/auth/tokens.ts";
+import { hashToken } from "@clubcast/domain/auth/tokens.ts";
 import type { MixedRequest } from "./load.ts";
 
 /** mulberry32: a small seeded generator, the same numbers on every run. */

@@ -3,7 +3,7 @@
 // emits events through its Socket.IO server and measures its own memory.
 import type { AddressInfo } from "node:net";
 import { loadConfig } from "@clubcast/settings";
-import { closeDeps, createDeps } from "../src/deps.ts";
+import { closeDeps, createDeps } from "@clubcast/domain/deps.ts";
 import { buildApp } from "../src/app.ts";
 
 export type NodeRequest =

@@ -14,8 +14,8 @@ import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { CHANNELS, EVENTS } from "@clubcast/shared";
 import { loadConfig } from "@clubcast/settings";
-import { closeDeps, createDeps } from "../src/deps.ts";
-import { createServices } from "../src/services.ts";
+import { closeDeps, createDeps } from "@clubcast/domain/deps.ts";
+import { createServices } from "@clubcast/domain/services.ts";
 import {
   clearRedisPrefix,
   dropDatabase,

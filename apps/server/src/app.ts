@@ -2,15 +2,15 @@
 // tRPC under /trpc, and (when built) the web client on the same URL.
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
-import type { Deps } from "./deps.ts";
-import { createServices, type Services } from "./services.ts";
+import type { Deps } from "@clubcast/domain/deps.ts";
+import { createServices, type Services } from "@clubcast/domain/services.ts";
 import { registerErrorHandling, registerJsonBodyParser, registerRestOperations } from "./core/http.ts";
-import { namedOperations, type RestOperation } from "./core/operation.ts";
-import { domains } from "./domains.generated.ts";
+import { namedOperations, type RestOperation } from "@clubcast/domain/core/operation.ts";
+import { domains } from "@clubcast/domain/domains.generated.ts";
 import { appRouter, type AppRouter } from "./trpc/app-router.ts";
 import { logInternalError, retryAfterMeta, trpcContextFactory } from "./trpc/trpc.ts";
 import { isMediaPath, registerMediaRoutes } from "./media/routes.ts";
-import { localeFromAcceptLanguage, translate } from "./core/i18n.ts";
+import { localeFromAcceptLanguage, translate } from "@clubcast/domain/core/i18n.ts";
 import { attachRealtime, type RealtimeOptions } from "./realtime/socket-server.ts";
 import type { Server as RealtimeServer } from "socket.io";
 import { registerWebClient, webClientDir } from "./web-client/serve.ts";

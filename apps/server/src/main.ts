@@ -1,6 +1,6 @@
 // Runs the API server until SIGINT/SIGTERM.
 import { exitOnBadSettings, loadConfig } from "@clubcast/settings";
-import { closeDeps, createDeps } from "./deps.ts";
+import { closeDeps, createDeps } from "@clubcast/domain/deps.ts";
 import { buildApp } from "./app.ts";
 
 const config = exitOnBadSettings(() => loadConfig());

@@ -1,7 +1,7 @@
 // E-mail that anyone can make the platform send to an address (password reset links):
 // answered the same, in the same time, whether or not the address has an account, and limited.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MailMessage } from "../src/mail/mailer.ts";
+import type { MailMessage } from "@clubcast/domain/mail/mailer.ts";
 import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 import { createUser } from "@clubcast/testkit/factories";
 

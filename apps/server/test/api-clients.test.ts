@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Club, Configuration } from "@clubcast/db";
-import { verifyPassword } from "../src/auth/passwords.ts";
+import { verifyPassword } from "@clubcast/domain/auth/passwords.ts";
 import { createApiClient, createConfiguration, createField } from "@clubcast/testkit/factories";
 import { useTestAppWithCast } from "@clubcast/testkit/api";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_VERSION, DESKTOP_APP_VERSION } from "@clubcast/shared";
 import { startTestApp, type TestApp } from "@clubcast/testkit/app";
-import { appInfoFromEnv } from "../src/app-info/service.ts";
+import { appInfoFromEnv } from "@clubcast/domain/app-info/service.ts";
 import { isClientRoute } from "../src/web-client/serve.ts";
 
 const INDEX_HTML = "<!doctype html><title>Clubcast test client</title>";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 import { api, type Api } from "@clubcast/testkit/api";
 import { createUser, TEST_PASSWORD } from "@clubcast/testkit/factories";
-import { hashToken } from "../src/auth/tokens.ts";
+import { hashToken } from "@clubcast/domain/auth/tokens.ts";
 
 let t: TestApp;
 let http: Api;

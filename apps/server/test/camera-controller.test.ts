@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Club, Configuration, Field } from "@clubcast/db";
 import { CHANNELS, EVENTS } from "@clubcast/shared";
-import { hashToken } from "../src/auth/tokens.ts";
+import { hashToken } from "@clubcast/domain/auth/tokens.ts";
 import type { TestApp } from "@clubcast/testkit/app";
 import {
   createApiClient,

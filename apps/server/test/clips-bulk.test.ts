@@ -14,7 +14,7 @@ import type { Match, Team } from "@clubcast/db";
 import { defaultClipWindow } from "@clubcast/shared";
 import { createMember, useTestAppWithCast, type Member } from "@clubcast/testkit/api";
 import { createMatch, createTeam } from "@clubcast/testkit/factories";
-import { BULK_MAX_IDS } from "../src/media/schemas.ts";
+import { BULK_MAX_IDS } from "@clubcast/domain/media/schemas.ts";
 
 const { t, http, cast } = useTestAppWithCast();
 let home: Team;

@@ -9,8 +9,8 @@ import { connect } from "node:net";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import type { Match, Sequence } from "@clubcast/db";
-import { namedOperations } from "../src/core/operation.ts";
-import { domains } from "../src/domains.generated.ts";
+import { namedOperations } from "@clubcast/domain/core/operation.ts";
+import { domains } from "@clubcast/domain/domains.generated.ts";
 import { useTestAppWithCast } from "@clubcast/testkit/api";
 import { createMatch } from "@clubcast/testkit/factories";
 

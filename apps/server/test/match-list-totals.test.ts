@@ -11,9 +11,9 @@ import { createPool, createPrismaClient, type Prisma, type PrismaClient } from "
 import { MATCH_EVENTS, MATCH_STATUSES, RECORDED_MATCH_STATUSES, type MatchStatus } from "@clubcast/shared";
 import { createTestDatabase, type TestDatabase } from "@clubcast/testkit";
 import { createClub, createMatch } from "@clubcast/testkit/factories";
-import { readListPage, type MatchList } from "../src/matches/list-page.ts";
-import { createMatchRepository } from "../src/matches/repository.ts";
-import type { ListAudience } from "../src/matches/visibility.ts";
+import { readListPage, type MatchList } from "@clubcast/domain/matches/list-page.ts";
+import { createMatchRepository } from "@clubcast/domain/matches/repository.ts";
+import type { ListAudience } from "@clubcast/domain/matches/visibility.ts";
 
 const CLUBS_PER_RUN = 4;
 const WRITERS = 4;

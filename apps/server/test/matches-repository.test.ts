@@ -16,14 +16,14 @@ import {
   type MatchStatus,
 } from "@clubcast/shared";
 import { createTestDatabase, type TestDatabase } from "@clubcast/testkit";
-import { asAppError } from "../src/core/errors.ts";
+import { asAppError } from "@clubcast/domain/core/errors.ts";
 import {
   createMatchRepository,
   createTransitionBatcher,
   movedMatch,
   type MatchRepository,
   type TransitionResult,
-} from "../src/matches/repository.ts";
+} from "@clubcast/domain/matches/repository.ts";
 import { createClub, createMatch } from "@clubcast/testkit/factories";
 
 const CONCURRENT_WRITERS = 6;

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { createPool, PrismaClient, type Match } from "@clubcast/db";
-import { anonymousContext } from "../src/core/context.ts";
-import { createReadCache } from "../src/core/read-cache.ts";
-import { createMatchesService } from "../src/matches/service.ts";
+import { anonymousContext } from "@clubcast/domain/core/context.ts";
+import { createReadCache } from "@clubcast/domain/core/read-cache.ts";
+import { createMatchesService } from "@clubcast/domain/matches/service.ts";
 import { createMember, type Member, useTestAppWithCast } from "@clubcast/testkit/api";
 import { createClub, createField, createMatch, createSport, createTeam } from "@clubcast/testkit/factories";
 

@@ -11,7 +11,7 @@ import fc from "fast-check";
 import type { Field, Match } from "@clubcast/db";
 import { MEDIA_FILES } from "@clubcast/shared";
 import { createMediaStore, type MediaScope } from "@clubcast/media-store";
-import { createMediaUrlSigner, URL_SECRET_FILE } from "../src/media/signing.ts";
+import { createMediaUrlSigner, URL_SECRET_FILE } from "@clubcast/domain/media/signing.ts";
 import { generousLoginLimits, useTestAppWithCast } from "@clubcast/testkit/api";
 import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 import { createClub, createConfiguration, createField, createMatch, createUser } from "@clubcast/testkit/factories";

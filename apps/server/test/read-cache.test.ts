@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import pg from "pg";
 import { createPool, createPrismaClient, type PrismaClient } from "@clubcast/db";
 import { createTestDatabase, type TestDatabase } from "@clubcast/testkit";
-import { createReadCache, type CacheArea, type ReadCache } from "../src/core/read-cache.ts";
+import { createReadCache, type CacheArea, type ReadCache } from "@clubcast/domain/core/read-cache.ts";
 import {
   createApiClient,
   createClub,

@@ -10,7 +10,7 @@ import { CHANNELS, EVENTS, SOCKET, type SubscriptionError } from "@clubcast/shar
 import { createApiClient, createClub, createConfiguration, createMatch } from "@clubcast/testkit/factories";
 import type { Member } from "@clubcast/testkit/api";
 import { connectSocket, nextEvent, signIn, subscribe, useTwoInstances } from "@clubcast/testkit/realtime";
-import { hashToken, newSecretToken } from "../src/auth/tokens.ts";
+import { hashToken, newSecretToken } from "@clubcast/domain/auth/tokens.ts";
 import { holderRoom } from "../src/realtime/socket-server.ts";
 
 const two = useTwoInstances();

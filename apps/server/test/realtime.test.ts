@@ -16,7 +16,7 @@ import {
   useTwoInstances,
   type ServerInstance,
 } from "@clubcast/testkit/realtime";
-import { CHAT_HISTORY_SIZE } from "../src/realtime/service.ts";
+import { CHAT_HISTORY_SIZE } from "@clubcast/domain/realtime/service.ts";
 
 let t: TestApp;
 let b: ServerInstance;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Prisma, type Club, type Team } from "@clubcast/db";
 import { useTestAppWithCast } from "@clubcast/testkit/api";
 import { createClub, createMatch, createTeam, createUser } from "@clubcast/testkit/factories";
-import { termsOf, userSearchSql } from "../src/search/service.ts";
+import { termsOf, userSearchSql } from "@clubcast/domain/search/service.ts";
 
 const { t, http, cast } = useTestAppWithCast();
 

@@ -17,7 +17,7 @@ import {
   DEMO_PASSWORD,
   seed,
 } from "../../../prisma/seed.ts";
-import { verifyPassword } from "../src/auth/passwords.ts";
+import { verifyPassword } from "@clubcast/domain/auth/passwords.ts";
 import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 
 let t: TestApp;

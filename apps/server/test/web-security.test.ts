@@ -8,7 +8,7 @@ import { api, generousLoginLimits, type Api } from "@clubcast/testkit/api";
 import { createUser, TEST_PASSWORD } from "@clubcast/testkit/factories";
 import { connectSocket, disconnectAllSockets, listen, subscribe } from "@clubcast/testkit/realtime";
 import { corsOriginsFrom } from "@clubcast/settings";
-import { hashToken } from "../src/auth/tokens.ts";
+import { hashToken } from "@clubcast/domain/auth/tokens.ts";
 
 const INTEGRATOR = "https://scores.example.org";
 

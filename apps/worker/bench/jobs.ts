@@ -11,7 +11,7 @@ import { QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
 import { QUEUES, bullPrefix, type CameraCommandJob } from "@clubcast/shared/jobs";
 import { createCameraServerClient } from "@clubcast/camera-protocol";
-import { closeDeps, createDeps, loadConfig } from "@clubcast/server/runtime";
+import { closeDeps, createDeps, loadConfig } from "@clubcast/domain";
 import { clearRedisPrefix, dropDatabase, freshMigratedDatabase, printTable, sleep } from "@clubcast/testkit/bench";
 import { createSimulatorControl, type SimCall, startCameraSimulator } from "@clubcast/testkit/camera-sim";
 

@@ -1,6 +1,6 @@
 // `npm start -w @clubcast/worker`: runs the platform's jobs until SIGTERM/SIGINT,
 // then finishes the jobs in flight before exiting.
-import { closeDeps, createDeps, createServices } from "@clubcast/server/runtime";
+import { closeDeps, createDeps, createServices } from "@clubcast/domain";
 import { exitOnBadSettings, loadConfig, loadWorkerSettings } from "@clubcast/settings";
 import { startWorkers, WORKERS_RUNNING } from "./workers.ts";
 

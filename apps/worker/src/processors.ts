@@ -24,7 +24,7 @@ import {
   type CameraCommandRequests,
 } from "@clubcast/camera-protocol";
 import { createMediaStore } from "@clubcast/media-store";
-import { readMatchCommitted, type Deps, type Services } from "@clubcast/server/runtime";
+import { readMatchCommitted, type Deps, type Services } from "@clubcast/domain";
 import type { WorkerSettings } from "@clubcast/settings";
 import type { CutKind } from "./cut-plan.ts";
 import { TITLE_CARD_S, VideoError, cutClip, joinClips, planClipCut, posterOf, probeVideo } from "./video.ts";

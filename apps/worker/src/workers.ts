@@ -1,5 +1,5 @@
 // The BullMQ workers of the platform's queues, over the service layer of
-// @clubcast/server/runtime: a handler per job of the registry (JOBS in
+// @clubcast/domain: a handler per job of the registry (JOBS in
 // @clubcast/shared). Closing waits for the jobs in flight to finish.
 import { UnrecoverableError, Worker, type Job, type WorkerOptions } from "bullmq";
 import { Redis } from "ioredis";
@@ -12,7 +12,7 @@ import {
   type JobKind,
   type JobPayload,
 } from "@clubcast/shared/jobs";
-import type { Deps, Services } from "@clubcast/server/runtime";
+import type { Deps, Services } from "@clubcast/domain";
 import {
   assetUpdateProcessor,
   cameraCommandProcessor,

@@ -14,7 +14,7 @@ import { createClub } from "@clubcast/testkit/factories";
 import { connectSocket, nextEvent, signIn, subscribe } from "@clubcast/testkit/realtime";
 import { cameraCommandProcessor, matchTimerProcessor, privacyAppliedProcessor } from "../src/processors.ts";
 import { jobHandlers, runJobs, type JobHandlers } from "../src/workers.ts";
-import { holdMatchUntilCommit } from "@clubcast/server/runtime";
+import { holdMatchUntilCommit } from "@clubcast/domain";
 import { eventually } from "@clubcast/testkit";
 import { CAMERA_ID, callsWithKey, startJobStack, type JobStack } from "./support.ts";
 

@@ -1,6 +1,6 @@
 // The job registry: every BullMQ job of the platform declared once, with its
 // queue, its name(s), its payload schema and the options it is added with.
-// The server enqueues through it (apps/server/src/jobs/queues.ts) and the worker
+// The server enqueues through it (packages/domain/src/jobs/queues.ts) and the worker
 // runs a handler per registered job (apps/worker/src/workers.ts), both checking
 // payloads against the schema.
 import { z } from "zod";

@@ -2,7 +2,7 @@
 // of users in two clubs (the usual subjects of authorization tests).
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Club, User } from "@clubcast/db";
-import type { AppConfig } from "@clubcast/server/runtime";
+import type { AppConfig } from "@clubcast/domain";
 import { startTestApp, type TestApp } from "./app.ts";
 import { createClub, createUser, TEST_PASSWORD } from "./factories.ts";
 

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
 import { buildApp, type BuiltApp } from "@clubcast/server/app";
-import { closeDeps, createDeps, loadConfig, type AppConfig, type Deps } from "@clubcast/server/runtime";
+import { closeDeps, createDeps, loadConfig, type AppConfig, type Deps } from "@clubcast/domain";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { startSmtpCatcher, type SmtpCatcher } from "./smtp.ts";
 

@@ -1,6 +1,6 @@
 // Small builders of believable rows for tests.
 import type { MatchStatus, Prisma, PrismaClient, Scope, SportType } from "@clubcast/db";
-import { hashPassword } from "@clubcast/server/runtime";
+import { hashPassword } from "@clubcast/domain";
 
 let counter = 0;
 const next = () => ++counter;

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { io, type Socket } from "socket.io-client";
 import { SOCKET, type SubscriptionError } from "@clubcast/shared";
 import { buildApp, type BuiltApp } from "@clubcast/server/app";
-import { closeDeps, createDeps } from "@clubcast/server/runtime";
+import { closeDeps, createDeps } from "@clubcast/domain";
 import { startTestApp, type TestApp } from "./app.ts";
 import { api, generousLoginLimits, type Api, type Member } from "./api.ts";
 import { createUser } from "./factories.ts";

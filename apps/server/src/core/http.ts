@@ -3,12 +3,12 @@
 import type { IncomingMessage } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { LocaleCode } from "@clubcast/shared";
-import type { Services } from "../services.ts";
-import { asAppError, ValidationError, type AppError, type FieldErrors } from "./errors.ts";
-import { localeFromAcceptLanguage, translate } from "./i18n.ts";
+import type { Services } from "@clubcast/domain/services.ts";
+import { asAppError, ValidationError, type AppError, type FieldErrors } from "@clubcast/domain/core/errors.ts";
+import { localeFromAcceptLanguage, translate } from "@clubcast/domain/core/i18n.ts";
 import { invokeOperation } from "./invoke.ts";
-import { DIGITS } from "./schemas.ts";
-import { restOperations, type NamedOperation, type RestOperation } from "./operation.ts";
+import { DIGITS } from "@clubcast/domain/core/schemas.ts";
+import { restOperations, type NamedOperation, type RestOperation } from "@clubcast/domain/core/operation.ts";
 import { resolveRequest } from "./request.ts";
 import { applySessionEffect, forgetRefusedSession } from "./session-cookie.ts";
 

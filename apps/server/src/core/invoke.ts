@@ -2,8 +2,8 @@
 // who may call it, the input parsed (422 naming the fields), the service called, and
 // outside production the answer checked against the operation's output schema.
 import { z } from "zod";
-import type { Services } from "../services.ts";
-import type { NamedOperation } from "./operation.ts";
+import type { Services } from "@clubcast/domain/services.ts";
+import type { NamedOperation } from "@clubcast/domain/core/operation.ts";
 import { requireCaller, type ResolvedRequest } from "./request.ts";
 import { parseInput } from "./validation.ts";
 

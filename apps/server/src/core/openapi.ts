@@ -2,7 +2,7 @@
 // zod schemas the server validates with, so it cannot drift from the code.
 import { z } from "zod";
 import { APP_VERSION } from "@clubcast/shared";
-import type { RestOperation } from "./operation.ts";
+import type { RestOperation } from "@clubcast/domain/core/operation.ts";
 
 type JsonSchema = Record<string, unknown>;
 

@@ -2,12 +2,11 @@
 // REST routes, the tRPC procedures and the realtime handshake.
 import { parse as parseCookies } from "cookie";
 import { SESSION_COOKIE, type LocaleCode } from "@clubcast/shared";
-import type { AuthService } from "../auth/service.ts";
-import { anonymousContext, type RequestContext } from "./context.ts";
-import { AppError, UnauthorizedError } from "./errors.ts";
-import { localeFromAcceptLanguage } from "./i18n.ts";
-
-export type AuthRequirement = "public" | "user" | "client";
+import type { AuthService } from "@clubcast/domain/auth/service.ts";
+import { anonymousContext, type RequestContext } from "@clubcast/domain/core/context.ts";
+import { AppError, UnauthorizedError } from "@clubcast/domain/core/errors.ts";
+import { localeFromAcceptLanguage } from "@clubcast/domain/core/i18n.ts";
+import type { AuthRequirement } from "@clubcast/domain/core/operation.ts";
 
 export interface ResolvedRequest {
   ctx: RequestContext;

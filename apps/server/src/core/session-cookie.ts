@@ -6,13 +6,11 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { serialize, type SerializeOptions } from "cookie";
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from "@clubcast/shared";
 import type { AppConfig } from "@clubcast/settings";
-import { ForbiddenError } from "./errors.ts";
+import { ForbiddenError } from "@clubcast/domain/core/errors.ts";
+import type { SessionEffect } from "@clubcast/domain/core/operation.ts";
 import { bearerToken, sessionCookieToken, type ResolvedRequest } from "./request.ts";
 
 type SessionConfig = Pick<AppConfig, "publicUrl" | "accessTokenTtlSeconds">;
-
-/** What a route's answer does to the session cookies: a sign-in starts one, a sign-out ends it. */
-export type SessionEffect = "start" | "end";
 
 /** Methods that change nothing, so a forged cross-site request gains nothing. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

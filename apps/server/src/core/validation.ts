@@ -1,8 +1,8 @@
 // Turning zod failures into our 422 shape: {message, errors: {field: [messages]}}.
 import type { z } from "zod";
 import { fieldErrorOf } from "@clubcast/shared/schemas";
-import { fieldLabel, ValidationError, type FieldErrors, type FieldMessage } from "./errors.ts";
-import type { MessageKey } from "./i18n.ts";
+import { fieldLabel, ValidationError, type FieldErrors, type FieldMessage } from "@clubcast/domain/core/errors.ts";
+import type { MessageKey } from "@clubcast/domain/core/i18n.ts";
 
 /** What the client sent at `path` (undefined where it sent nothing). */
 function sentAt(sent: unknown, path: PropertyKey[]): unknown {

@@ -5,9 +5,9 @@
 // are not in the route catalogue or the OpenAPI document.
 import { open, type FileHandle } from "node:fs/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
-import { NotFoundError } from "../core/errors.ts";
-import type { Services } from "../services.ts";
-import type { MediaFile } from "./service.ts";
+import { NotFoundError } from "@clubcast/domain/core/errors.ts";
+import type { Services } from "@clubcast/domain/services.ts";
+import type { MediaFile } from "@clubcast/domain/media/service.ts";
 
 /** Segments never change under their name; posters and downloads may be remade, playlists change all the time. */
 const SEGMENT_MAX_AGE_SECONDS = 3600;

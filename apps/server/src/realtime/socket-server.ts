@@ -7,15 +7,15 @@ import { Redis } from "ioredis";
 import { Server, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { CHANNELS, parseChannel, SOCKET, type SubscriptionError } from "@clubcast/shared";
-import type { Services } from "../services.ts";
-import type { RequestContext } from "../core/context.ts";
-import { asAppError } from "../core/errors.ts";
+import type { Services } from "@clubcast/domain/services.ts";
+import type { RequestContext } from "@clubcast/domain/core/context.ts";
+import { asAppError } from "@clubcast/domain/core/errors.ts";
 import { errorBody } from "../core/http.ts";
-import { translate } from "../core/i18n.ts";
+import { translate } from "@clubcast/domain/core/i18n.ts";
 import { resolveRequest, type ResolvedRequest } from "../core/request.ts";
 import { parseInput } from "../core/validation.ts";
-import { ACCESS_CHANGED, socketIoKey, type AccessChange } from "./publisher.ts";
-import { chatSendInput } from "./schemas.ts";
+import { ACCESS_CHANGED, socketIoKey, type AccessChange } from "@clubcast/domain/realtime/publisher.ts";
+import { chatSendInput } from "@clubcast/domain/realtime/schemas.ts";
 
 export interface RealtimeOptions {
   /**

@@ -5,8 +5,8 @@
  */
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from "@trpc/server";
 import type { z } from "zod";
-import type { Domain, Operation } from "../core/operation.ts";
-import { domains } from "../domains.generated.ts";
+import type { Domain, Operation } from "@clubcast/domain/core/operation.ts";
+import { domains } from "@clubcast/domain/domains.generated.ts";
 import { operationProcedure, router } from "./trpc.ts";
 
 /** What a client sees of an operation: its input (optional when every field is) and its answer. */

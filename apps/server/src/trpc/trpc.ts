@@ -4,14 +4,14 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
 import type { FastifyRequest } from "fastify";
 import { DEFAULT_LOCALE } from "@clubcast/shared";
-import type { Services } from "../services.ts";
-import { asAppError } from "../core/errors.ts";
+import type { Services } from "@clubcast/domain/services.ts";
+import { asAppError } from "@clubcast/domain/core/errors.ts";
 import { errorBody, retryAfterOf } from "../core/http.ts";
-import { translate } from "../core/i18n.ts";
+import { translate } from "@clubcast/domain/core/i18n.ts";
 import { resolveRequest, type ResolvedRequest } from "../core/request.ts";
 import { forgetRefusedSession } from "../core/session-cookie.ts";
 import { invokeOperation } from "../core/invoke.ts";
-import type { NamedOperation } from "../core/operation.ts";
+import type { NamedOperation } from "@clubcast/domain/core/operation.ts";
 
 export interface TrpcContext {
   services: Services;

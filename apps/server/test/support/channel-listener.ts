@@ -9,7 +9,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import { io as connect } from "socket.io-client";
 import { Redis } from "ioredis";
 import type { EventName, EventPayloads } from "@clubcast/shared";
-import { socketIoKey } from "../../src/realtime/publisher.ts";
+import { socketIoKey } from "@clubcast/domain/realtime/publisher.ts";
 import type { TestApp } from "@clubcast/testkit/app";
 
 interface ReceivedEvent {

@@ -22,7 +22,7 @@ import type {
   User,
 } from "@clubcast/db";
 import { MATCH_STATUSES, defaultClipWindow } from "@clubcast/shared";
-import { hashToken, newSecretToken } from "../../src/auth/tokens.ts";
+import { hashToken, newSecretToken } from "@clubcast/domain/auth/tokens.ts";
 import type { TestApp } from "@clubcast/testkit/app";
 import {
   createApiClient,

@@ -5,8 +5,12 @@
 import type { z } from "zod";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "./context.ts";
-import type { AuthRequirement } from "./request.ts";
-import type { SessionEffect } from "./session-cookie.ts";
+
+/** Who may call an operation: anyone, a signed-in user, or an API client (a camera controller). */
+export type AuthRequirement = "public" | "user" | "client";
+
+/** What a route's answer does to the session cookies: a sign-in starts one, a sign-out ends it. */
+export type SessionEffect = "start" | "end";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

@@ -1,5 +1,7 @@
-// What other processes (the worker, benchmarks, @clubcast/testkit) need to run
-// the service layer outside the HTTP server: `import { ... } from "@clubcast/server/runtime"`.
+// The domain: every service of the platform over its database, queues and files, and
+// each operation's declaration (its folders' operations.ts). The server's transports
+// (REST, tRPC, Socket.IO), the worker's jobs and the test kit run it; this entry holds
+// what a process needs to start it.
 export { loadConfig, type AppConfig } from "@clubcast/settings";
 export { createDeps, closeDeps, type Deps } from "./deps.ts";
 export { createServices, type Services } from "./services.ts";

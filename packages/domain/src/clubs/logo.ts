@@ -13,6 +13,6 @@ export function logoExtensionOf(image: Buffer): LogoExtension | null {
   return null;
 }
 
-/** Where a club's logo file is served (apps/server/src/media/routes.ts), below PUBLIC_URL. */
+/** Where a club's logo file is served (the server's media routes), below PUBLIC_URL. */
 export const clubLogoUrl = (publicUrl: string, clubId: number, fileName: string) =>
   `${publicUrl}/media/clubs/${clubId}/${fileName}`;
