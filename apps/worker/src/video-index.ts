@@ -63,6 +63,12 @@ function readIndex(file: string, version: string): VideoIndex | null {
 }
 
 /**
+ * The indexes this process is making, by file and version: the clips placed during a match are
+ * all cut once it is on demand, and a worker's concurrent cuts then share one probe of the video.
+ */
+const making = new Map<string, Promise<VideoIndex>>();
+
+/**
  * The facts and keyframes of the video `playlist` (a file), from its index in `indexFile`, or
  * probed (`probe`) and kept there when the index is missing, unreadable or of another version.
  */
@@ -81,6 +87,21 @@ export async function indexedVideo(
   }
   const kept = readIndex(indexFile, version);
   if (kept) return kept;
+  const key = `${indexFile}\0${version}`;
+  let made = making.get(key);
+  if (!made) {
+    made = makeIndex(playlist, indexFile, version, probe).finally(() => making.delete(key));
+    making.set(key, made);
+  }
+  return made;
+}
+
+async function makeIndex(
+  playlist: string,
+  indexFile: string,
+  version: string,
+  probe: (source: string) => Promise<VideoIndex>,
+): Promise<VideoIndex> {
   const index = await probe(playlist);
   const file: IndexFile = { format: INDEX_FORMAT, version, ...index };
   try {

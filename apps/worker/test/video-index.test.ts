@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 import { MEDIA_FILES } from "@clubcast/shared";
 import { hasFfmpeg } from "@clubcast/testkit/camera-sim";
 import { indexedVideo } from "../src/video-index.ts";
-import { planClipCut, probeVideo, probeVideoIndex } from "../src/video.ts";
+import { VideoError, planClipCut, probeVideo, probeVideoIndex } from "../src/video.ts";
 import { FPS, writeVod, type VodOptions } from "./clip-support.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "clubcast-video-index-"));
@@ -108,15 +108,23 @@ it("answers from a probe when the index can't be written, and says why", async (
   expect(probe).toHaveBeenCalledTimes(2);
 });
 
-it("lets cuts that make the index at once each write it whole, leaving no temporary file", async () => {
+it("lets cuts that find no index at once share one probe, leaving a whole index and no temporary file", async () => {
   const { playlist, index, dir } = video();
-  const logged = vi.spyOn(console, "error");
   const probe = vi.fn(probeVideoIndex);
   const made = await Promise.all([1, 2, 3].map(() => indexedVideo(playlist, index, probe)));
-  expect(probe).toHaveBeenCalledTimes(3);
-  expect(logged).not.toHaveBeenCalled();
+  expect(probe).toHaveBeenCalledTimes(1);
   expect(made[1]).toEqual(made[0]);
+  expect(made[2]).toEqual(made[0]);
   expect(readdirSync(dir).sort()).toEqual([MEDIA_FILES.vodIndex, MEDIA_FILES.vodPlaylist, "source"].sort());
   await indexedVideo(playlist, index, probe);
-  expect(probe).toHaveBeenCalledTimes(3);
+  expect(probe).toHaveBeenCalledTimes(1);
+});
+
+it("lets a failed probe fail the cuts waiting for it, and the next cut probe again", async () => {
+  const { playlist, index } = video();
+  const probe = vi.fn(probeVideoIndex).mockRejectedValueOnce(new VideoError("unreadable"));
+  const waiting = [1, 2].map(() => indexedVideo(playlist, index, probe));
+  for (const cut of waiting) await expect(cut).rejects.toThrow("unreadable");
+  expect((await indexedVideo(playlist, index, probe)).keyframes).toEqual(keyframesEvery(2));
+  expect(probe).toHaveBeenCalledTimes(2);
 });
