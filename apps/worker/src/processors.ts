@@ -28,6 +28,7 @@ import { readMatchCommitted, type Deps, type Services } from "@clubcast/domain";
 import type { WorkerSettings } from "@clubcast/settings";
 import type { CutKind } from "./cut-plan.ts";
 import { TITLE_CARD_S, VideoError, cutClip, joinClips, planClipCut, posterOf, probeVideo } from "./video.ts";
+import { indexedVideo } from "./video-index.ts";
 
 /** A failure retrying cannot fix (the server refused with a 4xx): the job fails at once. */
 function unrecoverable(error: unknown): unknown {
@@ -251,19 +252,21 @@ export function clipCutProcessor({ config }: Deps, services: Services) {
     const plan = await services.clips.cutStarting(job.data);
     if (!plan) return { done: false, reason: "clip changed or deleted" };
     const scope = { kind: "matches", id: plan.matchId } as const;
-    const source = store.has(scope, MEDIA_FILES.vodPlaylist)
-      ? store.file(scope, MEDIA_FILES.vodPlaylist)
-      : plan.vodHlsUrl;
+    const stored = store.has(scope, MEDIA_FILES.vodPlaylist);
+    const source = stored ? store.file(scope, MEDIA_FILES.vodPlaylist) : plan.vodHlsUrl;
     if (!source) throw new UnrecoverableError("the match has no on-demand video");
 
-    const video = await probeVideo(source);
+    // The store's video keeps its keyframe index beside it; one by URL is probed, its keyframes per cut.
+    const { video, keyframes } = stored
+      ? await indexedVideo(source, store.file(scope, MEDIA_FILES.vodIndex))
+      : { video: await probeVideo(source), keyframes: null };
     // At the video's own frame rate and inside its real length.
     const fit = await services.clips.fitToVideo(job.data, video);
     if ("reason" in fit) throw new UnrecoverableError(fit.reason);
     const { window } = fit;
     const firstFrame = frameAt(window.startMs, video.fps);
     const frames = clipFrames(window, video.fps);
-    const cutPlan = await planClipCut(source, video, firstFrame, frames);
+    const cutPlan = await planClipCut(source, video, firstFrame, frames, keyframes);
 
     const progress = progressReporter(job, (percent) => services.clips.cutProgress(job.data, percent));
     const files = [store.file(scope, plan.files.video), store.file(scope, plan.files.poster)];

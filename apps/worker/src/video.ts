@@ -18,11 +18,17 @@ export class VideoError extends Error {}
 /** ffmpeg's quiet, non-interactive start of every command here. */
 const FFMPEG = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"];
 
+/**
+ * What ffprobe may write: every packet's line of a whole recording (under 50 bytes each, 25 MB for
+ * three hours at 50 frames per second) when its keyframe index is made.
+ */
+const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
+
 /** Runs ffprobe or ffmpeg; a failure becomes `failure` (what a person may read: no paths, no command line). */
 async function tool(command: "ffprobe" | "ffmpeg", args: string[], failure: string): Promise<string> {
   const prefix = command === "ffprobe" ? ["-v", "error"] : FFMPEG;
   try {
-    return (await run(command, [...prefix, ...args])).stdout;
+    return (await run(command, [...prefix, ...args], { maxBuffer: MAX_OUTPUT_BYTES })).stdout;
   } catch {
     throw new VideoError(failure);
   }
@@ -62,63 +68,100 @@ const X264_PROFILES: Record<string, string> = {
 /** Pixel formats libx264 writes as they are (other formats would need converting, so another stream). */
 const X264_PIXEL_FORMATS = ["yuv420p", "yuvj420p"];
 
-interface StreamFacts {
-  codec_name?: string;
-  profile?: string;
-  level?: number;
-  pix_fmt?: string;
+/** One line of ffprobe's `-of compact` output: its section (packet, stream, format) and the fields asked for. */
+type ProbeSection = { section: string; fields: Map<string, string> };
+
+/**
+ * The `entries` of the source's first video stream, as ffprobe's sections: `-of compact` writes
+ * one a line, `section|key=value|…` (and a packet's side data as a bare name, skipped here).
+ */
+async function probeSections(source: string, entries: string, more: string[] = []): Promise<ProbeSection[]> {
+  const stdout = await tool(
+    "ffprobe",
+    ["-select_streams", "v:0", "-show_entries", entries, ...more, "-of", "compact", source],
+    UNREADABLE,
+  );
+  return stdout
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [section = "", ...pairs] = line.split("|");
+      const fields = pairs
+        .filter((pair) => pair.includes("="))
+        .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as const);
+      return { section, fields: new Map(fields) };
+    });
 }
+
+/** What VideoFacts is read from: the stream's and the file's. */
+const FACT_ENTRIES =
+  "format=duration,start_time:stream=codec_name,profile,level,pix_fmt,has_b_frames,avg_frame_rate,r_frame_rate,start_time";
 
 /**
  * libx264's options that make H.264 in the stream's codec, profile, level and pixel format, so a
  * piece it encodes joins the stream's copied frames; null for a stream it can't match. Without
  * B-frames: a piece stays in display order whatever the source does.
  */
-function pieceEncoderFor(stream: StreamFacts): string[] | null {
-  const profile = X264_PROFILES[stream.profile ?? ""];
-  if (stream.codec_name !== "h264" || !profile || !X264_PIXEL_FORMATS.includes(stream.pix_fmt ?? "")) return null;
+function pieceEncoderFor(stream: Map<string, string>): string[] | null {
+  const profile = X264_PROFILES[stream.get("profile") ?? ""];
+  const pixelFormat = stream.get("pix_fmt") ?? "";
+  if (stream.get("codec_name") !== "h264" || !profile || !X264_PIXEL_FORMATS.includes(pixelFormat)) return null;
   // ffprobe gives the level times ten (31 for 3.1).
-  const level = stream.level && stream.level > 0 ? ["-level:v", (stream.level / 10).toFixed(1)] : [];
-  return ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-profile:v", profile, ...level].concat([
+  const level = Number(stream.get("level"));
+  const levelOption = level > 0 ? ["-level:v", (level / 10).toFixed(1)] : [];
+  return ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-profile:v", profile, ...levelOption].concat([
     "-pix_fmt",
-    stream.pix_fmt!,
+    pixelFormat,
     "-bf",
     "0",
   ]);
 }
 
-export async function probeVideo(source: string): Promise<VideoFacts> {
-  const fields = "codec_name,profile,level,pix_fmt,has_b_frames,avg_frame_rate,r_frame_rate,start_time";
-  const stdout = await tool(
-    "ffprobe",
-    ["-select_streams", "v:0", "-show_entries", `format=duration,start_time:stream=${fields}`, "-of", "json", source],
-    UNREADABLE,
-  );
-  const facts = JSON.parse(stdout) as {
-    format?: { duration?: string; start_time?: string };
-    streams?: (StreamFacts & {
-      has_b_frames?: number;
-      avg_frame_rate?: string;
-      r_frame_rate?: string;
-      start_time?: string;
-    })[];
-  };
-  const stream = facts.streams?.[0];
-  const fps = fraction(stream?.avg_frame_rate ?? "") || fraction(stream?.r_frame_rate ?? "");
-  const duration = Number(facts.format?.duration);
+/** The video's facts from ffprobe's FACT_ENTRIES sections. */
+function factsOf(sections: ProbeSection[]): VideoFacts {
+  const stream = sections.find(({ section }) => section === "stream")?.fields;
+  const format = sections.find(({ section }) => section === "format")?.fields;
+  const fps = fraction(stream?.get("avg_frame_rate") ?? "") || fraction(stream?.get("r_frame_rate") ?? "");
+  const duration = Number(format?.get("duration"));
   if (!stream || !Number.isFinite(fps) || fps <= 0 || !Number.isFinite(duration)) {
     throw new VideoError("the match's on-demand video has no video stream of known length");
   }
-  const fileStartS = Number(facts.format?.start_time) || 0;
-  const videoStartS = Number(stream.start_time) || fileStartS;
+  const fileStartS = Number(format?.get("start_time")) || 0;
+  const videoStartS = Number(stream.get("start_time")) || fileStartS;
   return {
     durationMs: Math.round(duration * 1000),
     fps,
     videoStartS,
     videoOffsetS: Math.max(0, videoStartS - fileStartS),
-    reorders: (stream.has_b_frames ?? 0) > 0,
+    reorders: Number(stream.get("has_b_frames")) > 0,
     pieceEncoder: pieceEncoderFor(stream),
   };
+}
+
+/** The keyframes (frame numbers, ascending) among ffprobe's packet sections, read from their flags. */
+const keyframesAmong = (sections: ProbeSection[], video: VideoFacts) =>
+  sections
+    .filter(({ section, fields }) => section === "packet" && fields.get("flags")?.includes("K"))
+    .map(({ fields }) => Number(fields.get("pts_time")))
+    .filter(Number.isFinite)
+    .map((pts) => Math.round((pts - video.videoStartS) * video.fps))
+    .sort((a, b) => a - b);
+
+export async function probeVideo(source: string): Promise<VideoFacts> {
+  return factsOf(await probeSections(source, FACT_ENTRIES));
+}
+
+/** A video's facts and all its keyframes (what its index keeps). */
+export interface VideoIndex {
+  video: VideoFacts;
+  keyframes: number[];
+}
+
+/** The facts and every keyframe of the whole video, in one ffprobe (packets' flags: nothing is decoded). */
+export async function probeVideoIndex(source: string): Promise<VideoIndex> {
+  const sections = await probeSections(source, `${FACT_ENTRIES}:packet=pts_time,flags`);
+  const video = factsOf(sections);
+  return { video, keyframes: keyframesAmong(sections, video) };
 }
 
 /**
@@ -141,31 +184,22 @@ function readFrom(source: string, video: VideoFacts, frame: number, mode: CutPie
 async function keyframesOf(source: string, video: VideoFacts, firstFrame: number, frames: number): Promise<number[]> {
   // ffprobe can't seek to before the first timestamp.
   const from = video.videoStartS + Math.max(0, firstFrame - 0.5) / video.fps;
-  const stdout = await tool(
-    "ffprobe",
-    ["-select_streams", "v:0", "-show_entries", "packet=pts_time,flags", "-of", "csv=p=0"].concat([
-      "-read_intervals",
-      `${from.toFixed(6)}%+${((frames + 1) / video.fps).toFixed(6)}`,
-      source,
-    ]),
-    UNREADABLE,
-  );
-  return stdout
-    .split("\n")
-    .map((line) => line.split(","))
-    .filter(([pts, flags]) => flags?.includes("K") && Number.isFinite(Number(pts)))
-    .map(([pts]) => Math.round((Number(pts) - video.videoStartS) * video.fps))
-    .sort((a, b) => a - b);
+  const window = `${from.toFixed(6)}%+${((frames + 1) / video.fps).toFixed(6)}`;
+  return keyframesAmong(await probeSections(source, "packet=pts_time,flags", ["-read_intervals", window]), video);
 }
 
-/** How the `frames` frames from `firstFrame` on are best cut: copied as far as the source's keyframes allow. */
+/**
+ * How the `frames` frames from `firstFrame` on are best cut: copied as far as the source's
+ * keyframes allow. The keyframes are the video's index's, or null to probe the window's.
+ */
 export async function planClipCut(
   source: string,
   video: VideoFacts,
   firstFrame: number,
   frames: number,
+  indexed: readonly number[] | null,
 ): Promise<CutPlan> {
-  const keyframes = await keyframesOf(source, video, firstFrame, frames);
+  const keyframes = indexed ?? (await keyframesOf(source, video, firstFrame, frames));
   return planCut(firstFrame, frames, { keyframes, reorders: video.reorders, encodable: video.pieceEncoder !== null });
 }
 

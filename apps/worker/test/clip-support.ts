@@ -42,19 +42,22 @@ export function useVideoStack(name: string) {
   return { stack, scratch, download };
 }
 
+/** How writeVod makes a video. */
+export interface VodOptions {
+  size?: string;
+  seconds?: number;
+  keyframeS?: number;
+  sound?: boolean;
+}
+
 /**
- * An on-demand match with ffmpeg's test pattern as its video (a keyframe every `keyframeS`, 2 s by default),
- * where the media gateway would keep it, with a tone as its sound if asked (a camera's recording through
- * the gateway has sound; HLS then starts the video a little after the sound). Without B-frames, as the
- * simulator's and a low-delay camera's are.
+ * ffmpeg's test pattern as an HLS video-on-demand in `dir` (MEDIA_FILES.vodPlaylist and its segments),
+ * a keyframe every `keyframeS` (2 s by default), with a tone as its sound if asked (a camera's recording
+ * through the gateway has sound; HLS then starts the video a little after the sound). Without B-frames,
+ * as the simulator's and a low-delay camera's are.
  */
-export async function matchWithVod(
-  stack: JobStack,
-  options: { size?: string; seconds?: number; keyframeS?: number; sound?: boolean } = {},
-) {
+export function writeVod(dir: string, options: VodOptions = {}) {
   const { size = "320x180", seconds = 30, keyframeS = 2, sound = false } = options;
-  const match = await stack.createMatch({ status: "vod" });
-  const dir = join(stack.t.config.mediaDir, "matches", String(match.id));
   mkdirSync(dir, { recursive: true });
   execFileSync("ffmpeg", [
     ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", `testsrc2=size=${size}:rate=${FPS}`],
@@ -64,6 +67,12 @@ export async function matchWithVod(
     ...["-f", "hls", "-hls_time", "2", "-hls_playlist_type", "vod"],
     ...["-hls_segment_filename", join(dir, "seg%03d.ts"), join(dir, MEDIA_FILES.vodPlaylist)],
   ]);
+}
+
+/** An on-demand match with writeVod's video where the media gateway would keep it. */
+export async function matchWithVod(stack: JobStack, options: VodOptions = {}) {
+  const match = await stack.createMatch({ status: "vod" });
+  writeVod(join(stack.t.config.mediaDir, "matches", String(match.id)), options);
   return match;
 }
 

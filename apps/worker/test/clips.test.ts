@@ -127,6 +127,12 @@ it("cuts three markers into three playable 20 s clips, copied or re-encoded at t
   expect(frameHash(join(scratch, "clip-1.mp4"), 20)).toBe(frameHash(vod, 6 * FPS));
   expect(frameHash(join(scratch, "clip-1.mp4"), 20 * FPS - 1)).toBe(frameHash(vod, 130 + 20 * FPS - 1));
 
+  // The first cuts kept the video's keyframe index beside it, which no media URL serves (the playlist's does).
+  expect(existsSync(join(stack.t.config.mediaDir, "matches", String(match.id), MEDIA_FILES.vodIndex))).toBe(true);
+  const served = (name: string) => fetch(`${stack.url}/media/matches/${match.id}/${name}`).then((r) => r.status);
+  expect(await served(MEDIA_FILES.vodPlaylist)).toBe(200);
+  expect(await served(MEDIA_FILES.vodIndex)).toBe(404);
+
   // Measured once, so the server checks markers and clips against the video from now on.
   expect(await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({
     vodDurationMs: 30_000,

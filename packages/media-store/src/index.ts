@@ -8,6 +8,7 @@
 //   matches/{matchId}/{rendition}/live.m3u8, vod.m3u8   media playlists of one rendition
 //   matches/{matchId}/{rendition}/s{session}-{n}.ts     segments; a publisher's reconnect is a new session
 //   matches/{matchId}/poster.jpg, download.mp4
+//   matches/{matchId}/vod-index.json       the worker's keyframe index of the video-on-demand (never served)
 //   previews/{configurationId}/...         a publisher's live preview before kick-off (same shape as a match)
 //   clubs/{clubId}/logo-{digest}.{png|jpg|webp}   a club's uploaded logo; a new logo gets a new name, so no
 //                                          cache ever shows the old one, and replaces the file before it

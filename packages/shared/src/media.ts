@@ -55,6 +55,8 @@ export const MEDIA_FILES = {
   poster: "poster.jpg",
   download: "download.mp4",
   manifest: "manifest.json",
+  /** The worker's keyframe index of the video-on-demand (apps/worker/src/video-index.ts): never served. */
+  vodIndex: "vod-index.json",
 } as const;
 
 /** How long a reconnecting publisher continues the same live stream and recording. */
