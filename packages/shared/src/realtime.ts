@@ -12,7 +12,10 @@ export const CHANNELS = {
   user: (userId: number) => `user.${userId}`,
   /** Private: chat of one match, for members of the match's clubs. */
   chat: (matchId: number) => `chat.${matchId}`,
-  /** Private: a club's scheduler staff; what happens to the camera commands on its matches. */
+  /**
+   * Private: a club's scheduler staff (who also run its clips, CLIPS_SECTION); what happens to the
+   * camera commands on its matches and to its clips and summaries tables.
+   */
   club: (clubId: number) => `club.${clubId}`,
 } as const;
 
@@ -53,6 +56,17 @@ export const EVENTS = {
   /** A clip's state or progress changed (on the match's channel). */
   clipUpdated: "clip.updated",
   summaryUpdated: "summary.updated",
+  /**
+   * A club's clips or summaries were made private or public, shared with a team or deleted: lists
+   * of them are read again (on the club's channel, and on the user channels of a team's members
+   * when shared with their team).
+   */
+  videosChanged: "videos.changed",
+  /**
+   * Who may see a match's summary changed (made private or public) or it was deleted: it is read
+   * again (on the match's channel, which may be public: ids only, nothing of a private summary).
+   */
+  summaryVisibility: "summary.visibility",
   /** A camera command on one of the club's matches failed for good (on the club's channel; issue 16). */
   matchCommandFailed: "match.command_failed",
 } as const;
@@ -100,6 +114,8 @@ export interface EventPayloads {
     progress: number;
     failure_reason: string | null;
   };
+  "videos.changed": { club: number; kind: "clips" | "summaries"; ids: number[] };
+  "summary.visibility": { match: number; summary: number };
   "summary.updated": {
     match: number;
     summary: number;

@@ -195,19 +195,10 @@ export function createClipsService(
       });
       return clips.map((clip) => bulkRowOf(clip, `${videoTime(clip.marker.timeMs)} ${clip.marker.label}`));
     },
-    async setPrivate(ids, value) {
-      const changed = await prisma.clip.updateManyAndReturn({
-        where: { id: { in: ids } },
-        data: { isPrivate: value },
-        select: { id: true },
-      });
-      return changed.map((clip) => clip.id);
-    },
-    async share(ids, teamId) {
-      await prisma.clipTeamShare.createMany({
-        data: ids.map((clipId) => ({ clipId, teamId })),
-        skipDuplicates: true,
-      });
+    models: {
+      rows: prisma.clip,
+      shares: prisma.clipTeamShare,
+      shareRow: (clipId, teamId) => ({ clipId, teamId }),
     },
     remove: (rows: BulkRow[]) => removeClips(rows),
   });

@@ -139,23 +139,20 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
       });
       return summaries.map((summary) => bulkRowOf(summary, "Summary"));
     },
-    async setPrivate(ids, value) {
-      const changed = await prisma.summary.updateManyAndReturn({
-        where: { id: { in: ids } },
-        data: { isPrivate: value },
-        select: { id: true },
-      });
-      return changed.map((summary) => summary.id);
-    },
-    async share(ids, teamId) {
-      await prisma.summaryTeamShare.createMany({
-        data: ids.map((summaryId) => ({ summaryId, teamId })),
-        skipDuplicates: true,
-      });
+    models: {
+      rows: prisma.summary,
+      shares: prisma.summaryTeamShare,
+      shareRow: (summaryId, teamId) => ({ summaryId, teamId }),
     },
     async remove(rows) {
       await prisma.summary.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } });
       for (const row of rows) media.removeMatchFiles(row.matchId, [row.videoPath, row.posterPath]);
+    },
+    // The match page reads its summary again; a visitor's page learns no more than the ids.
+    audienceChanged(rows) {
+      for (const row of rows) {
+        events.publish(CHANNELS.match(row.matchId), EVENTS.summaryVisibility, { match: row.matchId, summary: row.id });
+      }
     },
   });
 
