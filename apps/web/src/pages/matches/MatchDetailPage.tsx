@@ -3,7 +3,8 @@
 // and the MP4 download for the club's staff once the match is on demand. The
 // score follows match.scored; match.starting reloads the page (spec section
 // 4). An on-demand match's highlight summary plays below the video once it is
-// built (summary.updated brings a new one). Matches the visitor may not see
+// built (summary.updated brings a new one; summary.visibility has it read again
+// after it was made private or public or deleted). Matches the visitor may not see
 // answer 404 and read "No match found".
 import { useState } from "react";
 import { useParams } from "react-router";
@@ -109,6 +110,10 @@ function MatchView({ match }: { match: Match }) {
     "summary.updated": (payload) => {
       if (payload.match === match.id && payload.state === "ready")
         void utils.summaries.ofMatch.invalidate({ id: match.id });
+    },
+    // Made private or public, or deleted: whether this viewer sees it is the server's to say.
+    "summary.visibility": (payload) => {
+      if (payload.match === match.id) void utils.summaries.ofMatch.invalidate({ id: match.id });
     },
   });
 
