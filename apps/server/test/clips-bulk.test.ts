@@ -279,8 +279,9 @@ describe("realtime", () => {
   type Changed = EventPayloads["videos.changed"];
 
   it("tells the club's staff, the shared team's members and the match page; a visitor learns ids only", async () => {
-    const match = await matchOf();
+    const match = await matchOf({ createSummary: true });
     const summary = await summaryOf(match);
+    await clipOf(match, 50_000);
     const clip = await clipOf(await matchOf(), 30_000);
     const staff = await connectSocket(url, cast.adminA.token);
     const member = await connectSocket(url, homePlayer.token);
@@ -301,11 +302,16 @@ describe("realtime", () => {
 
     // Made private: the staff's tables and the match page read it again; a visitor then finds none.
     const table = nextEvent<Changed>(staff, EVENTS.videosChanged);
-    const page = nextEvent(visitor, EVENTS.summaryVisibility);
+    const page = nextEvent(visitor, EVENTS.summaryChanged);
     await http.post(`${clubA()}/summaries/privacy`, { ids: [summary.id], private: true }, cast.adminA.token);
     expect(await table).toEqual({ club, kind: "summaries", ids: [summary.id] });
     expect(await page).toEqual({ match: match.id, summary: summary.id });
     expect((await http.get(`/v1/matches/${match.id}/summary`)).statusCode).toBe(404);
+
+    // Built again while private: the match's channel hears that it changed, nothing of its state.
+    const building = nextEvent(visitor, EVENTS.summaryChanged);
+    expect((await http.post(`/v1/matches/${match.id}/summary`, {}, cast.adminA.token)).statusCode).toBe(202);
+    await building;
 
     // Shared with a team, then deleted: its members' recorded lists read it again each time.
     for (const change of [
@@ -321,14 +327,12 @@ describe("realtime", () => {
     }
 
     // Made public again: the match page reads it again, and a visitor sees it.
-    const shown = nextEvent(visitor, EVENTS.summaryVisibility);
+    const shown = nextEvent(visitor, EVENTS.summaryChanged);
     await http.post(`${clubA()}/summaries/privacy`, { ids: [summary.id], private: false }, cast.adminA.token);
     await shown;
     expect((await http.get(`/v1/matches/${match.id}/summary`)).statusCode).toBe(200);
-    expect(visitorSaw).toEqual([
-      { event: EVENTS.summaryVisibility, payload: { match: match.id, summary: summary.id } },
-      { event: EVENTS.summaryVisibility, payload: { match: match.id, summary: summary.id } },
-    ]);
+    const summaryChanged = { event: EVENTS.summaryChanged, payload: { match: match.id, summary: summary.id } };
+    expect(visitorSaw).toEqual([summaryChanged, summaryChanged, summaryChanged]);
 
     // Another team's member heard nothing of it, only of what is shared with their own team.
     const own = await clipOf(await matchOf(), 40_000);

@@ -4,9 +4,7 @@
 // shown for the spec's 2 s; a visitor's open match page and another admin's
 // table follow without a reload) and downloads both as one zip of real MP4s;
 // the page passes axe at desktop and phone size.
-import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -18,22 +16,13 @@ import { newVisitor } from "./support/browser.ts";
 import { shoot, toast } from "./support/dashboard.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
 import { signInToDashboard } from "./support/sign-in.ts";
+import { downloadZip, sampleVideo } from "./support/videos.ts";
 import { club, createUser, match, type SeededClub } from "./support/seed.ts";
 
 let platform: Platform;
 let browser: Browser;
 let zuiderpark: SeededClub;
 let againstNoord: Match;
-
-/** One second of real H.264 video, made with ffmpeg. */
-function sampleVideo(): string {
-  const file = join(mkdtempSync(join(tmpdir(), "clubcast-e2e-summary-")), "summary.mp4");
-  execFileSync("ffmpeg", [
-    ...["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-t", "1"],
-    ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", file],
-  ]);
-  return file;
-}
 
 /** A built summary of the match, with one ready clip of `clipMs` (the summary's length is the title card and it). */
 async function summaryOf(recorded: Match, clipMs: number, video: string) {
@@ -180,15 +169,8 @@ describe("a club administrator's summaries tab", () => {
     await rijnland.check();
     await page.getByText("2 selected").waitFor();
     await expectAccessible(page, "the summaries table with two rows selected");
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download" }).click(),
-    ]);
-    await toast(page, "2 files in the zip.");
-    const zip = join(mkdtempSync(join(tmpdir(), "clubcast-e2e-zip-")), "summaries.zip");
-    await download.saveAs(zip);
     // Sorted, the older match (VV Noord, two days ago) comes first.
-    const listing = execFileSync("unzip", ["-Z1", zip]).toString().trim().split("\n").sort();
+    const listing = await downloadZip(page, "2 files in the zip.");
     expect(listing).toEqual([
       expect.stringMatching(/^\d{4}-\d{2}-\d{2} FC Zuiderpark – VV Noord – Summary\.mp4$/),
       expect.stringMatching(/^\d{4}-\d{2}-\d{2} FC Zuiderpark – SV Rijnland – Summary\.mp4$/),

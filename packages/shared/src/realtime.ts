@@ -53,7 +53,7 @@ export const EVENTS = {
   streamReady: "stream.ready",
   userMessage: "user.message",
   chatMessage: "chat.message",
-  /** A clip's state or progress changed (on the match's channel). */
+  /** A clip's or summary's state or progress changed (on the match's channel; of a private one, clip.changed or summary.changed instead). */
   clipUpdated: "clip.updated",
   summaryUpdated: "summary.updated",
   /**
@@ -63,10 +63,12 @@ export const EVENTS = {
    */
   videosChanged: "videos.changed",
   /**
-   * Who may see a match's summary changed (made private or public) or it was deleted: it is read
-   * again (on the match's channel, which may be public: ids only, nothing of a private summary).
+   * A match's clip or summary changed in a way only reading it again tells whom it concerns: made
+   * private or public, deleted, or, while private, its making moved on (the match's channel, which
+   * may be public: ids only, nothing of a private one).
    */
-  summaryVisibility: "summary.visibility",
+  clipChanged: "clip.changed",
+  summaryChanged: "summary.changed",
   /** A camera command on one of the club's matches failed for good (on the club's channel; issue 16). */
   matchCommandFailed: "match.command_failed",
 } as const;
@@ -115,7 +117,8 @@ export interface EventPayloads {
     failure_reason: string | null;
   };
   "videos.changed": { club: number; kind: "clips" | "summaries"; ids: number[] };
-  "summary.visibility": { match: number; summary: number };
+  "clip.changed": { match: number; clip: number };
+  "summary.changed": { match: number; summary: number };
   "summary.updated": {
     match: number;
     summary: number;

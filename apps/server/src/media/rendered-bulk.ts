@@ -90,8 +90,8 @@ export interface RenderedTable<ShareRow> {
   find(ids: number[]): Promise<BulkRow[]>;
   /** Removes the rows and their files. */
   remove(rows: BulkRow[]): Promise<void>;
-  /** Who may see these rows changed (made private or public, deleted): tell their pages beyond the club's table. */
-  audienceChanged?(rows: BulkRow[]): void;
+  /** Who may see the row changed (made private or public, shared, deleted): its match's pages read it again. */
+  changed(row: BulkRow): void;
 }
 
 /** The columns of a selected row's match that its zip file name needs. */
@@ -200,12 +200,14 @@ export function renderedBulk<ShareRow>(deps: Deps, media: MediaService, table: R
   }
 
   /**
-   * Tells the pages listing the changed rows to read them again: the club's tables (its staff's
-   * channel) and, for `users` (a team's members, on their own channels), their recorded lists.
+   * Tells the pages showing the changed rows to read them again: their matches' pages, the club's
+   * tables (its staff's channel) and, for `users` (a team's members, on their own channels), their
+   * recorded lists.
    */
-  function announce(club: number, ids: number[], users: number[] = []) {
-    if (!ids.length) return;
-    const payload = { club, kind: table.kind, ids };
+  function announce(club: number, rows: BulkRow[], users: number[] = []) {
+    if (!rows.length) return;
+    for (const row of rows) table.changed(row);
+    const payload = { club, kind: table.kind, ids: rows.map((row) => row.id) };
     for (const channel of [CHANNELS.club(club), ...users.map(CHANNELS.user)]) {
       events.publish(channel, EVENTS.videosChanged, payload);
     }
@@ -226,9 +228,11 @@ export function renderedBulk<ShareRow>(deps: Deps, media: MediaService, table: R
       select: { id: true },
     });
     const done = changed.map((row) => row.id);
-    announce(club, done);
     const reached = new Set(done);
-    table.audienceChanged?.(rows.filter((row) => reached.has(row.id)));
+    announce(
+      club,
+      rows.filter((row) => reached.has(row.id)),
+    );
     const message = translate(ctx.locale, value ? "bulk.made_private" : "bulk.made_public", { count: done.length });
     return written({ done, failed: missed(asked, done, ctx) }, message);
   }
@@ -244,7 +248,7 @@ export function renderedBulk<ShareRow>(deps: Deps, media: MediaService, table: R
     await models.shares.createMany({ data: done.map((id) => models.shareRow(id, team)), skipDuplicates: true });
     announce(
       club,
-      done,
+      rows,
       found.members.map((member) => member.userId),
     );
     const message = translate(ctx.locale, "bulk.shared", { count: done.length, team: found.fullname });
@@ -255,8 +259,7 @@ export function renderedBulk<ShareRow>(deps: Deps, media: MediaService, table: R
     const rows = await selected(club, ids, ctx);
     await table.remove(rows);
     const done = rows.map((row) => row.id);
-    announce(club, done, [...new Set(rows.flatMap((row) => row.sharedWith))]);
-    table.audienceChanged?.(rows);
+    announce(club, rows, [...new Set(rows.flatMap((row) => row.sharedWith))]);
     return written({ done, failed: [] }, translate(ctx.locale, "bulk.deleted", { count: done.length }));
   }
 

@@ -41,13 +41,24 @@ const rebuilt = { state: "queued", progress: 0, failureReason: null, version: { 
 export function createSummariesService(deps: Deps, { media }: { media: MediaService }) {
   const { prisma, events, jobs, config } = deps;
 
+  /** Tells the match's pages to read its summary again; no more than ids, as the match's channel may be public. */
+  function changed(summary: { id: number; matchId: number }) {
+    events.publish(CHANNELS.match(summary.matchId), EVENTS.summaryChanged, {
+      match: summary.matchId,
+      summary: summary.id,
+    });
+  }
+
+  /** A summary's state and progress on its match's channel; of a private one, only that it changed. */
   function publish(summary: {
     id: number;
     matchId: number;
+    isPrivate: boolean | null;
     state: "queued" | "cutting" | "ready" | "failed";
     progress: number;
     failureReason: string | null;
   }) {
+    if (summary.isPrivate) return changed(summary);
     events.publish(CHANNELS.match(summary.matchId), EVENTS.summaryUpdated, {
       match: summary.matchId,
       summary: summary.id,
@@ -148,12 +159,7 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
       await prisma.summary.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } });
       for (const row of rows) media.removeMatchFiles(row.matchId, [row.videoPath, row.posterPath]);
     },
-    // The match page reads its summary again; a visitor's page learns no more than the ids.
-    audienceChanged(rows) {
-      for (const row of rows) {
-        events.publish(CHANNELS.match(row.matchId), EVENTS.summaryVisibility, { match: row.matchId, summary: row.id });
-      }
-    },
+    changed,
   });
 
   /** POST /v1/matches/:id/summary: a club admin asks for the summary now (no quiet period). */

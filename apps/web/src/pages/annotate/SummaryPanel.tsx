@@ -26,7 +26,7 @@ export function SummaryPanel({ match, title }: { match: Match; title: string }) 
     "summary.updated": (payload) => {
       if (payload.match === match.id) void utils.summaries.ofMatch.invalidate({ id: match.id });
     },
-    "summary.visibility": (payload) => {
+    "summary.changed": (payload) => {
       if (payload.match === match.id) void utils.summaries.ofMatch.invalidate({ id: match.id });
     },
   });

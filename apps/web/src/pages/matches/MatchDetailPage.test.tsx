@@ -123,7 +123,7 @@ describe("the match page", () => {
     expect(screen.getByRole("heading", { name: "Highlights" })).toBeInTheDocument();
   });
 
-  it("drops the highlights once the summary is made private, as summary.visibility has it read again", async () => {
+  it("drops the highlights once the summary is made private, as summary.changed has it read again", async () => {
     let visible = true;
     renderMatch(onDemand(), fakeAuth(), () => {
       if (!visible) throw apiError(404, "No summary found");
@@ -132,7 +132,7 @@ describe("the match page", () => {
     await screen.findByRole("heading", { name: "Highlights" });
     visible = false;
     const handlers = channels.get("match.9") as ChannelHandlers;
-    act(() => handlers["summary.visibility"]!({ match: 9, summary: 6 }));
+    act(() => handlers["summary.changed"]!({ match: 9, summary: 6 }));
     await waitFor(() => expect(screen.queryByRole("heading", { name: "Highlights" })).toBeNull());
   });
 
