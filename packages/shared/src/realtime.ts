@@ -53,7 +53,10 @@ export const EVENTS = {
   streamReady: "stream.ready",
   userMessage: "user.message",
   chatMessage: "chat.message",
-  /** A clip's or summary's state or progress changed (on the match's channel; of a private one, clip.changed or summary.changed instead). */
+  /**
+   * A clip's or summary's state or progress changed (on the match's channel; of a private one,
+   * clip.changed or summary.changed instead).
+   */
   clipUpdated: "clip.updated",
   summaryUpdated: "summary.updated",
   /**
@@ -64,8 +67,8 @@ export const EVENTS = {
   videosChanged: "videos.changed",
   /**
    * A match's clip or summary changed in a way only reading it again tells whom it concerns: made
-   * private or public, deleted, or, while private, its making moved on (the match's channel, which
-   * may be public: ids only, nothing of a private one).
+   * private or public, shared, deleted, or, while private, its making moved on (the match's channel,
+   * which may be public: ids only, nothing of a private one).
    */
   clipChanged: "clip.changed",
   summaryChanged: "summary.changed",

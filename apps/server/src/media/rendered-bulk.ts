@@ -4,8 +4,9 @@
 // (RenderedTable). Every action first checks that the caller runs the club's
 // clips (CLIPS_SECTION) and that every id is one of that club's: any other id
 // answers 404 naming `ids`, so another club's items are never changed or seen.
-// Every change is announced (EVENTS.videosChanged) to the club's staff and to the
-// members of the teams that list the items, so their open pages read them again.
+// Every change is announced to the items' match pages (ids only: those channels
+// may be public), to the club's staff and to the members of the teams that list
+// the items (EVENTS.videosChanged), so their open pages read them again.
 // The zip is streamed from a signed URL (the media links' convention): the
 // action answers that URL, and GET /media/archives/… sends the ready files.
 import { existsSync } from "node:fs";
