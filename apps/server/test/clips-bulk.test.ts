@@ -3,17 +3,26 @@
 // item is hidden from visitors (and from the public match page's summary), its
 // files reached only through signed URLs; a team's members see what is shared
 // with it under "recorded", another team's members don't; another club's items
-// are never changed or seen.
+// are never changed or seen. Each change reaches the open pages that list the
+// items over realtime channels; a visitor's public channel learns no more than ids.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Match, Team } from "@clubcast/db";
-import { defaultClipWindow } from "@clubcast/shared";
+import { CHANNELS, EVENTS, defaultClipWindow, type EventPayloads } from "@clubcast/shared";
 import { createMember, useTestAppWithCast, type Member } from "@clubcast/testkit/api";
 import { createMatch, createTeam } from "@clubcast/testkit/factories";
+import {
+  collectEvents,
+  connectSocket,
+  disconnectAllSockets,
+  listen,
+  nextEvent,
+  subscribe,
+} from "@clubcast/testkit/realtime";
 import { BULK_MAX_IDS } from "@clubcast/domain/media/schemas.ts";
 
 const { t, http, cast } = useTestAppWithCast();
@@ -257,6 +266,91 @@ describe("bulk delete", () => {
     expect(gone.statusCode).toBe(200);
     expect(await t.deps.prisma.summary.count({ where: { id: summary.id } })).toBe(0);
     expect(existsSync(fileOf(match.id, summary.videoPath!))).toBe(false);
+  });
+});
+
+describe("realtime", () => {
+  let url: string;
+  beforeAll(async () => {
+    url = await listen(t);
+  });
+  afterEach(() => disconnectAllSockets());
+
+  type Changed = EventPayloads["videos.changed"];
+
+  it("tells the club's staff, the shared team's members and the match page; a visitor learns ids only", async () => {
+    const match = await matchOf({ createSummary: true });
+    const summary = await summaryOf(match);
+    await clipOf(match, 50_000);
+    const clip = await clipOf(await matchOf(), 30_000);
+    const staff = await connectSocket(url, cast.adminA.token);
+    const member = await connectSocket(url, homePlayer.token);
+    const outsider = await connectSocket(url, otherPlayer.token);
+    const visitor = await connectSocket(url);
+    for (const [socket, channel] of [
+      [staff, CHANNELS.club(cast.clubA.id)],
+      [member, CHANNELS.user(homePlayer.user.id)],
+      [outsider, CHANNELS.user(otherPlayer.user.id)],
+      [visitor, CHANNELS.match(match.id)],
+    ] as const) {
+      expect(await subscribe(socket, channel)).toEqual({ channel });
+    }
+    const visitorSaw: { event: string; payload: unknown }[] = [];
+    visitor.onAny((event: string, payload: unknown) => visitorSaw.push({ event, payload }));
+    const outsiderSaw = collectEvents<Changed>(outsider, EVENTS.videosChanged);
+    const club = cast.clubA.id;
+
+    // Made private: the staff's tables and the match page read it again; a visitor then finds none.
+    const table = nextEvent<Changed>(staff, EVENTS.videosChanged);
+    const page = nextEvent(visitor, EVENTS.summaryChanged);
+    await http.post(`${clubA()}/summaries/privacy`, { ids: [summary.id], private: true }, cast.adminA.token);
+    expect(await table).toEqual({ club, kind: "summaries", ids: [summary.id] });
+    expect(await page).toEqual({ match: match.id, summary: summary.id });
+    expect((await http.get(`/v1/matches/${match.id}/summary`)).statusCode).toBe(404);
+
+    // Built again while private: the match's channel hears that it changed, nothing of its state.
+    const building = nextEvent(visitor, EVENTS.summaryChanged);
+    expect((await http.post(`/v1/matches/${match.id}/summary`, {}, cast.adminA.token)).statusCode).toBe(202);
+    await building;
+
+    // Shared with a team, then deleted: its members' recorded lists read it again each time.
+    for (const change of [
+      () => http.post(`${clubA()}/clips/share`, { ids: [clip.id], team: home.id }, cast.adminA.token),
+      () => http.post(`${clubA()}/clips/delete`, { ids: [clip.id] }, cast.adminA.token),
+    ]) {
+      const heard = [nextEvent<Changed>(staff, EVENTS.videosChanged), nextEvent<Changed>(member, EVENTS.videosChanged)];
+      expect((await change()).statusCode).toBe(200);
+      expect(await Promise.all(heard)).toEqual([
+        { club, kind: "clips", ids: [clip.id] },
+        { club, kind: "clips", ids: [clip.id] },
+      ]);
+    }
+
+    // Made public again: the match page reads it again, and a visitor sees it.
+    const shown = nextEvent(visitor, EVENTS.summaryChanged);
+    await http.post(`${clubA()}/summaries/privacy`, { ids: [summary.id], private: false }, cast.adminA.token);
+    await shown;
+    expect((await http.get(`/v1/matches/${match.id}/summary`)).statusCode).toBe(200);
+    const summaryChanged = { event: EVENTS.summaryChanged, payload: { match: match.id, summary: summary.id } };
+    expect(visitorSaw).toEqual([summaryChanged, summaryChanged, summaryChanged]);
+
+    // Another team's member heard nothing of it, only of what is shared with their own team.
+    const own = await clipOf(await matchOf(), 40_000);
+    const ownHeard = nextEvent<Changed>(outsider, EVENTS.videosChanged);
+    await http.post(`${clubA()}/clips/share`, { ids: [own.id], team: otherTeam.id }, cast.adminA.token);
+    await ownHeard;
+    expect(outsiderSaw).toEqual([{ club, kind: "clips", ids: [own.id] }]);
+  });
+
+  it("lets no one outside the club's staff listen to its tables' changes", async () => {
+    const channel = CHANNELS.club(cast.clubA.id);
+    for (const [who, status] of [
+      [homePlayer.token, 403],
+      [cast.adminB.token, 404],
+      [undefined, 401],
+    ] as const) {
+      expect(await subscribe(await connectSocket(url, who), channel)).toMatchObject({ channel, status });
+    }
   });
 });
 

@@ -12,7 +12,10 @@ export const CHANNELS = {
   user: (userId: number) => `user.${userId}`,
   /** Private: chat of one match, for members of the match's clubs. */
   chat: (matchId: number) => `chat.${matchId}`,
-  /** Private: a club's scheduler staff; what happens to the camera commands on its matches. */
+  /**
+   * Private: a club's scheduler staff (who also run its clips, CLIPS_SECTION); what happens to the
+   * camera commands on its matches and to its clips and summaries tables.
+   */
   club: (clubId: number) => `club.${clubId}`,
 } as const;
 
@@ -50,9 +53,25 @@ export const EVENTS = {
   streamReady: "stream.ready",
   userMessage: "user.message",
   chatMessage: "chat.message",
-  /** A clip's state or progress changed (on the match's channel). */
+  /**
+   * A clip's or summary's state or progress changed (on the match's channel; of a private one,
+   * clip.changed or summary.changed instead).
+   */
   clipUpdated: "clip.updated",
   summaryUpdated: "summary.updated",
+  /**
+   * A club's clips or summaries were made private or public, shared with a team or deleted: lists
+   * of them are read again (on the club's channel, and on the user channels of a team's members
+   * when shared with their team).
+   */
+  videosChanged: "videos.changed",
+  /**
+   * A match's clip or summary changed in a way only reading it again tells whom it concerns: made
+   * private or public, shared, deleted, or, while private, its making moved on (the match's channel,
+   * which may be public: ids only, nothing of a private one).
+   */
+  clipChanged: "clip.changed",
+  summaryChanged: "summary.changed",
   /** A camera command on one of the club's matches failed for good (on the club's channel; issue 16). */
   matchCommandFailed: "match.command_failed",
 } as const;
@@ -100,6 +119,9 @@ export interface EventPayloads {
     progress: number;
     failure_reason: string | null;
   };
+  "videos.changed": { club: number; kind: "clips" | "summaries"; ids: number[] };
+  "clip.changed": { match: number; clip: number };
+  "summary.changed": { match: number; summary: number };
   "summary.updated": {
     match: number;
     summary: number;

@@ -55,14 +55,22 @@ export function createClipsService(
 ) {
   const { prisma, events, jobs } = deps;
 
+  /** Tells the match's pages to read the clip again; no more than ids, as the match's channel may be public. */
+  function changed(clip: { id: number; matchId: number }) {
+    events.publish(CHANNELS.match(clip.matchId), EVENTS.clipChanged, { match: clip.matchId, clip: clip.id });
+  }
+
+  /** A clip's state and progress on its match's channel; of a private one, only that it changed. */
   function publish(clip: {
     id: number;
     matchId: number;
     markerId: number;
+    isPrivate: boolean | null;
     state: "queued" | "cutting" | "ready" | "failed";
     progress: number;
     failureReason: string | null;
   }) {
+    if (clip.isPrivate) return changed(clip);
     events.publish(CHANNELS.match(clip.matchId), EVENTS.clipUpdated, {
       match: clip.matchId,
       clip: clip.id,
@@ -195,21 +203,13 @@ export function createClipsService(
       });
       return clips.map((clip) => bulkRowOf(clip, `${videoTime(clip.marker.timeMs)} ${clip.marker.label}`));
     },
-    async setPrivate(ids, value) {
-      const changed = await prisma.clip.updateManyAndReturn({
-        where: { id: { in: ids } },
-        data: { isPrivate: value },
-        select: { id: true },
-      });
-      return changed.map((clip) => clip.id);
-    },
-    async share(ids, teamId) {
-      await prisma.clipTeamShare.createMany({
-        data: ids.map((clipId) => ({ clipId, teamId })),
-        skipDuplicates: true,
-      });
+    models: {
+      rows: prisma.clip,
+      shares: prisma.clipTeamShare,
+      shareRow: (clipId, teamId) => ({ clipId, teamId }),
     },
     remove: (rows: BulkRow[]) => removeClips(rows),
+    changed,
   });
 
   /** GET /v1/matches/:id/clips: the clips of the caller's markers on a match they may see, in video order. */

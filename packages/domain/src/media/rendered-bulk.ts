@@ -4,13 +4,16 @@
 // (RenderedTable). Every action first checks that the caller runs the club's
 // clips (CLIPS_SECTION) and that every id is one of that club's: any other id
 // answers 404 naming `ids`, so another club's items are never changed or seen.
+// Every change is announced to the items' match pages (ids only: those channels
+// may be public), to the club's staff and to the members of the teams that list
+// the items (EVENTS.videosChanged), so their open pages read them again.
 // The zip is streamed from a signed URL (the media links' convention): the
 // action answers that URL, and GET /media/archives/… sends the ready files.
 import { existsSync } from "node:fs";
 import type { Readable } from "node:stream";
 import archiver from "archiver";
 import { z } from "zod";
-import { CLIPS_SECTION, utcToZoned } from "@clubcast/shared";
+import { CHANNELS, CLIPS_SECTION, EVENTS, utcToZoned } from "@clubcast/shared";
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
@@ -58,19 +61,38 @@ export interface BulkRow {
   posterPath: string | null;
   /** What its file in a zip is called, before sanitizing (e.g. "2026-11-20 Home – Away – 12m34s Goal"). */
   title: string;
+  /** The users it is shared with, as members of a team (they list it under "recorded"). */
+  sharedWith: number[];
+}
+
+/**
+ * A table's Prisma models, as far as privacy and team shares go: clips and summaries
+ * have the same privacy column and a share table each, keyed by their own id column.
+ */
+export interface RenderedModels<ShareRow> {
+  rows: {
+    updateManyAndReturn(args: {
+      where: { id: { in: number[] } };
+      data: { isPrivate: boolean };
+      select: { id: true };
+    }): Promise<{ id: number }[]>;
+  };
+  shares: { createMany(args: { data: ShareRow[]; skipDuplicates: boolean }): Promise<unknown> };
+  /** The share row of one item with a team. */
+  shareRow(id: number, teamId: number): ShareRow;
 }
 
 /** How one table's rows are read and changed. */
-export interface RenderedTable {
+export interface RenderedTable<ShareRow> {
   kind: "clips" | "summaries";
   /** The 404 for ids that are no row of the club. */
   unknownKey: MessageKey;
+  models: RenderedModels<ShareRow>;
   find(ids: number[]): Promise<BulkRow[]>;
-  /** Sets the privacy of the rows; the ids it changed. */
-  setPrivate(ids: number[], value: boolean): Promise<number[]>;
-  share(ids: number[], teamId: number): Promise<void>;
   /** Removes the rows and their files. */
   remove(rows: BulkRow[]): Promise<void>;
+  /** Who may see the row changed (made private or public, shared, deleted): its match's pages read it again. */
+  changed(row: BulkRow): void;
 }
 
 /** The columns of a selected row's match that its zip file name needs. */
@@ -93,6 +115,7 @@ export const bulkRowSelect = {
   videoPath: true,
   posterPath: true,
   match: { select: bulkMatchSelect },
+  teamShares: { select: { team: { select: { members: { select: { userId: true } } } } } },
 } as const satisfies Prisma.ClipSelect & Prisma.SummarySelect;
 
 /**
@@ -108,6 +131,7 @@ export function bulkRowOf(
     videoPath: string | null;
     posterPath: string | null;
     match: BulkMatch;
+    teamShares: { team: { members: { userId: number }[] } }[];
   },
   what: string,
 ): BulkRow {
@@ -123,6 +147,7 @@ export function bulkRowOf(
     videoPath: row.videoPath,
     posterPath: row.posterPath,
     title: `${date} ${home} – ${away} – ${what}`,
+    sharedWith: [...new Set(row.teamShares.flatMap((share) => share.team.members.map((member) => member.userId)))],
   };
 }
 
@@ -157,8 +182,9 @@ export function zipNames(titles: string[], extension: string): string[] {
   });
 }
 
-export function renderedBulk(deps: Deps, media: MediaService, table: RenderedTable) {
-  const { prisma } = deps;
+export function renderedBulk<ShareRow>(deps: Deps, media: MediaService, table: RenderedTable<ShareRow>) {
+  const { prisma, events } = deps;
+  const { models } = table;
 
   /** The club's rows of `ids` (each once), or 404 naming the ids that are none of them. */
   async function selected(clubId: number, ids: number[], ctx: RequestContext): Promise<BulkRow[]> {
@@ -174,6 +200,20 @@ export function renderedBulk(deps: Deps, media: MediaService, table: RenderedTab
     return rows;
   }
 
+  /**
+   * Tells the pages showing the changed rows to read them again: their matches' pages, the club's
+   * tables (its staff's channel) and, for `users` (a team's members, on their own channels), their
+   * recorded lists.
+   */
+  function announce(club: number, rows: BulkRow[], users: number[] = []) {
+    if (!rows.length) return;
+    for (const row of rows) table.changed(row);
+    const payload = { club, kind: table.kind, ids: rows.map((row) => row.id) };
+    for (const channel of [CHANNELS.club(club), ...users.map(CHANNELS.user)]) {
+      events.publish(channel, EVENTS.videosChanged, payload);
+    }
+  }
+
   /** The ids asked for that the change did not reach (deleted meanwhile), with why. */
   function missed(asked: number[], done: number[], ctx: RequestContext) {
     const reached = new Set(done);
@@ -183,17 +223,35 @@ export function renderedBulk(deps: Deps, media: MediaService, table: RenderedTab
   async function setPrivate({ club, ids, private: value }: BulkPrivacyInput, ctx: RequestContext) {
     const rows = await selected(club, ids, ctx);
     const asked = rows.map((row) => row.id);
-    const done = await table.setPrivate(asked, value);
+    const changed = await models.rows.updateManyAndReturn({
+      where: { id: { in: asked } },
+      data: { isPrivate: value },
+      select: { id: true },
+    });
+    const done = changed.map((row) => row.id);
+    const reached = new Set(done);
+    announce(
+      club,
+      rows.filter((row) => reached.has(row.id)),
+    );
     const message = translate(ctx.locale, value ? "bulk.made_private" : "bulk.made_public", { count: done.length });
     return written({ done, failed: missed(asked, done, ctx) }, message);
   }
 
   async function share({ club, ids, team }: BulkShareInput, ctx: RequestContext) {
     const rows = await selected(club, ids, ctx);
-    const found = await prisma.team.findFirst({ where: { id: team, clubId: club }, select: { fullname: true } });
+    const found = await prisma.team.findFirst({
+      where: { id: team, clubId: club },
+      select: { fullname: true, members: { select: { userId: true } } },
+    });
     if (!found) throw ValidationError.field("team", "bulk.unknown_team");
     const done = rows.map((row) => row.id);
-    await table.share(done, team);
+    await models.shares.createMany({ data: done.map((id) => models.shareRow(id, team)), skipDuplicates: true });
+    announce(
+      club,
+      rows,
+      found.members.map((member) => member.userId),
+    );
     const message = translate(ctx.locale, "bulk.shared", { count: done.length, team: found.fullname });
     return written({ done, failed: [] }, message);
   }
@@ -202,6 +260,7 @@ export function renderedBulk(deps: Deps, media: MediaService, table: RenderedTab
     const rows = await selected(club, ids, ctx);
     await table.remove(rows);
     const done = rows.map((row) => row.id);
+    announce(club, rows, [...new Set(rows.flatMap((row) => row.sharedWith))]);
     return written({ done, failed: [] }, translate(ctx.locale, "bulk.deleted", { count: done.length }));
   }
 

@@ -41,13 +41,24 @@ const rebuilt = { state: "queued", progress: 0, failureReason: null, version: { 
 export function createSummariesService(deps: Deps, { media }: { media: MediaService }) {
   const { prisma, events, jobs, config } = deps;
 
+  /** Tells the match's pages to read its summary again; no more than ids, as the match's channel may be public. */
+  function changed(summary: { id: number; matchId: number }) {
+    events.publish(CHANNELS.match(summary.matchId), EVENTS.summaryChanged, {
+      match: summary.matchId,
+      summary: summary.id,
+    });
+  }
+
+  /** A summary's state and progress on its match's channel; of a private one, only that it changed. */
   function publish(summary: {
     id: number;
     matchId: number;
+    isPrivate: boolean | null;
     state: "queued" | "cutting" | "ready" | "failed";
     progress: number;
     failureReason: string | null;
   }) {
+    if (summary.isPrivate) return changed(summary);
     events.publish(CHANNELS.match(summary.matchId), EVENTS.summaryUpdated, {
       match: summary.matchId,
       summary: summary.id,
@@ -139,24 +150,16 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
       });
       return summaries.map((summary) => bulkRowOf(summary, "Summary"));
     },
-    async setPrivate(ids, value) {
-      const changed = await prisma.summary.updateManyAndReturn({
-        where: { id: { in: ids } },
-        data: { isPrivate: value },
-        select: { id: true },
-      });
-      return changed.map((summary) => summary.id);
-    },
-    async share(ids, teamId) {
-      await prisma.summaryTeamShare.createMany({
-        data: ids.map((summaryId) => ({ summaryId, teamId })),
-        skipDuplicates: true,
-      });
+    models: {
+      rows: prisma.summary,
+      shares: prisma.summaryTeamShare,
+      shareRow: (summaryId, teamId) => ({ summaryId, teamId }),
     },
     async remove(rows) {
       await prisma.summary.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } });
       for (const row of rows) media.removeMatchFiles(row.matchId, [row.videoPath, row.posterPath]);
     },
+    changed,
   });
 
   /** POST /v1/matches/:id/summary: a club admin asks for the summary now (no quiet period). */

@@ -1,13 +1,34 @@
 import { describe, expect, it, vi } from "vitest";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { RouteObject } from "react-router";
 import { fakeAuth, fakeUser, renderRoutes } from "../../../test/render.tsx";
 import { apiError } from "../../../test/fake-api.ts";
+import type { ChannelHandlers } from "../../lib/realtime.ts";
 import { CLUB, fakeMatch } from "../scheduler/fixtures.test-data.ts";
 import AnnotatePage from "./AnnotatePage.tsx";
 
-vi.mock("../../lib/realtime.ts", () => ({ useChannel: () => "joined" }));
+/** The handlers each render gave useChannel, by channel. */
+const channels = vi.hoisted(() => new Map<string, unknown[]>());
+vi.mock("../../lib/realtime.ts", () => ({
+  useChannel: (channel: string | null, handlers: unknown) => {
+    if (channel) channels.set(channel, [...(channels.get(channel) ?? []), handlers]);
+    return "joined";
+  },
+}));
+
+/** An event on a channel, as the socket would hand it to every listener. */
+function emit<E extends keyof ChannelHandlers>(
+  channel: string,
+  event: E,
+  payload: Parameters<NonNullable<ChannelHandlers[E]>>[0],
+) {
+  act(() => {
+    for (const handlers of (channels.get(channel) ?? []) as ChannelHandlers[]) {
+      (handlers[event] as ((payload: unknown) => void) | undefined)?.(payload);
+    }
+  });
+}
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -23,6 +44,26 @@ const marker = (id: number, time_ms: number, label: string) => ({
   label,
   clip_length: 20,
   created_at: "2025-06-14T15:00:00.000Z",
+});
+
+/** A marker's clip as clips.ofMatch answers it. */
+const clip = (id: number, markerId: number, state: string, extra = {}) => ({
+  id,
+  match: { id: match.id, home_team: null, away_team: null },
+  marker: { id: markerId, label: "", time_ms: 0 },
+  state,
+  progress: 0,
+  failure_reason: null,
+  video_url: null,
+  poster_url: null,
+  start_ms: 0,
+  end_ms: 20_000,
+  length_ms: 20_000,
+  frame_rate: 25,
+  custom: false,
+  created_at: "2025-06-14T15:00:00.000Z",
+  updated_at: "2025-06-14T15:00:00.000Z",
+  ...extra,
 });
 
 function annotateApi(markers: ReturnType<typeof marker>[] | null, overrides = {}) {
@@ -221,26 +262,30 @@ describe("the annotation screen", () => {
     expect(screen.queryByRole("button", { name: "Rebuild summary" })).toBeNull();
   });
 
+  it("reads a private clip and summary again when told they changed (their channel gives no more than ids)", async () => {
+    let state = "queued";
+    const clipsOf = vi.fn(() => ({ data: [clip(11, 1, state)] }));
+    const summaryOf = vi.fn(() => {
+      throw apiError(404, "No summary found");
+    });
+    renderRoutes(
+      routes,
+      PATH,
+      admin,
+      null,
+      annotateApi([marker(1, 1_000, "Goal")], { "clips.ofMatch": clipsOf, "summaries.ofMatch": summaryOf }),
+    );
+    expect(await screen.findByText("Clip waiting to be cut")).toBeInTheDocument();
+    state = "failed";
+    emit(`match.${match.id}`, "clip.changed", { match: match.id, clip: 11 });
+    expect(await screen.findByText(/^The clip could not be cut/)).toBeInTheDocument();
+    const asked = summaryOf.mock.calls.length;
+    emit(`match.${match.id}`, "summary.changed", { match: match.id, summary: 6 });
+    await waitFor(() => expect(summaryOf.mock.calls.length).toBe(asked + 1));
+  });
+
   it("shows each marker's clip state; a ready clip plays inline and downloads", async () => {
     const user = userEvent.setup();
-    const clip = (id: number, markerId: number, state: string, extra = {}) => ({
-      id,
-      match: { id: match.id, home_team: null, away_team: null },
-      marker: { id: markerId, label: "", time_ms: 0 },
-      state,
-      progress: 0,
-      failure_reason: null,
-      video_url: null,
-      poster_url: null,
-      start_ms: 0,
-      end_ms: 20_000,
-      length_ms: 20_000,
-      frame_rate: 25,
-      custom: false,
-      created_at: "2025-06-14T15:00:00.000Z",
-      updated_at: "2025-06-14T15:00:00.000Z",
-      ...extra,
-    });
     const clips = [
       clip(11, 1, "ready", {
         video_url: "/media/matches/40/clips/11-1.mp4",

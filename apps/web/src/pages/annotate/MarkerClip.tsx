@@ -1,7 +1,8 @@
 // A marker's clip on the annotation screen: its state as the worker's cut
 // reports it over Socket.IO (queued, cutting with a percentage, ready, failed
 // with the reason), and once ready, the clip played inline and its MP4 to
-// download. The match's clips load once and are reloaded on each clip.updated.
+// download. The match's clips load once and are reloaded on each clip.updated
+// (clip.changed for a private clip).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CHANNELS } from "@clubcast/shared";
@@ -13,12 +14,15 @@ import { RenderState } from "./RenderState.tsx";
 
 export type Clip = RouterOutputs["clips"]["ofMatch"]["data"][number];
 
-/** The caller's clips of the match by marker, kept current by clip.updated. */
+/** The caller's clips of the match by marker, kept current by clip.updated and clip.changed. */
 export function useMarkerClips(matchId: number): Map<number, Clip> {
   const utils = trpc.useUtils();
   const clips = trpc.clips.ofMatch.useQuery({ id: matchId });
   useChannel(CHANNELS.match(matchId), {
     "clip.updated": (payload) => {
+      if (payload.match === matchId) void utils.clips.ofMatch.invalidate({ id: matchId });
+    },
+    "clip.changed": (payload) => {
       if (payload.match === matchId) void utils.clips.ofMatch.invalidate({ id: matchId });
     },
   });

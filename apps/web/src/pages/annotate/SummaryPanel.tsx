@@ -26,6 +26,9 @@ export function SummaryPanel({ match, title }: { match: Match; title: string }) 
     "summary.updated": (payload) => {
       if (payload.match === match.id) void utils.summaries.ofMatch.invalidate({ id: match.id });
     },
+    "summary.changed": (payload) => {
+      if (payload.match === match.id) void utils.summaries.ofMatch.invalidate({ id: match.id });
+    },
   });
   const mayRebuild = user !== null && canOpenSection(user, CLIPS_SECTION) && match.create_summary;
 

@@ -1,13 +1,20 @@
 import { describe, expect, it, vi } from "vitest";
-import { screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import type { Auth } from "../../auth/AuthProvider.tsx";
 import { fakeAuth, fakeUser, renderRoutes } from "../../../test/render.tsx";
 import { apiError } from "../../../test/fake-api.ts";
 import type { Match } from "../../lib/matches.ts";
+import type { ChannelHandlers } from "../../lib/realtime.ts";
 import { fakeMatch } from "../scheduler/fixtures.test-data.ts";
 import MatchDetailPage from "./MatchDetailPage.tsx";
 
-vi.mock("../../lib/realtime.ts", () => ({ useChannel: () => "joined" }));
+const channels = vi.hoisted(() => new Map<string, unknown>());
+vi.mock("../../lib/realtime.ts", () => ({
+  useChannel: (channel: string | null, handlers: unknown) => {
+    if (channel) channels.set(channel, handlers);
+    return "joined";
+  },
+}));
 // The player itself is hls.js's business; here it only has to say what it was given.
 vi.mock("./VideoPlayer.tsx", () => ({
   VideoPlayer: ({ src, label, poster }: { src: string; label: string; poster?: string | null }) => (
@@ -114,6 +121,19 @@ describe("the match page", () => {
     expect(video).toHaveAttribute("src", summary.video_url);
     expect(video).toHaveAttribute("poster", summary.poster_url);
     expect(screen.getByRole("heading", { name: "Highlights" })).toBeInTheDocument();
+  });
+
+  it("drops the highlights once the summary is made private, as summary.changed has it read again", async () => {
+    let visible = true;
+    renderMatch(onDemand(), fakeAuth(), () => {
+      if (!visible) throw apiError(404, "No summary found");
+      return { data: { id: 6, match: { id: 9 }, state: "ready", video_url: "/media/matches/9/summaries/6-1.mp4" } };
+    });
+    await screen.findByRole("heading", { name: "Highlights" });
+    visible = false;
+    const handlers = channels.get("match.9") as ChannelHandlers;
+    act(() => handlers["summary.changed"]!({ match: 9, summary: 6 }));
+    await waitFor(() => expect(screen.queryByRole("heading", { name: "Highlights" })).toBeNull());
   });
 
   it("shows no highlights while the match has no summary", async () => {

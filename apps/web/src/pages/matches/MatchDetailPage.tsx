@@ -3,8 +3,10 @@
 // and the MP4 download for the club's staff once the match is on demand. The
 // score follows match.scored; match.starting reloads the page (spec section
 // 4). An on-demand match's highlight summary plays below the video once it is
-// built (summary.updated brings a new one). Matches the visitor may not see
-// answer 404 and read "No match found".
+// built (summary.updated brings a new one; summary.changed has it read again
+// after it was made private or public, shared or deleted, and tells of a private
+// one's build). Matches the visitor may not see answer 404 and read "No match
+// found".
 import { useState } from "react";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -109,6 +111,10 @@ function MatchView({ match }: { match: Match }) {
     "summary.updated": (payload) => {
       if (payload.match === match.id && payload.state === "ready")
         void utils.summaries.ofMatch.invalidate({ id: match.id });
+    },
+    // Made private or public, or deleted: whether this viewer sees it is the server's to say.
+    "summary.changed": (payload) => {
+      if (payload.match === match.id) void utils.summaries.ofMatch.invalidate({ id: match.id });
     },
   });
 

@@ -1,12 +1,21 @@
 import { describe, expect, it, vi } from "vitest";
-import { configure, screen, within } from "@testing-library/react";
+import { act, configure, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { RouteObject } from "react-router";
 import { apiError } from "../../../test/fake-api.ts";
 import { fakeAuth, fakeUser, renderRoutes } from "../../../test/render.tsx";
+import type { ChannelHandlers } from "../../lib/realtime.ts";
 import type { RouterOutputs } from "../../lib/trpc.ts";
 import { CLUB, pageOf } from "../scheduler/fixtures.test-data.ts";
 import { ClipsPage } from "./RenderedVideosPage.tsx";
+
+const channels = vi.hoisted(() => new Map<string, unknown>());
+vi.mock("../../lib/realtime.ts", () => ({
+  useChannel: (channel: string | null, handlers: unknown) => {
+    if (channel) channels.set(channel, handlers);
+    return "joined";
+  },
+}));
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -135,5 +144,31 @@ describe("the clips table", () => {
     expect(shared).toHaveBeenCalledWith(expect.objectContaining({ club: CLUB.id, page: 1, limit: 20 }));
     expect(screen.queryByRole("checkbox")).toBeNull();
     expect(screen.queryByLabelText("Team")).toBeNull();
+  });
+
+  it("reads the list again when its club's clips change elsewhere, not for summaries or another club", async () => {
+    let rows = [goal];
+    const ofClub = vi.fn(() => pageOf(rows));
+    renderRoutes(routes, "/dashboard/recorded/clips", userOf("club"), null, api({ "clips.ofClub": ofClub }));
+    await screen.findByRole("cell", { name: "Goal" });
+    const handlers = channels.get(`club.${CLUB.id}`) as ChannelHandlers;
+    const calls = ofClub.mock.calls.length;
+    act(() => handlers["videos.changed"]!({ club: CLUB.id, kind: "summaries", ids: [3] }));
+    act(() => handlers["videos.changed"]!({ club: CLUB.id + 1, kind: "clips", ids: [3] }));
+    rows = [goal, corner];
+    act(() => handlers["videos.changed"]!({ club: CLUB.id, kind: "clips", ids: [8] }));
+    expect(await screen.findByRole("cell", { name: "Corner" })).toBeInTheDocument();
+    expect(ofClub.mock.calls.length).toBe(calls + 1);
+  });
+
+  it("reads a member's list again when something is shared with their team", async () => {
+    let rows = [goal];
+    const auth = userOf("player");
+    renderRoutes(routes, "/dashboard/recorded/clips", auth, null, api({ "clips.shared": () => pageOf(rows) }));
+    await screen.findByRole("cell", { name: "Goal" });
+    rows = [goal, corner];
+    const handlers = channels.get(`user.${auth.user!.id}`) as ChannelHandlers;
+    act(() => handlers["videos.changed"]!({ club: CLUB.id, kind: "clips", ids: [8] }));
+    expect(await screen.findByRole("cell", { name: "Corner" })).toBeInTheDocument();
   });
 });

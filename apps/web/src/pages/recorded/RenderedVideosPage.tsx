@@ -1,14 +1,17 @@
 // The clips and summaries of the working club (/dashboard/recorded/clips and
 // /summaries). Those who run the club's clips see the club's whole table,
 // filtered by match and team, select rows and act on them in bulk; members see
-// what is shared with their teams.
+// what is shared with their teams. Changes made elsewhere (another admin's bulk
+// action, a share with the caller's team) arrive as videos.changed and the list
+// is read again.
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { canOpenSection, CLIPS_SECTION, PAGINATION } from "@clubcast/shared";
+import { canOpenSection, CHANNELS, CLIPS_SECTION, EVENTS, PAGINATION } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { useFormatZoned } from "../../lib/dates.ts";
 import { emptyMessageOf, listRows, listStateOf } from "../../lib/list-state.ts";
 import { sideName } from "../../lib/matches.ts";
+import { useChannel } from "../../lib/realtime.ts";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
 import { ClubPicker, useClubDetails, useWorkingClub } from "../../lib/working-club.tsx";
 import { ChoiceSelect } from "../../ui/ChoiceSelect.tsx";
@@ -49,6 +52,21 @@ function useVideoList(kind: VideoKind, club: number, manages: boolean, filters: 
   );
   if (kind === "clips") return manages ? clips : sharedClips;
   return manages ? summaries : sharedSummaries;
+}
+
+/**
+ * Reads the list again when its club's `kind` change: the staff hear of every change on the club's
+ * channel, members of what is shared with their teams on their own.
+ */
+function useVideoUpdates(kind: VideoKind, club: number, manages: boolean) {
+  const { user } = useAuth();
+  const utils = trpc.useUtils();
+  const channel = manages ? CHANNELS.club(club) : user ? CHANNELS.user(user.id) : null;
+  useChannel(channel, {
+    [EVENTS.videosChanged]: (changed) => {
+      if (changed.club === club && changed.kind === kind) void utils[kind].invalidate();
+    },
+  });
 }
 
 /** A filter of the table: one record, or all ("" chosen). */
@@ -122,6 +140,7 @@ function VideoTable({ kind, club }: { kind: VideoKind; club: number }) {
   const manages = canOpenSection({ scope: auth.scope, permissions: auth.user?.permissions ?? [] }, CLIPS_SECTION);
   const [filters, setFilters] = useState<Filters>({});
   const query = useVideoList(kind, club, manages, filters);
+  useVideoUpdates(kind, club, manages);
   const state = listStateOf(query);
   const timezone = useClubDetails(club).data?.data.timezone ?? "UTC";
   const formatZoned = useFormatZoned();

@@ -2,14 +2,14 @@
 // private or public, share with a team (asks which), delete (asks first). Each
 // is one API call over the selected rows, answered by one toast; a failure names
 // what failed ("1 of 3 clips could not be downloaded: #12 not ready").
-import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { failureMessage } from "../../lib/server-errors.ts";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
 import { ChoiceSelect } from "../../ui/ChoiceSelect.tsx";
-import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import type { BulkAction } from "../../ui/DataTable.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
+import { useBulkConfirm } from "./useBulkConfirm.tsx";
 
 export type VideoKind = "clips" | "summaries";
 export type VideoRow =
@@ -50,9 +50,6 @@ export function useBulkVideoActions(
   const toast = useToast();
   const utils = trpc.useUtils();
   const { client } = utils;
-  const [pending, setPending] = useState<{ kind: "share" | "delete"; rows: VideoRow[] } | null>(null);
-  const [team, setTeam] = useState("");
-  const [busy, setBusy] = useState(false);
 
   /** Runs one bulk action over the rows and tells how it went in one toast. */
   const run = useCallback(
@@ -85,12 +82,18 @@ export function useBulkVideoActions(
     [client, club, kind, t, toast, utils],
   );
 
+  const { ask, dialog } = useBulkConfirm<"share" | "delete", VideoRow>(({ kind: action, rows }, team, setTeam) => ({
+    danger: action === "delete",
+    title: t(`videos.${action}_title`, { what: t(`videos.${kind}_count`, { count: rows.length }) }),
+    text: <p>{t(`videos.${action}_text`, { count: rows.length })}</p>,
+    confirmLabel: t(`videos.bulk.${action}`),
+    canConfirm: action !== "share" || team !== "",
+    chooser: action === "share" && <ShareTeamSelect club={club} value={team} onChange={setTeam} />,
+    run: () => run(action, rows, Number(team)),
+  }));
+
   const bulkActions = useMemo<BulkAction<VideoRow>[]>(() => {
     const now = (action: BulkKind) => (rows: VideoRow[]) => void run(action, rows);
-    const ask = (action: "share" | "delete") => (rows: VideoRow[]) => {
-      setTeam("");
-      setPending({ kind: action, rows });
-    };
     return [
       { key: "download", label: t("videos.bulk.download"), icon: "download", run: now("download") },
       { key: "private", label: t("videos.bulk.private"), icon: "lock", run: now("private") },
@@ -98,32 +101,6 @@ export function useBulkVideoActions(
       { key: "share", label: t("videos.bulk.share"), icon: "share", run: ask("share") },
       { key: "delete", label: t("videos.bulk.delete"), icon: "trash", danger: true, run: ask("delete") },
     ];
-  }, [run, t]);
-
-  let dialog: ReactNode = null;
-  if (pending) {
-    const count = pending.rows.length;
-    const confirm = async () => {
-      setBusy(true);
-      await run(pending.kind, pending.rows, Number(team));
-      setBusy(false);
-      setPending(null);
-    };
-    dialog = (
-      <ConfirmDialog
-        open
-        danger={pending.kind === "delete"}
-        title={t(`videos.${pending.kind}_title`, { what: t(`videos.${kind}_count`, { count }) })}
-        text={<p>{t(`videos.${pending.kind}_text`, { count })}</p>}
-        confirmLabel={t(`videos.bulk.${pending.kind}`)}
-        busy={busy}
-        canConfirm={pending.kind !== "share" || team !== ""}
-        onCancel={() => setPending(null)}
-        onConfirm={() => void confirm()}
-      >
-        {pending.kind === "share" && <ShareTeamSelect club={club} value={team} onChange={setTeam} />}
-      </ConfirmDialog>
-    );
-  }
+  }, [ask, run, t]);
   return { bulkActions, dialog };
 }
