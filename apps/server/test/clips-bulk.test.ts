@@ -342,6 +342,36 @@ describe("realtime", () => {
     expect(outsiderSaw).toEqual([{ club, kind: "clips", ids: [own.id] }]);
   });
 
+  it("tells a single clip's delete and its marker's removal as a bulk delete, to the staff and the shared team", async () => {
+    const match = await matchOf();
+    const deleted = await clipOf(match, 30_000);
+    const unmarked = await clipOf(match, 45_000);
+    await t.deps.prisma.clipTeamShare.create({ data: { clipId: unmarked.id, teamId: home.id } });
+    const staff = await connectSocket(url, cast.adminA.token);
+    const member = await connectSocket(url, homePlayer.token);
+    await subscribe(staff, CHANNELS.club(cast.clubA.id));
+    await subscribe(member, CHANNELS.user(homePlayer.user.id));
+    const memberSaw = collectEvents<Changed>(member, EVENTS.videosChanged);
+    const club = cast.clubA.id;
+
+    const afterDelete = nextEvent<Changed>(staff, EVENTS.videosChanged);
+    expect((await http.del(`/v1/clips/${deleted.id}`, cast.adminA.token)).statusCode).toBe(204);
+    expect(await afterDelete).toEqual({ club, kind: "clips", ids: [deleted.id] });
+
+    const afterUnmark = [
+      nextEvent<Changed>(staff, EVENTS.videosChanged),
+      nextEvent<Changed>(member, EVENTS.videosChanged),
+    ];
+    expect((await http.del(`/v1/markers/${unmarked.markerId}`, cast.adminA.token)).statusCode).toBe(204);
+    expect(await Promise.all(afterUnmark)).toEqual([
+      { club, kind: "clips", ids: [unmarked.id] },
+      { club, kind: "clips", ids: [unmarked.id] },
+    ]);
+    // The member's team had only the second clip: the first one's delete was none of their business.
+    expect(memberSaw).toEqual([{ club, kind: "clips", ids: [unmarked.id] }]);
+    expect(await t.deps.prisma.clip.count({ where: { id: { in: [deleted.id, unmarked.id] } } })).toBe(0);
+  });
+
   it("lets no one outside the club's staff listen to its tables' changes", async () => {
     const channel = CHANNELS.club(cast.clubA.id);
     for (const [who, status] of [

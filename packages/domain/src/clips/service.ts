@@ -145,8 +145,8 @@ export function createClipsService(
 
   /** Removes a marker's clip and its files (before the marker itself goes). */
   async function markerRemoving(markerId: number): Promise<void> {
-    const clip = await prisma.clip.findUnique({ where: { markerId } });
-    if (clip) await removeClips([clip]);
+    const clip = await prisma.clip.findUnique({ where: { markerId }, select: { id: true } });
+    if (clip) await bulk.removeOne(clip.id);
   }
 
   /** GET /v1/clubs/:id/clips: the clips of a club's matches, newest first (club staff). */
@@ -274,7 +274,7 @@ export function createClipsService(
       () => prisma.clip.findUnique({ where: { id: clipId }, include: { match: { select: { clubId: true } } } }),
       (found) => found.match.clubId,
     );
-    await removeClips([clip]);
+    await bulk.removeOne(clip.id);
   }
 
   // ── the worker's side of clip.cut ──

@@ -256,12 +256,23 @@ export function renderedBulk<ShareRow>(deps: Deps, media: MediaService, table: R
     return written({ done, failed: [] }, message);
   }
 
+  /** Removes rows and tells their pages, the members they were shared with included. */
+  async function removeRows(club: number, rows: BulkRow[]) {
+    await table.remove(rows);
+    announce(club, rows, [...new Set(rows.flatMap((row) => row.sharedWith))]);
+  }
+
   async function remove({ club, ids }: BulkInput, ctx: RequestContext) {
     const rows = await selected(club, ids, ctx);
-    await table.remove(rows);
+    await removeRows(club, rows);
     const done = rows.map((row) => row.id);
-    announce(club, rows, [...new Set(rows.flatMap((row) => row.sharedWith))]);
     return written({ done, failed: [] }, translate(ctx.locale, "bulk.deleted", { count: done.length }));
+  }
+
+  /** Removes one item the caller may already change (a single delete, its marker's removal), told live as a bulk delete is. */
+  async function removeOne(id: number) {
+    const [row] = await table.find([id]);
+    if (row) await removeRows(row.clubId, [row]);
   }
 
   /** The ready rows with their files on disk, named for the zip, and the rows left out. */
@@ -307,12 +318,12 @@ export function renderedBulk<ShareRow>(deps: Deps, media: MediaService, table: R
     return zip;
   }
 
-  return { setPrivate, share, remove, download, archive };
+  return { setPrivate, share, remove, removeOne, download, archive };
 }
 
 type BulkActions = ReturnType<typeof renderedBulk>;
 /** What a domain's service offers for its table: the bulk actions and the list shared with the caller's teams. */
-export interface BulkService<Answer> extends Omit<BulkActions, "remove" | "archive"> {
+export interface BulkService<Answer> extends Omit<BulkActions, "remove" | "removeOne" | "archive"> {
   removeMany: BulkActions["remove"];
   listShared(clubId: number, query: PageQuery, ctx: RequestContext): Promise<Paged<Answer>>;
 }
