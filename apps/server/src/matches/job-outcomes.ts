@@ -82,7 +82,7 @@ export function createMatchJobOutcomes(deps: Deps) {
       const { match } = result;
       if (job.command === "schedule") await jobs.setMatchStartingTimer(match.id, match.startingAt);
       if (job.command === "unschedule" || job.command === "stopRecording") {
-        await jobs.clearMatchStartingTimer(match.id);
+        await jobs.clearMatchStartingTimer(match.id, match.startingAt);
       }
       tellRequester(job, { key: SUCCEEDED_MESSAGES[job.command], level: "success" });
       return { applied: true, status: match.status };
