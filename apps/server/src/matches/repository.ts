@@ -78,7 +78,7 @@ export function createMatchRepository(db: PrismaClient | Prisma.TransactionClien
    * committed once for all of them, not once per match. Answers the moved matches by id; a match not
    * among them was not moved (refused, missing, or moved back meanwhile: for transition() to decide).
    * Raw statements: Prisma's updateManyAndReturn wraps its update in BEGIN and COMMIT, three round
-   * trips where one autocommitted statement does, while every other write of the batch waits.
+   * trips where one autocommitted statement does, while the transitions asked meanwhile wait for it.
    */
   async function moveTogether(requests: readonly TransitionRequest[]): Promise<Map<number, MatchRow>> {
     const groups = new Map<string, TransitionRequest[]>();
