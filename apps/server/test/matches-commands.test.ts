@@ -41,7 +41,9 @@ const row = (id: number) => t.deps.prisma.match.findUniqueOrThrow({ where: { id 
 const commandUrl = (match: Match, path: string, club = match.clubId) => `/v1/clubs/${club}/matches/${match.id}/${path}`;
 const commandJob = (id: string) => t.deps.jobs.cameraCommands.getJob(id);
 const commandJobCount = () => t.deps.jobs.cameraCommands.getJobCountByTypes("waiting", "delayed", "active");
-const timerOf = (matchId: number) => t.deps.jobs.matchTimers.getJob(matchStartingJobId(matchId));
+/** The match.starting timer of a match's start (timers are per start). */
+const timerOf = (match: { id: number; startingAt: Date }) =>
+  t.deps.jobs.matchTimers.getJob(matchStartingJobId({ matchId: match.id, startingAt: match.startingAt.toISOString() }));
 
 /** The REST path and the service command of each camera operation. */
 const OPERATIONS: { path: () => string; command: CameraCommand }[] = [
@@ -266,7 +268,7 @@ describe("command outcomes (called by the worker)", () => {
       isScheduled: true,
       configurationId: mainConfigA.id,
     });
-    const timer = (await timerOf(match.id))!;
+    const timer = (await timerOf(match))!;
     expect(await timer.getState()).toBe("delayed");
     expect(timer.data).toEqual({ matchId: match.id, startingAt: startingAt.toISOString() });
     expect(Math.abs(timer.timestamp + timer.delay - startingAt.getTime())).toBeLessThan(1000);
@@ -279,12 +281,12 @@ describe("command outcomes (called by the worker)", () => {
     const match = await matchOfA("unscheduled");
     const job = jobFor(match, "schedule");
     await t.services.matches.commandSucceeded(job);
-    const firstTimer = (await timerOf(match.id))!;
+    const firstTimer = (await timerOf(match))!;
     expect(await t.services.matches.commandSucceeded(job)).toEqual({ applied: false });
     expect(await t.services.matches.commandFailed(job, { detail: "late failure" })).toEqual({ applied: false });
 
     expect((await row(match.id)).status).toBe("scheduled");
-    expect((await timerOf(match.id))!.timestamp).toBe(firstTimer.timestamp);
+    expect((await timerOf(match))!.timestamp).toBe(firstTimer.timestamp);
     await adminInbox.settle();
     expect(messagesAbout(match.id)).toEqual([{ key: "match.scheduled", level: "success", match: match.id }]);
   });
@@ -301,14 +303,14 @@ describe("command outcomes (called by the worker)", () => {
   it("unschedules: clears is_scheduled and removes the timer", async () => {
     const match = await matchOfA("unscheduled");
     await t.services.matches.commandSucceeded(jobFor(match, "schedule"));
-    expect(await timerOf(match.id)).toBeDefined();
+    expect(await timerOf(match)).toBeDefined();
 
     expect(await t.services.matches.commandSucceeded(jobFor(match, "unschedule"))).toEqual({
       applied: true,
       status: "unscheduled",
     });
     expect(await row(match.id)).toMatchObject({ status: "unscheduled", isScheduled: false });
-    expect(await timerOf(match.id)).toBeUndefined();
+    expect(await timerOf(match)).toBeUndefined();
     await adminInbox.settle();
     expect(messagesAbout(match.id).map((m) => m.key)).toEqual(["match.scheduled", "match.unscheduled"]);
   });
@@ -330,7 +332,7 @@ describe("command outcomes (called by the worker)", () => {
       status: "live",
     });
     expect(await row(match.id)).toMatchObject({ status: "live", isScheduled: false });
-    expect(await timerOf(match.id)).toBeUndefined();
+    expect(await timerOf(match)).toBeUndefined();
     await adminInbox.settle();
     expect(messagesAbout(match.id)).toEqual([
       {

@@ -57,7 +57,9 @@ const privacyAppliedJobs = async (matchId: number) =>
   );
 const commandJobsOf = async (matchId: number) =>
   (await t.deps.jobs.cameraCommands.getJobs(["waiting"])).filter((job) => job.data.matchId === matchId);
-const timerOf = (matchId: number) => t.deps.jobs.matchTimers.getJob(matchStartingJobId(matchId));
+/** The match.starting timer of a match's start (timers are per start). */
+const timerOf = (match: { id: number; startingAt: Date }) =>
+  t.deps.jobs.matchTimers.getJob(matchStartingJobId({ matchId: match.id, startingAt: match.startingAt.toISOString() }));
 
 describe("POST /v1/upcoming", () => {
   const valid = () => ({
@@ -302,9 +304,10 @@ describe("PUT /v1/clubs/{club}/matches/{match} (full edit)", () => {
     await t.deps.jobs.setMatchStartingTimer(match.id, match.startingAt);
     const res = await http.put(url(match), { date: "2030-05-02", datestop: "2030-05-02" }, cast.adminA.token);
     expect(res.statusCode).toBe(200);
-    const timer = await timerOf(match.id);
+    const timer = await timerOf({ id: match.id, startingAt: new Date("2030-05-02T16:00:00Z") });
     expect(timer!.data.startingAt).toBe("2030-05-02T16:00:00.000Z");
     expect(await timer!.getState()).toBe("delayed");
+    expect(await timerOf(match)).toBeUndefined();
   });
 
   it("refuses (409) to edit a match that is live, processing or on demand, and changes nothing", async () => {
@@ -457,14 +460,14 @@ describe("DELETE /v1/matches/{id} and /v1/clubs/{club}/matches/{match}", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { id: match.id }, message: "Match deleted" });
     expect(await row(match.id)).toBeNull();
-    expect(await timerOf(match.id)).toBeUndefined();
+    expect(await timerOf(match)).toBeUndefined();
 
     const inClub = await matchOfA({ status: "scheduled" });
     await t.deps.jobs.setMatchStartingTimer(inClub.id, inClub.startingAt);
     const clubRes = await http.del(`/v1/clubs/${cast.clubA.id}/matches/${inClub.id}`, schedulerPlayerA.token);
     expect(clubRes.statusCode).toBe(200);
     expect(await row(inClub.id)).toBeNull();
-    expect(await timerOf(inClub.id)).toBeUndefined();
+    expect(await timerOf(inClub)).toBeUndefined();
   });
 
   it("lets system admins delete any club's match", async () => {

@@ -25,6 +25,7 @@ import {
   type TransitionResult,
 } from "@clubcast/domain/matches/repository.ts";
 import { createClub, createMatch } from "@clubcast/testkit/factories";
+import { matchColumns } from "@clubcast/domain/matches/presenter.ts";
 
 const CONCURRENT_WRITERS = 6;
 
@@ -178,6 +179,15 @@ describe("transitions written together (the batcher of job outcomes)", () => {
       ),
       { numRuns: 40, seed: 1515 },
     );
+  });
+
+  it("answers a moved match as Prisma reads it: every column of matchColumns, typed alike", async () => {
+    const transition = createTransitionBatcher(matches);
+    const match = await matchIn("unscheduled");
+    const result = await transition({ matchId: match.id, event: "schedule", data: { isScheduled: true } });
+    const read = await prisma.match.findUniqueOrThrow({ where: { id: match.id }, select: matchColumns });
+    expect(result).toEqual({ outcome: "moved", match: read });
+    expect(read).toMatchObject({ status: "scheduled", isScheduled: true });
   });
 
   it("decides a refused request before writing a later one for its match", async () => {

@@ -24,7 +24,7 @@ import {
   type CameraCommandRequests,
 } from "@clubcast/camera-protocol";
 import { createMediaStore } from "@clubcast/media-store";
-import { readMatchCommitted, type Deps, type Services } from "@clubcast/domain";
+import { readCameraCommandCommitted, type Deps, type Services } from "@clubcast/domain";
 import type { WorkerSettings } from "@clubcast/settings";
 import type { CutKind } from "./cut-plan.ts";
 import { TITLE_CARD_S, VideoError, cutClip, joinClips, planClipCut, posterOf, probeVideo } from "./video.ts";
@@ -86,35 +86,13 @@ const REQUESTS: { [C in CameraCommand]: (match: MatchTimes) => CameraCommandRequ
   }),
 };
 
-/** A camera command's match (null once deleted) and configuration (null if gone), as its job runs. */
-type CommandRow = {
-  matchId: number | null;
-  startingAt: Date | null;
-  stoppingAt: Date | null;
-  configurationFound: boolean;
-  serverUrl: string | null;
-  saCameraId: string | null;
-  cameraType: string | null;
-};
-
 /**
  * Reads a command's match and configuration after the commit of the request that enqueued it (the job
- * may start before that commit). One statement for both: this runs once per command, and a raw
- * statement costs the worker about half the CPU of each Prisma query it replaces.
+ * may start before that commit), both in one statement: this runs once per command.
  */
 async function readCommand(prisma: Deps["prisma"], { matchId, configurationId }: CameraCommandJob) {
-  const [row] = await readMatchCommitted(
-    prisma,
-    matchId,
-    (db) => db.$queryRaw<CommandRow[]>`
-      SELECT m.id AS "matchId", m.starting_at AS "startingAt", m.stopping_at AS "stoppingAt",
-             c.id IS NOT NULL AS "configurationFound", c.server_url AS "serverUrl",
-             c.sa_camera_id AS "saCameraId", c.camera_type AS "cameraType"
-      FROM (VALUES (1)) AS one
-      LEFT JOIN matches m ON m.id = ${matchId}
-      LEFT JOIN configurations c ON c.id = ${configurationId}`,
-  );
-  const { matchId: id, startingAt, stoppingAt, configurationFound, ...configuration } = row!;
+  const row = await readCameraCommandCommitted(prisma, matchId, configurationId);
+  const { matchId: id, startingAt, stoppingAt, configurationFound, ...configuration } = row;
   return {
     match: id === null ? null : { id, startingAt: startingAt!, stoppingAt: stoppingAt! },
     configuration: configurationFound ? configuration : null,

@@ -50,19 +50,23 @@ function whenReady(client: Redis, signal: AbortSignal): Promise<void> {
  * Redis itself (a ReplyError) is a bug, not an outage, and passes through.
  */
 export async function withRedis<T>(client: Redis, call: () => Promise<T>, budgetMs = REDIS_BUDGET_MS): Promise<T> {
-  const signal = AbortSignal.timeout(budgetMs);
+  const deadline = Date.now() + budgetMs;
+  // A timer of our own, cleared once Redis answers: an AbortSignal.timeout per call stayed armed for the
+  // whole budget after the answer and then built an error (stack included) for every call made.
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await whenReady(client, signal);
-    if (signal.aborted) throw new RedisUnavailable(`not connected within ${budgetMs} ms`);
-    const gaveUp = new Promise<never>((_, reject) =>
-      signal.addEventListener("abort", () => reject(new RedisUnavailable(`no answer within ${budgetMs} ms`)), {
-        once: true,
-      }),
-    );
+    if (client.status !== "ready") await whenReady(client, AbortSignal.timeout(budgetMs));
+    const left = deadline - Date.now();
+    if (left <= 0) throw new RedisUnavailable(`not connected within ${budgetMs} ms`);
+    const gaveUp = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RedisUnavailable(`no answer within ${budgetMs} ms`)), left);
+    });
     return await Promise.race([call(), gaveUp]);
   } catch (error) {
     if (error instanceof ReplyError || error instanceof RedisUnavailable) throw error;
     throw new RedisUnavailable((error as Error).message, { cause: error });
+  } finally {
+    clearTimeout(timer);
   }
 }
 

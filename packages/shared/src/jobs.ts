@@ -114,8 +114,13 @@ const defineJob = <Queue extends QueueName, Payload extends z.ZodType, Name exte
   definition: JobDefinition<Queue, Payload, Name>,
 ) => definition;
 
-/** The id of a match's match.starting timer; one per match, moved on reschedule. */
-export const matchStartingJobId = (matchId: number) => `match-starting-${matchId}`;
+/**
+ * The id of the match.starting timer of one start of a match. Per start, not per match: setting the
+ * timer of a new start needs no removal first (one Redis call instead of two on every schedule), and
+ * a timer of a start that moved finds the start changed when it fires (its removal is tidying only).
+ */
+export const matchStartingJobId = (job: MatchStartingJob) =>
+  `match-starting-${job.matchId}-${Date.parse(job.startingAt)}`;
 
 /** One job per clip version: queueing the same version twice adds nothing. */
 export const clipCutJobId = (job: ClipCutJob) => `clip-${job.clipId}-v${job.version}`;
@@ -155,7 +160,7 @@ export const JOBS = {
     queue: QUEUES.matchTimers,
     payload: matchStartingJob,
     names: ["match.starting"],
-    jobIdOf: (job) => matchStartingJobId(job.matchId),
+    jobIdOf: matchStartingJobId,
     options: { ...RETRIED, removeOnComplete: true },
   }),
   /** Cuts one version of a clip; a clip changed since it was queued makes it do nothing. */

@@ -53,7 +53,7 @@ describe("planJob", () => {
       opts: { jobId: "clip-4-v2" },
     });
     expect(planJob("matchStarting", { matchId: 5, startingAt: "2030-05-01T14:00:00.000Z" }).opts).toMatchObject({
-      jobId: "match-starting-5",
+      jobId: `match-starting-5-${Date.parse("2030-05-01T14:00:00.000Z")}`,
       removeOnComplete: true,
     });
     expect(planJob("privacyApplied", { matchId: 5, isPrivate: true, requestedBy: null }).opts).not.toHaveProperty(

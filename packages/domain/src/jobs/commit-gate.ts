@@ -12,17 +12,29 @@ export async function holdMatchUntilCommit(tx: Prisma.TransactionClient, matchId
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${MATCH_WRITES}::int4, ${matchId}::int4)`;
 }
 
+/** A camera command's match (null columns once deleted) and configuration (not found once gone). */
+export interface CameraCommandRow {
+  matchId: number | null;
+  startingAt: Date | null;
+  stoppingAt: Date | null;
+  configurationFound: boolean;
+  serverUrl: string | null;
+  saCameraId: string | null;
+  cameraType: string | null;
+}
+
 /**
- * In a job: runs `read` once no transaction that enqueued jobs for the match is still open. The shared
- * lock is granted once the request's lock is released (at its commit) and is released again with the
- * statement that took it; `read` runs after that, in statements of their own, so their snapshots
- * show the commit. No transaction of our own: two round trips in all instead of five.
+ * In a camera command job: its match and configuration once no transaction that enqueued jobs for the
+ * match is still open. The SQL function read_camera_command takes the shared lock (granted once the
+ * request's lock is released at its commit) and then reads in a statement of its own, whose snapshot
+ * shows the commit: one round trip, no transaction of our own.
  */
-export async function readMatchCommitted<T>(
+export async function readCameraCommandCommitted(
   prisma: PrismaClient,
   matchId: number,
-  read: (db: PrismaClient) => Promise<T>,
-): Promise<T> {
-  await prisma.$executeRaw`SELECT pg_advisory_xact_lock_shared(${MATCH_WRITES}::int4, ${matchId}::int4)`;
-  return read(prisma);
+  configurationId: number,
+): Promise<CameraCommandRow> {
+  const [row] = await prisma.$queryRaw<CameraCommandRow[]>`
+    SELECT * FROM read_camera_command(${MATCH_WRITES}::int4, ${matchId}::int4, ${configurationId}::int4)`;
+  return row!;
 }

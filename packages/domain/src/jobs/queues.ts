@@ -70,14 +70,15 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     return children.map((child) => child.data.idempotencyKey);
   }
 
-  /** Removes a match's match.starting timer, if any (a timer being fired right now is left alone). */
-  async function clearMatchStartingTimer(matchId: number): Promise<void> {
-    await viaRedis(() => queues.matchTimers.remove(matchStartingJobId(matchId)));
+  /** Removes the match.starting timer of a match's start, if any (a timer being fired right now is left alone). */
+  async function clearMatchStartingTimer(matchId: number, startingAt: Date): Promise<void> {
+    await viaRedis(() =>
+      queues.matchTimers.remove(matchStartingJobId({ matchId, startingAt: startingAt.toISOString() })),
+    );
   }
 
-  /** Creates the match.starting timer of a match, or moves it to a new start. */
+  /** Creates the match.starting timer of a match's start (a second add for the same start is ignored). */
   async function setMatchStartingTimer(matchId: number, startingAt: Date): Promise<void> {
-    await clearMatchStartingTimer(matchId);
     const delay = Math.max(0, startingAt.getTime() - Date.now());
     await add("matchStarting", { matchId, startingAt: startingAt.toISOString() }, { delay });
   }

@@ -116,6 +116,7 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
       const updated = await tx.match.update({ where: { id: match.id }, data, select: matchColumns });
       await holdMatchUntilCommit(tx, match.id);
       if (match.status === "scheduled" && updated.startingAt.getTime() !== match.startingAt.getTime()) {
+        await jobs.clearMatchStartingTimer(match.id, match.startingAt);
         await jobs.setMatchStartingTimer(match.id, updated.startingAt);
       }
       const jobIds = [
@@ -193,7 +194,7 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
       // Conditional, so a match that started recording meanwhile is not deleted either.
       const deleted = await tx.match.deleteMany({ where: { id: match.id, status: { not: "live" } } });
       if (deleted.count === 0) throw new ConflictError("match.live_not_deletable");
-      await jobs.clearMatchStartingTimer(match.id);
+      await jobs.clearMatchStartingTimer(match.id, match.startingAt);
       if (camera !== null) await enqueueCommand({ command: "unschedule", configurationId: camera }, match.id, user);
     });
     events.accessChanged({ matches: [match.id] });

@@ -12,7 +12,7 @@ import { withRedis } from "@clubcast/db/redis";
 import type { Deps } from "../deps.ts";
 import { translate } from "../core/i18n.ts";
 import { COMMAND_EVENTS, REFUSED_MESSAGES, SUCCEEDED_MESSAGES } from "./camera-commands.ts";
-import { createMatchRepository, createTransitionBatcher, type TransitionData } from "./repository.ts";
+import { createMatchRepository, createTransitionBatcher, type BatchedTransitionData } from "./repository.ts";
 
 export interface CommandOutcome {
   /** False for a duplicate outcome, or when the match moved on (or went) meanwhile. */
@@ -26,7 +26,7 @@ const OUTCOME_MEMORY_SECONDS = 7 * 24 * 3600;
 const outcomeKey = (job: CameraCommandJob) => `match-command-outcome:${job.idempotencyKey}`;
 
 /** What a confirmed command writes besides the status: the configuration that ran it, and whether the camera has it scheduled. */
-function confirmedData(job: CameraCommandJob): TransitionData {
+function confirmedData(job: CameraCommandJob): BatchedTransitionData {
   return {
     configurationId: job.configurationId,
     ...(job.command === "schedule" ? { isScheduled: true } : {}),
@@ -82,7 +82,7 @@ export function createMatchJobOutcomes(deps: Deps) {
       const { match } = result;
       if (job.command === "schedule") await jobs.setMatchStartingTimer(match.id, match.startingAt);
       if (job.command === "unschedule" || job.command === "stopRecording") {
-        await jobs.clearMatchStartingTimer(match.id);
+        await jobs.clearMatchStartingTimer(match.id, match.startingAt);
       }
       tellRequester(job, { key: SUCCEEDED_MESSAGES[job.command], level: "success" });
       return { applied: true, status: match.status };

@@ -9,7 +9,7 @@ import type { MatchStatus } from "@clubcast/shared";
 import { Prisma, type PrismaClient } from "@clubcast/db";
 import type { PageQuery } from "../core/pagination.ts";
 import { relatedById } from "./answers.ts";
-import { matchColumns, type MatchRelated, type MatchRow, type RelatedRecords } from "./presenter.ts";
+import { matchColumnsSql, type MatchRelated, type MatchRow, type RelatedRecords } from "./presenter.ts";
 import { audienceBranches, type ListAudience } from "./visibility.ts";
 
 /** A match list: its statuses and order, whose list it is, and the filters a visitor can add. */
@@ -31,14 +31,6 @@ export interface ListPageRows {
   related: MatchRelated;
   total: number;
 }
-
-const snakeCase = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-/** The match columns under the names MatchRow gives them. */
-const MATCH_SELECT = Prisma.raw(
-  Object.keys(matchColumns)
-    .map((column) => `m.${snakeCase(column)} AS "${column}"`)
-    .join(", "),
-);
 
 interface StatementRow extends RelatedRecords {
   total: number;
@@ -102,7 +94,7 @@ async function readMatches(
       ORDER BY u.starting_at ${order}, u.id ${order}
       LIMIT ${window.limit} OFFSET ${window.offset}
     ),
-    page AS (SELECT ${MATCH_SELECT} FROM matches m WHERE m.id IN (SELECT id FROM ids)),
+    page AS (SELECT ${matchColumnsSql("m")} FROM matches m WHERE m.id IN (SELECT id FROM ids)),
     named AS (
       SELECT unnest(ARRAY["clubId", "homeClubId", "awayClubId", "sharedWithClubId"]) AS club,
              unnest(ARRAY["homeTeamId", "awayTeamId"]) AS team, "fieldId" AS field

@@ -1,7 +1,7 @@
 // How a match looks in API answers (spec section 3, "Match from the server"):
 // pure functions of rows already loaded (matches/answers.ts loads them).
 import { listStatusOf, type MatchStatus } from "@clubcast/shared";
-import type { Prisma } from "@clubcast/db";
+import { Prisma } from "@clubcast/db";
 import type { MediaService } from "../media/service.ts";
 import type { MatchAnswer, StoredMatchAnswer } from "./schemas.ts";
 
@@ -34,6 +34,15 @@ export const matchColumns = {
 } satisfies Prisma.MatchSelect;
 
 export type MatchRow = Prisma.MatchGetPayload<{ select: typeof matchColumns }>;
+
+const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+/** matchColumns in SQL, of the matches table as `alias`, under the names MatchRow gives them (each column is its field in snake case). */
+export const matchColumnsSql = (alias: string) =>
+  Prisma.raw(
+    Object.keys(matchColumns)
+      .map((field) => `${alias}.${snakeCase(field)} AS "${field}"`)
+      .join(", "),
+  );
 
 /** The records a match answer names, looked up by id (see matches/answers.ts, which loads them). */
 export const relatedColumns = {

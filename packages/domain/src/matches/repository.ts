@@ -11,7 +11,7 @@ import {
 import type { Prisma, PrismaClient } from "@clubcast/db";
 import { NotFoundError } from "../core/errors.ts";
 import type { MessageKey } from "../core/i18n.ts";
-import { matchColumns, type MatchRow } from "./presenter.ts";
+import { matchColumns, matchColumnsSql, type MatchRow } from "./presenter.ts";
 
 /** The columns an event may write along with the status (e.g. the configuration that carried it out). */
 export type TransitionData = Omit<Prisma.MatchUncheckedUpdateManyInput, "status">;
@@ -28,11 +28,17 @@ export function movedMatch(result: TransitionResult, notFoundKey: MessageKey = "
   throw result.outcome === "refused" ? result.error : new NotFoundError(notFoundKey);
 }
 
+/** What a transition written together may write along with the status (what job outcomes write). */
+export interface BatchedTransitionData {
+  configurationId?: number;
+  isScheduled?: boolean;
+}
+
 /** A transition asked of several at once (moveTogether, createTransitionBatcher). */
 export interface TransitionRequest {
   matchId: number;
   event: MatchEvent;
-  data: TransitionData;
+  data: BatchedTransitionData;
 }
 
 /** Match writes through `db`: the process's client, or an interactive transaction's. */
@@ -71,6 +77,8 @@ export function createMatchRepository(db: PrismaClient | Prisma.TransactionClien
    * and data: the rows the statement's triggers keep (list counters, data versions) are written and
    * committed once for all of them, not once per match. Answers the moved matches by id; a match not
    * among them was not moved (refused, missing, or moved back meanwhile: for transition() to decide).
+   * Raw statements: Prisma's updateManyAndReturn wraps its update in BEGIN and COMMIT, three round
+   * trips where one autocommitted statement does, while the transitions asked meanwhile wait for it.
    */
   async function moveTogether(requests: readonly TransitionRequest[]): Promise<Map<number, MatchRow>> {
     const groups = new Map<string, TransitionRequest[]>();
@@ -83,11 +91,14 @@ export function createMatchRepository(db: PrismaClient | Prisma.TransactionClien
     for (const group of groups.values()) {
       const { event, data } = group[0]!;
       const { from, to } = transitionOf(event);
-      const rows = await db.match.updateManyAndReturn({
-        where: { id: { in: group.map((request) => request.matchId) }, status: { in: [...from] } },
-        data: { ...data, status: to },
-        select: matchColumns,
-      });
+      const rows = await db.$queryRaw<MatchRow[]>`
+        UPDATE matches m
+        SET status = ${to}::"MatchStatus", updated_at = now(),
+            configuration_id = COALESCE(${data.configurationId ?? null}::int, m.configuration_id),
+            is_scheduled = COALESCE(${data.isScheduled ?? null}::boolean, m.is_scheduled)
+        WHERE m.id = ANY(${group.map((request) => request.matchId)}::int[])
+          AND m.status = ANY(${[...from]}::"MatchStatus"[])
+        RETURNING ${matchColumnsSql("m")}`;
       for (const row of rows) moved.set(row.id, row);
     }
     return moved;
