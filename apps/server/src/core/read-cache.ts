@@ -49,16 +49,46 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * The current version of every area, read in one statement that is sent only
+ * after the lookup asked: a lookup never joins a read already on its way (it
+ * could miss a write committed just before the lookup), but every lookup that
+ * arrives while one is on its way shares the next one. Under load that is one
+ * primary-key read per round trip for all concurrent requests, not one per
+ * lookup; each waits at most for the read on its way and its own.
+ */
+function createVersionReader(pool: Pool): () => Promise<Map<string, string>> {
+  /** The read on its way to the database, if any. */
+  let sent: Promise<unknown> | null = null;
+  /** The read that lookups arriving now join: sent once `sent` is done. */
+  let next: Promise<Map<string, string>> | null = null;
+
+  async function readAfter(previous: Promise<unknown> | null): Promise<Map<string, string>> {
+    await previous?.catch(() => {});
+    // From here on, a new lookup needs a read sent after this one.
+    next = null;
+    const read = pool.query<{ name: string; version: string }>(
+      "SELECT name, version::text AS version FROM cache_versions",
+    );
+    sent = read;
+    try {
+      const { rows } = await read;
+      return new Map(rows.map((row) => [row.name, row.version]));
+    } finally {
+      if (sent === read) sent = null;
+    }
+  }
+
+  return () => (next ??= readAfter(sent));
+}
+
 export function createReadCache(pool: Pool, options: ReadCacheOptions): ReadCache {
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const generations = new Map<CacheArea, Generation>();
+  const readVersions = createVersionReader(pool);
 
   async function currentVersion(area: CacheArea): Promise<string | null> {
-    const { rows } = await pool.query<{ version: string }>(
-      "SELECT version::text AS version FROM cache_versions WHERE name = $1",
-      [area],
-    );
-    return rows[0]?.version ?? null;
+    return (await readVersions()).get(area) ?? null;
   }
 
   /** The answers of `version`; a new version starts empty and the old one's answers are let go. */
