@@ -155,6 +155,61 @@ describe("the read cache", () => {
   });
 });
 
+describe("the read cache's version reads", () => {
+  /** A pool whose version reads answer only when the test says, with the version it gives. */
+  function heldPool() {
+    const reads: { answer: (version: string) => void }[] = [];
+    const pool = {
+      query: () =>
+        new Promise((resolve) => {
+          reads.push({
+            answer: (version) =>
+              resolve({ rows: (["match_lists", "callers"] as const).map((name) => ({ name, version })) }),
+          });
+        }),
+    } as unknown as pg.Pool;
+    return { pool, reads };
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+  it("share one read between lookups that arrive together, in any area", async () => {
+    const { pool, reads } = heldPool();
+    const cache = createReadCache(pool, { enabled: true });
+    const answers = Promise.all([
+      cache.remember("match_lists", "a", async () => "a"),
+      cache.remember("match_lists", "b", async () => "b"),
+      cache.remember("callers", "c", async () => "c"),
+    ]);
+    await settle();
+    expect(reads).toHaveLength(1);
+    reads[0]!.answer("1");
+    expect(await answers).toEqual(["a", "b", "c"]);
+  });
+
+  it("never serve a lookup from a read sent before it arrived", async () => {
+    const { pool, reads } = heldPool();
+    const cache = createReadCache(pool, { enabled: true });
+    const { compute, runs } = counted();
+    const first = cache.remember("match_lists", "late", compute);
+    await settle();
+    // A write commits now, while the first read is on its way; then two more lookups.
+    const later = Promise.all([
+      cache.remember("match_lists", "late", compute),
+      cache.remember("match_lists", "late", compute),
+    ]);
+    await settle();
+    expect(reads).toHaveLength(1);
+    reads[0]!.answer("1");
+    expect(await first).toEqual({ run: 1 });
+    await settle();
+    // The later lookups share one read sent after the first one returned, and see the new version.
+    expect(reads).toHaveLength(2);
+    reads[1]!.answer("2");
+    expect(await later).toEqual([{ run: 2 }, { run: 2 }]);
+    expect(runs()).toBe(2);
+  });
+});
+
 describe("the version triggers", () => {
   const AREAS: CacheArea[] = ["match_lists", "callers"];
   /** Runs `write` and tells whether each area got a new version. */
