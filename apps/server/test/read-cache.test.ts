@@ -208,6 +208,24 @@ describe("the read cache's version reads", () => {
     expect(await later).toEqual([{ run: 2 }, { run: 2 }]);
     expect(runs()).toBe(2);
   });
+
+  it("let the lookups of one moment share a read sent after it", async () => {
+    const { pool, reads } = heldPool();
+    const cache = createReadCache(pool, { enabled: true });
+    const moment = cache.moment();
+    const caller = cache.remember("callers", "token", async () => "caller", moment);
+    await settle();
+    reads[0]!.answer("1");
+    expect(await caller).toBe("caller");
+    // A later lookup of the same request reuses the read; a lookup without the moment needs a new one.
+    expect(await cache.remember("match_lists", "page", async () => "page", moment)).toBe("page");
+    expect(reads).toHaveLength(1);
+    const fresh = cache.remember("match_lists", "other", async () => "other");
+    await settle();
+    expect(reads).toHaveLength(2);
+    reads[1]!.answer("1");
+    expect(await fresh).toBe("other");
+  });
 });
 
 describe("the version triggers", () => {

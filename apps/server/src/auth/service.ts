@@ -3,6 +3,7 @@
 import { DEFAULT_NEW_USER_SCOPE, type LocaleCode } from "@clubcast/shared";
 import type { Prisma, PrismaClient } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
+import type { CacheMoment } from "../core/read-cache.ts";
 import type { AuthUser, CameraClient, RequestContext } from "../core/context.ts";
 import { UnauthorizedError, ValidationError } from "../core/errors.ts";
 import { admitSignInAttempt, consumeRateLimit, withinRateLimit } from "../core/rate-limit.ts";
@@ -261,12 +262,14 @@ export function createAuthService(deps: Deps) {
    * revoked. Every signed-in request asks, so holders are kept in the read cache
    * until a token, user, role or API client changes; expiry is checked each time.
    */
-  async function authenticate(token: string): Promise<Caller> {
+  async function authenticate(token: string): Promise<{ caller: Caller; cacheMoment: CacheMoment }> {
     const tokenHash = hashToken(token);
-    const holder = await readCache.remember("callers", tokenHash, () => loadTokenHolder(tokenHash));
+    // Noted before the request does anything: its later cached lookups may share this one's version read.
+    const cacheMoment = readCache.moment();
+    const holder = await readCache.remember("callers", tokenHash, () => loadTokenHolder(tokenHash), cacheMoment);
     if (!holder) throw new UnauthorizedError();
     if (holder.expiresAt <= new Date()) throw new UnauthorizedError("auth.token_expired");
-    return holder.caller;
+    return { caller: holder.caller, cacheMoment };
   }
 
   return { login, logout, me, register, forgotPassword, resetPassword, authenticate, issueToken, revokeTokens };

@@ -45,17 +45,18 @@ export function createMatchQueries(deps: Deps, media: MediaService) {
    * empty page of a club's list also tells whether the club exists (see
    * clubListPage), as exactly: creating or deleting a club is such a write.
    */
-  function storedPage(list: MatchList, page: PageQuery) {
-    return readCache.remember("match_lists", JSON.stringify([list, page]), async () => {
+  function storedPage(list: MatchList, page: PageQuery, ctx: RequestContext) {
+    const compute = async () => {
       const { rows, related, total } = await readListPage(pool, list, page);
       const missingClub = !rows.length && list.audience !== "all" && !(await clubExists(prisma, list.clubId));
       return { data: rows.map((row) => presentMatch(row, related)), total, missingClub };
-    });
+    };
+    return readCache.remember("match_lists", JSON.stringify([list, page]), compute, ctx.cacheMoment);
   }
 
   /** One page of a match list; empty, it says so in the caller's language (`emptyKey`). */
   async function listPage(list: MatchList, page: PageQuery, emptyKey: MessageKey, ctx: RequestContext) {
-    return answerOf(await storedPage(list, page), page, emptyKey, ctx);
+    return answerOf(await storedPage(list, page, ctx), page, emptyKey, ctx);
   }
 
   function answerOf(
@@ -71,7 +72,7 @@ export function createMatchQueries(deps: Deps, media: MediaService) {
 
   /** A club's list for its members: an empty page of a club that doesn't exist is a 404. */
   async function clubListPage(list: MatchList, page: PageQuery, emptyKey: MessageKey, ctx: RequestContext) {
-    const stored = await storedPage(list, page);
+    const stored = await storedPage(list, page, ctx);
     if (stored.missingClub) throw new NotFoundError("not_found.club");
     return answerOf(stored, page, emptyKey, ctx);
   }
