@@ -69,9 +69,6 @@ export function clubScopeOf(user: AuthUser): number | null {
  * admin can name one; the others' own club exists).
  */
 export async function requireClub(prisma: PrismaClient, clubId: number): Promise<void> {
-  if (!(await clubExists(prisma, clubId))) throw new NotFoundError("not_found.club");
-}
-
-export async function clubExists(prisma: PrismaClient, clubId: number): Promise<boolean> {
-  return (await prisma.club.findUnique({ where: { id: clubId }, select: { id: true } })) !== null;
+  const club = await prisma.club.findUnique({ where: { id: clubId }, select: { id: true } });
+  if (!club) throw new NotFoundError("not_found.club");
 }

@@ -33,6 +33,8 @@ export interface ListPageRows {
   rows: MatchRow[];
   related: MatchRelated;
   total: number;
+  /** Whether the list's club exists (always, for the lists of all clubs): an empty page doesn't tell. */
+  clubExists: boolean;
 }
 
 const snakeCase = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -45,6 +47,7 @@ const MATCH_SELECT = Prisma.raw(
 
 interface StatementRow extends RelatedRecords {
   total: number;
+  clubExists: boolean;
   /** MatchRow as JSON: its instants are strings. */
   rows: (Omit<MatchRow, "startingAt" | "stoppingAt"> & { startingAt: string; stoppingAt: string })[];
 }
@@ -63,8 +66,10 @@ export async function readListPage(pool: Pool, list: MatchList, page: PageQuery)
     : Prisma.sql`(SELECT coalesce(sum(d.delta), 0) FROM match_list_count_deltas d
         WHERE d.audience = ${list.audience} AND d.club_id = ${list.clubId} AND d.status IN (${statuses})
         ${list.publicOnly ? Prisma.sql`AND d.is_private = false` : Prisma.empty})`;
+  const clubExists =
+    list.audience === "all" ? Prisma.sql`TRUE` : Prisma.sql`EXISTS (SELECT 1 FROM clubs WHERE id = ${list.clubId})`;
   const window = { limit: page.limit, offset: (page.page - 1) * page.limit };
-  return readMatches(pool, branches, list.direction, window, total);
+  return readMatches(pool, branches, list.direction, window, { total, clubExists });
 }
 
 /**
@@ -89,6 +94,9 @@ const candidates = (branches: Prisma.Sql[]) =>
     " UNION ",
   );
 
+/** What a single match's read needs of the list columns. */
+const ONE_MATCH = { total: Prisma.sql`0`, clubExists: Prisma.sql`TRUE` };
+
 /** The match `id` if the caller may see it (`visibility`, see visibility.ts), with the records it names. */
 export async function readVisibleMatch(
   pool: Pool,
@@ -96,20 +104,20 @@ export async function readVisibleMatch(
   visibility: Prisma.Sql,
 ): Promise<{ row: MatchRow; related: MatchRelated } | null> {
   const condition = Prisma.sql`m.id = ${id} AND ${visibility}`;
-  const { rows, related } = await readMatches(pool, [condition], "asc", { limit: 1, offset: 0 }, Prisma.sql`0`);
+  const { rows, related } = await readMatches(pool, [condition], "asc", { limit: 1, offset: 0 }, ONE_MATCH);
   return rows[0] ? { row: rows[0], related } : null;
 }
 
 /**
  * The matches of any of `branches` (SQL conditions on `m`) in a window of their
- * order, the records they name, and `total` (an SQL expression).
+ * order, the records they name, and the list's `total` and `clubExists` (SQL expressions).
  */
 async function readMatches(
   pool: Pool,
   branches: Prisma.Sql[],
   direction: "asc" | "desc",
   window: { limit: number; offset: number },
-  total: Prisma.Sql,
+  { total, clubExists }: { total: Prisma.Sql; clubExists: Prisma.Sql },
 ): Promise<ListPageRows> {
   const order = direction === "asc" ? Prisma.sql`ASC` : Prisma.sql`DESC`;
   // The page's ids first, each branch read from its list index alone (however
@@ -131,6 +139,7 @@ async function readMatches(
     )
     SELECT
       ${total}::int AS total,
+      ${clubExists} AS "clubExists",
       (SELECT coalesce(json_agg(p ORDER BY p."startingAt" ${order}, p.id ${order}), '[]') FROM page p) AS rows,
       (SELECT coalesce(json_agg(c), '[]') FROM (SELECT id, name, logo, timezone FROM clubs
         WHERE id IN (SELECT club FROM named)) c) AS clubs,
@@ -150,5 +159,6 @@ async function readMatches(
     rows: rows.map((row) => ({ ...row, startingAt: new Date(row.startingAt), stoppingAt: new Date(row.stoppingAt) })),
     related: relatedById({ clubs, teams, fields }),
     total: result!.total,
+    clubExists: result!.clubExists,
   };
 }

@@ -6,7 +6,7 @@ import type { RequestContext } from "../core/context.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { translate, type MessageKey } from "../core/i18n.ts";
 import { paged, type Paged, type PageQuery } from "../core/pagination.ts";
-import { authorize, clubExists, clubScopeOf } from "../core/policy.ts";
+import { authorize, clubScopeOf } from "../core/policy.ts";
 import type { MediaService } from "../media/service.ts";
 import { readListPage, readVisibleMatch, type MatchList } from "./list-page.ts";
 import { matchColumns, presentMatch, withMediaLinks, type MatchRow } from "./presenter.ts";
@@ -36,7 +36,7 @@ const EMPTY_LIST: Record<ListStatus, MessageKey> = {
 };
 
 export function createMatchQueries(deps: Deps, media: MediaService) {
-  const { prisma, pool, readCache } = deps;
+  const { pool, readCache } = deps;
 
   /**
    * A page of a match list as the read cache keeps it. Lists are the platform's
@@ -47,9 +47,8 @@ export function createMatchQueries(deps: Deps, media: MediaService) {
    */
   function storedPage(list: MatchList, page: PageQuery, ctx: RequestContext) {
     const compute = async () => {
-      const { rows, related, total } = await readListPage(pool, list, page);
-      const missingClub = !rows.length && list.audience !== "all" && !(await clubExists(prisma, list.clubId));
-      return { data: rows.map((row) => presentMatch(row, related)), total, missingClub };
+      const { rows, related, total, clubExists } = await readListPage(pool, list, page);
+      return { data: rows.map((row) => presentMatch(row, related)), total, missingClub: !rows.length && !clubExists };
     };
     return readCache.remember("match_lists", JSON.stringify([list, page]), compute, ctx.cacheMoment);
   }
