@@ -45,7 +45,7 @@ export function createDeps(config: AppConfig, processName = "server"): Deps {
     config,
     prisma: createPrismaClient(config.databaseUrl, { pool }),
     pool,
-    readCache: createReadCache(versionPool, { enabled: config.readCache }),
+    readCache: createReadCache(versionPool, { enabled: config.readCache, maxEntries: config.readCacheEntries }),
     redis: redisOutages.watch(new Redis(config.redisUrl, { ...FAIL_FAST_REDIS, keyPrefix: config.redisPrefix })),
     mailer: createSmtpMailer(config.smtpUrl, config.mailFrom),
     events: createRedisPublisher(publisherRedis, config.redisPrefix),

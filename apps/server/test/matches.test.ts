@@ -278,7 +278,7 @@ describe("the list queries", () => {
   beforeAll(() => {
     loggingPool = new LoggingPool({ connectionString: t.config.databaseUrl, max: 2 });
     // Without the read cache: every call shows the SQL it runs, whatever earlier tests asked.
-    const readCache = createReadCache(createPool(t.config.databaseUrl), { enabled: false });
+    const readCache = createReadCache(createPool(t.config.databaseUrl), { enabled: false, maxEntries: 100 });
     const prisma = createPrismaClient(t.config.databaseUrl, { pool: loggingPool });
     service = createMatchesService({ ...t.deps, prisma, pool: loggingPool, readCache }, t.services);
   });

@@ -147,7 +147,7 @@ describe("the read cache", () => {
   });
 
   it("computes every time when turned off", async () => {
-    const off = createReadCache(pool, { enabled: false });
+    const off = createReadCache(pool, { enabled: false, maxEntries: 100 });
     const { compute, runs } = counted();
     await off.remember("match_lists", "off", compute);
     await off.remember("match_lists", "off", compute);
@@ -174,7 +174,7 @@ describe("the read cache's version reads", () => {
 
   it("share one read between lookups that arrive together, in any area", async () => {
     const { pool, reads } = heldPool();
-    const cache = createReadCache(pool, { enabled: true });
+    const cache = createReadCache(pool, { enabled: true, maxEntries: 100 });
     const answers = Promise.all([
       cache.remember("match_lists", "a", async () => "a"),
       cache.remember("match_lists", "b", async () => "b"),
@@ -188,7 +188,7 @@ describe("the read cache's version reads", () => {
 
   it("never serve a lookup from a read sent before it arrived", async () => {
     const { pool, reads } = heldPool();
-    const cache = createReadCache(pool, { enabled: true });
+    const cache = createReadCache(pool, { enabled: true, maxEntries: 100 });
     const { compute, runs } = counted();
     const first = cache.remember("match_lists", "late", compute);
     await settle();
@@ -211,7 +211,7 @@ describe("the read cache's version reads", () => {
 
   it("let the lookups of one moment share a read sent after it", async () => {
     const { pool, reads } = heldPool();
-    const cache = createReadCache(pool, { enabled: true });
+    const cache = createReadCache(pool, { enabled: true, maxEntries: 100 });
     const moment = cache.moment();
     const caller = cache.remember("callers", "token", async () => "caller", moment);
     await settle();

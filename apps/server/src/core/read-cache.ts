@@ -41,10 +41,8 @@ export interface ReadCacheOptions {
   /** False answers every lookup from `compute` (READ_CACHE=off). */
   enabled: boolean;
   /** Answers kept per area; the least recently used go first. */
-  maxEntries?: number;
+  maxEntries: number;
 }
-
-const DEFAULT_MAX_ENTRIES = 1000;
 
 /** The answers of one area under one data version. */
 interface Generation {
@@ -108,7 +106,7 @@ function createVersionReader(pool: Pool) {
 }
 
 export function createReadCache(pool: Pool, options: ReadCacheOptions): ReadCache {
-  const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  const { maxEntries } = options;
   const generations = new Map<CacheArea, Generation>();
   const versions = createVersionReader(pool);
 
