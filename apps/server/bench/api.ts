@@ -4,7 +4,9 @@
 // times a second (every cached list page outdated that often), and with
 // READ_CACHE=off (every request queries the database). The baseline, in the same
 // run, is the same SQL through raw pg in a minimal Fastify route. Prints req/s,
-// p50/p99 and the ratio to the baseline.
+// p50/p99 and the ratio to the baseline. BENCH_API_PARTS (comma-separated, of
+// lists, mixed, scale; all by default) runs only some parts: the 1M seeding
+// alone takes minutes, too long to measure one change of the mixed load.
 import Fastify from "fastify";
 import { RECORDED_MATCH_STATUSES } from "@clubcast/shared";
 import pg from "pg";
@@ -24,6 +26,13 @@ const CLUBS = 50;
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const MIXED_SEQUENCE_LENGTH = 20_000;
+const PARTS = ["lists", "mixed", "scale"] as const;
+const parts = new Set(process.env.BENCH_API_PARTS?.split(",") ?? PARTS);
+for (const part of parts) {
+  if (!PARTS.includes(part as (typeof PARTS)[number])) {
+    throw new Error(`BENCH_API_PARTS: unknown part "${part}" (known: ${PARTS.join(", ")})`);
+  }
+}
 
 /** A fresh migrated database `name` with `matches` seeded matches; returns its URL. */
 async function seededDatabase(name: string, matches: number): Promise<string> {
@@ -276,10 +285,22 @@ async function main() {
     const { access_token } = await createServices(cached.deps).auth.issueToken({ userId: admin.id });
     adminTokens.set(club, access_token);
   }
-  const token = adminTokens.get(1)!;
   const baseline = await startBaseline(url);
-  const auth = { authorization: `Bearer ${token}` };
+  const servers = { baseline: baseline.url, cached: cached.url, uncached: uncached.url };
 
+  if (parts.has("lists")) await listEndpoints(url, servers, adminTokens.get(1)!);
+  if (parts.has("mixed")) await mixedLoad(url, servers, adminTokens);
+  if (parts.has("scale")) await listPageAtScale(uncached.url);
+
+  await cached.close();
+  await uncached.close();
+  await baseline.close();
+  await dropDatabase(DATABASE);
+}
+
+/** The two heaviest lists, one URL each, on the baseline and the server in its three ways. */
+async function listEndpoints(url: string, servers: Record<"baseline" | "cached" | "uncached", string>, token: string) {
+  const auth = { authorization: `Bearer ${token}` };
   const endpoints = [
     {
       name: "GET /v1/matches?status=vod&page=1&limit=20",
@@ -293,14 +314,14 @@ async function main() {
   const verdicts: string[] = [];
   for (const endpoint of endpoints) {
     const targets = [
-      { name: "raw pg baseline", url: `${baseline.url}${endpoint.base}` },
-      { name: "Clubcast server", url: `${cached.url}${endpoint.path}` },
+      { name: "raw pg baseline", url: `${servers.baseline}${endpoint.base}` },
+      { name: "Clubcast server", url: `${servers.cached}${endpoint.path}` },
       {
         name: `Clubcast server, ${WRITES_PER_SECOND} score updates/s`,
-        url: `${cached.url}${endpoint.path}`,
+        url: `${servers.cached}${endpoint.path}`,
         writes: true,
       },
-      { name: "Clubcast server, READ_CACHE=off", url: `${uncached.url}${endpoint.path}` },
+      { name: "Clubcast server, READ_CACHE=off", url: `${servers.uncached}${endpoint.path}` },
     ];
     const results: LoadResult[] = [];
     for (const target of targets) {
@@ -340,15 +361,6 @@ async function main() {
     rows,
   );
   for (const verdict of verdicts) console.log(verdict);
-
-  await mixedLoad(url, { baseline: baseline.url, cached: cached.url, uncached: uncached.url }, adminTokens);
-
-  await listPageAtScale(uncached.url);
-
-  await cached.close();
-  await uncached.close();
-  await baseline.close();
-  await dropDatabase(DATABASE);
 }
 
 await main();

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Match } from "@clubcast/db";
 import { createMember, useTestAppWithCast } from "@clubcast/testkit/api";
-import { createApiClient, createConfiguration, createMatch } from "@clubcast/testkit/factories";
+import { createApiClient, createClub, createConfiguration, createMatch } from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 
@@ -62,6 +62,16 @@ describe("cached match lists", () => {
     const after = await publicVod(cast.clubA.id);
     expect(after.meta.total).toBe(before.meta.total + 1);
     expect(idsOf(after)).toContain(match.id);
+  });
+
+  it("answer 404 for an empty page of a club's list once the club is deleted", async () => {
+    const club = await createClub(t.deps.prisma, { name: "Short-lived FC" });
+    const live = () => http.get(`/v1/clubs/${club.id}/live-matches`, cast.system.token);
+    const empty = await live();
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().data).toEqual([]);
+    await t.deps.prisma.club.delete({ where: { id: club.id } });
+    expect((await live()).statusCode).toBe(404);
   });
 
   it("answer through tRPC as over REST, both up to date", async () => {

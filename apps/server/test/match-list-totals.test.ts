@@ -86,7 +86,7 @@ async function expectListExact(list: MatchList) {
     { page: 1, limit: 100 },
     { page: 2, limit: 3 },
   ]) {
-    const read = await readListPage(prisma, list, page);
+    const read = await readListPage(pool, list, page);
     expect(read.total, label).toBe(expected.length);
     const window = expected.slice((page.page - 1) * page.limit, page.page * page.limit);
     expect(

@@ -1,8 +1,8 @@
 // Reading matches: the presenter, the one visibility rule, the public lists and
 // the dashboard lists with their sections and club boundaries.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { createPool, PrismaClient, type Match } from "@clubcast/db";
+import pg from "pg";
+import { createPool, createPrismaClient, type Match } from "@clubcast/db";
 import { anonymousContext } from "@clubcast/domain/core/context.ts";
 import { createReadCache } from "@clubcast/domain/core/read-cache.ts";
 import { createMatchesService } from "@clubcast/domain/matches/service.ts";
@@ -263,21 +263,26 @@ describe("GET /v1/matches (public lists)", () => {
 
 describe("the list queries", () => {
   let logged: { query: string; params: unknown[] }[] = [];
-  const loggingClient = () =>
-    new PrismaClient({
-      adapter: new PrismaPg({ connectionString: t.config.databaseUrl, max: 2 }),
-      log: [{ emit: "event", level: "query" }],
-    });
-  let loggingPrisma: ReturnType<typeof loggingClient>;
+  /** A pool that logs every statement sent through it, by Prisma or as raw SQL. */
+  class LoggingPool extends pg.Pool {
+    // pg's overloads make a faithful override signature unwieldy; the calls here pass text or a config, then values.
+    override query(...args: unknown[]): never {
+      const [config, values] = args as [string | pg.QueryConfig, unknown[] | undefined];
+      const query = typeof config === "string" ? config : config.text;
+      logged.push({ query, params: (typeof config === "string" ? values : (config.values ?? values)) ?? [] });
+      return (super.query as (...a: unknown[]) => never)(...args);
+    }
+  }
+  let loggingPool: LoggingPool;
   let service: ReturnType<typeof createMatchesService>;
   beforeAll(() => {
-    loggingPrisma = loggingClient();
-    loggingPrisma.$on("query", (event) => logged.push({ query: event.query, params: JSON.parse(event.params) }));
+    loggingPool = new LoggingPool({ connectionString: t.config.databaseUrl, max: 2 });
     // Without the read cache: every call shows the SQL it runs, whatever earlier tests asked.
-    const readCache = createReadCache(createPool(t.config.databaseUrl), { enabled: false });
-    service = createMatchesService({ ...t.deps, prisma: loggingPrisma, readCache }, t.services);
+    const readCache = createReadCache(createPool(t.config.databaseUrl), { enabled: false, maxEntries: 100 });
+    const prisma = createPrismaClient(t.config.databaseUrl, { pool: loggingPool });
+    service = createMatchesService({ ...t.deps, prisma, pool: loggingPool, readCache }, t.services);
   });
-  afterAll(() => loggingPrisma.$disconnect());
+  afterAll(() => loggingPool.end());
 
   const asSystem = () => ({ ...anonymousContext(), user: systemUser() });
   const asAdminA = () => ({

@@ -147,11 +147,84 @@ describe("the read cache", () => {
   });
 
   it("computes every time when turned off", async () => {
-    const off = createReadCache(pool, { enabled: false });
+    const off = createReadCache(pool, { enabled: false, maxEntries: 100 });
     const { compute, runs } = counted();
     await off.remember("match_lists", "off", compute);
     await off.remember("match_lists", "off", compute);
     expect(runs()).toBe(2);
+  });
+});
+
+describe("the read cache's version reads", () => {
+  /** A pool whose version reads answer only when the test says, with the version it gives. */
+  function heldPool() {
+    const reads: { answer: (version: string) => void }[] = [];
+    const pool = {
+      query: () =>
+        new Promise((resolve) => {
+          reads.push({
+            answer: (version) =>
+              resolve({ rows: (["match_lists", "callers"] as const).map((name) => ({ name, version })) }),
+          });
+        }),
+    } as unknown as pg.Pool;
+    return { pool, reads };
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+  it("share one read between lookups that arrive together, in any area", async () => {
+    const { pool, reads } = heldPool();
+    const cache = createReadCache(pool, { enabled: true, maxEntries: 100 });
+    const answers = Promise.all([
+      cache.remember("match_lists", "a", async () => "a"),
+      cache.remember("match_lists", "b", async () => "b"),
+      cache.remember("callers", "c", async () => "c"),
+    ]);
+    await settle();
+    expect(reads).toHaveLength(1);
+    reads[0]!.answer("1");
+    expect(await answers).toEqual(["a", "b", "c"]);
+  });
+
+  it("never serve a lookup from a read sent before it arrived", async () => {
+    const { pool, reads } = heldPool();
+    const cache = createReadCache(pool, { enabled: true, maxEntries: 100 });
+    const { compute, runs } = counted();
+    const first = cache.remember("match_lists", "late", compute);
+    await settle();
+    // A write commits now, while the first read is on its way; then two more lookups.
+    const later = Promise.all([
+      cache.remember("match_lists", "late", compute),
+      cache.remember("match_lists", "late", compute),
+    ]);
+    await settle();
+    expect(reads).toHaveLength(1);
+    reads[0]!.answer("1");
+    expect(await first).toEqual({ run: 1 });
+    await settle();
+    // The later lookups share one read sent after the first one returned, and see the new version.
+    expect(reads).toHaveLength(2);
+    reads[1]!.answer("2");
+    expect(await later).toEqual([{ run: 2 }, { run: 2 }]);
+    expect(runs()).toBe(2);
+  });
+
+  it("let the lookups of one moment share a read sent after it", async () => {
+    const { pool, reads } = heldPool();
+    const cache = createReadCache(pool, { enabled: true, maxEntries: 100 });
+    const moment = cache.moment();
+    const caller = cache.remember("callers", "token", async () => "caller", moment);
+    await settle();
+    reads[0]!.answer("1");
+    expect(await caller).toBe("caller");
+    // A later lookup of the same request reuses the read; a lookup without the moment needs a new one.
+    expect(await cache.remember("match_lists", "page", async () => "page", moment)).toBe("page");
+    expect(reads).toHaveLength(1);
+    const fresh = cache.remember("match_lists", "other", async () => "other");
+    await settle();
+    expect(reads).toHaveLength(2);
+    reads[1]!.answer("1");
+    expect(await fresh).toBe("other");
   });
 });
 

@@ -1,5 +1,6 @@
 // The long-lived resources every service uses, created once per process.
 import { Redis } from "ioredis";
+import type { Pool } from "pg";
 import { createPool, createPrismaClient, type PrismaClient } from "@clubcast/db";
 import { FAIL_FAST_REDIS, createRedisOutageLog, type RedisOutageLog } from "@clubcast/db/redis";
 import type { AppConfig } from "@clubcast/settings";
@@ -12,6 +13,8 @@ import { createBackgroundTasks, type BackgroundTasks } from "./core/background.t
 export interface Deps {
   config: AppConfig;
   prisma: PrismaClient;
+  /** The pg pool Prisma runs over, for the hot read statements sent without Prisma (matches/list-page.ts). */
+  pool: Pool;
   /** Match lists and token callers kept per data version of the database. */
   readCache: ReadCache;
   redis: Redis;
@@ -33,12 +36,16 @@ export function createDeps(config: AppConfig, processName = "server"): Deps {
   const redisOutages = createRedisOutageLog(processName);
   // The publisher gets its own connection without keyPrefix: the Socket.IO key carries the prefix.
   const publisherRedis = redisOutages.watch(new Redis(config.redisUrl, FAIL_FAST_REDIS));
-  // One pool for Prisma and the read cache's version reads.
   const pool = createPool(config.databaseUrl);
+  // The read cache's version reads get a connection of their own: every cached
+  // answer waits for one, and in the shared pool it would queue behind the
+  // statements of uncached answers. One is enough: the reads are batched (one at a time).
+  const versionPool = createPool(config.databaseUrl, 1);
   return {
     config,
     prisma: createPrismaClient(config.databaseUrl, { pool }),
-    readCache: createReadCache(pool, { enabled: config.readCache }),
+    pool,
+    readCache: createReadCache(versionPool, { enabled: config.readCache, maxEntries: config.readCacheEntries }),
     redis: redisOutages.watch(new Redis(config.redisUrl, { ...FAIL_FAST_REDIS, keyPrefix: config.redisPrefix })),
     mailer: createSmtpMailer(config.smtpUrl, config.mailFrom),
     events: createRedisPublisher(publisherRedis, config.redisPrefix),
@@ -47,7 +54,7 @@ export function createDeps(config: AppConfig, processName = "server"): Deps {
     redisOutages,
     close: async () => {
       publisherRedis.disconnect();
-      await pool.end();
+      await Promise.all([pool.end(), versionPool.end()]);
     },
   };
 }

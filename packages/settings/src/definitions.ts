@@ -114,6 +114,11 @@ export const SETTINGS = {
     "Origins (scheme://host[:port], comma-separated) of integrators' sites allowed to call the API.",
   ),
   READ_CACHE: setting(onOff, "on", "Keep match lists and signed-in callers in memory until the data changes."),
+  READ_CACHE_ENTRIES: setting(
+    atLeastOne,
+    "5000",
+    "Answers the read cache keeps per area, least recently used out first (a list page of 20 matches: about 18 KB).",
+  ),
   API_URL: setting(
     url.optional(),
     null,

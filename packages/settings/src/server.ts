@@ -41,6 +41,8 @@ export interface AppConfig {
   checkAnswers: boolean;
   /** Keep match lists and token callers in memory per data version (READ_CACHE=off: ask the database every time). */
   readCache: boolean;
+  /** Answers the read cache keeps per area (READ_CACHE_ENTRIES). */
+  readCacheEntries: number;
   /** Where the media gateway writes video (MEDIA_DIR, shared with it); the API serves it under /media. */
   mediaDir: string;
   /**
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: settings.LOG_LEVEL,
     checkAnswers: settings.CHECK_ANSWERS === "on",
     readCache: settings.READ_CACHE === "on",
+    readCacheEntries: settings.READ_CACHE_ENTRIES,
     mediaDir: settings.MEDIA_DIR,
     mediaMinFreeBytes: settings.MEDIA_MIN_FREE_MB * 1024 * 1024,
     mediaUrlSecret: settings.MEDIA_URL_SECRET ?? null,

@@ -39,8 +39,8 @@ export async function resolveRequest(
   const fromCookie = !bearer && token !== null;
   if (!token) return { ctx, authError: null, fromCookie };
   try {
-    const caller = await auth.authenticate(token);
-    return { ctx: { ...ctx, ...caller, token }, authError: null, fromCookie };
+    const { caller, cacheMoment } = await auth.authenticate(token);
+    return { ctx: { ...ctx, ...caller, token, cacheMoment }, authError: null, fromCookie };
   } catch (error) {
     if (error instanceof AppError) return { ctx, authError: error, fromCookie };
     throw error;

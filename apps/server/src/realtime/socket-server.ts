@@ -104,7 +104,16 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
   }
 
   const resolveSocket = (socket: Socket) =>
-    settled(() => resolveRequest(services.auth, handshakeHeaders(socket, config.publicUrl), socket.handshake.address));
+    settled(async () => {
+      const request = await resolveRequest(
+        services.auth,
+        handshakeHeaders(socket, config.publicUrl),
+        socket.handshake.address,
+      );
+      // A socket's context serves it for as long as it lives: its reads must not answer from data as of its handshake.
+      delete request.ctx.cacheMoment;
+      return request;
+    });
 
   // The bearer token is optional: an absent or refused one makes an anonymous socket (public channels only).
   io.use((socket, next) => {

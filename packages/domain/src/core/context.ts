@@ -1,4 +1,5 @@
 import type { LocaleCode, StoredScope } from "@clubcast/shared";
+import type { CacheMoment } from "./read-cache.ts";
 
 /** The signed-in user a request acts for. */
 export interface AuthUser {
@@ -30,6 +31,12 @@ export interface RequestContext {
   token: string | null;
   locale: LocaleCode;
   ip: string;
+  /**
+   * When signed in: the read cache's moment the caller was authenticated at,
+   * before the request wrote anything; its cached reads may answer from data
+   * committed up to then (they share the caller's version read).
+   */
+  cacheMoment?: CacheMoment;
 }
 
 export function anonymousContext(locale: LocaleCode = "en", ip = "127.0.0.1"): RequestContext {

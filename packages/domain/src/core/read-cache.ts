@@ -17,23 +17,32 @@ import type { Pool } from "pg";
  */
 export type CacheArea = "match_lists" | "callers";
 
+/**
+ * A moment as the read cache counts them (the version reads sent before it).
+ * Lookups made with a moment are answered from data at least as new as all that
+ * was committed before it, so the lookups of one request can share one version
+ * read: a request notes the moment it arrived at, before it writes anything.
+ */
+export type CacheMoment = number;
+
 export interface ReadCache {
+  /** The present moment (see CacheMoment). */
+  moment(): CacheMoment;
   /**
-   * The answer for `key` under the area's current data version: computed once per
-   * version (concurrent callers share one computation), then served from memory.
-   * Answers are frozen: they are shared between requests.
+   * The answer for `key` under the area's data version at `since` or later (by
+   * default, now): computed once per version (concurrent callers share one
+   * computation), then served from memory. Answers are frozen: they are shared
+   * between requests.
    */
-  remember<T>(area: CacheArea, key: string, compute: () => Promise<T>): Promise<T>;
+  remember<T>(area: CacheArea, key: string, compute: () => Promise<T>, since?: CacheMoment): Promise<T>;
 }
 
 export interface ReadCacheOptions {
   /** False answers every lookup from `compute` (READ_CACHE=off). */
   enabled: boolean;
   /** Answers kept per area; the least recently used go first. */
-  maxEntries?: number;
+  maxEntries: number;
 }
-
-const DEFAULT_MAX_ENTRIES = 1000;
 
 /** The answers of one area under one data version. */
 interface Generation {
@@ -49,17 +58,57 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function createReadCache(pool: Pool, options: ReadCacheOptions): ReadCache {
-  const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
-  const generations = new Map<CacheArea, Generation>();
+/**
+ * The current version of every area, read in one statement that is sent only
+ * after the lookup's moment: a lookup never joins a read sent before it (it
+ * could miss a write committed just before), but every lookup that arrives while
+ * one is on its way shares the next one. Under load that is one primary-key read
+ * per round trip for all concurrent requests, not one per lookup; each waits at
+ * most for the read on its way and its own.
+ */
+function createVersionReader(pool: Pool) {
+  /** Reads sent so far: read n was sent after moment n - 1. */
+  let sentCount = 0;
+  /** The read on its way to the database, if any. */
+  let sent: { number: number; versions: Promise<Map<string, string>> } | null = null;
+  /** The newest read that answered. */
+  let latest: { number: number; versions: Map<string, string> } | null = null;
+  /** The read that lookups arriving now join: sent once `sent` is done. */
+  let next: Promise<Map<string, string>> | null = null;
 
-  async function currentVersion(area: CacheArea): Promise<string | null> {
-    const { rows } = await pool.query<{ version: string }>(
-      "SELECT version::text AS version FROM cache_versions WHERE name = $1",
-      [area],
-    );
-    return rows[0]?.version ?? null;
+  async function readAfter(previous: Promise<unknown> | undefined): Promise<Map<string, string>> {
+    await previous?.catch(() => {});
+    // From here on, a new lookup needs a read sent after this one.
+    next = null;
+    const number = ++sentCount;
+    const versions = pool
+      .query<{ name: string; version: string }>("SELECT name, version::text AS version FROM cache_versions")
+      .then(({ rows }) => new Map(rows.map((row) => [row.name, row.version])));
+    const read = { number, versions };
+    sent = read;
+    try {
+      const answered = await versions;
+      if (!latest || latest.number < number) latest = { number, versions: answered };
+      return answered;
+    } finally {
+      if (sent === read) sent = null;
+    }
   }
+
+  return {
+    moment: (): CacheMoment => sentCount,
+    versionsSince(since: CacheMoment): Promise<Map<string, string>> {
+      if (latest && latest.number > since) return Promise.resolve(latest.versions);
+      if (sent && sent.number > since) return sent.versions;
+      return (next ??= readAfter(sent?.versions));
+    },
+  };
+}
+
+export function createReadCache(pool: Pool, options: ReadCacheOptions): ReadCache {
+  const { maxEntries } = options;
+  const generations = new Map<CacheArea, Generation>();
+  const versions = createVersionReader(pool);
 
   /** The answers of `version`; a new version starts empty and the old one's answers are let go. */
   function generationOf(area: CacheArea, version: string): Map<string, Promise<unknown>> {
@@ -71,9 +120,14 @@ export function createReadCache(pool: Pool, options: ReadCacheOptions): ReadCach
     return generation.answers;
   }
 
-  async function remember<T>(area: CacheArea, key: string, compute: () => Promise<T>): Promise<T> {
+  async function remember<T>(
+    area: CacheArea,
+    key: string,
+    compute: () => Promise<T>,
+    since = versions.moment(),
+  ): Promise<T> {
     if (!options.enabled) return compute();
-    const version = await currentVersion(area);
+    const version = (await versions.versionsSince(since)).get(area) ?? null;
     // Without its row (a database not yet migrated) nothing is safe to keep.
     if (version === null) return compute();
     const answers = generationOf(area, version);
@@ -94,5 +148,5 @@ export function createReadCache(pool: Pool, options: ReadCacheOptions): ReadCach
     return answer;
   }
 
-  return { remember };
+  return { moment: versions.moment, remember };
 }

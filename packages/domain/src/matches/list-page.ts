@@ -4,9 +4,12 @@
 // interpreted, and an exact count over every row of the list. Here the total is
 // a small sum read from the index of the counts kept by triggers
 // (match_list_count_deltas), and a deep page is found on the list's index alone
-// before its rows are read.
+// before its rows are read. The statements go to pg as they are (a Prisma
+// $queryRaw runs its query compiler on every call, most of an answer's CPU), as
+// prepared statements: planning one took about as long as running it.
+import type { Pool } from "pg";
 import type { MatchStatus } from "@clubcast/shared";
-import { Prisma, type PrismaClient } from "@clubcast/db";
+import { Prisma } from "@clubcast/db";
 import type { PageQuery } from "../core/pagination.ts";
 import { relatedById } from "./answers.ts";
 import { matchColumnsSql, type MatchRelated, type MatchRow, type RelatedRecords } from "./presenter.ts";
@@ -30,15 +33,18 @@ export interface ListPageRows {
   rows: MatchRow[];
   related: MatchRelated;
   total: number;
+  /** Whether the list's club exists (always, for the lists of all clubs): an empty page doesn't tell. */
+  clubExists: boolean;
 }
 
 interface StatementRow extends RelatedRecords {
   total: number;
+  clubExists: boolean;
   /** MatchRow as JSON: its instants are strings. */
   rows: (Omit<MatchRow, "startingAt" | "stoppingAt"> & { startingAt: string; stoppingAt: string })[];
 }
 
-export async function readListPage(prisma: PrismaClient, list: MatchList, page: PageQuery): Promise<ListPageRows> {
+export async function readListPage(pool: Pool, list: MatchList, page: PageQuery): Promise<ListPageRows> {
   const statuses = Prisma.join(list.statuses.map((status) => Prisma.sql`${status}::"MatchStatus"`));
   const privacy = list.publicOnly ? Prisma.sql`AND m.is_private = false` : Prisma.empty;
   const sport = list.sport
@@ -52,8 +58,25 @@ export async function readListPage(prisma: PrismaClient, list: MatchList, page: 
     : Prisma.sql`(SELECT coalesce(sum(d.delta), 0) FROM match_list_count_deltas d
         WHERE d.audience = ${list.audience} AND d.club_id = ${list.clubId} AND d.status IN (${statuses})
         ${list.publicOnly ? Prisma.sql`AND d.is_private = false` : Prisma.empty})`;
+  const clubExists =
+    list.audience === "all" ? Prisma.sql`TRUE` : Prisma.sql`EXISTS (SELECT 1 FROM clubs WHERE id = ${list.clubId})`;
   const window = { limit: page.limit, offset: (page.page - 1) * page.limit };
-  return readMatches(prisma, branches, list.direction, window, total);
+  return readMatches(pool, branches, list.direction, window, { total, clubExists });
+}
+
+/**
+ * The name each connection prepares a statement text under. The texts differ
+ * only by a list's shape (audience, statuses, privacy, sport filter, order) and
+ * a detail's visibility, never by values: a few dozen in all.
+ */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `matches_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 /** The ids and instants of the matches of any of `branches`. */
@@ -63,38 +86,44 @@ const candidates = (branches: Prisma.Sql[]) =>
     " UNION ",
   );
 
+/** What a single match's read needs of the list columns. */
+const ONE_MATCH = { total: Prisma.sql`0`, clubExists: Prisma.sql`TRUE` };
+
 /** The match `id` if the caller may see it (`visibility`, see visibility.ts), with the records it names. */
 export async function readVisibleMatch(
-  prisma: PrismaClient,
+  pool: Pool,
   id: number,
   visibility: Prisma.Sql,
 ): Promise<{ row: MatchRow; related: MatchRelated } | null> {
   const condition = Prisma.sql`m.id = ${id} AND ${visibility}`;
-  const { rows, related } = await readMatches(prisma, [condition], "asc", { limit: 1, offset: 0 }, Prisma.sql`0`);
+  const { rows, related } = await readMatches(pool, [condition], "asc", { limit: 1, offset: 0 }, ONE_MATCH);
   return rows[0] ? { row: rows[0], related } : null;
 }
 
 /**
  * The matches of any of `branches` (SQL conditions on `m`) in a window of their
- * order, the records they name, and `total` (an SQL expression).
+ * order, the records they name, and the list's `total` and `clubExists` (SQL expressions).
  */
 async function readMatches(
-  prisma: PrismaClient,
+  pool: Pool,
   branches: Prisma.Sql[],
   direction: "asc" | "desc",
   window: { limit: number; offset: number },
-  total: Prisma.Sql,
+  { total, clubExists }: { total: Prisma.Sql; clubExists: Prisma.Sql },
 ): Promise<ListPageRows> {
   const order = direction === "asc" ? Prisma.sql`ASC` : Prisma.sql`DESC`;
   // The page's ids first, each branch read from its list index alone (however
-  // deep the page, only index entries are skipped), then the page's rows.
-  const [result] = await prisma.$queryRaw<StatementRow[]>`
+  // deep the page, only index entries are skipped), then the page's rows by
+  // primary key. `= ANY (ARRAY(…))` keeps that plan in the generic plan of the
+  // prepared statement, made without the window's values: with `IN (SELECT …)`
+  // it expected a tenth of the list and read every match.
+  const statement = Prisma.sql`
     WITH ids AS (
       SELECT u.id FROM (${candidates(branches)}) u
       ORDER BY u.starting_at ${order}, u.id ${order}
       LIMIT ${window.limit} OFFSET ${window.offset}
     ),
-    page AS (SELECT ${matchColumnsSql("m")} FROM matches m WHERE m.id IN (SELECT id FROM ids)),
+    page AS (SELECT ${matchColumnsSql("m")} FROM matches m WHERE m.id = ANY (ARRAY(SELECT id FROM ids))),
     named AS (
       SELECT unnest(ARRAY["clubId", "homeClubId", "awayClubId", "sharedWithClubId"]) AS club,
              unnest(ARRAY["homeTeamId", "awayTeamId"]) AS team, "fieldId" AS field
@@ -102,6 +131,7 @@ async function readMatches(
     )
     SELECT
       ${total}::int AS total,
+      ${clubExists} AS "clubExists",
       (SELECT coalesce(json_agg(p ORDER BY p."startingAt" ${order}, p.id ${order}), '[]') FROM page p) AS rows,
       (SELECT coalesce(json_agg(c), '[]') FROM (SELECT id, name, logo, timezone FROM clubs
         WHERE id IN (SELECT club FROM named)) c) AS clubs,
@@ -109,10 +139,18 @@ async function readMatches(
         WHERE id IN (SELECT team FROM named)) t) AS teams,
       (SELECT coalesce(json_agg(f), '[]') FROM (SELECT id, name FROM fields
         WHERE id IN (SELECT field FROM named)) f) AS fields`;
+  const {
+    rows: [result],
+  } = await pool.query<StatementRow>({
+    name: statementName(statement.text),
+    text: statement.text,
+    values: statement.values,
+  });
   const { rows, clubs, teams, fields } = result!;
   return {
     rows: rows.map((row) => ({ ...row, startingAt: new Date(row.startingAt), stoppingAt: new Date(row.stoppingAt) })),
     related: relatedById({ clubs, teams, fields }),
     total: result!.total,
+    clubExists: result!.clubExists,
   };
 }

@@ -6,11 +6,11 @@ import type { RequestContext } from "../core/context.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { translate, type MessageKey } from "../core/i18n.ts";
 import { paged, type Paged, type PageQuery } from "../core/pagination.ts";
-import { authorize, clubScopeOf, requireClub } from "../core/policy.ts";
+import { authorize, clubScopeOf } from "../core/policy.ts";
 import type { MediaService } from "../media/service.ts";
 import { readListPage, readVisibleMatch, type MatchList } from "./list-page.ts";
 import { matchColumns, presentMatch, withMediaLinks, type MatchRow } from "./presenter.ts";
-import type { MatchAnswer, MatchListQuery } from "./schemas.ts";
+import type { MatchAnswer, MatchListQuery, StoredMatchAnswer } from "./schemas.ts";
 import { visibleCondition, visibleMatches, type ListAudience } from "./visibility.ts";
 
 /** A match the caller may see, or 404. */
@@ -36,19 +36,34 @@ const EMPTY_LIST: Record<ListStatus, MessageKey> = {
 };
 
 export function createMatchQueries(deps: Deps, media: MediaService) {
-  const { prisma, readCache } = deps;
+  const { pool, readCache } = deps;
 
   /**
-   * One page of a match list; empty, it says so in the caller's language (`emptyKey`).
-   * Lists are the platform's most read answers (every visitor of the public site
-   * asks for them), so pages are kept in the read cache until a write changes
-   * matches, clubs, teams, fields or sports.
+   * A page of a match list as the read cache keeps it. Lists are the platform's
+   * most read answers (every visitor of the public site asks for them), so pages
+   * are kept until a write changes matches, clubs, teams, fields or sports. An
+   * empty page of a club's list also tells whether the club exists (see
+   * clubListPage), as exactly: creating or deleting a club is such a write.
    */
+  function storedPage(list: MatchList, page: PageQuery, ctx: RequestContext) {
+    const compute = async () => {
+      const { rows, related, total, clubExists } = await readListPage(pool, list, page);
+      return { data: rows.map((row) => presentMatch(row, related)), total, missingClub: !rows.length && !clubExists };
+    };
+    return readCache.remember("match_lists", JSON.stringify([list, page]), compute, ctx.cacheMoment);
+  }
+
+  /** One page of a match list; empty, it says so in the caller's language (`emptyKey`). */
   async function listPage(list: MatchList, page: PageQuery, emptyKey: MessageKey, ctx: RequestContext) {
-    const stored = await readCache.remember("match_lists", JSON.stringify([list, page]), async () => {
-      const { rows, related, total } = await readListPage(prisma, list, page);
-      return { data: rows.map((row) => presentMatch(row, related)), total };
-    });
+    return answerOf(await storedPage(list, page, ctx), page, emptyKey, ctx);
+  }
+
+  function answerOf(
+    stored: { data: readonly StoredMatchAnswer[]; total: number },
+    page: PageQuery,
+    emptyKey: MessageKey,
+    ctx: RequestContext,
+  ) {
     // Media links are made now, never cached: signatures expire, posters appear without a database write.
     const data = stored.data.map((match) => withMediaLinks(match, media));
     return paged(data, stored.total, page, translate(ctx.locale, emptyKey));
@@ -56,9 +71,9 @@ export function createMatchQueries(deps: Deps, media: MediaService) {
 
   /** A club's list for its members: an empty page of a club that doesn't exist is a 404. */
   async function clubListPage(list: MatchList, page: PageQuery, emptyKey: MessageKey, ctx: RequestContext) {
-    const answer = await listPage(list, page, emptyKey, ctx);
-    if (!answer.data.length) await requireClub(prisma, list.clubId);
-    return answer;
+    const stored = await storedPage(list, page, ctx);
+    if (stored.missingClub) throw new NotFoundError("not_found.club");
+    return answerOf(stored, page, emptyKey, ctx);
   }
 
   /** GET /v1/matches: public matches of a list status, optionally of one sport or club. */
@@ -77,7 +92,7 @@ export function createMatchQueries(deps: Deps, media: MediaService) {
 
   /** A match's page is read as often as the lists: one statement, like theirs. */
   async function byId(id: number, ctx: RequestContext): Promise<{ data: MatchAnswer }> {
-    const found = await readVisibleMatch(prisma, id, visibleCondition(ctx));
+    const found = await readVisibleMatch(pool, id, visibleCondition(ctx));
     if (!found) throw new NotFoundError("not_found.match");
     return { data: withMediaLinks(presentMatch(found.row, found.related), media) };
   }
