@@ -52,9 +52,9 @@ describe("a system administrator", () => {
   it("adds a club with a logo from the clubs page, with the spec's defaults", async () => {
     const page = await signInToDashboard(browser, platform.url, "system@identity.test");
     await page.goto(`${platform.url}/dashboard/clubs`);
-    await page.locator(".club-card").first().waitFor();
-    // Three clubs without logos, three different crests.
-    expect(new Set(await crestDrawings(page)).size).toBe(3);
+    // Three clubs without logos, three different crests (polled: the loading grid's
+    // placeholder cards are .club-card too, without crests).
+    await expect.poll(async () => new Set(await crestDrawings(page)).size).toBe(3);
 
     await page.getByRole("button", { name: "Add club" }).click();
     const dialog = page.getByRole("dialog", { name: "Add a club" });
