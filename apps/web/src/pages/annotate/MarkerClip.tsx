@@ -18,14 +18,10 @@ export type Clip = RouterOutputs["clips"]["ofMatch"]["data"][number];
 export function useMarkerClips(matchId: number): Map<number, Clip> {
   const utils = trpc.useUtils();
   const clips = trpc.clips.ofMatch.useQuery({ id: matchId });
-  useChannel(CHANNELS.match(matchId), {
-    "clip.updated": (payload) => {
-      if (payload.match === matchId) void utils.clips.ofMatch.invalidate({ id: matchId });
-    },
-    "clip.changed": (payload) => {
-      if (payload.match === matchId) void utils.clips.ofMatch.invalidate({ id: matchId });
-    },
-  });
+  const reload = (payload: { match: number }) => {
+    if (payload.match === matchId) void utils.clips.ofMatch.invalidate({ id: matchId });
+  };
+  useChannel(CHANNELS.match(matchId), { "clip.updated": reload, "clip.changed": reload });
   return new Map((clips.data?.data ?? []).map((clip) => [clip.marker.id, clip]));
 }
 

@@ -22,14 +22,10 @@ export function SummaryPanel({ match, title }: { match: Match; title: string }) 
   const utils = trpc.useUtils();
   const { query, summary } = useMatchSummary(match.id);
   const rebuild = trpc.summaries.rebuild.useMutation();
-  useChannel(CHANNELS.match(match.id), {
-    "summary.updated": (payload) => {
-      if (payload.match === match.id) void utils.summaries.ofMatch.invalidate({ id: match.id });
-    },
-    "summary.changed": (payload) => {
-      if (payload.match === match.id) void utils.summaries.ofMatch.invalidate({ id: match.id });
-    },
-  });
+  const reload = (payload: { match: number }) => {
+    if (payload.match === match.id) void utils.summaries.ofMatch.invalidate({ id: match.id });
+  };
+  useChannel(CHANNELS.match(match.id), { "summary.updated": reload, "summary.changed": reload });
   const mayRebuild = user !== null && canOpenSection(user, CLIPS_SECTION) && match.create_summary;
 
   const ask = async () => {
