@@ -145,7 +145,7 @@ describe("any sequence of events", () => {
 
 describe("transitions written together (the batcher of job outcomes)", () => {
   it("answers each request as transitions one after the other would, in each match's order", async () => {
-    const transition = createTransitionBatcher(matches);
+    const transition = createTransitionBatcher(matches, pool);
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.constantFrom(...MATCH_STATUSES), { minLength: 1, maxLength: 4 }),
@@ -182,7 +182,7 @@ describe("transitions written together (the batcher of job outcomes)", () => {
   });
 
   it("answers a moved match as Prisma reads it: every column of matchColumns, typed alike", async () => {
-    const transition = createTransitionBatcher(matches);
+    const transition = createTransitionBatcher(matches, pool);
     const match = await matchIn("unscheduled");
     const result = await transition({ matchId: match.id, event: "schedule", data: { isScheduled: true } });
     const read = await prisma.match.findUniqueOrThrow({ where: { id: match.id }, select: matchColumns });
@@ -191,7 +191,7 @@ describe("transitions written together (the batcher of job outcomes)", () => {
   });
 
   it("decides a refused request before writing a later one for its match", async () => {
-    const transition = createTransitionBatcher(matches);
+    const transition = createTransitionBatcher(matches, pool);
     const scheduled = await Promise.all(Array.from({ length: 8 }, () => matchIn("scheduled")));
     // schedule is refused (decided alone), unschedule then moves the match: it ends unscheduled.
     const results = await Promise.all(
@@ -204,7 +204,7 @@ describe("transitions written together (the batcher of job outcomes)", () => {
   });
 
   it("answers missing for a deleted match, and moves the others written with it", async () => {
-    const transition = createTransitionBatcher(matches);
+    const transition = createTransitionBatcher(matches, pool);
     const [gone, kept] = [await matchIn("scheduled"), await matchIn("scheduled")];
     await prisma.match.delete({ where: { id: gone.id } });
     const results = await Promise.all(
@@ -215,7 +215,7 @@ describe("transitions written together (the batcher of job outcomes)", () => {
   });
 
   it("fails every request of a write that fails, and writes the next ones", async () => {
-    const transition = createTransitionBatcher(matches);
+    const transition = createTransitionBatcher(matches, pool);
     const [first, second] = [await matchIn("unscheduled"), await matchIn("unscheduled")];
     // A configuration that does not exist: the foreign key refuses the whole update.
     const failing = [first, second].map((match) =>

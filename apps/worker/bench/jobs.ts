@@ -5,6 +5,7 @@
 // baseline, measured in the same run: the same number of calls made directly
 // to the simulator with the same concurrency, without queue, database or worker.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { randomBytes, randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { QueueEvents } from "bullmq";
@@ -22,6 +23,22 @@ const CAMERA_ID = "bench-cam";
 /** The queue's throughput as a share of direct calls to the simulator. */
 const TARGET_SHARE_OF_DIRECT = 0.6;
 const root = fileURLToPath(new URL("../../../", import.meta.url));
+
+/** BENCH_PROFILE_DIR=dir writes the worker's CPU profile there (node --cpu-prof) when it exits. */
+const profileArgs = process.env.BENCH_PROFILE_DIR
+  ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+  : [];
+
+/** The CPU time a process has used, in ms (user and system, from /proc: Linux only; else null). */
+function cpuMsOf(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
 
 /** Runs `count` tasks with at most `concurrency` at a time. */
 async function pool(count: number, concurrency: number, task: (index: number) => Promise<unknown>): Promise<void> {
@@ -101,7 +118,7 @@ async function main() {
 
   // ── the queue: the real worker process ──
   console.log(`Through BullMQ and the worker process (concurrency ${CONCURRENCY})…`);
-  const worker = spawn(process.execPath, ["--import", "tsx", "apps/worker/src/main.ts"], {
+  const worker = spawn(process.execPath, [...profileArgs, "--import", "tsx", "apps/worker/src/main.ts"], {
     cwd: root,
     stdio: ["ignore", "pipe", "inherit"],
     env: {
@@ -136,6 +153,7 @@ async function main() {
     requestedBy: requester.id,
     idempotencyKey: randomUUID(),
   }));
+  const workerCpuBefore = cpuMsOf(worker.pid!);
   const queueStart = performance.now();
   // Enqueued the way the matches service does, 100 requests at a time.
   await pool(jobs.length, 100, (i) => deps.jobs.enqueueCameraCommand(jobs[i]!));
@@ -143,6 +161,11 @@ async function main() {
   const deadline = Date.now() + 10 * 60_000;
   while (finished.size < jobs.length && Date.now() < deadline) await sleep(100);
   const queueSeconds = (performance.now() - queueStart) / 1000;
+  const workerCpuAfter = cpuMsOf(worker.pid!);
+  const workerCpuPerJob =
+    workerCpuBefore === null || workerCpuAfter === null
+      ? "n/a"
+      : `${((workerCpuAfter - workerCpuBefore) / jobs.length).toFixed(2)} ms`;
 
   const queued = effectsByKey(
     await control.calls(),
@@ -160,7 +183,7 @@ async function main() {
 
   printTable(
     `Jobs benchmark: ${COMMANDS} camera commands, concurrency ${CONCURRENCY} (target: 0 lost, 0 duplicated)`,
-    ["path", "commands", "seconds", "per second", "vs baseline", "failed", "lost", "duplicated"],
+    ["path", "commands", "seconds", "per second", "vs baseline", "worker CPU per job", "failed", "lost", "duplicated"],
     [
       [
         "baseline: direct calls to the simulator",
@@ -168,6 +191,7 @@ async function main() {
         directSeconds.toFixed(2),
         directRate.toFixed(0),
         "1.00×",
+        "-",
         0,
         direct.lost,
         direct.duplicated,
@@ -178,6 +202,7 @@ async function main() {
         queueSeconds.toFixed(2),
         queueRate.toFixed(0),
         `${(queueRate / directRate).toFixed(2)}×`,
+        workerCpuPerJob,
         failed,
         lost,
         duplicated,

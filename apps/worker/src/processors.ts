@@ -90,8 +90,8 @@ const REQUESTS: { [C in CameraCommand]: (match: MatchTimes) => CameraCommandRequ
  * Reads a command's match and configuration after the commit of the request that enqueued it (the job
  * may start before that commit), both in one statement: this runs once per command.
  */
-async function readCommand(prisma: Deps["prisma"], { matchId, configurationId }: CameraCommandJob) {
-  const row = await readCameraCommandCommitted(prisma, matchId, configurationId);
+async function readCommand(pool: Deps["pool"], { matchId, configurationId }: CameraCommandJob) {
+  const row = await readCameraCommandCommitted(pool, matchId, configurationId);
   const { matchId: id, startingAt, stoppingAt, configurationFound, ...configuration } = row;
   return {
     match: id === null ? null : { id, startingAt: startingAt!, stoppingAt: stoppingAt! },
@@ -102,10 +102,10 @@ async function readCommand(prisma: Deps["prisma"], { matchId, configurationId }:
 export type CameraCommandResult =
   { done: true; camera: CameraCommandAnswer; applied: boolean } | { done: false; reason: "match deleted" };
 
-export function cameraCommandProcessor({ prisma }: Deps, services: Services, settings: WorkerSettings) {
+export function cameraCommandProcessor({ pool }: Deps, services: Services, settings: WorkerSettings) {
   async function send(job: Job<CameraCommandJob>): Promise<CameraCommandResult> {
     const { command, matchId, configurationId, idempotencyKey } = job.data;
-    const { match, configuration } = await readCommand(prisma, job.data);
+    const { match, configuration } = await readCommand(pool, job.data);
     // A gateway configuration's camera server is the media gateway unless it names another.
     const serverUrl =
       configuration?.serverUrl ?? (configuration?.cameraType === GATEWAY_CAMERA_TYPE ? settings.mediaGatewayUrl : null);

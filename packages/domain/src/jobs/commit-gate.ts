@@ -2,7 +2,9 @@
 // committed. The request holds this lock on its match until it commits (or rolls
 // back); a job reading the match takes the lock shared first, so it reads what
 // the request committed (or finds that nothing was), never what was there before.
-import type { Prisma, PrismaClient } from "@clubcast/db";
+import type { Pool } from "pg";
+import { Prisma } from "@clubcast/db";
+import { queryPrepared } from "../core/prepared.ts";
 
 /** The advisory-lock namespace of match writes that enqueue jobs (any fixed int4). */
 const MATCH_WRITES = 0x6d617463;
@@ -27,14 +29,16 @@ export interface CameraCommandRow {
  * In a camera command job: its match and configuration once no transaction that enqueued jobs for the
  * match is still open. The SQL function read_camera_command takes the shared lock (granted once the
  * request's lock is released at its commit) and then reads in a statement of its own, whose snapshot
- * shows the commit: one round trip, no transaction of our own.
+ * shows the commit: one round trip, no transaction of our own, as a prepared statement (core/prepared.ts).
  */
 export async function readCameraCommandCommitted(
-  prisma: PrismaClient,
+  pool: Pool,
   matchId: number,
   configurationId: number,
 ): Promise<CameraCommandRow> {
-  const [row] = await prisma.$queryRaw<CameraCommandRow[]>`
-    SELECT * FROM read_camera_command(${MATCH_WRITES}::int4, ${matchId}::int4, ${configurationId}::int4)`;
+  const [row] = await queryPrepared<CameraCommandRow>(
+    pool,
+    Prisma.sql`SELECT * FROM read_camera_command(${MATCH_WRITES}::int4, ${matchId}::int4, ${configurationId}::int4)`,
+  );
   return row!;
 }

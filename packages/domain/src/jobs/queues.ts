@@ -20,6 +20,7 @@ import {
   type QueuePayload,
 } from "@clubcast/shared/jobs";
 import type { AppConfig } from "@clubcast/settings";
+import { batchedPerTick } from "../core/tick-batch.ts";
 
 type QueueKey = keyof typeof QUEUES;
 /** One BullMQ queue per name of QUEUES, typed with the payloads of the jobs it holds. */
@@ -77,10 +78,18 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     );
   }
 
+  /** The timers asked for in one tick (the schedules a batch of job outcomes confirmed), added in one call. */
+  const addMatchStartingTimers = batchedPerTick((starts: { matchId: number; startingAt: Date }[]) => {
+    const timers = starts.map(({ matchId, startingAt }) => {
+      const { name, data, opts } = planJob("matchStarting", { matchId, startingAt: startingAt.toISOString() });
+      return { name, data, opts: { ...opts, delay: Math.max(0, startingAt.getTime() - Date.now()) } };
+    });
+    return viaRedis(() => queues.matchTimers.addBulk(timers));
+  });
+
   /** Creates the match.starting timer of a match's start (a second add for the same start is ignored). */
   async function setMatchStartingTimer(matchId: number, startingAt: Date): Promise<void> {
-    const delay = Math.max(0, startingAt.getTime() - Date.now());
-    await add("matchStarting", { matchId, startingAt: startingAt.toISOString() }, { delay });
+    await addMatchStartingTimers({ matchId, startingAt });
   }
 
   /** Enqueues the cut of one version of a clip (a second add of the same version is ignored). */

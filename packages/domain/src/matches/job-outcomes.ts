@@ -35,9 +35,9 @@ function confirmedData(job: CameraCommandJob): BatchedTransitionData {
 }
 
 export function createMatchJobOutcomes(deps: Deps) {
-  const { prisma, redis, jobs, events } = deps;
+  const { prisma, pool, redis, jobs, events } = deps;
   // Outcomes arrive in bursts (a worker runs many jobs at once): their transitions commit together.
-  const transition = createTransitionBatcher(createMatchRepository(prisma));
+  const transition = createTransitionBatcher(createMatchRepository(prisma), pool);
 
   /** Claims the one outcome remembered under `key`; false when it was already handled. */
   async function claimOutcome(key: string, outcome: string): Promise<boolean> {

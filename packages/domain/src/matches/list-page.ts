@@ -6,11 +6,12 @@
 // (match_list_count_deltas), and a deep page is found on the list's index alone
 // before its rows are read. The statements go to pg as they are (a Prisma
 // $queryRaw runs its query compiler on every call, most of an answer's CPU), as
-// prepared statements: planning one took about as long as running it.
+// prepared statements (core/prepared.ts): planning one took about as long as running it.
 import type { Pool } from "pg";
 import type { MatchStatus } from "@clubcast/shared";
 import { Prisma } from "@clubcast/db";
 import type { PageQuery } from "../core/pagination.ts";
+import { queryPrepared } from "../core/prepared.ts";
 import { relatedById } from "./answers.ts";
 import { matchColumnsSql, type MatchRelated, type MatchRow, type RelatedRecords } from "./presenter.ts";
 import { audienceBranches, type ListAudience } from "./visibility.ts";
@@ -62,21 +63,6 @@ export async function readListPage(pool: Pool, list: MatchList, page: PageQuery)
     list.audience === "all" ? Prisma.sql`TRUE` : Prisma.sql`EXISTS (SELECT 1 FROM clubs WHERE id = ${list.clubId})`;
   const window = { limit: page.limit, offset: (page.page - 1) * page.limit };
   return readMatches(pool, branches, list.direction, window, { total, clubExists });
-}
-
-/**
- * The name each connection prepares a statement text under. The texts differ
- * only by a list's shape (audience, statuses, privacy, sport filter, order) and
- * a detail's visibility, never by values: a few dozen in all.
- */
-const statementNames = new Map<string, string>();
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `matches_${statementNames.size + 1}`;
-    statementNames.set(text, name);
-  }
-  return name;
 }
 
 /** The ids and instants of the matches of any of `branches`. */
@@ -139,13 +125,7 @@ async function readMatches(
         WHERE id IN (SELECT team FROM named)) t) AS teams,
       (SELECT coalesce(json_agg(f), '[]') FROM (SELECT id, name FROM fields
         WHERE id IN (SELECT field FROM named)) f) AS fields`;
-  const {
-    rows: [result],
-  } = await pool.query<StatementRow>({
-    name: statementName(statement.text),
-    text: statement.text,
-    values: statement.values,
-  });
+  const [result] = await queryPrepared<StatementRow>(pool, statement);
   const { rows, clubs, teams, fields } = result!;
   return {
     rows: rows.map((row) => ({ ...row, startingAt: new Date(row.startingAt), stoppingAt: new Date(row.stoppingAt) })),

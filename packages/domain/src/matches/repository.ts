@@ -8,8 +8,10 @@ import {
   type InitialMatchStatus,
   type MatchEvent,
 } from "@clubcast/shared";
-import type { Prisma, PrismaClient } from "@clubcast/db";
+import type { Pool } from "pg";
+import { Prisma, type PrismaClient } from "@clubcast/db";
 import { NotFoundError } from "../core/errors.ts";
+import { queryPrepared } from "../core/prepared.ts";
 import type { MessageKey } from "../core/i18n.ts";
 import { matchColumns, matchColumnsSql, type MatchRow } from "./presenter.ts";
 
@@ -72,42 +74,46 @@ export function createMatchRepository(db: PrismaClient | Prisma.TransactionClien
     }
   }
 
-  /**
-   * Moves the requests' matches (each at most once) with one conditional update per distinct event
-   * and data: the rows the statement's triggers keep (list counters, data versions) are written and
-   * committed once for all of them, not once per match. Answers the moved matches by id; a match not
-   * among them was not moved (refused, missing, or moved back meanwhile: for transition() to decide).
-   * Raw statements: Prisma's updateManyAndReturn wraps its update in BEGIN and COMMIT, three round
-   * trips where one autocommitted statement does, while the transitions asked meanwhile wait for it.
-   */
-  async function moveTogether(requests: readonly TransitionRequest[]): Promise<Map<number, MatchRow>> {
-    const groups = new Map<string, TransitionRequest[]>();
-    for (const request of requests) {
-      const key = JSON.stringify([request.event, request.data]);
-      groups.set(key, [...(groups.get(key) ?? []), request]);
-    }
-    const moved = new Map<number, MatchRow>();
-    // One after the other: concurrent statements would only queue on the same counter rows.
-    for (const group of groups.values()) {
-      const { event, data } = group[0]!;
-      const { from, to } = transitionOf(event);
-      const rows = await db.$queryRaw<MatchRow[]>`
-        UPDATE matches m
-        SET status = ${to}::"MatchStatus", updated_at = now(),
-            configuration_id = COALESCE(${data.configurationId ?? null}::int, m.configuration_id),
-            is_scheduled = COALESCE(${data.isScheduled ?? null}::boolean, m.is_scheduled)
-        WHERE m.id = ANY(${group.map((request) => request.matchId)}::int[])
-          AND m.status = ANY(${[...from]}::"MatchStatus"[])
-        RETURNING ${matchColumnsSql("m")}`;
-      for (const row of rows) moved.set(row.id, row);
-    }
-    return moved;
-  }
-
-  return { create, transition, moveTogether };
+  return { create, transition };
 }
 
 export type MatchRepository = ReturnType<typeof createMatchRepository>;
+
+/**
+ * Moves the requests' matches (each at most once) with one conditional update per distinct event
+ * and data: the rows the statement's triggers keep (list counters, data versions) are written and
+ * committed once for all of them, not once per match. Answers the moved matches by id; a match not
+ * among them was not moved (refused, missing, or moved back meanwhile: for transition() to decide).
+ * A prepared statement of its own (core/prepared.ts): Prisma's updateManyAndReturn wraps its update
+ * in BEGIN and COMMIT, three round trips where one autocommitted statement does, while the transitions
+ * asked meanwhile wait for it, and a $queryRaw costs the worker its query compiler on every outcome.
+ */
+export async function moveTogether(pool: Pool, requests: readonly TransitionRequest[]): Promise<Map<number, MatchRow>> {
+  const groups = new Map<string, TransitionRequest[]>();
+  for (const request of requests) {
+    const key = JSON.stringify([request.event, request.data]);
+    groups.set(key, [...(groups.get(key) ?? []), request]);
+  }
+  const moved = new Map<number, MatchRow>();
+  // One after the other: concurrent statements would only queue on the same counter rows.
+  for (const group of groups.values()) {
+    const { event, data } = group[0]!;
+    const { from, to } = transitionOf(event);
+    const rows = await queryPrepared<MatchRow>(
+      pool,
+      Prisma.sql`
+      UPDATE matches m
+      SET status = ${to}::"MatchStatus", updated_at = now(),
+          configuration_id = COALESCE(${data.configurationId ?? null}::int, m.configuration_id),
+          is_scheduled = COALESCE(${data.isScheduled ?? null}::boolean, m.is_scheduled)
+      WHERE m.id = ANY(${group.map((request) => request.matchId)}::int[])
+        AND m.status = ANY(${[...from]}::"MatchStatus"[])
+      RETURNING ${matchColumnsSql("m")}`,
+    );
+    for (const row of rows) moved.set(row.id, row);
+  }
+  return moved;
+}
 
 /**
  * Transitions asked while a write of others is under way wait for it and are then written together
@@ -116,7 +122,7 @@ export type MatchRepository = ReturnType<typeof createMatchRepository>;
  * keep their order. A match not moved together is decided alone by transition(), each request
  * settling on its own.
  */
-export function createTransitionBatcher(matches: MatchRepository) {
+export function createTransitionBatcher(matches: MatchRepository, pool: Pool) {
   type Waiting = { request: TransitionRequest; settle: (result: Promise<TransitionResult>) => void };
   let waiting: Waiting[] = [];
   let writing = false;
@@ -132,7 +138,10 @@ export function createTransitionBatcher(matches: MatchRepository) {
         inBatch.add(entry.request.matchId);
       }
       waiting = later;
-      const moved = matches.moveTogether(batch.map((entry) => entry.request));
+      const moved = moveTogether(
+        pool,
+        batch.map((entry) => entry.request),
+      );
       const results = batch.map(({ request }) =>
         moved.then((rows): Promise<TransitionResult> | TransitionResult => {
           const match = rows.get(request.matchId);
