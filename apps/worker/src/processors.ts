@@ -24,7 +24,7 @@ import {
   type CameraCommandRequests,
 } from "@clubcast/camera-protocol";
 import { createMediaStore } from "@clubcast/media-store";
-import { readCameraCommandCommitted, type Deps, type Services } from "@clubcast/domain";
+import { createCameraCommandReader, type Deps, type Services } from "@clubcast/domain";
 import type { WorkerSettings } from "@clubcast/settings";
 import type { CutKind } from "./cut-plan.ts";
 import { TITLE_CARD_S, VideoError, cutClip, joinClips, planClipCut, posterOf, probeVideo } from "./video.ts";
@@ -88,10 +88,13 @@ const REQUESTS: { [C in CameraCommand]: (match: MatchTimes) => CameraCommandRequ
 
 /**
  * Reads a command's match and configuration after the commit of the request that enqueued it (the job
- * may start before that commit), both in one statement: this runs once per command.
+ * may start before that commit), both in one statement with the other jobs' reads under way.
  */
-async function readCommand(pool: Deps["pool"], { matchId, configurationId }: CameraCommandJob) {
-  const row = await readCameraCommandCommitted(pool, matchId, configurationId);
+async function readCommand(
+  readCommitted: ReturnType<typeof createCameraCommandReader>,
+  { matchId, configurationId }: CameraCommandJob,
+) {
+  const row = await readCommitted(matchId, configurationId);
   const { matchId: id, startingAt, stoppingAt, configurationFound, ...configuration } = row;
   return {
     match: id === null ? null : { id, startingAt: startingAt!, stoppingAt: stoppingAt! },
@@ -103,9 +106,10 @@ export type CameraCommandResult =
   { done: true; camera: CameraCommandAnswer; applied: boolean } | { done: false; reason: "match deleted" };
 
 export function cameraCommandProcessor({ pool }: Deps, services: Services, settings: WorkerSettings) {
+  const readCommitted = createCameraCommandReader(pool);
   async function send(job: Job<CameraCommandJob>): Promise<CameraCommandResult> {
     const { command, matchId, configurationId, idempotencyKey } = job.data;
-    const { match, configuration } = await readCommand(pool, job.data);
+    const { match, configuration } = await readCommand(readCommitted, job.data);
     // A gateway configuration's camera server is the media gateway unless it names another.
     const serverUrl =
       configuration?.serverUrl ?? (configuration?.cameraType === GATEWAY_CAMERA_TYPE ? settings.mediaGatewayUrl : null);

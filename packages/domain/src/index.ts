@@ -5,5 +5,5 @@
 export { loadConfig, type AppConfig } from "@clubcast/settings";
 export { createDeps, closeDeps, type Deps } from "./deps.ts";
 export { createServices, type Services } from "./services.ts";
-export { holdMatchUntilCommit, readCameraCommandCommitted } from "./jobs/commit-gate.ts";
+export { createCameraCommandReader, holdMatchUntilCommit } from "./jobs/commit-gate.ts";
 export { hashPassword } from "./auth/passwords.ts";

@@ -5,6 +5,7 @@
 import type { Pool } from "pg";
 import { Prisma } from "@clubcast/db";
 import { queryPrepared } from "../core/prepared.ts";
+import { batchedWhileBusy } from "../core/batching.ts";
 
 /** The advisory-lock namespace of match writes that enqueue jobs (any fixed int4). */
 const MATCH_WRITES = 0x6d617463;
@@ -26,19 +27,26 @@ export interface CameraCommandRow {
 }
 
 /**
- * In a camera command job: its match and configuration once no transaction that enqueued jobs for the
- * match is still open. The SQL function read_camera_command takes the shared lock (granted once the
- * request's lock is released at its commit) and then reads in a statement of its own, whose snapshot
- * shows the commit: one round trip, no transaction of our own, as a prepared statement (core/prepared.ts).
+ * The reader of camera command jobs' matches and configurations, each read once no transaction that
+ * enqueued jobs for its match is still open. The SQL function read_camera_command takes the shared
+ * lock (granted once the request's lock is released at its commit) and then reads in a statement of
+ * its own, whose snapshot shows the commit: no transaction of our own. The reads asked while one is
+ * under way go together in one prepared statement (core/batching.ts): a worker's jobs read at once,
+ * and one round trip for all of them costs less than each one's. (A read that waits for a request's
+ * commit holds back the reads after it for as long: a request's transaction is short.)
  */
-export async function readCameraCommandCommitted(
+export function createCameraCommandReader(
   pool: Pool,
-  matchId: number,
-  configurationId: number,
-): Promise<CameraCommandRow> {
-  const [row] = await queryPrepared<CameraCommandRow>(
-    pool,
-    Prisma.sql`SELECT * FROM read_camera_command(${MATCH_WRITES}::int4, ${matchId}::int4, ${configurationId}::int4)`,
+): (matchId: number, configurationId: number) => Promise<CameraCommandRow> {
+  const read = batchedWhileBusy((asked: { matchId: number; configurationId: number }[]) =>
+    queryPrepared<CameraCommandRow>(
+      pool,
+      Prisma.sql`
+        SELECT r.* FROM unnest(${asked.map((a) => a.matchId)}::int4[], ${asked.map((a) => a.configurationId)}::int4[])
+          WITH ORDINALITY AS a(match_id, configuration_id, n)
+        CROSS JOIN LATERAL read_camera_command(${MATCH_WRITES}::int4, a.match_id, a.configuration_id) r
+        ORDER BY a.n`,
+    ),
   );
-  return row!;
+  return (matchId, configurationId) => read({ matchId, configurationId });
 }

@@ -20,7 +20,7 @@ import {
   type QueuePayload,
 } from "@clubcast/shared/jobs";
 import type { AppConfig } from "@clubcast/settings";
-import { batchedPerTick } from "../core/tick-batch.ts";
+import { batchedPerTick } from "../core/batching.ts";
 
 type QueueKey = keyof typeof QUEUES;
 /** One BullMQ queue per name of QUEUES, typed with the payloads of the jobs it holds. */
