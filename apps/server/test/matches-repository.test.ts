@@ -22,10 +22,11 @@ import {
   createTransitionBatcher,
   movedMatch,
   type MatchRepository,
-  type TransitionResult,
+  type BatchedTransitionResult,
 } from "@clubcast/domain/matches/repository.ts";
 import { createClub, createMatch } from "@clubcast/testkit/factories";
 import { matchColumns } from "@clubcast/domain/matches/presenter.ts";
+import { forgetOldJobOutcomes } from "@clubcast/domain/matches/job-outcomes.ts";
 
 const CONCURRENT_WRITERS = 6;
 
@@ -163,7 +164,7 @@ describe("transitions written together (the batcher of job outcomes)", () => {
           const expected = new Map(created.map((match, i) => [match.id, initials[i]!]));
           requests.forEach((request, i) => {
             const from = expected.get(request.matchId)!;
-            const result: TransitionResult = results[i]!;
+            const result: BatchedTransitionResult = results[i]!;
             if (canTransition(from, request.event)) {
               expected.set(request.matchId, nextMatchStatus(from, request.event));
               expect(result).toMatchObject({
@@ -227,5 +228,76 @@ describe("transitions written together (the batcher of job outcomes)", () => {
       outcome: "moved",
       match: { status: "scheduled" },
     });
+  });
+});
+
+describe("job outcomes claimed with their transitions", () => {
+  const claimed = async (key: string) =>
+    (await pool.query("SELECT 1 FROM job_outcomes WHERE key = $1", [key])).rowCount === 1;
+
+  it("moves a match once per claim however often and however concurrently the claim is asked", async () => {
+    const transition = createTransitionBatcher(matches, pool);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 4 }),
+        async (matchCount, deliveries) => {
+          const created = await Promise.all(Array.from({ length: matchCount }, () => matchIn("unscheduled")));
+          // Every match's outcome delivered several times at once, and each request claims its job's key.
+          const requests = created.flatMap((match) =>
+            Array.from({ length: deliveries }, () => ({
+              matchId: match.id,
+              event: "schedule" as const,
+              data: { isScheduled: true },
+              claim: `test-outcome:${match.id}`,
+            })),
+          );
+          const results = await Promise.all(requests.map((request) => transition(request)));
+          for (const match of created) {
+            const outcomes = results.filter((_, i) => requests[i]!.matchId === match.id).map((r) => r.outcome);
+            expect(outcomes.filter((outcome) => outcome === "moved")).toHaveLength(1);
+            expect(outcomes.filter((outcome) => outcome === "claimed before")).toHaveLength(deliveries - 1);
+            expect(await stored(match.id)).toMatchObject({ status: "scheduled" });
+            expect(await claimed(`test-outcome:${match.id}`)).toBe(true);
+          }
+          // Asked again later (a redelivered job): nothing moves, not even a match moved back meanwhile.
+          await matches.transition(created[0]!.id, "unschedule");
+          expect(await transition({ ...requests[0]!, claim: `test-outcome:${created[0]!.id}` })).toEqual({
+            outcome: "claimed before",
+          });
+          expect(await stored(created[0]!.id)).toMatchObject({ status: "unscheduled" });
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+
+  it("claims a refused or missing request's outcome too, and nothing when its statement fails", async () => {
+    const transition = createTransitionBatcher(matches, pool);
+    const live = await matchIn("live");
+    const gone = await matchIn("scheduled");
+    await prisma.match.delete({ where: { id: gone.id } });
+    const [refused, missing] = await Promise.all([
+      transition({ matchId: live.id, event: "schedule", data: {}, claim: `refused:${live.id}` }),
+      transition({ matchId: gone.id, event: "startRecording", data: {}, claim: `missing:${gone.id}` }),
+    ]);
+    expect(refused).toMatchObject({ outcome: "refused" });
+    expect(missing).toEqual({ outcome: "missing" });
+    expect([await claimed(`refused:${live.id}`), await claimed(`missing:${gone.id}`)]).toEqual([true, true]);
+
+    // A configuration that does not exist fails the update, and with it the claim.
+    const unscheduled = await matchIn("unscheduled");
+    const failing = { matchId: unscheduled.id, event: "schedule" as const, claim: `failing:${unscheduled.id}` };
+    await expect(transition({ ...failing, data: { configurationId: 2_147_483_000 } })).rejects.toThrow();
+    expect(await claimed(failing.claim)).toBe(false);
+    expect(await transition({ ...failing, data: {} })).toMatchObject({ outcome: "moved" });
+  });
+
+  it("forgets the outcomes kept longer than a week, and only those", async () => {
+    await pool.query(
+      "INSERT INTO job_outcomes (key, claimed_at) VALUES ('old', now() - interval '8 days'), ('recent', now() - interval '6 days')",
+    );
+    expect(await forgetOldJobOutcomes(pool)).toBeGreaterThanOrEqual(1);
+    expect([await claimed("old"), await claimed("recent")]).toEqual([false, true]);
   });
 });

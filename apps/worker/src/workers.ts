@@ -12,7 +12,7 @@ import {
   type JobKind,
   type JobPayload,
 } from "@clubcast/shared/jobs";
-import type { Deps, Services } from "@clubcast/domain";
+import { forgetOldJobOutcomes, type Deps, type Services } from "@clubcast/domain";
 import {
   assetUpdateProcessor,
   cameraCommandProcessor,
@@ -63,9 +63,31 @@ export interface RunningWorkers {
   close(): Promise<void>;
 }
 
-/** Runs the registered jobs with the platform's handlers. */
+/** How often the worker forgets the job outcomes kept past their week. */
+const FORGET_OUTCOMES_EVERY_MS = 3600_000;
+
+/** Forgets old job outcomes now and then hourly, until stopped; a failure is logged and tried again next time. */
+function forgetOldOutcomesHourly(deps: Deps): () => void {
+  const forget = () =>
+    forgetOldJobOutcomes(deps.pool).catch((error: Error) =>
+      console.error(`[worker] could not forget old job outcomes: ${error.message}`),
+    );
+  void forget();
+  const timer = setInterval(forget, FORGET_OUTCOMES_EVERY_MS).unref();
+  return () => clearInterval(timer);
+}
+
+/** Runs the registered jobs with the platform's handlers, and keeps their outcomes' table small. */
 export function startWorkers(deps: Deps, services: Services, settings: WorkerSettings): RunningWorkers {
-  return runJobs(deps, jobHandlers(deps, services, settings), settings);
+  const running = runJobs(deps, jobHandlers(deps, services, settings), settings);
+  const stopForgetting = forgetOldOutcomesHourly(deps);
+  return {
+    ...running,
+    async close() {
+      stopForgetting();
+      await running.close();
+    },
+  };
 }
 
 /** A worker per queue of the registry, each job run by its handler; throws before connecting when one is missing. */

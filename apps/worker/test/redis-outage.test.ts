@@ -25,6 +25,9 @@ afterAll(async () => {
   if (worker && worker.exitCode === null) worker.kill("SIGKILL");
   if (worker) await exited(worker);
   if (!redisServer.running) await redisServer.start();
+  // The stack's own connections reconnect on their own backoff; its cleanup needs them back.
+  if (stack)
+    await eventually(async () => stack.t.deps.redis.status === "ready", "the stack's Redis connection to be back");
   await stack?.close();
   await redisServer.stop();
 });

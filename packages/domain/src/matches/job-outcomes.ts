@@ -8,9 +8,11 @@ import {
   type PrivacyAppliedJob,
   type JobFailureReport,
 } from "@clubcast/shared/jobs";
-import { withRedis } from "@clubcast/db/redis";
+import type { Pool } from "pg";
+import { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import { translate } from "../core/i18n.ts";
+import { queryPrepared } from "../core/prepared.ts";
 import { COMMAND_EVENTS, REFUSED_MESSAGES, SUCCEEDED_MESSAGES } from "./camera-commands.ts";
 import { createMatchRepository, createTransitionBatcher, type BatchedTransitionData } from "./repository.ts";
 
@@ -20,8 +22,17 @@ export interface CommandOutcome {
   status?: MatchStatus;
 }
 
-/** How long a job's applied outcome is remembered, so a redelivered job has no second effect. */
-const OUTCOME_MEMORY_SECONDS = 7 * 24 * 3600;
+/** How long a handled job outcome is kept, so a redelivered job has no second effect. */
+const OUTCOME_MEMORY_DAYS = 7;
+
+/** Deletes the job outcomes kept longer than OUTCOME_MEMORY_DAYS; answers how many (the worker runs it hourly). */
+export async function forgetOldJobOutcomes(pool: Pool): Promise<number> {
+  const { rowCount } = await pool.query(
+    "DELETE FROM job_outcomes WHERE claimed_at < now() - make_interval(days => $1)",
+    [OUTCOME_MEMORY_DAYS],
+  );
+  return rowCount ?? 0;
+}
 
 const outcomeKey = (job: CameraCommandJob) => `match-command-outcome:${job.idempotencyKey}`;
 
@@ -35,13 +46,17 @@ function confirmedData(job: CameraCommandJob): BatchedTransitionData {
 }
 
 export function createMatchJobOutcomes(deps: Deps) {
-  const { prisma, pool, redis, jobs, events } = deps;
+  const { prisma, pool, jobs, events } = deps;
   // Outcomes arrive in bursts (a worker runs many jobs at once): their transitions commit together.
   const transition = createTransitionBatcher(createMatchRepository(prisma), pool);
 
-  /** Claims the one outcome remembered under `key`; false when it was already handled. */
-  async function claimOutcome(key: string, outcome: string): Promise<boolean> {
-    return (await withRedis(redis, () => redis.set(key, outcome, "EX", OUTCOME_MEMORY_SECONDS, "NX"))) === "OK";
+  /** Claims the one outcome kept under `key` (job_outcomes); false when it was already handled. */
+  async function claimOutcome(key: string): Promise<boolean> {
+    const claimed = await queryPrepared(
+      pool,
+      Prisma.sql`INSERT INTO job_outcomes (key) VALUES (${key}) ON CONFLICT DO NOTHING RETURNING key`,
+    );
+    return claimed.length === 1;
   }
 
   function tellRequester(
@@ -59,38 +74,35 @@ export function createMatchJobOutcomes(deps: Deps) {
 
   /**
    * The camera server confirmed a command: move the match through the state
-   * machine (a conditional transition, so a duplicate or a raced outcome has no
-   * second effect), keep its match.starting timer in step and tell the requester.
+   * machine (a conditional transition that claims the job's outcome, both
+   * committed together, so a duplicate or a raced outcome has no second effect),
+   * keep its match.starting timer in step and tell the requester. A retry after
+   * the commit finds the outcome claimed: the timer and the message are not
+   * made again.
    */
   async function commandSucceeded(job: CameraCommandJob): Promise<CommandOutcome> {
-    if (!(await claimOutcome(outcomeKey(job), job.command))) return { applied: false };
-    try {
-      const result = await transition({
-        matchId: job.matchId,
-        event: COMMAND_EVENTS[job.command],
-        data: confirmedData(job),
-      });
-      if (result.outcome === "missing") return { applied: false };
-      if (result.outcome === "refused") {
-        // The match moved on before the camera confirmed (e.g. recording started by hand).
-        const status = result.error.from;
-        const detail = translate(await localeOf(job.requestedBy), REFUSED_MESSAGES[job.command], { status });
-        tellRequester(job, { key: "match.operation_failed", level: "error", detail });
-        await tellClub(job, detail);
-        return { applied: false, status };
-      }
-      const { match } = result;
-      if (job.command === "schedule") await jobs.setMatchStartingTimer(match.id, match.startingAt);
-      if (job.command === "unschedule" || job.command === "stopRecording") {
-        await jobs.clearMatchStartingTimer(match.id, match.startingAt);
-      }
-      tellRequester(job, { key: SUCCEEDED_MESSAGES[job.command], level: "success" });
-      return { applied: true, status: match.status };
-    } catch (error) {
-      // Not handled after all: a retry of the job may try again.
-      await withRedis(redis, () => redis.del(outcomeKey(job)));
-      throw error;
+    const result = await transition({
+      matchId: job.matchId,
+      event: COMMAND_EVENTS[job.command],
+      data: confirmedData(job),
+      claim: outcomeKey(job),
+    });
+    if (result.outcome === "claimed before" || result.outcome === "missing") return { applied: false };
+    if (result.outcome === "refused") {
+      // The match moved on before the camera confirmed (e.g. recording started by hand).
+      const status = result.error.from;
+      const detail = translate(await localeOf(job.requestedBy), REFUSED_MESSAGES[job.command], { status });
+      tellRequester(job, { key: "match.operation_failed", level: "error", detail });
+      await tellClub(job, detail);
+      return { applied: false, status };
     }
+    const { match } = result;
+    if (job.command === "schedule") await jobs.setMatchStartingTimer(match.id, match.startingAt);
+    if (job.command === "unschedule" || job.command === "stopRecording") {
+      await jobs.clearMatchStartingTimer(match.id, match.startingAt);
+    }
+    tellRequester(job, { key: SUCCEEDED_MESSAGES[job.command], level: "success" });
+    return { applied: true, status: match.status };
   }
 
   /** The club's scheduler staff see a failed command on the match's row too (the match may be gone by now). */
@@ -107,7 +119,7 @@ export function createMatchJobOutcomes(deps: Deps) {
 
   /** The command failed for good (attempts exhausted): tell the requester why, and the club's staff. */
   async function commandFailed(job: CameraCommandJob, report: JobFailureReport): Promise<CommandOutcome> {
-    if (!(await claimOutcome(outcomeKey(job), job.command))) return { applied: false };
+    if (!(await claimOutcome(outcomeKey(job)))) return { applied: false };
     tellRequester(job, { key: "match.operation_failed", level: "error", ...report });
     await tellClub(job, report.failure?.detail ?? report.detail);
     return { applied: true };
@@ -119,7 +131,7 @@ export function createMatchJobOutcomes(deps: Deps) {
    */
   async function privacyApplied(flowJobId: string, job: PrivacyAppliedJob): Promise<CommandOutcome> {
     if (job.requestedBy === null) return { applied: false };
-    if (!(await claimOutcome(`privacy-applied:${flowJobId}`, "told"))) return { applied: false };
+    if (!(await claimOutcome(`privacy-applied:${flowJobId}`))) return { applied: false };
     tellRequester(job, { key: "match.privacy_updated", level: "success" });
     return { applied: true };
   }

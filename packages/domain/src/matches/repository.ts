@@ -41,6 +41,21 @@ export interface TransitionRequest {
   matchId: number;
   event: MatchEvent;
   data: BatchedTransitionData;
+  /**
+   * The key of the job outcome this transition is the effect of (job_outcomes): claimed in the
+   * statement that moves the match, so claim and effect commit together. A key claimed before
+   * answers "claimed before" and moves nothing.
+   */
+  claim?: string;
+}
+
+/** What a transition written together answers: a transition's result, or that its outcome was handled before. */
+export type BatchedTransitionResult = TransitionResult | { outcome: "claimed before" };
+
+/** A request of moveTogether: whether its claim was made now (always, without one), and its match if moved. */
+interface MovedTogether {
+  claimed: boolean;
+  match: MatchRow | null;
 }
 
 /** Match writes through `db`: the process's client, or an interactive transaction's. */
@@ -81,38 +96,60 @@ export type MatchRepository = ReturnType<typeof createMatchRepository>;
 
 /**
  * Moves the requests' matches (each at most once) with one conditional update per distinct event
- * and data: the rows the statement's triggers keep (list counters, data versions) are written and
- * committed once for all of them, not once per match. Answers the moved matches by id; a match not
- * among them was not moved (refused, missing, or moved back meanwhile: for transition() to decide).
+ * and data, claiming the requests' outcome keys in the same statement: the rows the statement's
+ * triggers keep (list counters, data versions) are written and committed once for all of them, not
+ * once per match. Answers each request by match id; a claimed request whose match was not moved was
+ * refused, is missing, or moved back meanwhile: for transition() to decide.
  * A prepared statement of its own (core/prepared.ts): Prisma's updateManyAndReturn wraps its update
  * in BEGIN and COMMIT, three round trips where one autocommitted statement does, while the transitions
  * asked meanwhile wait for it, and a $queryRaw costs the worker its query compiler on every outcome.
  */
-export async function moveTogether(pool: Pool, requests: readonly TransitionRequest[]): Promise<Map<number, MatchRow>> {
+export async function moveTogether(
+  pool: Pool,
+  requests: readonly TransitionRequest[],
+): Promise<Map<number, MovedTogether>> {
   const groups = new Map<string, TransitionRequest[]>();
   for (const request of requests) {
     const key = JSON.stringify([request.event, request.data]);
     groups.set(key, [...(groups.get(key) ?? []), request]);
   }
-  const moved = new Map<number, MatchRow>();
+  const answers = new Map<number, MovedTogether>();
   // One after the other: concurrent statements would only queue on the same counter rows.
   for (const group of groups.values()) {
     const { event, data } = group[0]!;
     const { from, to } = transitionOf(event);
-    const rows = await queryPrepared<MatchRow>(
+    const rows = await queryPrepared<{ askedId: number; claimed: boolean } & MatchRow>(
       pool,
       Prisma.sql`
-      UPDATE matches m
-      SET status = ${to}::"MatchStatus", updated_at = now(),
-          configuration_id = COALESCE(${data.configurationId ?? null}::int, m.configuration_id),
-          is_scheduled = COALESCE(${data.isScheduled ?? null}::boolean, m.is_scheduled)
-      WHERE m.id = ANY(${group.map((request) => request.matchId)}::int[])
-        AND m.status = ANY(${[...from]}::"MatchStatus"[])
-      RETURNING ${matchColumnsSql("m")}`,
+      WITH asked AS (
+        SELECT * FROM unnest(${group.map((request) => request.matchId)}::int[], ${group.map((request) => request.claim ?? null)}::text[])
+          AS a(match_id, claim)
+      ),
+      claimed AS (
+        INSERT INTO job_outcomes (key) SELECT claim FROM asked WHERE claim IS NOT NULL
+        ON CONFLICT DO NOTHING
+        RETURNING key
+      ),
+      allowed AS (
+        SELECT match_id FROM asked WHERE claim IS NULL OR claim IN (SELECT key FROM claimed)
+      ),
+      moved AS (
+        UPDATE matches m
+        SET status = ${to}::"MatchStatus", updated_at = now(),
+            configuration_id = COALESCE(${data.configurationId ?? null}::int, m.configuration_id),
+            is_scheduled = COALESCE(${data.isScheduled ?? null}::boolean, m.is_scheduled)
+        WHERE m.id IN (SELECT match_id FROM allowed)
+          AND m.status = ANY(${[...from]}::"MatchStatus"[])
+        RETURNING ${matchColumnsSql("m")}
+      )
+      SELECT a.match_id AS "askedId", a.match_id IN (SELECT match_id FROM allowed) AS claimed, moved.*
+      FROM asked a LEFT JOIN moved ON moved.id = a.match_id`,
     );
-    for (const row of rows) moved.set(row.id, row);
+    for (const { askedId, claimed, ...match } of rows) {
+      answers.set(askedId, { claimed, match: match.id === null ? null : match });
+    }
   }
-  return moved;
+  return answers;
 }
 
 /**
@@ -123,7 +160,7 @@ export async function moveTogether(pool: Pool, requests: readonly TransitionRequ
  * settling on its own.
  */
 export function createTransitionBatcher(matches: MatchRepository, pool: Pool) {
-  type Waiting = { request: TransitionRequest; settle: (result: Promise<TransitionResult>) => void };
+  type Waiting = { request: TransitionRequest; settle: (result: Promise<BatchedTransitionResult>) => void };
   let waiting: Waiting[] = [];
   let writing = false;
 
@@ -143,8 +180,9 @@ export function createTransitionBatcher(matches: MatchRepository, pool: Pool) {
         batch.map((entry) => entry.request),
       );
       const results = batch.map(({ request }) =>
-        moved.then((rows): Promise<TransitionResult> | TransitionResult => {
-          const match = rows.get(request.matchId);
+        moved.then((answers): Promise<BatchedTransitionResult> | BatchedTransitionResult => {
+          const { claimed, match } = answers.get(request.matchId)!;
+          if (!claimed) return { outcome: "claimed before" };
           return match ? { outcome: "moved", match } : matches.transition(request.matchId, request.event, request.data);
         }),
       );
@@ -155,7 +193,7 @@ export function createTransitionBatcher(matches: MatchRepository, pool: Pool) {
     writing = false;
   }
 
-  return (request: TransitionRequest): Promise<TransitionResult> =>
+  return (request: TransitionRequest): Promise<BatchedTransitionResult> =>
     new Promise((resolve) => {
       waiting.push({ request, settle: resolve });
       if (!writing) void writeWaiting();
