@@ -162,6 +162,7 @@ export async function startGatewayStack(mode: GatewayMode = "in-process"): Promi
     assetServerUrl: gateway.url,
     mediaGatewayUrl: gateway.url,
     concurrency: 5,
+    mediaConcurrency: 2,
     requestTimeoutMs: 5000,
     lockDurationMs: 30_000,
     stalledIntervalMs: 30_000,

@@ -7,6 +7,7 @@ import {
   JOBS,
   JOB_KINDS,
   JOB_QUEUES,
+  MEDIA_QUEUES,
   bullPrefix,
   recognizeJob,
   type JobKind,
@@ -98,12 +99,12 @@ export function runJobs(deps: Deps, handlers: JobHandlers, settings: WorkerSetti
   const options: WorkerOptions = {
     connection,
     prefix: bullPrefix(deps.config.redisPrefix),
-    concurrency: settings.concurrency,
     lockDuration: settings.lockDurationMs,
     stalledInterval: settings.stalledIntervalMs,
   };
   const workers = JOB_QUEUES.map((queue) => {
-    const created = new Worker(queue, (job) => dispatch(queue, handlers, job), options);
+    const concurrency = MEDIA_QUEUES.includes(queue) ? settings.mediaConcurrency : settings.concurrency;
+    const created = new Worker(queue, (job) => dispatch(queue, handlers, job), { ...options, concurrency });
     // A failed job is kept in its queue (monitoring lists it); the error itself is only logged here.
     created.on("failed", (job, error) => console.error(`[worker] ${queue} job ${job?.id} failed: ${error.message}`));
     // Once per Redis outage, not once per reconnect attempt of each worker.

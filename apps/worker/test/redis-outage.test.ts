@@ -48,6 +48,8 @@ it("logs a Redis outage once each way and runs jobs again once Redis is back, wi
   expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("scheduled");
 
   expect(worker.exitCode).toBeNull();
+  // The worker's lines come through a pipe: the job may be seen done before they are read.
+  await eventually(async () => output.includes("[worker] Redis is back"), "the worker to say Redis is back");
   const lines = output.split("\n");
   expect(lines.filter((line) => line.includes("[worker] lost Redis"))).toHaveLength(1);
   expect(lines.filter((line) => line.includes("[worker] Redis is back"))).toHaveLength(1);

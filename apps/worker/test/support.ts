@@ -82,6 +82,7 @@ export async function startJobStack(options: JobStackOptions = {}): Promise<JobS
     // The simulator speaks the camera-server protocol too; no configuration here is a gateway one.
     mediaGatewayUrl: sim.url,
     concurrency: 5,
+    mediaConcurrency: 2,
     requestTimeoutMs: 5000,
     lockDurationMs: 30_000,
     stalledIntervalMs: 30_000,

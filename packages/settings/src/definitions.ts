@@ -146,7 +146,16 @@ export const SETTINGS = {
     "the release of DESKTOP_APP_VERSION",
   ),
   // Jobs
-  WORKER_CONCURRENCY: setting(atLeastOne, "10", "Jobs of one queue a worker process runs at the same time."),
+  WORKER_CONCURRENCY: setting(
+    atLeastOne,
+    "50",
+    "Jobs of one queue a worker process runs at the same time: camera and asset server calls and match timers, which mostly wait for an answer (a slow camera server holds one of them for up to CAMERA_SERVER_TIMEOUT_MS).",
+  ),
+  WORKER_MEDIA_CONCURRENCY: setting(
+    atLeastOne,
+    "2",
+    "Clip cuts and summary builds (ffmpeg, a core each) a worker process runs at the same time, per queue.",
+  ),
   CAMERA_SERVER_TIMEOUT_MS: setting(
     atLeastOne,
     String(EXTERNAL_CALL_TIMEOUT_MS),

@@ -6,8 +6,10 @@ export interface WorkerSettings {
   assetServerUrl: string;
   /** The media gateway's camera-server URL, for gateway configurations without a server_url of their own. */
   mediaGatewayUrl: string;
-  /** Jobs of one queue run at the same time by this process. */
+  /** Jobs of one queue run at the same time by this process (queues of server calls and timers). */
   concurrency: number;
+  /** Jobs of one media queue (MEDIA_QUEUES: ffmpeg) run at the same time by this process. */
+  mediaConcurrency: number;
   /** Timeout of each call to a camera or asset server. */
   requestTimeoutMs: number;
   /** How long a job stays claimed without its worker renewing the lock; after that it is stalled. */
@@ -22,6 +24,7 @@ export function loadWorkerSettings(env: NodeJS.ProcessEnv = process.env): Worker
     assetServerUrl: settings.ASSET_SERVER_URL,
     mediaGatewayUrl: settings.MEDIA_GATEWAY_URL,
     concurrency: settings.WORKER_CONCURRENCY,
+    mediaConcurrency: settings.WORKER_MEDIA_CONCURRENCY,
     requestTimeoutMs: settings.CAMERA_SERVER_TIMEOUT_MS,
     lockDurationMs: settings.WORKER_LOCK_MS,
     stalledIntervalMs: settings.WORKER_STALLED_INTERVAL_MS,

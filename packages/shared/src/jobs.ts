@@ -19,6 +19,13 @@ export const QUEUES = {
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
+/**
+ * The queues whose jobs run ffmpeg: each job takes a core for seconds, so a worker runs few at once
+ * (WORKER_MEDIA_CONCURRENCY). The others mostly wait for a camera or asset server's answer, and run
+ * many at once (WORKER_CONCURRENCY).
+ */
+export const MEDIA_QUEUES: readonly QueueName[] = [QUEUES.clipCuts, QUEUES.summaryBuilds];
+
 export const CAMERA_COMMANDS = ["schedule", "unschedule", "startRecording", "stopRecording", "restore"] as const;
 export type CameraCommand = (typeof CAMERA_COMMANDS)[number];
 
