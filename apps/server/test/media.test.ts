@@ -15,6 +15,7 @@ import { createMediaUrlSigner, URL_SECRET_FILE } from "@clubcast/domain/media/si
 import { generousLoginLimits, useTestAppWithCast } from "@clubcast/testkit/api";
 import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 import { createClub, createConfiguration, createField, createMatch, createUser } from "@clubcast/testkit/factories";
+import { eventually } from "@clubcast/testkit";
 
 const { t, http, cast } = useTestAppWithCast();
 
@@ -418,9 +419,12 @@ describe("media links in match answers", () => {
     expect(bare.poster_url).toBeNull();
     expect(bare.download_url).toBeNull();
 
-    // Only a poster: the poster alone.
+    // Only a poster: the poster alone, once the answers look again (within MEDIA_FILES_SEEN_FOR_MS).
     writeFile(scopeOf(bareMatch), MEDIA_FILES.poster, POSTER);
-    const withPoster = (await http.get(`/v1/matches/${bareMatch.id}`)).json().data;
+    const withPoster = await eventually(async () => {
+      const answer = (await http.get(`/v1/matches/${bareMatch.id}`)).json().data;
+      return answer.poster_url !== null && answer;
+    }, "the answer to name the new poster");
     expect(withPoster.poster_url).toBe(ownUrl(bareMatch, "poster.jpg"));
     expect(withPoster.download_url).toBeNull();
   });

@@ -46,11 +46,45 @@ export interface MatchForLinks {
 
 const notFound = () => new NotFoundError("not_found.generic");
 
+/**
+ * How long a match answer trusts what it found in the match's folder (a poster, a download) while the
+ * match's media URLs stay the same: a file that appears without a database write (the download, made
+ * after the recording is on demand) shows in the answers within this. The poster is made before the
+ * gateway reports the recording finished, and that report changes the match's URLs: the first
+ * on-demand answer looks again. Every answer (cached or not) names its matches' links, and the two
+ * existence checks per match were the costliest part of a list page's answer.
+ */
+export const MEDIA_FILES_SEEN_FOR_MS = 1000;
+/** Past this many remembered folders, the memory starts over (a page names 20 matches). */
+const FOLDERS_REMEMBERED = 10_000;
+
 export function createMediaService(deps: Deps) {
   const { prisma, config } = deps;
   const store = createMediaStore(config.mediaDir);
   const signer = createMediaUrlSigner(config);
   const matchScope = (id: number): MediaScope => ({ kind: "matches", id });
+
+  /**
+   * Which of a poster and a download a match's folder holds, as seen within MEDIA_FILES_SEEN_FOR_MS
+   * by an answer with the same media URLs.
+   */
+  const seenFolders = new Map<number, { poster: boolean; download: boolean; urls: string; until: number }>();
+  function filesOfMatch(match: MatchForLinks): { poster: boolean; download: boolean } {
+    const now = performance.now();
+    const urls = `${match.live_hls_url} ${match.vod_hls_url}`;
+    const seen = seenFolders.get(match.id);
+    if (seen && seen.until > now && seen.urls === urls) return seen;
+    if (seenFolders.size >= FOLDERS_REMEMBERED) seenFolders.clear();
+    const scope = matchScope(match.id);
+    const files = {
+      poster: store.has(scope, MEDIA_FILES.poster),
+      download: store.has(scope, MEDIA_FILES.download),
+      urls,
+      until: now + MEDIA_FILES_SEEN_FOR_MS,
+    };
+    seenFolders.set(match.id, files);
+    return files;
+  }
 
   /** The file `path` names below the scope, if it is of a kind that is served. */
   function fileOf(scope: MediaScope, path: string, signed: boolean): MediaFile {
@@ -132,14 +166,15 @@ export function createMediaService(deps: Deps) {
    * a database write). The match's own media URLs, a poster and a download are
    * signed when the match is private, plain otherwise; URLs elsewhere (a camera
    * server's, another match's) stay as they are. At most two existence checks
-   * per match, and a manifest read only for a public match with media of ours.
+   * per match a second (filesOfMatch), and a manifest read only for a public
+   * match with media of ours.
    */
   function matchLinks(match: MatchForLinks, now = Date.now()): MatchMediaLinks {
-    const scope = matchScope(match.id);
     const live = ownMediaPath(match.id, match.live_hls_url);
     const vod = ownMediaPath(match.id, match.vod_hls_url);
-    const poster = store.has(scope, MEDIA_FILES.poster) ? MEDIA_FILES.poster : null;
-    const download = store.has(scope, MEDIA_FILES.download) ? MEDIA_FILES.download : null;
+    const files = filesOfMatch(match);
+    const poster = files.poster ? MEDIA_FILES.poster : null;
+    const download = files.download ? MEDIA_FILES.download : null;
     const links = { live_hls_url: match.live_hls_url, vod_hls_url: match.vod_hls_url };
     if (live === null && vod === null && poster === null && download === null) {
       return { ...links, poster_url: null, download_url: null };
@@ -181,6 +216,7 @@ export function createMediaService(deps: Deps) {
   /** Deletes a match's media (after the match itself is gone). */
   function removeMatchMedia(matchId: number): void {
     store.remove(matchScope(matchId));
+    seenFolders.delete(matchId);
   }
 
   return {
