@@ -7,6 +7,9 @@ export type PublishDecision =
   | { allowed: true; configuration_id: number; club_id: number; camera_id: string; passthrough: boolean }
   | { allowed: false; reason: string };
 
+/** Why a publisher was refused, for clients to word: the gateway's own reasons (the API decides the others). */
+export type RefusalCode = "no_video" | "unsupported_video_codec" | "unsupported_audio_codec" | "already_publishing";
+
 export interface GatewayApi {
   authorizePublish(streamKey: string, protocol: IngestProtocol, address: string): Promise<PublishDecision>;
   reportRefusal(refusal: {
@@ -14,6 +17,7 @@ export interface GatewayApi {
     protocol: IngestProtocol;
     address: string;
     reason: string;
+    code: RefusalCode;
   }): Promise<void>;
   reportPublisher(report: {
     configurationId: number;
@@ -22,7 +26,12 @@ export interface GatewayApi {
     hlsPath: string | null;
   }): Promise<void>;
   streamReady(matchId: number, liveHlsUrl: string): Promise<void>;
-  recordingFinished(report: { matchId: number; startedAt: Date; endedAt: Date; vodHlsUrl: string }): Promise<void>;
+  recordingFinished(report: {
+    matchId: number;
+    startedAt: Date;
+    endedAt: Date;
+    vodHlsUrl: string | null;
+  }): Promise<void>;
 }
 
 export function createGatewayApi(credentials: { apiUrl: string; clientId: string; clientSecret: string }): GatewayApi {
@@ -36,8 +45,8 @@ export function createGatewayApi(credentials: { apiUrl: string; clientId: string
       })) as { data: PublishDecision };
       return answer.data;
     },
-    async reportRefusal({ streamKey, protocol, address, reason }) {
-      await reporter.report("/v1/media-gateway/refusals", { stream_key: streamKey, protocol, address, reason });
+    async reportRefusal({ streamKey, protocol, address, reason, code }) {
+      await reporter.report("/v1/media-gateway/refusals", { stream_key: streamKey, protocol, address, reason, code });
     },
     async reportPublisher({ configurationId, connected, protocol, hlsPath }) {
       await reporter.report("/v1/media-gateway/publishers", {

@@ -2,29 +2,43 @@
 // commands do, and what is reported to the API. Transports (nginx callbacks,
 // the SRT relay, the camera-server HTTP protocol) call in here.
 //
-// A camera (a configuration's sa_camera_id) that publishes while none of its
-// matches records feeds a preview (previews/{configurationId}); once the worker
-// sends start recording, its stream feeds the match (matches/{matchId}), one
-// session per connection, joined by discontinuities; stop recording turns the
-// sessions into the video-on-demand.
-import { existsSync, readdirSync } from "node:fs";
+// Each publisher has one writer (pipeline.ts) from its first frame to its
+// last. Every segment the writer finishes is moved to where the camera's
+// stream went when the camera sent it: the match it recorded then
+// (matches/{matchId}, one session per publisher connection, joined by
+// discontinuities) or, before and after, its preview
+// (previews/{configurationId}). A segment under way at start or stop recording
+// belongs to the match (the kick-off, the final whistle), and a busy encoder's
+// lag moves nothing to the wrong side: segments are placed by the time their
+// frames were sent, not by when they were written. Then the sessions become
+// the video-on-demand. A schedule makes the camera record on
+// its own from starting_at to stopping_at; start and stop by hand win.
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { MEDIA_FILES, RTMP_APP, streamKeyHint, type IngestProtocol } from "@clubcast/shared";
 import { STATE_AFTER, type CameraCommandAnswer } from "@clubcast/camera-protocol";
 import type { CameraCommand } from "@clubcast/shared/jobs";
 import type { MediaScope, MediaStore } from "@clubcast/media-store";
-import type { GatewayApi } from "./api.ts";
+import { writeFileAtomic } from "@clubcast/media-store";
+import type { GatewayApi, RefusalCode } from "./api.ts";
 import { SRT_APP } from "./nginx.ts";
 import {
-  probe,
   renditionsFor,
-  startPipeline,
+  renditionsWorthPublishing,
+  startWriter,
   unsupportedReason,
-  type InputStreams,
-  type Pipeline,
+  type SpoolSegment,
+  type Writer,
 } from "./pipeline.ts";
-import { createSegmentCache, writePlaylists, type Rendition } from "./playlists.ts";
-import { makeDownload, makePoster, writeVodPlaylists } from "./recordings.ts";
+import {
+  sessionPlaylist,
+  sessionPlaylistText,
+  sessionSegment,
+  writePlaylists,
+  type Rendition,
+  type Segment,
+} from "./playlists.ts";
+import { describeSegment, makeDownload, makePoster, writeVodPlaylists } from "./recordings.ts";
 import type { RecordingState, StateFile } from "./state.ts";
 
 /** A command the camera's rules refuse (answered 4xx, like any camera server). */
@@ -37,14 +51,33 @@ export class Refusal extends Error {
   }
 }
 
-interface Session {
+/** Where a publisher's finished segments go: one session of a match, or the configuration's preview. */
+interface Destination {
   scope: MediaScope;
-  number: number;
+  session: number;
   renditions: Rendition[];
-  pipeline: Pipeline;
-  watcher: NodeJS.Timeout;
-  /** Set when the gateway ends the session itself (switching target, stopping); not a failure. */
-  ending: boolean;
+  /** Each rendition's segments in this session (a preview keeps only its window). */
+  segments: Omit<Segment, "discontinuity">[][];
+  /** The match's recording; null for a preview. */
+  recording: RecordingState | null;
+  /** The span of the recording, for a match. */
+  span: RecordingSpan | null;
+  /** Measured per rendition: bytes and seconds of this session's segments, for the mean bitrate. */
+  measured: { bytes: number; seconds: number }[];
+  /** Set once the stream was reported (connected publisher, stream ready). */
+  announced: boolean;
+}
+
+/** A camera's recording from start to stop (wall-clock ms): what its stream sent in that time is the match's. */
+interface RecordingSpan {
+  recording: RecordingState;
+  from: number;
+  to: number | null;
+  /** Resolves once the camera's stream was placed past `to`, or it has none to wait for. */
+  caughtUp: Promise<void>;
+  catchUp(): void;
+  /** The video-on-demand was made: a late segment rewrites it instead of the live playlists. */
+  onDemand: boolean;
 }
 
 interface Publisher {
@@ -57,12 +90,25 @@ interface Publisher {
   configurationId: number;
   cameraId: string;
   passthrough: boolean;
-  streams: InputStreams | null;
-  session: Session | null;
   connected: boolean;
-  /** ffmpeg runs that failed in a row under this publisher. */
+  connectedAt: number;
+  renditions: Rendition[];
+  writer: Writer | null;
+  spoolDir: string;
+  /** The writer's next segment to move. */
+  nextSequence: number;
+  /** Seconds of the writer's stream placed so far: where its next segment starts. */
+  placedSeconds: number;
+  destination: Destination | null;
+  mover: NodeJS.Timeout | null;
+  /** Writer runs that failed in a row under this publisher. */
   failures: number;
+  runs: number;
+  /** Set once it leaves; resolves when it has. */
+  leaving: Promise<void> | null;
 }
+
+type Allowed = Pick<Publisher, "streamKey" | "protocol" | "address" | "configurationId" | "cameraId" | "passthrough">;
 
 export interface GatewayOptions {
   store: MediaStore;
@@ -82,17 +128,34 @@ export interface GatewayOptions {
 
 /** How often connected cameras are reported again (monitoring's heartbeat). */
 const PUBLISHER_REPORT_MS = 30_000;
+/** How often a publisher's finished segments are moved to where they belong. */
+const MOVE_EVERY_MS = 200;
+/** A publisher whose stream has not moved for this long is a half-open connection a reconnect replaces. */
+const HALF_OPEN_MS = 4000;
+/** How long nginx may take to seat the writer before the publisher is let in anyway. */
+const WRITER_SEAT_MS = 5000;
+/** How long stop recording waits for the stream sent before it, then the video-on-demand is made (and later grows). */
+const TAIL_WAIT_MS = 3000;
+/** How long a writer may take to finish on its own once its publisher left. */
+const WRITER_END_MS = 2000;
+/** The longest delay a Node timer takes; later schedules are armed again when it fires. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 export function createGateway(options: GatewayOptions) {
   const { store, state, api, log } = options;
   /** Connected publishers by nginx identity (app/name). */
   const publishers = new Map<string, Publisher>();
   /** SRT callers the API allowed, by relay token, until nginx sees their push. */
-  const srtAllowed = new Map<
-    string,
-    Omit<Publisher, "app" | "name" | "streams" | "session" | "connected" | "failures">
-  >();
+  const srtAllowed = new Map<string, Allowed>();
+  /** Writers waiting for nginx to seat them as readers (its on_play), by app/name. */
+  const seating = new Map<string, () => void>();
+  /** Each camera's recording spans, oldest first (finished ones until their stream caught up, and a while). */
+  const spans = new Map<string, RecordingSpan[]>();
+  /** Each scheduled match's start and stop timers, by camera/match. */
+  const scheduleTimers = new Map<string, NodeJS.Timeout[]>();
   const background = new Set<Promise<unknown>>();
+  const spoolRoot = join(store.gatewayDir(), "spool");
+  rmSync(spoolRoot, { recursive: true, force: true });
 
   function inBackground(what: string, work: () => Promise<unknown>) {
     const task = work().catch((error: unknown) => log(`${what} failed: ${(error as Error).message}`));
@@ -107,12 +170,20 @@ export function createGateway(options: GatewayOptions) {
   const publisherOfCamera = (cameraId: string) =>
     [...publishers.values()].find((publisher) => publisher.cameraId === cameraId && publisher.connected);
 
-  async function refuse(refusal: { streamKey: string; protocol: IngestProtocol; address: string; reason: string }) {
+  async function refuse(refusal: {
+    streamKey: string;
+    protocol: IngestProtocol;
+    address: string;
+    reason: string;
+    code: RefusalCode;
+  }) {
     log(
       `refused ${refusal.protocol} publisher ${refusal.address} (key ${streamKeyHint(refusal.streamKey)}): ${refusal.reason}`,
     );
     await api.reportRefusal(refusal).catch((error: Error) => log(`reporting a refusal failed: ${error.message}`));
   }
+
+  // ── where segments go ──
 
   /** The next session number of a match: after every session on disk, even ones a crash kept out of the state. */
   function nextSession(recording: RecordingState, dir: string): number {
@@ -124,167 +195,297 @@ export function createGateway(options: GatewayOptions) {
     return Math.max(0, ...recording.sessions, ...onDisk) + 1;
   }
 
-  /** Feeds the publisher's stream to its camera's recording match, or to its preview. */
-  function route(publisher: Publisher): void {
-    if (!publisher.connected || !publisher.streams || publisher.session) return;
-    const recording = state.camera(publisher.cameraId).recording;
-    const scope: MediaScope = recording
-      ? { kind: "matches", id: recording.matchId }
-      : { kind: "previews", id: publisher.configurationId };
+  function openSpan(cameraId: string, recording: RecordingState, from: number) {
+    let catchUp!: () => void;
+    const caughtUp = new Promise<void>((resolve) => (catchUp = resolve));
+    const span: RecordingSpan = { recording, from, to: null, caughtUp, catchUp, onDemand: false };
+    spans.set(cameraId, [...(spans.get(cameraId) ?? []), span]);
+    return span;
+  }
+
+  /** Finished spans are forgotten after a while: a stream lags its camera by seconds, not minutes. */
+  function forgetOldSpans(cameraId: string) {
+    const kept = (spans.get(cameraId) ?? []).filter((span) => span.to === null || span.to > Date.now() - 600_000);
+    spans.set(cameraId, kept);
+  }
+
+  function destination(scope: MediaScope, session: number, renditions: Rendition[], span: RecordingSpan | null) {
     const dir = store.dir(scope);
-    let renditions: Rendition[];
-    let number: number;
-    if (recording) {
-      recording.renditions ??= renditionsFor(publisher.streams, publisher.passthrough);
-      renditions = recording.renditions;
-      number = nextSession(recording, dir);
-      recording.sessions.push(number);
-      state.save();
-      store.writeManifest(scope, { renditions: renditions.map((rendition) => rendition.name) });
-    } else {
-      store.remove(scope);
-      renditions = renditionsFor(publisher.streams, publisher.passthrough);
-      number = 1;
-    }
-    const passthrough = renditions[0]!.name === "source";
-    const pipeline = startPipeline({
-      input: options.rtmpReadUrl(publisher.app, publisher.name),
-      dir,
-      session: number,
+    for (const rendition of renditions) mkdirSync(join(dir, rendition.name), { recursive: true });
+    const opened: Destination = {
+      scope,
+      session,
       renditions,
-      passthrough,
-      hasAudio: publisher.streams.audio !== null,
-      segmentSeconds: options.segmentSeconds,
-      keepSegments: recording !== null,
-      log: (line) => log(`${scope.kind}/${scope.id} session ${number}: ${line}`),
-    });
-    const startedAt = Date.now();
-    const segmentCache = createSegmentCache();
-    const sessions = () => (recording ? recording.sessions : [number]);
-    let announced = false;
-    const refresh = () => {
-      const segments = writePlaylists(dir, renditions, sessions(), {
-        ended: false,
-        liveWindow: options.liveWindow,
-        cache: segmentCache,
-      });
-      if (segments === 0 || announced) return;
-      announced = true;
-      inBackground("reporting the publisher", () =>
-        api.reportPublisher({
-          configurationId: publisher.configurationId,
-          connected: true,
-          protocol: publisher.protocol,
-          hlsPath: scopePath(scope),
-        }),
-      );
-      if (recording && !recording.streamReadyReported) {
-        inBackground(`reporting match ${recording.matchId}'s stream ready`, async () => {
-          await api.streamReady(recording.matchId, mediaUrl(recording.matchId, MEDIA_FILES.livePlaylist));
-          recording.streamReadyReported = true;
-          state.save();
+      segments: renditions.map(() => []),
+      recording: span?.recording ?? null,
+      span,
+      measured: renditions.map(() => ({ bytes: 0, seconds: 0 })),
+      announced: false,
+    };
+    return opened;
+  }
+
+  function openMatchSession(publisher: Publisher, span: RecordingSpan): Destination {
+    const recording = span.recording;
+    const scope: MediaScope = { kind: "matches", id: recording.matchId };
+    recording.renditions ??= publisher.renditions.map((rendition) => ({ ...rendition }));
+    const number = nextSession(recording, store.dir(scope));
+    recording.sessions.push(number);
+    state.save();
+    store.writeManifest(scope, { renditions: recording.renditions.map((rendition) => rendition.name) });
+    log(
+      `${publisher.protocol} ${streamKeyHint(publisher.streamKey)} feeds ${scope.kind}/${scope.id} (session ${number}, ${recording.renditions.map((r) => r.name).join("+")})`,
+    );
+    return destination(scope, number, recording.renditions, span);
+  }
+
+  function openPreview(publisher: Publisher): Destination {
+    const scope: MediaScope = { kind: "previews", id: publisher.configurationId };
+    store.remove(scope);
+    return destination(
+      scope,
+      1,
+      publisher.renditions.map((rendition) => ({ ...rendition })),
+      null,
+    );
+  }
+
+  /**
+   * Where a segment the camera sent from `start` to `end` (wall clock) goes: the first recording whose span
+   * it overlaps (so the one under way at a stop stays with the match that stopped), else the preview.
+   */
+  function destinationFor(publisher: Publisher, start: number, end: number): Destination {
+    const span = (spans.get(publisher.cameraId) ?? []).find(
+      (candidate) => candidate.from < end && (candidate.to === null || candidate.to > start),
+    );
+    if (span) {
+      if (publisher.destination?.span !== span) {
+        closeDestination(publisher);
+        publisher.destination = openMatchSession(publisher, span);
+      }
+    } else if (publisher.destination?.scope.kind !== "previews") {
+      closeDestination(publisher);
+      publisher.destination = openPreview(publisher);
+    }
+    return publisher.destination!;
+  }
+
+  /** The publisher's stream leaves its destination: a preview's video goes with it. */
+  function closeDestination(publisher: Publisher) {
+    const left = publisher.destination;
+    publisher.destination = null;
+    if (left?.scope.kind === "previews") store.remove(left.scope);
+  }
+
+  /** Moves one finished segment (all its renditions) into its destination. */
+  function place(publisher: Publisher, target: Destination, segments: SpoolSegment[]) {
+    const dir = store.dir(target.scope);
+    for (const segment of segments) {
+      const index = target.renditions.findIndex((rendition) => rendition.name === segment.rendition);
+      const rendition = target.renditions[index];
+      if (!rendition) {
+        // A rung not published for this source (it would upscale it).
+        rmSync(segment.file, { force: true });
+        continue;
+      }
+      const list = target.segments[index]!;
+      const uri = sessionSegment(target.session, list.length === 0 ? 0 : segmentNumber(list.at(-1)!.uri) + 1);
+      const file = join(dir, rendition.name, uri);
+      renameSync(segment.file, file);
+      const bytes = statSync(file).size;
+      // The master playlist tells players what each rendition really takes: its peak and its mean.
+      const measured = target.measured[index]!;
+      measured.bytes += bytes;
+      measured.seconds += segment.duration;
+      const bitrate = Math.round((bytes * 8) / Math.max(segment.duration, 0.1));
+      rendition.bandwidth = rendition.averageBandwidth ? Math.max(rendition.bandwidth, bitrate) : bitrate;
+      rendition.averageBandwidth = Math.round((measured.bytes * 8) / Math.max(measured.seconds, 0.1));
+      list.push({ duration: segment.duration, uri });
+      if (!target.recording) {
+        // A preview keeps a sliding window on disk.
+        for (const old of list.splice(0, Math.max(0, list.length - options.liveWindow - 2))) {
+          rmSync(join(dir, rendition.name, old.uri), { force: true });
+        }
+      }
+      writeFileAtomic(join(dir, rendition.name, sessionPlaylist(target.session)), sessionPlaylistText(list, false));
+      if (list.length === 1 && !rendition.codecs) {
+        inBackground("describing a rendition", async () => {
+          Object.assign(rendition, await describeSegment(file));
+          refresh(publisher, target);
         });
       }
-    };
-    const session: Session = {
-      scope,
-      number,
-      renditions,
-      pipeline,
-      watcher: setInterval(refresh, 250),
-      ending: false,
-    };
-    publisher.session = session;
-    log(
-      `${publisher.protocol} ${streamKeyHint(publisher.streamKey)} feeds ${scope.kind}/${scope.id} (session ${number}, ${renditions.map((r) => r.name).join("+")})`,
+    }
+  }
+
+  /** Rewrites the destination's playlists and, for its first segment, tells the API the stream is there. */
+  function refresh(publisher: Publisher, target: Destination) {
+    const dir = store.dir(target.scope);
+    const sessions = target.recording ? target.recording.sessions : [target.session];
+    const segments = target.span?.onDemand
+      ? writeVodPlaylists(dir, target.renditions, sessions)
+      : writePlaylists(dir, target.renditions, sessions, { ended: false, liveWindow: options.liveWindow });
+    if (segments === 0 || target.announced || target.span?.onDemand) return;
+    target.announced = true;
+    inBackground("reporting the publisher", () =>
+      api.reportPublisher({
+        configurationId: publisher.configurationId,
+        connected: true,
+        protocol: publisher.protocol,
+        hlsPath: scopePath(target.scope),
+      }),
     );
-    void pipeline.ended.then(() => {
-      clearInterval(session.watcher);
-      if (recording) refresh();
-      if (publisher.session === session) publisher.session = null;
-      // ffmpeg failed under a publisher that is still there (a full disk, a hiccup): start again, waiting
-      // longer after each failure in a row so a lasting fault doesn't spin.
-      if (session.ending || !publisher.connected) return;
-      publisher.failures = Date.now() - startedAt > 30_000 ? 1 : publisher.failures + 1;
-      setTimeout(() => route(publisher), Math.min(30_000, 1000 * 2 ** (publisher.failures - 1))).unref();
+    const recording = target.recording;
+    if (recording && !recording.streamReadyReported) {
+      inBackground(`reporting match ${recording.matchId}'s stream ready`, async () => {
+        await api.streamReady(recording.matchId, mediaUrl(recording.matchId, MEDIA_FILES.livePlaylist));
+        recording.streamReadyReported = true;
+        state.save();
+      });
+    }
+  }
+
+  /** Moves every segment the writer has finished (in all renditions) to where it belongs. */
+  function moveFinished(publisher: Publisher) {
+    const writer = publisher.writer;
+    if (!writer) return;
+    const finished = writer.finishedFrom(publisher.nextSequence);
+    const count = Math.min(...finished.map((segments) => segments.length));
+    const touched = new Set<Destination>();
+    for (let index = 0; index < count; index++) {
+      const segments = finished.map((list) => list[index]!);
+      // When the camera sent it: the stream's first frame plus the stream time before it (never later than now).
+      const now = Date.now();
+      const start = Math.min(now, writer.originAt() + publisher.placedSeconds * 1000);
+      const end = Math.min(now, start + segments[0]!.duration * 1000);
+      const target = destinationFor(publisher, start, end);
+      place(publisher, target, segments);
+      touched.add(target);
+      publisher.nextSequence = segments[0]!.sequence + 1;
+      publisher.placedSeconds += segments[0]!.duration;
+      for (const span of spans.get(publisher.cameraId) ?? []) if (span.to !== null && end >= span.to) span.catchUp();
+    }
+    for (const target of touched) refresh(publisher, target);
+  }
+
+  // ── publishers ──
+
+  function startWriting(publisher: Publisher): Writer {
+    publisher.runs += 1;
+    publisher.spoolDir = join(spoolRoot, `${publisher.configurationId}-${Date.now()}-${publisher.runs}`);
+    publisher.nextSequence = 0;
+    publisher.placedSeconds = 0;
+    const writer = startWriter({
+      input: options.rtmpReadUrl(publisher.app, publisher.name),
+      spoolDir: publisher.spoolDir,
+      renditions: publisher.renditions,
+      passthrough: publisher.passthrough,
+      segmentSeconds: options.segmentSeconds,
+      log: (line) => log(`configuration ${publisher.configurationId}: ${line}`),
     });
-  }
-
-  /**
-   * Connected cameras are reported again every so often: monitoring counts a
-   * configuration silent for two minutes as offline, and the API may have restarted.
-   */
-  const stillConnected = setInterval(() => {
-    for (const publisher of publishers.values()) {
-      const scope = publisher.session?.scope;
-      if (!scope) continue;
-      inBackground("reporting a connected camera", () =>
-        api.reportPublisher({
-          configurationId: publisher.configurationId,
-          connected: true,
-          protocol: publisher.protocol,
-          hlsPath: scopePath(scope),
-        }),
-      );
-    }
-  }, PUBLISHER_REPORT_MS);
-  stillConnected.unref();
-
-  /** Ends a session cleanly; a preview's video goes with it. */
-  async function finish(session: Session): Promise<void> {
-    session.ending = true;
-    await session.pipeline.stop();
-    if (session.scope.kind === "previews") store.remove(session.scope);
-  }
-
-  async function endSession(publisher: Publisher): Promise<void> {
-    if (publisher.session) await finish(publisher.session);
-  }
-
-  /**
-   * Routes a publisher's stream anew (a preview to its match) with the new session started before the old one
-   * ends: ending a session waits for ffmpeg to finish its segment, and the recording must not miss that time.
-   */
-  async function handOver(publisher: Publisher): Promise<void> {
-    const previous = publisher.session;
-    if (previous) previous.ending = true;
-    publisher.session = null;
-    route(publisher);
-    if (previous) await finish(previous);
-  }
-
-  /** Takes a publisher nginx has let in: probe what it sends, refuse what can't be taken, then route it. */
-  async function attach(publisher: Publisher): Promise<void> {
-    const input = options.rtmpReadUrl(publisher.app, publisher.name);
-    // A second look before refusing: nginx may not have started the stream when the first one came.
-    const streams = (await probe(input)) ?? (publisher.connected ? await probe(input) : null);
-    if (!publisher.connected) return;
-    const reason = streams ? unsupportedReason(streams, publisher.passthrough) : "no decodable video arrived";
-    if (reason) {
-      await refuse({ ...publisher, reason });
+    publisher.writer = writer;
+    publisher.mover = setInterval(() => moveFinished(publisher), MOVE_EVERY_MS);
+    const startedAt = Date.now();
+    inBackground("checking a publisher's stream", async () => {
+      const streams = await writer.streams;
+      if (!publisher.connected || publisher.writer !== writer) return;
+      const unsupported = streams
+        ? unsupportedReason(streams, publisher.passthrough)
+        : { code: "no_video" as const, reason: "no video arrived within 15 seconds" };
+      if (!unsupported) {
+        publisher.renditions = renditionsWorthPublishing(publisher.renditions, streams?.video?.height ?? 0);
+        return;
+      }
+      await refuse({ ...publisher, ...unsupported });
       await drop(publisher);
-      return;
-    }
-    publisher.streams = streams;
-    route(publisher);
+    });
+    void writer.ended.then((failure) => {
+      if (publisher.writer !== writer) return;
+      clearInterval(publisher.mover!);
+      moveFinished(publisher);
+      publisher.writer = null;
+      rmSync(publisher.spoolDir, { recursive: true, force: true });
+      // Its stream is all placed: a stop need not wait for more of it.
+      for (const span of spans.get(publisher.cameraId) ?? []) if (span.to !== null) span.catchUp();
+      if (!publisher.connected) return;
+      // A writer that failed under a publisher still there (a full disk, a hiccup): start again, a new
+      // session, waiting longer after each failure in a row so a lasting fault doesn't spin.
+      if (failure) log(`configuration ${publisher.configurationId}: writer failed: ${failure}`);
+      closeDestination(publisher);
+      publisher.failures = Date.now() - startedAt > 30_000 ? 1 : publisher.failures + 1;
+      const delay = Math.min(30_000, 1000 * 2 ** (publisher.failures - 1));
+      setTimeout(() => publisher.connected && !publisher.writer && startWriting(publisher), delay).unref();
+    });
+    return writer;
   }
 
+  /** The publisher is gone (left, dropped, replaced): its last segment is moved, its preview removed. */
+  function leave(publisher: Publisher): Promise<void> {
+    publisher.leaving ??= (async () => {
+      publisher.connected = false;
+      publishers.delete(`${publisher.app}/${publisher.name}`);
+      log(`${publisher.protocol} publisher of configuration ${publisher.configurationId} left`);
+      const writer = publisher.writer;
+      if (writer) {
+        // Its input ends with the publisher, and it finishes the segment under way; one that hangs is stopped.
+        await Promise.race([writer.ended, sleep(WRITER_END_MS)]);
+        await writer.stop();
+      }
+      closeDestination(publisher);
+      await api
+        .reportPublisher({
+          configurationId: publisher.configurationId,
+          connected: false,
+          protocol: publisher.protocol,
+          hlsPath: null,
+        })
+        .catch((error: Error) => log(`reporting a publisher's leave failed: ${error.message}`));
+    })();
+    return publisher.leaving;
+  }
+
+  /** Ends a publisher at nginx (and the SRT relay), then waits until it has left. */
   async function drop(publisher: Publisher): Promise<void> {
     if (publisher.protocol === "srt") options.dropSrt(publisher.name);
     await options.dropAtNginx(publisher.app, publisher.name);
+    await leave(publisher);
   }
 
-  /** A second publisher of a configuration is refused; the first one stays. */
-  function alreadyPublishing(configurationId: number): boolean {
-    return (
-      publisherOfConfiguration(configurationId) !== undefined ||
-      [...srtAllowed.values()].some((allowed) => allowed.configurationId === configurationId)
-    );
+  /** A half-open publisher sends nothing, its connection not closed: a reconnect with its key replaces it. */
+  const isHalfOpen = (publisher: Publisher) =>
+    Date.now() - Math.max(publisher.connectedAt, publisher.writer?.lastProgressAt() ?? 0) > HALF_OPEN_MS;
+
+  /**
+   * A configuration that already has a publisher: a half-open one is replaced (dropped, so the new one can
+   * take its place), any other stays and the newcomer is refused.
+   */
+  async function makeRoomFor(configurationId: number, streamKey: string, protocol: IngestProtocol, address: string) {
+    const existing = publisherOfConfiguration(configurationId);
+    if (existing && isHalfOpen(existing)) {
+      log(
+        `configuration ${configurationId}: ${existing.protocol} publisher sent nothing for a while; ${address} replaces it`,
+      );
+      await drop(existing);
+      return true;
+    }
+    if (!existing && ![...srtAllowed.values()].some((allowed) => allowed.configurationId === configurationId)) {
+      return true;
+    }
+    await refuse({
+      streamKey,
+      protocol,
+      address,
+      code: "already_publishing",
+      reason: "a camera already publishes with this key; the first one stays",
+    });
+    return false;
   }
 
-  /** nginx's on_publish: answers whether the publisher may go on. */
+  /**
+   * nginx's on_publish: answers whether the publisher may go on. A publisher let in has its writer seated at
+   * nginx first, so the stream is written from its first frame.
+   */
   async function onPublish(app: string, name: string, address: string): Promise<boolean> {
-    let allowed: Omit<Publisher, "app" | "name" | "streams" | "session" | "connected" | "failures">;
+    let allowed: Allowed;
     if (app === SRT_APP) {
       const srt = srtAllowed.get(name);
       if (!srt) return false;
@@ -296,15 +497,7 @@ export function createGateway(options: GatewayOptions) {
         log(`refused rtmp publisher ${address} (key ${streamKeyHint(name)}): ${decision.reason}`);
         return false;
       }
-      if (alreadyPublishing(decision.configuration_id)) {
-        await refuse({
-          streamKey: name,
-          protocol: "rtmp",
-          address,
-          reason: "a camera already publishes with this key; the first one stays",
-        });
-        return false;
-      }
+      if (!(await makeRoomFor(decision.configuration_id, name, "rtmp", address))) return false;
       allowed = {
         streamKey: name,
         protocol: "rtmp",
@@ -316,12 +509,38 @@ export function createGateway(options: GatewayOptions) {
     } else {
       return false;
     }
-    const publisher: Publisher = { ...allowed, app, name, streams: null, session: null, connected: true, failures: 0 };
+    const publisher: Publisher = {
+      ...allowed,
+      app,
+      name,
+      connected: true,
+      connectedAt: Date.now(),
+      renditions: renditionsFor(allowed.passthrough),
+      writer: null,
+      spoolDir: "",
+      nextSequence: 0,
+      destination: null,
+      placedSeconds: 0,
+      mover: null,
+      failures: 0,
+      runs: 0,
+      leaving: null,
+    };
     publishers.set(`${app}/${name}`, publisher);
     log(`${publisher.protocol} publisher ${address} connected for configuration ${publisher.configurationId}`);
-    // nginx starts the stream once we have answered; read it back a moment later.
-    setTimeout(() => inBackground("taking a publisher", () => attach(publisher)), 300).unref();
-    return true;
+    const seated = new Promise<void>((resolve) => {
+      seating.set(`${app}/${name}`, resolve);
+      setTimeout(resolve, WRITER_SEAT_MS).unref();
+    });
+    startWriting(publisher);
+    await seated;
+    seating.delete(`${app}/${name}`);
+    return publisher.connected;
+  }
+
+  /** nginx's on_play: the gateway's own writer joined the stream (only loopback may play). */
+  function onPlay(app: string, name: string): void {
+    seating.get(`${app}/${name}`)?.();
   }
 
   /** The SRT relay's question, with the stream id's key: allowed callers are expected at nginx under their token. */
@@ -336,10 +555,8 @@ export function createGateway(options: GatewayOptions) {
     }
     const decision = await api.authorizePublish(streamKey, "srt", peer);
     if (!decision.allowed) return { ok: false, reason: decision.reason };
-    if (alreadyPublishing(decision.configuration_id)) {
-      const reason = "a camera already publishes with this key; the first one stays";
-      await refuse({ streamKey, protocol: "srt", address: peer, reason });
-      return { ok: false, reason };
+    if (!(await makeRoomFor(decision.configuration_id, streamKey, "srt", peer))) {
+      return { ok: false, reason: "a camera already publishes with this key; the first one stays" };
     }
     srtAllowed.set(token, {
       streamKey,
@@ -357,33 +574,21 @@ export function createGateway(options: GatewayOptions) {
   /** nginx's on_publish_done: the publisher left (or was dropped). */
   async function onPublishDone(app: string, name: string): Promise<void> {
     const publisher = publishers.get(`${app}/${name}`);
-    if (!publisher) return;
-    publishers.delete(`${app}/${name}`);
-    publisher.connected = false;
-    log(`${publisher.protocol} publisher of configuration ${publisher.configurationId} left`);
-    await endSession(publisher);
-    await api
-      .reportPublisher({
-        configurationId: publisher.configurationId,
-        connected: false,
-        protocol: publisher.protocol,
-        hlsPath: null,
-      })
-      .catch((error: Error) => log(`reporting a publisher's leave failed: ${error.message}`));
+    if (publisher) await leave(publisher);
   }
 
   /**
    * nginx died, and its publishers with it, without a publish-done for any of
    * them: forget them as if they had left, or each camera's reconnect would be
-   * refused as a second publisher, and their pipelines retried forever.
+   * refused as a second publisher.
    */
   async function onNginxExit(): Promise<void> {
-    for (const publisher of [...publishers.values()]) await onPublishDone(publisher.app, publisher.name);
+    await Promise.all([...publishers.values()].map(leave));
   }
 
   /** A rotated key: whoever still publishes with the old one is dropped. */
   async function onStreamKeyRotated(configurationId: number, oldStreamKey: string): Promise<void> {
-    for (const publisher of publishers.values()) {
+    for (const publisher of [...publishers.values()]) {
       if (publisher.configurationId === configurationId && publisher.streamKey === oldStreamKey) {
         log(`stream key of configuration ${configurationId} rotated: dropping its ${publisher.protocol} publisher`);
         await drop(publisher);
@@ -391,9 +596,29 @@ export function createGateway(options: GatewayOptions) {
     }
   }
 
+  /**
+   * Connected cameras are reported again every so often: monitoring counts a
+   * configuration silent for two minutes as offline, and the API may have restarted.
+   */
+  const stillConnected = setInterval(() => {
+    for (const publisher of publishers.values()) {
+      const scope = publisher.destination?.scope;
+      if (!scope) continue;
+      inBackground("reporting a connected camera", () =>
+        api.reportPublisher({
+          configurationId: publisher.configurationId,
+          connected: true,
+          protocol: publisher.protocol,
+          hlsPath: scopePath(scope),
+        }),
+      );
+    }
+  }, PUBLISHER_REPORT_MS);
+  stillConnected.unref();
+
   // ── camera commands ──
 
-  function startRecording(cameraId: string, matchId: number): RecordingState {
+  function startRecording(cameraId: string, matchId: number, stopAt: string | null = null): RecordingState {
     const camera = state.camera(cameraId);
     if (camera.recording) {
       if (camera.recording.matchId === matchId) return camera.recording;
@@ -415,13 +640,14 @@ export function createGateway(options: GatewayOptions) {
       renditions: null,
       sessions: [],
       streamReadyReported: false,
+      stopAt,
     };
     camera.recording = recording;
     delete camera.scheduled[matchId];
     state.save();
-    const publisher = publisherOfCamera(cameraId);
-    // The preview becomes the match's live stream.
-    if (publisher) inBackground("switching a preview to its match", () => handOver(publisher));
+    openSpan(cameraId, recording, Date.now());
+    disarm(cameraId, matchId);
+    if (stopAt) arm(cameraId, matchId, stopAt, () => stopOnSchedule(cameraId, matchId));
     return recording;
   }
 
@@ -438,18 +664,28 @@ export function createGateway(options: GatewayOptions) {
       endedAt: endedAt.toISOString(),
     };
     state.save();
-    inBackground(`finishing the recording of match ${matchId}`, () => finishRecording(cameraId, recording, endedAt));
+    disarm(cameraId, matchId);
+    forgetOldSpans(cameraId);
+    const span =
+      (spans.get(cameraId) ?? []).find((candidate) => candidate.recording === recording) ??
+      openSpan(cameraId, recording, Date.parse(recording.startedAt));
+    span.to = endedAt.getTime();
+    if (!publisherOfCamera(cameraId)?.writer) span.catchUp();
+    inBackground(`finishing the recording of match ${matchId}`, () => finishRecording(span, endedAt));
     return recording;
   }
 
-  async function finishRecording(cameraId: string, recording: RecordingState, endedAt: Date): Promise<void> {
-    const publisher = publisherOfCamera(cameraId);
+  /**
+   * Makes the video-on-demand once the stream sent before the stop is in (or after TAIL_WAIT_MS: what
+   * comes later is added to it), with its poster, then the download.
+   */
+  async function finishRecording(span: RecordingSpan, endedAt: Date): Promise<void> {
+    const recording = span.recording;
     const scope: MediaScope = { kind: "matches", id: recording.matchId };
-    if (publisher?.session?.scope.kind === "matches" && publisher.session.scope.id === recording.matchId) {
-      await endSession(publisher);
-    }
+    await Promise.race([span.caughtUp, sleep(TAIL_WAIT_MS)]);
     const dir = store.dir(scope);
     const renditions = recording.renditions ?? [];
+    span.onDemand = true;
     const segments = renditions.length ? writeVodPlaylists(dir, renditions, recording.sessions) : 0;
     if (segments > 0)
       await makePoster(dir, renditions[0]!, recording.sessions).catch((error: Error) =>
@@ -460,11 +696,11 @@ export function createGateway(options: GatewayOptions) {
       matchId: recording.matchId,
       startedAt: new Date(recording.startedAt),
       endedAt,
-      vodHlsUrl: mediaUrl(recording.matchId, MEDIA_FILES.vodPlaylist),
+      vodHlsUrl: segments > 0 ? mediaUrl(recording.matchId, MEDIA_FILES.vodPlaylist) : null,
     });
     log(`match ${recording.matchId} is on demand (${segments} segments)`);
-    // Back to the preview while the camera keeps publishing.
-    if (publisher?.connected) route(publisher);
+    // The download follows in the background, once the final segment is in.
+    await Promise.race([span.caughtUp, sleep(5 * TAIL_WAIT_MS)]);
     if (segments > 0) await makeDownload(dir, renditions[0]!, recording.sessions);
   }
 
@@ -484,6 +720,71 @@ export function createGateway(options: GatewayOptions) {
     return finished;
   }
 
+  // ── schedules: the camera records on its own from starting_at to stopping_at ──
+
+  const timerKey = (cameraId: string, matchId: number) => `${cameraId}/${matchId}`;
+
+  /** Runs `work` at `at` (now when it is past), however far away. */
+  function arm(cameraId: string, matchId: number, at: string, work: () => void) {
+    const key = timerKey(cameraId, matchId);
+    const timers = scheduleTimers.get(key) ?? [];
+    const wait = () => {
+      const left = Date.parse(at) - Date.now();
+      const timer = setTimeout(
+        () => (left > LONGEST_TIMER_MS ? wait() : work()),
+        Math.min(Math.max(left, 0), LONGEST_TIMER_MS),
+      );
+      timer.unref();
+      timers.push(timer);
+    };
+    wait();
+    scheduleTimers.set(key, timers);
+  }
+
+  function disarm(cameraId: string, matchId: number) {
+    const key = timerKey(cameraId, matchId);
+    for (const timer of scheduleTimers.get(key) ?? []) clearTimeout(timer);
+    scheduleTimers.delete(key);
+  }
+
+  function armSchedule(cameraId: string, matchId: number) {
+    const slot = state.camera(cameraId).scheduled[matchId];
+    disarm(cameraId, matchId);
+    if (slot) arm(cameraId, matchId, slot.startingAt, () => startOnSchedule(cameraId, matchId));
+  }
+
+  function startOnSchedule(cameraId: string, matchId: number) {
+    const slot = state.camera(cameraId).scheduled[matchId];
+    if (!slot) return;
+    if (Date.parse(slot.stoppingAt) <= Date.now()) {
+      log(`match ${matchId}'s slot on camera ${cameraId} passed while the gateway was away; not recording it`);
+      delete state.camera(cameraId).scheduled[matchId];
+      state.save();
+      return;
+    }
+    try {
+      startRecording(cameraId, matchId, slot.stoppingAt);
+      log(`camera ${cameraId} records match ${matchId} on schedule until ${slot.stoppingAt}`);
+    } catch (error) {
+      log(`camera ${cameraId} could not record match ${matchId} on schedule: ${(error as Error).message}`);
+    }
+  }
+
+  function stopOnSchedule(cameraId: string, matchId: number) {
+    if (state.camera(cameraId).recording?.matchId !== matchId) return;
+    log(`camera ${cameraId} stops recording match ${matchId} on schedule`);
+    stopRecording(cameraId, matchId);
+  }
+
+  // A restarted gateway keeps the recordings, schedules and scheduled stops it had.
+  for (const [cameraId, camera] of Object.entries(state.state.cameras)) {
+    if (camera.recording) openSpan(cameraId, camera.recording, Date.parse(camera.recording.startedAt));
+    for (const matchId of Object.keys(camera.scheduled)) armSchedule(cameraId, Number(matchId));
+    const recording = camera.recording;
+    if (recording?.stopAt)
+      arm(cameraId, recording.matchId, recording.stopAt, () => stopOnSchedule(cameraId, recording.matchId));
+  }
+
   function command(
     name: CameraCommand,
     cameraId: string,
@@ -498,10 +799,12 @@ export function createGateway(options: GatewayOptions) {
           throw new Refusal(409, `camera ${cameraId} is already recording match ${matchId}`);
         camera.scheduled[matchId] = { startingAt: body.starting_at!, stoppingAt: body.stopping_at! };
         state.save();
+        armSchedule(cameraId, matchId);
         break;
       case "unschedule":
         delete camera.scheduled[matchId];
         state.save();
+        if (camera.recording?.matchId !== matchId) disarm(cameraId, matchId);
         break;
       case "startRecording":
         recordingId = startRecording(cameraId, matchId).recordingId;
@@ -518,6 +821,7 @@ export function createGateway(options: GatewayOptions) {
 
   return {
     onPublish,
+    onPlay,
     onPublishDone,
     onNginxExit,
     authorizeSrt,
@@ -527,16 +831,18 @@ export function createGateway(options: GatewayOptions) {
     setPrivacy: (matchId: number, isPrivate: boolean) => store.setPrivacy(matchId, isPrivate),
     async close() {
       clearInterval(stillConnected);
-      for (const publisher of publishers.values()) {
-        publisher.connected = false;
-        if (publisher.session) {
-          publisher.session.ending = true;
-          await publisher.session.pipeline.stop();
-        }
-      }
+      for (const timers of scheduleTimers.values()) for (const timer of timers) clearTimeout(timer);
+      // The cameras are not reported gone: a restarted gateway takes them back when they reconnect.
+      for (const publisher of publishers.values()) publisher.connected = false;
+      await Promise.all([...publishers.values()].map((publisher) => publisher.writer?.stop()));
       await Promise.allSettled([...background]);
     },
   };
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The number of a session's segment from its name (s2-00017.ts → 17). */
+const segmentNumber = (uri: string) => Number(/-(\d+)\.ts$/.exec(uri)?.[1] ?? -1);
 
 export type Gateway = ReturnType<typeof createGateway>;

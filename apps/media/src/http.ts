@@ -94,9 +94,14 @@ export function createGatewayHttpServer(gateway: Gateway, log: (line: string) =>
     if (method === "GET" && pathname === "/health") return send(response, { status: 200, body: { ok: true } });
 
     // nginx's callbacks (form-encoded): 2xx lets the publisher in, 403 refuses it.
-    if (method === "POST" && (pathname === "/rtmp/publish" || pathname === "/rtmp/publish-done")) {
+    if (method === "POST" && ["/rtmp/publish", "/rtmp/publish-done", "/rtmp/play"].includes(pathname)) {
       const form = new URLSearchParams(await readBody(request));
       const [app, name, address] = [form.get("app") ?? "", form.get("name") ?? "", form.get("addr") ?? ""];
+      // Only loopback may play (nginx's own rule): that is the gateway's writer.
+      if (pathname === "/rtmp/play") {
+        gateway.onPlay(app, name);
+        return send(response, { status: 200, body: { ok: true } });
+      }
       if (pathname === "/rtmp/publish-done") {
         await gateway.onPublishDone(app, name);
         return send(response, { status: 200, body: { ok: true } });

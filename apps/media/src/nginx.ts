@@ -37,10 +37,18 @@ function configuration({ host, rtmpPort, callbackUrl, workDir }: NginxOptions): 
   const application = (name: string, publishFrom: string) => `
     application ${name} {
       live on;
-      idle_streams off;
+      # The gateway's writer joins a stream before its publisher is let in (so it gets the first frame):
+      # idle streams keep it waiting, on_play tells the gateway it is seated, and publish_notify ends its
+      # input when the publisher leaves. It starts at a keyframe, and audio only with the video, so a
+      # recording's picture and sound begin together.
+      idle_streams on;
+      publish_notify on;
+      wait_key on;
+      wait_video on;
       drop_idle_publisher ${IDLE_PUBLISHER_SECONDS}s;
       on_publish ${callbackUrl}/rtmp/publish;
       on_publish_done ${callbackUrl}/rtmp/publish-done;
+      on_play ${callbackUrl}/rtmp/play;
       allow publish ${publishFrom};
       deny publish all;
       # Only the gateway's own ffmpeg reads the streams; viewers get HLS from the API.

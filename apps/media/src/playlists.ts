@@ -1,5 +1,6 @@
-// HLS playlists of a recording. ffmpeg writes one media playlist per publisher
-// session (s1.m3u8, s2.m3u8 after a reconnect, ...); the gateway joins them
+// HLS playlists of a recording. The gateway keeps one media playlist per
+// publisher session (s1.m3u8, s2.m3u8 after a reconnect, ...) of the segments
+// it moved there from the publisher's writer; it joins them
 // into the playlists players read: a sliding live window and, once stopped, the
 // whole video-on-demand, with a discontinuity where a session starts.
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -16,16 +17,29 @@ export interface Segment {
 
 export interface Rendition {
   name: string;
-  /** Bits per second, for the master playlist. */
+  /** Peak bits per second of a segment, for the master playlist (measured once segments exist). */
   bandwidth: number;
+  /** Mean bits per second over the segments so far, when measured. */
+  averageBandwidth?: number;
   /** "1280x720", when known. */
   resolution: string | null;
+  /** RFC 6381 codecs ("avc1.64001f,mp4a.40.2"), when known. */
+  codecs: string | null;
 }
 
 export const sessionPlaylist = (session: number) => `s${session}.m3u8`;
-export const sessionSegmentPattern = (session: number) => `s${session}-%05d.ts`;
+export const sessionSegment = (session: number, index: number) => `s${session}-${String(index).padStart(5, "0")}.ts`;
 
-/** The segments of one of ffmpeg's media playlists (none when it doesn't exist yet). */
+/** A session's media playlist as the gateway keeps it: every segment so far, `ended` once the session is over. */
+export function sessionPlaylistText(segments: Omit<Segment, "discontinuity">[], ended: boolean): string {
+  const target = Math.max(1, ...segments.map((segment) => Math.ceil(segment.duration)));
+  const lines = ["#EXTM3U", "#EXT-X-VERSION:3", `#EXT-X-TARGETDURATION:${target}`, "#EXT-X-MEDIA-SEQUENCE:0"];
+  for (const segment of segments) lines.push(`#EXTINF:${segment.duration.toFixed(6)},`, segment.uri);
+  if (ended) lines.push("#EXT-X-ENDLIST");
+  return `${lines.join("\n")}\n`;
+}
+
+/** The segments of one session playlist (none when it doesn't exist yet). */
 export function readSegments(file: string): Omit<Segment, "discontinuity">[] {
   if (!existsSync(file)) return [];
   const segments: Omit<Segment, "discontinuity">[] = [];
@@ -44,7 +58,7 @@ export function readSegments(file: string): Omit<Segment, "discontinuity">[] {
 export type SegmentReader = (file: string) => Omit<Segment, "discontinuity">[];
 
 /**
- * Reads session playlists again only when they changed on disk (ffmpeg replaces
+ * Reads session playlists again only when they changed on disk (the gateway replaces
  * them whole), and tells whether any did: a live stream's playlists are
  * refreshed several times a second, and a 90-minute recording's first sessions
  * never change again.
@@ -119,8 +133,13 @@ export const vodPlaylist = (segments: Segment[]) => mediaPlaylist(segments, 0, t
 export function masterPlaylist(renditions: Rendition[], name: string): string {
   const lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-INDEPENDENT-SEGMENTS"];
   for (const rendition of renditions) {
-    const resolution = rendition.resolution ? `,RESOLUTION=${rendition.resolution}` : "";
-    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${rendition.bandwidth}${resolution}`, `${rendition.name}/${name}`);
+    const attributes = [
+      `BANDWIDTH=${rendition.bandwidth}`,
+      ...(rendition.averageBandwidth ? [`AVERAGE-BANDWIDTH=${rendition.averageBandwidth}`] : []),
+      ...(rendition.codecs ? [`CODECS="${rendition.codecs}"`] : []),
+      ...(rendition.resolution ? [`RESOLUTION=${rendition.resolution}`] : []),
+    ];
+    lines.push(`#EXT-X-STREAM-INF:${attributes.join(",")}`, `${rendition.name}/${name}`);
   }
   return `${lines.join("\n")}\n`;
 }

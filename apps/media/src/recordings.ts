@@ -20,6 +20,54 @@ function ffmpeg(args: string[]): Promise<void> {
   });
 }
 
+/** RFC 6381 name of an H.264 stream: profile, constraint flags and level as hex (avc1.64001f for High 3.1). */
+function avc1(profile: string, level: number): string {
+  const [idc, constraints] =
+    profile === "Constrained Baseline"
+      ? [66, 0xe0]
+      : profile === "Baseline"
+        ? [66, 0]
+        : profile === "Main"
+          ? [77, 0x40]
+          : [100, 0];
+  const hex = (value: number) => value.toString(16).padStart(2, "0");
+  return `avc1.${hex(idc)}${hex(constraints)}${hex(level)}`;
+}
+
+/** What a rendition's master playlist entry says of it: its codecs and resolution, read from one segment. */
+export function describeSegment(file: string): Promise<{ codecs: string | null; resolution: string | null }> {
+  return new Promise((resolve) => {
+    const child = spawnTied(
+      "ffprobe",
+      ["-v", "error", "-show_entries", "stream=codec_type,codec_name,profile,level,width,height", "-of", "json", file],
+      { stdio: ["ignore", "pipe", "ignore"] },
+    );
+    let out = "";
+    child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.once("error", () => resolve({ codecs: null, resolution: null }));
+    child.once("close", () => {
+      try {
+        const streams = (JSON.parse(out) as { streams?: Array<Record<string, string | number>> }).streams ?? [];
+        const video = streams.find((stream) => stream.codec_type === "video");
+        const audio = streams.find((stream) => stream.codec_type === "audio");
+        const codecs = [
+          video?.codec_name === "h264" ? avc1(String(video.profile), Number(video.level)) : null,
+          audio?.codec_name === "aac" ? (audio.profile === "HE-AAC" ? "mp4a.40.5" : "mp4a.40.2") : null,
+        ];
+        resolve({
+          // A codec players can't be told of precisely is left out rather than guessed.
+          codecs: codecs.every((codec, index) => codec || (index === 1 && !audio))
+            ? codecs.filter(Boolean).join(",")
+            : null,
+          resolution: video?.width && video.height ? `${video.width}x${video.height}` : null,
+        });
+      } catch {
+        resolve({ codecs: null, resolution: null });
+      }
+    });
+  });
+}
+
 /** Writes the video-on-demand playlists; answers how many segments the best rendition has. */
 export function writeVodPlaylists(dir: string, renditions: Rendition[], sessions: number[]): number {
   return writePlaylists(dir, renditions, sessions, { ended: true, liveWindow: 0 });

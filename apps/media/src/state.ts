@@ -13,6 +13,8 @@ export interface RecordingState {
   renditions: Rendition[] | null;
   sessions: number[];
   streamReadyReported: boolean;
+  /** When a recording started by its schedule stops by itself (stopping_at); null when started by hand. */
+  stopAt?: string | null;
 }
 
 export interface FinishedRecording {

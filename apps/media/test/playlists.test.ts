@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const SOURCE: Rendition = { name: "source", bandwidth: 3_500_000, resolution: "1280x720" };
+const SOURCE: Rendition = { name: "source", bandwidth: 3_500_000, resolution: "1280x720", codecs: null };
 
 /** A session playlist as ffmpeg writes it. */
 function writeSession(session: number, durations: number[], ended = false): void {
@@ -107,15 +107,21 @@ describe("joining sessions", () => {
 
   it("names each rendition's playlist in the master, best first, for hls.js to adapt", () => {
     const ladder: Rendition[] = [
-      { name: "720p", bandwidth: 3_000_000, resolution: "1280x720" },
-      { name: "360p", bandwidth: 900_000, resolution: "640x360" },
+      {
+        name: "720p",
+        bandwidth: 3_000_000,
+        averageBandwidth: 2_600_000,
+        resolution: "1280x720",
+        codecs: "avc1.64001f,mp4a.40.2",
+      },
+      { name: "360p", bandwidth: 900_000, resolution: "640x360", codecs: null },
     ];
     expect(masterPlaylist(ladder, "live.m3u8")).toBe(
       [
         "#EXTM3U",
         "#EXT-X-VERSION:3",
         "#EXT-X-INDEPENDENT-SEGMENTS",
-        "#EXT-X-STREAM-INF:BANDWIDTH=3000000,RESOLUTION=1280x720",
+        '#EXT-X-STREAM-INF:BANDWIDTH=3000000,AVERAGE-BANDWIDTH=2600000,CODECS="avc1.64001f,mp4a.40.2",RESOLUTION=1280x720',
         "720p/live.m3u8",
         "#EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=640x360",
         "360p/live.m3u8",
