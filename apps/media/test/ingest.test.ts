@@ -1,0 +1,106 @@
+// Match day with real publishers: a camera whose network goes away without
+// closing its connection (half-open) is replaced by its reconnect within
+// seconds, and the recording joins both sessions; a scheduled match on a
+// gateway camera goes live at kick-off and on demand at its end with nobody
+// pressing a button; a match nobody published in does not pretend to have video.
+import { describe, expect, it } from "vitest";
+import { eventually } from "@clubcast/testkit";
+import { bestRendition, previewOf, publish, rtmpUrl, useGatewayStack, type MatchAnswer } from "./support.ts";
+
+const stack = useGatewayStack();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function matchWhen(matchId: number, ready: (match: MatchAnswer) => boolean, what: string, timeoutMs = 20_000) {
+  return eventually(
+    async () => {
+      const match = await stack.match(matchId);
+      return ready(match) && match;
+    },
+    `match ${matchId}: ${what}`,
+    timeoutMs,
+  );
+}
+
+describe("a camera whose network goes away without closing the connection", () => {
+  it("is replaced by its reconnect within seconds, and the recording joins both sessions", async () => {
+    const configuration = await stack.configuration({
+      streamKey: "half-open-7b7b",
+      livestream: "rtmp",
+      passthrough: true,
+    });
+    const match = await stack.createMatch(configuration);
+    await stack.command(match.id, "startrecording");
+    const first = publish(rtmpUrl(stack.gateway, "half-open-7b7b"));
+    await matchWhen(match.id, (answer) => answer.status === "live" && answer.live_hls_url !== null, "live");
+    await sleep(3000);
+
+    // The network is gone: the connection stays open, nothing more arrives (nginx would drop it after 10 s).
+    first.child.kill("SIGSTOP");
+    await sleep(5000);
+    const reconnectAt = Date.now();
+    const second = publish(rtmpUrl(stack.gateway, "half-open-7b7b"));
+    await eventually(
+      async () => stack.log().includes("sent nothing for a while; 127.0.0.1 replaces it"),
+      "the reconnect to replace the half-open publisher",
+      10_000,
+    );
+    expect(Date.now() - reconnectAt).toBeLessThan(3000);
+    const live = await stack.match(match.id);
+    await eventually(
+      async () => (await bestRendition(live.live_hls_url!)).discontinuities > 0,
+      "the reconnect's session in the live stream",
+      15_000,
+    );
+    await sleep(4000);
+    expect(second.child.exitCode, "the reconnect is still publishing").toBeNull();
+
+    await stack.command(match.id, "stoprecording");
+    const onDemand = await matchWhen(match.id, (answer) => answer.status === "vod", "on demand");
+    const vod = await bestRendition(onDemand.vod_hls_url!);
+    expect(vod.discontinuities).toBe(1);
+    // Both sessions are whole: the first up to the network loss, the second from the reconnect's first frame.
+    expect(vod.parts[0]!).toBeGreaterThan(3);
+    expect(vod.parts[1]!).toBeGreaterThan(3.5);
+    first.child.kill("SIGKILL");
+    await second.stop();
+  });
+});
+
+describe("a scheduled match on a gateway camera", () => {
+  it("goes live at kick-off and on demand at the final whistle by itself", async () => {
+    const configuration = await stack.configuration({
+      streamKey: "on-schedule-8c8c",
+      livestream: "rtmp",
+      passthrough: true,
+    });
+    const camera = publish(rtmpUrl(stack.gateway, "on-schedule-8c8c"));
+    await previewOf(stack, configuration);
+    const match = await stack.createMatch(configuration);
+    // The API takes times to the minute; the test's slot starts in seconds.
+    const kickOff = Date.now() + 4000;
+    const finalWhistle = kickOff + 8000;
+    await stack.t.deps.prisma.match.update({
+      where: { id: match.id },
+      data: { startingAt: new Date(kickOff), stoppingAt: new Date(finalWhistle) },
+    });
+    const scheduled = await stack.http.post(
+      `/v1/clubs/${stack.club.id}/matches/${match.id}/schedule`,
+      {},
+      stack.admin.token,
+    );
+    expect(scheduled.statusCode, scheduled.body).toBe(202);
+    await matchWhen(match.id, (answer) => answer.status === "scheduled", "scheduled");
+
+    const live = await matchWhen(match.id, (answer) => answer.status === "live", "live at kick-off", 15_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(kickOff);
+    expect(live.live_hls_url).toBe(`${stack.url}/media/matches/${match.id}/live.m3u8`);
+
+    const onDemand = await matchWhen(match.id, (answer) => answer.status === "vod", "on demand after the slot", 20_000);
+    const vod = await bestRendition(onDemand.vod_hls_url!);
+    // From kick-off to the final whistle, within a segment at each end.
+    expect(Math.abs(vod.duration - (finalWhistle - kickOff) / 1000), `${vod.duration} s recorded`).toBeLessThan(2.5);
+    expect(onDemand.poster_url).not.toBeNull();
+    expect(camera.child.exitCode, "the camera keeps publishing (a preview again)").toBeNull();
+    await camera.stop();
+  });
+});
