@@ -119,6 +119,8 @@ export interface GatewayOptions {
   dropAtNginx(app: string, name: string): Promise<void>;
   /** Ends an SRT caller at the relay (its token). */
   dropSrt(token: string): void;
+  /** Where publishers' writers put segments until they are placed; this gateway's own, emptied at start. */
+  spoolDir: string;
   publicUrl: string;
   minFreeBytes: number;
   segmentSeconds: number;
@@ -154,7 +156,7 @@ export function createGateway(options: GatewayOptions) {
   /** Each scheduled match's start and stop timers, by camera/match. */
   const scheduleTimers = new Map<string, NodeJS.Timeout[]>();
   const background = new Set<Promise<unknown>>();
-  const spoolRoot = join(store.gatewayDir(), "spool");
+  const spoolRoot = options.spoolDir;
   rmSync(spoolRoot, { recursive: true, force: true });
 
   function inBackground(what: string, work: () => Promise<unknown>) {

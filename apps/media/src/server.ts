@@ -49,6 +49,7 @@ export async function startMediaGateway(
     rtmpReadUrl,
     dropAtNginx: async (app, name) => nginx?.dropPublisher(app, name),
     dropSrt: (token) => srt?.dropToken(token),
+    spoolDir: join(store.gatewayDir(), `spool-${settings.rtmpPort}`),
     publicUrl: settings.publicUrl,
     minFreeBytes: settings.minFreeBytes,
     segmentSeconds: settings.segmentSeconds,
