@@ -15,6 +15,7 @@ import { Icon, type IconName } from "../../ui/Icon.tsx";
 import { Pagination } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { formatBytes, formatInstant, formatMoment } from "./format.ts";
+import { LinkStats, RefusalReason } from "./PublishRefusals.tsx";
 import { pageParam } from "./page-param.ts";
 import { PageIntro } from "./PageIntro.tsx";
 import "../../styles/admin.css";
@@ -131,6 +132,19 @@ function ConfigurationsTable({ configurations, now }: { configurations: Configur
       key: "status",
       header: t("monitoring.status"),
       cell: (configuration) => <DeviceStatusBadge status={configuration.status} />,
+    },
+    {
+      key: "publisher",
+      header: t("link.title"),
+      cell: (configuration) =>
+        configuration.publisher ? (
+          <div className="ops-publisher">
+            <span className="admin-tag admin-tag--muted">{configuration.publisher.protocol.toUpperCase()}</span>
+            <LinkStats stats={configuration.publisher.stats} />
+          </div>
+        ) : (
+          <span className="ops-muted">{t("link.not_publishing")}</span>
+        ),
     },
     {
       key: "cameras",
@@ -277,7 +291,7 @@ function RefusedPublishers() {
     {
       key: "reason",
       header: t("refusals.reason"),
-      cell: (refusal) => <span className="ops-reason">{refusal.reason}</span>,
+      cell: (refusal) => <RefusalReason refusal={refusal} />,
     },
   ];
   return (
