@@ -113,6 +113,7 @@ describe("a refusal of a club's camera, to the club's streams staff", () => {
         codec: null,
         reason: "no decodable video arrived",
         address: "203.0.113.9",
+        count: 1,
         configuration: { id: srtCameraA.id, barcode: srtCameraA.barcode },
         field: { id: otherFieldA.id, name: "Veld 2" },
       },
@@ -124,6 +125,7 @@ describe("a refusal of a club's camera, to the club's streams staff", () => {
         codec: "hevc",
         reason: "unsupported video codec hevc: passthrough needs H.264",
         address: "203.0.113.9",
+        count: 1,
         configuration: { id: cameraA.id, barcode: cameraA.barcode },
         field: { id: fieldA.id, name: "Hoofdveld" },
       },
@@ -136,6 +138,33 @@ describe("a refusal of a club's camera, to the club's streams staff", () => {
     expect(trpc.json().result.data).toEqual(body);
     const system = await clubRefusals(cast.clubA.id, cast.system.token);
     expect(system.body.data.map((refusal) => refusal.id)).toEqual(body.data.map((refusal) => refusal.id));
+  });
+
+  it("counts up an encoder that retries with the same fault instead of filling the list", async () => {
+    const retry = (address: string) =>
+      refuse({ stream_key: "club-a-srt-key-2222", protocol: "srt", address, reason: "the stream has no video" });
+    await retry("203.0.113.20:40001");
+    const first = (await clubRefusals(cast.clubA.id, cast.adminA.token)).body.data[0]!;
+    await retry("203.0.113.20:40002");
+    await retry("203.0.113.20:40003");
+    const { body } = await clubRefusals(cast.clubA.id, cast.adminA.token);
+    expect(body.data[0]).toMatchObject({ id: first.id, count: 3, address: "203.0.113.20:40003", code: "no_video" });
+    expect(body.data[1]?.id).not.toBe(first.id);
+    expect(Date.parse(body.data[0]!.at)).toBeGreaterThanOrEqual(Date.parse(first.at));
+    const monitoring = await http.get("/v1/monitoring/publish-refusals", cast.system.token);
+    expect(monitoring.json().data[0]).toMatchObject({ count: 3, configuration_id: srtCameraA.id });
+    // Another fault is a row of its own again.
+    await refuse({
+      stream_key: "club-a-srt-key-2222",
+      protocol: "srt",
+      address: "203.0.113.20:40004",
+      reason: "x",
+      code: "other",
+    });
+    expect((await clubRefusals(cast.clubA.id, cast.adminA.token)).body.data[0]).toMatchObject({
+      code: "other",
+      count: 1,
+    });
   });
 
   it("codes an older gateway's refusal (no code) by its words", async () => {

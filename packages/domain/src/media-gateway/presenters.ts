@@ -21,6 +21,7 @@ export function presentClubRefusal(refusal: Refusal, configuration: RefusedConfi
     codec: refusal.codec,
     reason: refusal.reason,
     address: refusal.address,
+    count: refusal.count,
     configuration: { id: configuration.id, barcode: configuration.barcode },
     field: configuration.field,
   };

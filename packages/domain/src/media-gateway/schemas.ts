@@ -89,6 +89,8 @@ const refusal = z.object({
   reason: z.string(),
   stream_key_hint: z.string(),
   address: z.string(),
+  /** How often in a row the same publisher was refused for the same reason; `at` is the latest time. */
+  count: z.number().int(),
   /** The club and configuration the key belonged to; null for a key no configuration has. */
   club_id: z.number().int().nullable(),
   configuration_id: z.number().int().nullable(),
@@ -105,6 +107,8 @@ const clubRefusal = z.object({
   /** The gateway's own words, the detail under the translated message. */
   reason: z.string(),
   address: z.string(),
+  /** How often in a row this camera was refused for this reason (a retrying encoder); `at` is the latest. */
+  count: z.number().int(),
   configuration: z.object({ id: z.number().int(), barcode: z.string().nullable() }),
   field: namedRecord.nullable(),
 });

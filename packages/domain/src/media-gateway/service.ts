@@ -73,6 +73,21 @@ export interface PublisherState {
   stats_at: string | null;
 }
 
+/**
+ * Whether a refusal repeats the latest one kept: the same key (and configuration), protocol, code and words. An
+ * encoder retrying every few seconds is one row that counts up, not a list it fills (an SRT caller's port
+ * changes with each try, so the address is not compared).
+ */
+function repeats(latest: Refusal, refusal: Refusal): boolean {
+  return (
+    latest.stream_key_hint === refusal.stream_key_hint &&
+    latest.configuration_id === refusal.configuration_id &&
+    latest.protocol === refusal.protocol &&
+    latest.code === refusal.code &&
+    latest.reason === refusal.reason
+  );
+}
+
 /** A refusal as it was kept; entries from before codes existed are read by their words. */
 function storedRefusal(entry: string, index: number): Refusal {
   const stored = JSON.parse(entry) as Partial<Refusal> & Pick<Refusal, "at" | "protocol" | "reason">;
@@ -85,6 +100,7 @@ function storedRefusal(entry: string, index: number): Refusal {
     reason: stored.reason,
     stream_key_hint: stored.stream_key_hint ?? "…",
     address: stored.address ?? "",
+    count: stored.count ?? 1,
     club_id: stored.club_id ?? null,
     configuration_id: stored.configuration_id ?? null,
   };
@@ -100,6 +116,21 @@ function requireGateway(ctx: RequestContext): CameraClient {
 export function createMediaGatewayService(deps: Deps, { media }: { media: Pick<MediaService, "signedUrl"> }) {
   const { prisma, redis, config, events } = deps;
   const store = createMediaStore(config.mediaDir);
+
+  /** Adds a refusal to a list, latest first, or counts up the latest when it repeats it. */
+  async function keepRefusal(key: string, kept: number, refusal: Refusal): Promise<void> {
+    const head = await redis.lindex(key, 0);
+    const latest = head === null ? null : storedRefusal(head, 0);
+    if (latest && repeats(latest, refusal)) {
+      await redis.lset(key, 0, JSON.stringify({ ...refusal, id: latest.id, count: latest.count + 1 }));
+    } else {
+      await redis
+        .multi()
+        .lpush(key, JSON.stringify(refusal))
+        .ltrim(key, 0, kept - 1)
+        .exec();
+    }
+  }
 
   /**
    * Logs a refusal for monitoring and, when its key is a configuration's (and the code names one), for
@@ -121,20 +152,13 @@ export function createMediaGatewayService(deps: Deps, { media }: { media: Pick<M
       reason: refusal.reason,
       stream_key_hint: streamKeyHint(refusal.stream_key),
       address: refusal.address,
+      count: 1,
       club_id: configuration?.clubId ?? null,
       configuration_id: configuration?.id ?? null,
     };
-    const json = JSON.stringify(entry);
-    await withRedis(redis, () => {
-      const writes = redis
-        .multi()
-        .lpush(REFUSALS_KEY, json)
-        .ltrim(REFUSALS_KEY, 0, REFUSALS_KEPT - 1);
-      if (configuration) {
-        const key = clubRefusalsKey(configuration.clubId);
-        writes.lpush(key, json).ltrim(key, 0, CLUB_REFUSALS_KEPT - 1);
-      }
-      return writes.exec();
+    await withRedis(redis, async () => {
+      await keepRefusal(REFUSALS_KEY, REFUSALS_KEPT, entry);
+      if (configuration) await keepRefusal(clubRefusalsKey(configuration.clubId), CLUB_REFUSALS_KEPT, entry);
     });
     if (configuration) {
       events.publish(CHANNELS.streams(configuration.clubId), EVENTS.streamRefused, {

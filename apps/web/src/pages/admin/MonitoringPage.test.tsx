@@ -95,6 +95,7 @@ const refusals = () => ({
       reason: "Unknown stream key",
       stream_key_hint: "…a1b2",
       address: "203.0.113.7:51234",
+      count: 1,
       club_id: null,
       configuration_id: null,
     },
@@ -107,6 +108,7 @@ const refusals = () => ({
       reason: "Livestream is disabled for this configuration",
       stream_key_hint: "…c3d4",
       address: "198.51.100.20",
+      count: 4,
       club_id: 3,
       configuration_id: 1,
     },
@@ -210,6 +212,8 @@ describe("the media gateway on the Monitoring page", () => {
     expect(rows[1]).toHaveTextContent("Gateway: Unknown stream key");
     expect(rows[1]).toHaveTextContent("The stream key is unknown; it may have been renewed.");
     expect(rows[2]).toHaveTextContent("Livestreaming is turned off for this camera's configuration.");
+    expect(rows[2]).toHaveTextContent("4 times in a row, the latest at the time shown");
+    expect(rows[1]).not.toHaveTextContent("in a row");
     expect(rows[1]!.querySelector("time")).toHaveAttribute("datetime", ago(2));
     expect(rows[2]).toHaveTextContent("RTMP");
   });

@@ -59,12 +59,15 @@ export function useRefusalMessage(): (refusal: Coded) => string {
 }
 
 /** The worded refusal, with the gateway's own reason as its detail. */
-export function RefusalReason({ refusal }: { refusal: Coded & { reason: string } }) {
+export function RefusalReason({ refusal }: { refusal: Coded & { reason: string; count: number } }) {
   const { t } = useTranslation("admin");
   const message = useRefusalMessage();
   return (
     <span className="refusal-reason">
       <span className="refusal-reason__message">{message(refusal)}</span>
+      {refusal.count > 1 && (
+        <span className="refusal-reason__detail">{t("refused_cameras.repeated", { count: refusal.count })}</span>
+      )}
       <span className="refusal-reason__detail">{t("refused_cameras.detail", { reason: refusal.reason })}</span>
     </span>
   );

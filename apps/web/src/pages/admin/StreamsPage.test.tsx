@@ -212,6 +212,7 @@ const refusal = (id: string, overrides: Record<string, unknown> = {}) => ({
   codec: null,
   reason: "no decodable video arrived",
   address: "203.0.113.9",
+  count: 1,
   configuration: { id: 1, barcode: "GW-1" },
   field: { id: 11, name: "Veld 1" },
   ...overrides,

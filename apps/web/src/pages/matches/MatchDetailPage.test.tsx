@@ -160,6 +160,7 @@ describe("a refused camera on the match's field", () => {
     codec: "av1",
     reason: "unsupported video codec av1: passthrough needs H.264",
     address: "203.0.113.9",
+    count: 1,
     configuration: { id: 1, barcode: "GW-1" },
     field: { id: 11, name: "Veld 1" },
   };

@@ -126,6 +126,7 @@ const de: typeof en = {
     protocol: "Protokoll",
     reason: "Was passiert ist",
     detail: "Gateway: {{reason}}",
+    repeated: "{{count}}-mal hintereinander, zuletzt zur angezeigten Zeit",
     camera_name: "{{field}} · Konfiguration {{name}}",
     empty: "Keine Kamera wurde abgelehnt",
     empty_text: "Lehnt das Mediengateway eine Kamera ab, siehst du hier, warum und was zu ändern ist.",

@@ -124,6 +124,7 @@ const en = {
     protocol: "Protocol",
     reason: "What happened",
     detail: "Gateway: {{reason}}",
+    repeated: "{{count}} times in a row, the latest at the time shown",
     camera_name: "{{field}} · configuration {{name}}",
     empty: "No camera was refused",
     empty_text: "When the media gateway turns a camera away, you see here why and what to change.",

@@ -124,6 +124,7 @@ const nl: typeof en = {
     protocol: "Protocol",
     reason: "Wat er gebeurde",
     detail: "Gateway: {{reason}}",
+    repeated: "{{count}} keer achter elkaar, de laatste op de getoonde tijd",
     camera_name: "{{field}} · configuratie {{name}}",
     empty: "Er is geen camera geweigerd",
     empty_text: "Weigert de mediagateway een camera, dan zie je hier waarom en wat je moet aanpassen.",
