@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PUBLISH_REFUSAL_CODES } from "@clubcast/shared";
+import { MAX_INT, PUBLISH_REFUSAL_CODES } from "@clubcast/shared";
 import { listAnswer, resourceAnswer } from "../core/answers.ts";
 import { idField, idParam, namedRecord, plainText, text } from "../core/schemas.ts";
 
@@ -47,8 +47,8 @@ const figure = (max: number) => z.number().min(0).max(max).nullable();
 export const publisherStats = z.strictObject({
   rtt_ms: figure(600_000),
   loss_percent: figure(100),
-  retransmitted_packets: figure(Number.MAX_SAFE_INTEGER),
-  dropped_packets: figure(Number.MAX_SAFE_INTEGER),
+  retransmitted_packets: figure(MAX_INT),
+  dropped_packets: figure(MAX_INT),
   bitrate_kbps: figure(10_000_000),
 });
 
