@@ -264,9 +264,8 @@ function RefusedPublishers() {
   const { t } = useTranslation("admin");
   const locale = useLocale();
   const query = trpc.mediaGateway.refusals.useQuery(undefined, { refetchInterval: MONITORING_REFRESH_MS });
-  // Refusals have no id of their own; their place in the latest-first list keys them.
-  const rows = (query.data?.data ?? []).map((refusal, index) => ({ ...refusal, index }));
-  const columns: DataTableColumn<Refusal & { index: number }>[] = [
+  const rows = query.data?.data ?? [];
+  const columns: DataTableColumn<Refusal>[] = [
     {
       key: "at",
       header: t("refusals.time"),
@@ -303,7 +302,7 @@ function RefusedPublishers() {
           caption={t("refusals.caption")}
           columns={columns}
           rows={rows}
-          rowKey={(refusal) => refusal.index}
+          rowKey={(refusal) => refusal.id}
           loading={query.isPending}
           skeletonRows={3}
           empty={
