@@ -1,14 +1,11 @@
 // The gateway's calls to the API, as its own machine client: who may publish,
 // refusals and connected cameras, stream ready and recording finished.
 import { createControllerReporter } from "@clubcast/camera-protocol";
-import type { IngestProtocol } from "@clubcast/shared";
+import type { IngestProtocol, PublisherStats, PublishRefusalCode } from "@clubcast/shared";
 
 export type PublishDecision =
   | { allowed: true; configuration_id: number; club_id: number; camera_id: string; passthrough: boolean }
-  | { allowed: false; reason: string };
-
-/** Why a publisher was refused, for clients to word: the gateway's own reasons (the API decides the others). */
-export type RefusalCode = "no_video" | "unsupported_video_codec" | "unsupported_audio_codec" | "already_publishing";
+  | { allowed: false; reason: string; code?: PublishRefusalCode };
 
 export interface GatewayApi {
   authorizePublish(streamKey: string, protocol: IngestProtocol, address: string): Promise<PublishDecision>;
@@ -17,13 +14,18 @@ export interface GatewayApi {
     protocol: IngestProtocol;
     address: string;
     reason: string;
-    code: RefusalCode;
+    /** What the club admin's message is worded by (the API codes a refusal without one by its reason). */
+    code?: PublishRefusalCode;
+    /** The codec an unsupported-codec refusal names, as ffprobe calls it (hevc, av1, …). */
+    codec?: string;
   }): Promise<void>;
   reportPublisher(report: {
     configurationId: number;
     connected: boolean;
     protocol: IngestProtocol;
     hlsPath: string | null;
+    /** The link's latest figures (SRT fills every one, RTMP only the bitrate); omitted keeps the last ones. */
+    stats?: PublisherStats | null;
   }): Promise<void>;
   streamReady(matchId: number, liveHlsUrl: string): Promise<void>;
   recordingFinished(report: {
@@ -45,15 +47,23 @@ export function createGatewayApi(credentials: { apiUrl: string; clientId: string
       })) as { data: PublishDecision };
       return answer.data;
     },
-    async reportRefusal({ streamKey, protocol, address, reason, code }) {
-      await reporter.report("/v1/media-gateway/refusals", { stream_key: streamKey, protocol, address, reason, code });
+    async reportRefusal({ streamKey, protocol, address, reason, code, codec }) {
+      await reporter.report("/v1/media-gateway/refusals", {
+        stream_key: streamKey,
+        protocol,
+        address,
+        reason,
+        ...(code === undefined ? {} : { code }),
+        ...(codec === undefined ? {} : { codec }),
+      });
     },
-    async reportPublisher({ configurationId, connected, protocol, hlsPath }) {
+    async reportPublisher({ configurationId, connected, protocol, hlsPath, stats }) {
       await reporter.report("/v1/media-gateway/publishers", {
         configuration_id: configurationId,
         connected,
         protocol,
         hls_path: hlsPath,
+        ...(stats === undefined ? {} : { stats }),
       });
     },
     streamReady: (matchId, liveHlsUrl) => reporter.streamReady({ matchId, liveHlsUrl }),

@@ -15,12 +15,12 @@
 // its own from starting_at to stopping_at; start and stop by hand win.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { MEDIA_FILES, RTMP_APP, streamKeyHint, type IngestProtocol } from "@clubcast/shared";
+import { MEDIA_FILES, RTMP_APP, streamKeyHint, type IngestProtocol, type PublishRefusalCode } from "@clubcast/shared";
 import { STATE_AFTER, type CameraCommandAnswer } from "@clubcast/camera-protocol";
 import type { CameraCommand } from "@clubcast/shared/jobs";
 import type { MediaScope, MediaStore } from "@clubcast/media-store";
 import { writeFileAtomic } from "@clubcast/media-store";
-import type { GatewayApi, RefusalCode } from "./api.ts";
+import type { GatewayApi } from "./api.ts";
 import { SRT_APP } from "./nginx.ts";
 import {
   renditionsFor,
@@ -177,7 +177,8 @@ export function createGateway(options: GatewayOptions) {
     protocol: IngestProtocol;
     address: string;
     reason: string;
-    code: RefusalCode;
+    code: PublishRefusalCode;
+    codec?: string;
   }) {
     log(
       `refused ${refusal.protocol} publisher ${refusal.address} (key ${streamKeyHint(refusal.streamKey)}): ${refusal.reason}`,

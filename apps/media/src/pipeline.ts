@@ -30,6 +30,8 @@ export interface InputStreams {
 export interface Unsupported {
   code: "no_video" | "unsupported_video_codec" | "unsupported_audio_codec";
   reason: string;
+  /** The codec refused, as ffmpeg names it. */
+  codec?: string;
 }
 
 /** The video codecs the ladder decodes and clients play after it; passthrough copies only H.264. */
@@ -40,15 +42,20 @@ export function unsupportedReason(streams: InputStreams, passthrough: boolean): 
   if (!streams.video) return { code: "no_video", reason: "the stream has no video" };
   const video = streams.video.codec;
   if (passthrough && video !== "h264") {
-    return { code: "unsupported_video_codec", reason: `unsupported video codec ${video}: passthrough needs H.264` };
+    return {
+      code: "unsupported_video_codec",
+      reason: `unsupported video codec ${video}: passthrough needs H.264`,
+      codec: video,
+    };
   }
   if (!passthrough && !LADDER_VIDEO_CODECS.has(video)) {
-    return { code: "unsupported_video_codec", reason: `unsupported video codec ${video}` };
+    return { code: "unsupported_video_codec", reason: `unsupported video codec ${video}`, codec: video };
   }
   if (passthrough && streams.audio && streams.audio.codec !== "aac") {
     return {
       code: "unsupported_audio_codec",
       reason: `unsupported audio codec ${streams.audio.codec}: passthrough needs AAC`,
+      codec: streams.audio.codec,
     };
   }
   return null;

@@ -938,6 +938,16 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
     request: (w) => ({ query: { club: String(w.clubA.id) } }),
     expect: clubAdmins(200),
   },
+  "GET /v1/media-gateway/refusals": {
+    target: "club A's refused cameras",
+    request: (w) => ({ query: { club: String(w.clubA.id) } }),
+    expect: clubAdmins(200),
+  },
+  "GET /v1/matches/:id/publish-refusals": {
+    target: "the refused cameras of club A's live public match's field",
+    request: (w) => ({ params: { id: w.matches.live.public.id } }),
+    expect: clubAdmins(200),
+  },
 
   // ── camera controllers ──
   "POST /v1/camera/token": {
@@ -998,6 +1008,11 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
     {
       target: "club A's channel (failed camera commands on its matches)",
       request: (w) => ({ body: { channel_name: CHANNELS.club(w.clubA.id) } }),
+      expect: clubAdmins(200),
+    },
+    {
+      target: "club A's streams channel (its refused cameras)",
+      request: (w) => ({ body: { channel_name: CHANNELS.streams(w.clubA.id) } }),
       expect: clubAdmins(200),
     },
     {

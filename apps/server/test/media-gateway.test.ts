@@ -69,18 +69,23 @@ describe("POST /v1/media-gateway/publish", () => {
 
   it("refuses unknown, disabled, wrong-protocol and non-gateway keys, and monitoring lists each without the key", async () => {
     const refusals = [
-      [await publish("no-such-key-9999", "rtmp"), "unknown stream key"],
-      [await publish("disabled-key-0003", "rtmp"), `livestream is disabled for configuration ${disabledCamera.id}`],
-      [await publish("rtmp-key-0001", "srt"), `configuration ${rtmpCamera.id} takes rtmp, not srt`],
-      [await publish("srt-key-0002", "rtmp"), `configuration ${srtCamera.id} takes srt, not rtmp`],
+      [await publish("no-such-key-9999", "rtmp"), "unknown stream key", "unknown_key"],
+      [
+        await publish("disabled-key-0003", "rtmp"),
+        `livestream is disabled for configuration ${disabledCamera.id}`,
+        "disabled",
+      ],
+      [await publish("rtmp-key-0001", "srt"), `configuration ${rtmpCamera.id} takes rtmp, not srt`, "wrong_protocol"],
+      [await publish("srt-key-0002", "rtmp"), `configuration ${srtCamera.id} takes srt, not rtmp`, "wrong_protocol"],
       [
         await publish("simulator-key-0004", "rtmp"),
         `configuration ${simulatorCamera.id} is not served by the media gateway`,
+        "not_gateway_camera",
       ],
     ] as const;
-    for (const [answer, reason] of refusals) {
+    for (const [answer, reason, code] of refusals) {
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toEqual({ data: { allowed: false, reason } });
+      expect(answer.json()).toEqual({ data: { allowed: false, reason, code } });
     }
 
     const listed = await http.get("/v1/monitoring/publish-refusals", cast.system.token);
@@ -89,7 +94,15 @@ describe("POST /v1/media-gateway/publish", () => {
     expect(data.slice(0, refusals.length).map((refusal) => refusal.reason)).toEqual(
       refusals.map(([, reason]) => reason).reverse(),
     );
-    expect(data[0]).toMatchObject({ stream_key_hint: "…0004", protocol: "rtmp", address: "198.51.100.7" });
+    expect(data[0]).toMatchObject({
+      stream_key_hint: "…0004",
+      protocol: "rtmp",
+      address: "198.51.100.7",
+      code: "not_gateway_camera",
+      club_id: cast.clubA.id,
+      configuration_id: simulatorCamera.id,
+    });
+    expect(data[refusals.length - 1]).toMatchObject({ code: "unknown_key", club_id: null, configuration_id: null });
     expect(listed.body).not.toContain("simulator-key-0004");
     expect((await http.get("/v1/monitoring/publish-refusals", cast.adminA.token)).statusCode).toBe(403);
   });

@@ -65,6 +65,8 @@ describe("GET /v1/monitoring", () => {
       field: { id: field.id, name: "North" },
       status: "degraded",
       last_heartbeat_at: expect.any(String),
+      // Not a media gateway camera: nothing publishes (apps/server/test/publish-refusals.test.ts: one that does).
+      publisher: null,
       cameras: [
         {
           id: staleCamera.id,

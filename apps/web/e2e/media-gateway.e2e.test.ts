@@ -3,7 +3,8 @@
 // until revealed, copied whole), rotates the key after confirming, and then
 // sees, as the gateway reports them, the publisher the old key no longer
 // lets in (monitoring, with the media disk) and the camera the new key does
-// (the stream previews), as the club's administrator does on their Streams page.
+// (the stream previews), as the club's administrator does on their Streams page,
+// with the camera's link figures and, as it happens, why a camera was refused.
 // A recording's poster shows on its card and page, and its MP4 is offered to
 // the club's staff only.
 import { spawnSync } from "node:child_process";
@@ -77,12 +78,22 @@ async function gateway() {
   return {
     publish: (streamKey: string, address: string) =>
       post("/v1/media-gateway/publish", { stream_key: streamKey, protocol: "rtmp", address }),
-    connected: () =>
+    connected: (stats?: Record<string, number | null>) =>
       post("/v1/media-gateway/publishers", {
         configuration_id: configurationId,
         connected: true,
         protocol: "rtmp",
         hls_path: null,
+        ...(stats ? { stats } : {}),
+      }),
+    refuse: (streamKey: string, reason: string, code: string, codec?: string) =>
+      post("/v1/media-gateway/refusals", {
+        stream_key: streamKey,
+        protocol: "srt",
+        address: "198.51.100.30:40001",
+        reason,
+        code,
+        ...(codec ? { codec } : {}),
       }),
   };
 }
@@ -145,7 +156,13 @@ describe("a system administrator", () => {
     const media = await gateway();
     expect(await media.publish(OLD_KEY, "203.0.113.7:51234")).toMatchObject({ allowed: false });
     expect(await media.publish(newKey!, "198.51.100.20:40000")).toMatchObject({ allowed: true });
-    await media.connected();
+    await media.connected({
+      rtt_ms: null,
+      loss_percent: null,
+      retransmitted_packets: null,
+      dropped_packets: null,
+      bitrate_kbps: 2950,
+    });
 
     await page.goto(`${platform.url}/dashboard/monitoring`);
     const storage = page.getByRole("region", { name: "Media storage" });
@@ -180,6 +197,24 @@ describe("a system administrator", () => {
     await ownPreviews.getByRole("listitem").getByRole("heading", { name: "Hoofdveld" }).waitFor();
     expect(await ownPreviews.getByRole("combobox", { name: "Club" }).count()).toBe(0);
     await own.getByText("Your club's live and upcoming streams", { exact: false }).waitFor();
+    expect(await ownPreviews.getByLabel("Connection").textContent()).toContain("2,950 kbit/s");
+    // The old key's refusal named no configuration any more: it is not the club's to see.
+    const ownRefused = own.getByRole("table", { name: "Cameras the media gateway refused, latest first" });
+    await own.getByText("No refused publishers found").waitFor();
+    // A second camera on the new key sends HEVC: the refusal appears as it happens, in the club admin's words.
+    await media.refuse(
+      newKey!,
+      "unsupported video codec hevc: passthrough needs H.264",
+      "unsupported_video_codec",
+      "hevc",
+    );
+    await ownRefused
+      .getByText("Your camera sends HEVC (H.265) video; Clubcast takes H.264. Set the encoder to H.264.")
+      .waitFor();
+    const refusedRow = ownRefused.locator("tbody tr").first();
+    expect(await refusedRow.textContent()).toContain("Hoofdveld · configuration GW-OBS");
+    expect(await refusedRow.textContent()).toContain("Gateway: unsupported video codec hevc");
+    expect(await own.content()).not.toContain(newKey!);
     await shoot(own, "gateway-previews-club");
     await own.context().close();
   });

@@ -13,6 +13,34 @@ export const RTMP_APP = "live";
 
 export type IngestProtocol = "rtmp" | "srt";
 
+/**
+ * Why a publisher was refused, as a machine reads it (the gateway's own words stay its detail).
+ * Club admins see a refusal of their club's configuration worded by this code; `unknown_key` and
+ * `no_stream_key` name no configuration and are for system admins only; `other` is what no code names.
+ */
+export const PUBLISH_REFUSAL_CODES = [
+  "no_video",
+  "unsupported_video_codec",
+  "unsupported_audio_codec",
+  "already_publishing",
+  "wrong_protocol",
+  "unknown_key",
+  "no_stream_key",
+  "disabled",
+  "not_gateway_camera",
+  "other",
+] as const;
+export type PublishRefusalCode = (typeof PUBLISH_REFUSAL_CODES)[number];
+
+/** What a connected publisher's link looks like (SRT fills every figure, RTMP only the bitrate). */
+export interface PublisherStats {
+  rtt_ms: number | null;
+  loss_percent: number | null;
+  retransmitted_packets: number | null;
+  dropped_packets: number | null;
+  bitrate_kbps: number | null;
+}
+
 /** The SRT stream id a publisher sends: srt://HOST:8890?streamid=publish:{stream_key}. */
 export const srtStreamId = (streamKey: string) => `publish:${streamKey}`;
 

@@ -2,6 +2,7 @@
 // that emits them, the worker and the web client that listens.
 import type { CameraCommand, CameraFailure } from "./jobs.ts";
 import { MAX_INT } from "./constants.ts";
+import type { PublishRefusalCode } from "./media.ts";
 
 export const CHANNELS = {
   /** Public: score and kick-off of one match. */
@@ -17,6 +18,8 @@ export const CHANNELS = {
    * camera commands on its matches and to its clips and summaries tables.
    */
   club: (clubId: number) => `club.${clubId}`,
+  /** Private: a club's staff who manage its streams (the Streams page): refused publishers of its cameras. */
+  streams: (clubId: number) => `streams.${clubId}`,
 } as const;
 
 export type Channel =
@@ -24,9 +27,10 @@ export type Channel =
   | { kind: "matches" }
   | { kind: "user"; userId: number }
   | { kind: "chat"; matchId: number }
-  | { kind: "club"; clubId: number };
+  | { kind: "club"; clubId: number }
+  | { kind: "streams"; clubId: number };
 
-const WITH_ID = /^(match|user|chat|club)\.([1-9][0-9]{0,9})$/;
+const WITH_ID = /^(match|user|chat|club|streams)\.([1-9][0-9]{0,9})$/;
 
 /** The channel a name of CHANNELS stands for, or null for a name no channel has. */
 export function parseChannel(name: string): Channel | null {
@@ -42,6 +46,8 @@ export function parseChannel(name: string): Channel | null {
       return { kind: "user", userId: id };
     case "club":
       return { kind: "club", clubId: id };
+    case "streams":
+      return { kind: "streams", clubId: id };
     default:
       return { kind: "chat", matchId: id };
   }
@@ -74,6 +80,11 @@ export const EVENTS = {
   summaryChanged: "summary.changed",
   /** A camera command on one of the club's matches failed for good (on the club's channel; issue 16). */
   matchCommandFailed: "match.command_failed",
+  /**
+   * The media gateway refused a publisher of one of the club's configurations (on the club's streams
+   * channel; ids and the refusal's code only: the lists are read again).
+   */
+  streamRefused: "stream.refused",
 } as const;
 
 /** Translated keys a user.message may carry (spec section 8). */
@@ -119,6 +130,7 @@ export interface EventPayloads {
     progress: number;
     failure_reason: string | null;
   };
+  "stream.refused": { club: number; configuration: number; field: number | null; code: PublishRefusalCode };
   "videos.changed": { club: number; kind: "clips" | "summaries"; ids: number[] };
   "clip.changed": { match: number; clip: number };
   "summary.changed": { match: number; summary: number };

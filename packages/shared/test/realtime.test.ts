@@ -10,6 +10,7 @@ describe("parseChannel", () => {
     expect(parseChannel(CHANNELS.user(12))).toEqual({ kind: "user", userId: 12 });
     expect(parseChannel(CHANNELS.chat(MAX_INT))).toEqual({ kind: "chat", matchId: MAX_INT });
     expect(parseChannel(CHANNELS.club(3))).toEqual({ kind: "club", clubId: 3 });
+    expect(parseChannel(CHANNELS.streams(4))).toEqual({ kind: "streams", clubId: 4 });
   });
 
   it("refuses names no channel has", () => {
@@ -23,6 +24,8 @@ describe("parseChannel", () => {
       "user.-1",
       "clubs.1",
       "club.0",
+      "streams.0",
+      "stream.1",
       "chat.1 ",
     ]) {
       expect(parseChannel(name)).toBeNull();

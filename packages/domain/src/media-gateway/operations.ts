@@ -1,5 +1,7 @@
 import { domain } from "../core/operation.ts";
 import {
+  clubRefusalsAnswer,
+  clubRefusalsInput,
   okAnswer,
   previewsAnswer,
   previewsInput,
@@ -10,7 +12,7 @@ import {
   refusalsAnswer,
   storageAnswer,
 } from "./schemas.ts";
-import { noInput } from "../core/schemas.ts";
+import { idParams, noInput } from "../core/schemas.ts";
 import { createMediaGatewayService } from "./service.ts";
 
 export default domain(createMediaGatewayService, (op) => ({
@@ -24,7 +26,8 @@ export default domain(createMediaGatewayService, (op) => ({
   }),
   refusal: op.mutation({
     auth: "client",
-    summary: "The media gateway refused a publisher itself (second publisher, unsupported codec, stall)",
+    summary:
+      "The media gateway refused a publisher itself (second publisher, unsupported codec, no video); `code` optional",
     rest: { method: "POST", path: "/v1/media-gateway/refusals" },
     input: refusalInput,
     output: okAnswer,
@@ -53,6 +56,22 @@ export default domain(createMediaGatewayService, (op) => ({
     input: noInput,
     output: refusalsAnswer,
     run: (mediaGateway, _input, caller) => mediaGateway.refusals(caller),
+  }),
+  clubRefusals: op.query({
+    auth: "user",
+    summary: "The club's cameras the media gateway refused, latest first, with why (the club's streams staff)",
+    rest: { method: "GET", path: "/v1/media-gateway/refusals" },
+    input: clubRefusalsInput,
+    output: clubRefusalsAnswer,
+    run: (mediaGateway, input, caller) => mediaGateway.clubRefusals(input, caller),
+  }),
+  matchRefusals: op.query({
+    auth: "user",
+    summary: "While a match is scheduled or live: the last hour's refusals of its field's cameras (streams staff)",
+    rest: { method: "GET", path: "/v1/matches/:id/publish-refusals" },
+    input: idParams,
+    output: clubRefusalsAnswer,
+    run: (mediaGateway, input, caller) => mediaGateway.matchRefusals(input, caller),
   }),
   storage: op.query({
     auth: "user",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { resourceAnswer } from "../core/answers.ts";
 import { deviceHealth as health, namedRecord } from "../core/schemas.ts";
+import { publisherStats } from "../media-gateway/schemas.ts";
 
 /** Whether this server instance reaches what it depends on, checked when asked. */
 export const platformHealth = z.object({
@@ -26,6 +27,15 @@ export const monitoringSchema = z.object({
       club: namedRecord,
       field: namedRecord.nullable(),
       ...health,
+      /** Its camera's publisher at the media gateway now, with the link's latest figures; null when none. */
+      publisher: z
+        .object({
+          protocol: z.enum(["rtmp", "srt"]),
+          since: z.string(),
+          stats: publisherStats.nullable(),
+          stats_at: z.string().nullable(),
+        })
+        .nullable(),
       cameras: z.array(
         z.object({ id: z.number().int(), display_name: z.string(), technical_name: z.string(), ...health }),
       ),

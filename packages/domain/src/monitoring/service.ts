@@ -6,6 +6,7 @@ import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { authorize } from "../core/policy.ts";
 import { healthOf, idAndName } from "../core/presenters.ts";
+import type { MediaGatewayService } from "../media-gateway/service.ts";
 import type { Health, MonitoringOverview, PlatformHealth } from "./schemas.ts";
 
 /** "up" when `probe` succeeds within the budget of a request, else "down". */
@@ -22,7 +23,10 @@ async function probe(check: () => Promise<unknown>): Promise<"up" | "down"> {
   }
 }
 
-export function createMonitoringService(deps: Deps) {
+export function createMonitoringService(
+  deps: Deps,
+  { mediaGateway }: { mediaGateway: Pick<MediaGatewayService, "connectedPublishers"> },
+) {
   const { prisma, redis, redisOutages } = deps;
 
   /**
@@ -50,8 +54,10 @@ export function createMonitoringService(deps: Deps) {
   async function overview(ctx: RequestContext): Promise<{ data: MonitoringOverview }> {
     authorize(ctx, "monitoring");
     const byId = { orderBy: { id: "asc" } } as const;
-    const [services, configurations, computers, routers] = await Promise.all([
+    const [services, publishers, configurations, computers, routers] = await Promise.all([
       platformHealth(),
+      // Publishers live in Redis: with Redis down, monitoring still answers (and says Redis is down).
+      mediaGateway.connectedPublishers().catch(() => []),
       prisma.configuration.findMany({
         ...byId,
         include: { club: idAndName, field: idAndName, cameras: byId },
@@ -60,6 +66,12 @@ export function createMonitoringService(deps: Deps) {
       prisma.router.findMany({ ...byId, include: { club: idAndName } }),
     ]);
     const now = new Date();
+    const publisherOf = new Map(
+      publishers.map(({ configuration_id, protocol, since, stats, stats_at }) => [
+        configuration_id,
+        { protocol, since, stats, stats_at },
+      ]),
+    );
     const device = (
       row: { id: number; name: string; serial: string; club: { id: number; name: string } | null } & DeviceReport,
     ) => ({
@@ -77,6 +89,7 @@ export function createMonitoringService(deps: Deps) {
         club: configuration.club,
         field: configuration.field,
         ...healthOf(configuration, now),
+        publisher: publisherOf.get(configuration.id) ?? null,
         cameras: configuration.cameras.map((camera) => ({
           id: camera.id,
           display_name: camera.displayName,

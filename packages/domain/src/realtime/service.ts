@@ -66,7 +66,7 @@ export function createRealtimeService(deps: Deps) {
    * ones as the match itself is visible, else 404); `matches` needs a signed-in
    * dashboard user; `user.{id}` only that user; `chat.{id}` members of the match's
    * clubs and system admins (404 for a match the caller may not see); `club.{id}` the
-   * club's scheduler staff and system admins. 401 without sign-in, 403 when refused.
+   * club's scheduler staff and system admins; `streams.{id}` its streams staff and system admins. 401 without sign-in, 403 when refused.
    */
   async function authorizeChannel(name: string, ctx: RequestContext): Promise<Channel> {
     const channel = parseChannel(name);
@@ -89,6 +89,10 @@ export function createRealtimeService(deps: Deps) {
       case "club":
         // Whoever may run the club's camera commands (404 for another club's, so existence doesn't leak).
         authorize(ctx, "scheduler", channel.clubId, "not_found.club");
+        break;
+      case "streams":
+        // Whoever may open the club's Streams page: its refused publishers name its cameras and addresses.
+        authorize(ctx, "streams", channel.clubId, "not_found.club");
         break;
     }
     return channel;

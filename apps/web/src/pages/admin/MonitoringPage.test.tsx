@@ -17,6 +17,12 @@ const overview = () => ({
         field: { id: 8, name: "Hoofdveld" },
         status: "online" as const,
         last_heartbeat_at: ago(1),
+        publisher: {
+          protocol: "srt" as const,
+          since: ago(30),
+          stats: { rtt_ms: 38, loss_percent: 1.5, retransmitted_packets: 120, dropped_packets: 0, bitrate_kbps: 3100 },
+          stats_at: ago(1),
+        },
         cameras: [
           {
             id: 1,
@@ -81,18 +87,30 @@ const storage = (overrides: Record<string, unknown> = {}) => ({
 const refusals = () => ({
   data: [
     {
+      id: "r2",
       at: ago(2),
       protocol: "srt" as const,
+      code: "unknown_key" as const,
+      codec: null,
       reason: "Unknown stream key",
       stream_key_hint: "…a1b2",
       address: "203.0.113.7:51234",
+      count: 1,
+      club_id: null,
+      configuration_id: null,
     },
     {
+      id: "r1",
       at: ago(8),
       protocol: "rtmp" as const,
+      code: "disabled" as const,
+      codec: null,
       reason: "Livestream is disabled for this configuration",
       stream_key_hint: "…c3d4",
       address: "198.51.100.20",
+      count: 4,
+      club_id: 3,
+      configuration_id: 1,
     },
   ],
 });
@@ -130,6 +148,10 @@ describe("the Monitoring page", () => {
     expect(await within(configurations).findByText("CC-NL-0101")).toBeInTheDocument();
     expect(within(configurations).getByRole("list", { name: "Cameras of CC-NL-0101" })).toHaveTextContent(
       "Panorama right: Offline",
+    );
+    // The camera publishing to the media gateway, with its SRT link's figures.
+    expect(within(configurations).getByLabelText("Connection")).toHaveTextContent(
+      "Bitrate3,100 kbit/sRound trip38 msPacket loss1.5 %Resent packets120Dropped packets0",
     );
     const computers = screen.getByRole("table", { name: "Computers" });
     expect(within(computers).getByText("Degraded")).toBeInTheDocument();
@@ -187,7 +209,11 @@ describe("the media gateway on the Monitoring page", () => {
     expect(rows[1]).toHaveTextContent("SRT");
     expect(rows[1]).toHaveTextContent("…a1b2");
     expect(rows[1]).toHaveTextContent("203.0.113.7:51234");
-    expect(rows[1]).toHaveTextContent("Unknown stream key");
+    expect(rows[1]).toHaveTextContent("Gateway: Unknown stream key");
+    expect(rows[1]).toHaveTextContent("The stream key is unknown; it may have been renewed.");
+    expect(rows[2]).toHaveTextContent("Livestreaming is turned off for this camera's configuration.");
+    expect(rows[2]).toHaveTextContent("4 times in a row, the latest at the time shown");
+    expect(rows[1]).not.toHaveTextContent("in a row");
     expect(rows[1]!.querySelector("time")).toHaveAttribute("datetime", ago(2));
     expect(rows[2]).toHaveTextContent("RTMP");
   });

@@ -15,6 +15,7 @@ import { Icon, type IconName } from "../../ui/Icon.tsx";
 import { Pagination } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { formatBytes, formatInstant, formatMoment } from "./format.ts";
+import { LinkStats, RefusalReason } from "./PublishRefusals.tsx";
 import { pageParam } from "./page-param.ts";
 import { PageIntro } from "./PageIntro.tsx";
 import "../../styles/admin.css";
@@ -131,6 +132,19 @@ function ConfigurationsTable({ configurations, now }: { configurations: Configur
       key: "status",
       header: t("monitoring.status"),
       cell: (configuration) => <DeviceStatusBadge status={configuration.status} />,
+    },
+    {
+      key: "publisher",
+      header: t("link.title"),
+      cell: (configuration) =>
+        configuration.publisher ? (
+          <div className="ops-publisher">
+            <span className="admin-tag admin-tag--muted">{configuration.publisher.protocol.toUpperCase()}</span>
+            <LinkStats stats={configuration.publisher.stats} />
+          </div>
+        ) : (
+          <span className="ops-muted">{t("link.not_publishing")}</span>
+        ),
     },
     {
       key: "cameras",
@@ -250,9 +264,8 @@ function RefusedPublishers() {
   const { t } = useTranslation("admin");
   const locale = useLocale();
   const query = trpc.mediaGateway.refusals.useQuery(undefined, { refetchInterval: MONITORING_REFRESH_MS });
-  // Refusals have no id of their own; their place in the latest-first list keys them.
-  const rows = (query.data?.data ?? []).map((refusal, index) => ({ ...refusal, index }));
-  const columns: DataTableColumn<Refusal & { index: number }>[] = [
+  const rows = query.data?.data ?? [];
+  const columns: DataTableColumn<Refusal>[] = [
     {
       key: "at",
       header: t("refusals.time"),
@@ -277,7 +290,7 @@ function RefusedPublishers() {
     {
       key: "reason",
       header: t("refusals.reason"),
-      cell: (refusal) => <span className="ops-reason">{refusal.reason}</span>,
+      cell: (refusal) => <RefusalReason refusal={refusal} />,
     },
   ];
   return (
@@ -289,7 +302,7 @@ function RefusedPublishers() {
           caption={t("refusals.caption")}
           columns={columns}
           rows={rows}
-          rowKey={(refusal) => refusal.index}
+          rowKey={(refusal) => refusal.id}
           loading={query.isPending}
           skeletonRows={3}
           empty={

@@ -73,6 +73,8 @@ function preview(id: number, overrides: Record<string, unknown> = {}) {
     protocol: "rtmp" as const,
     since: "2026-03-01T12:00:00.000Z",
     hls_url: `/media/live/${id}/index.m3u8`,
+    stats: null,
+    stats_at: null,
     ...overrides,
   };
 }
@@ -165,5 +167,108 @@ describe("the camera previews", () => {
     fail = false;
     await user.click(within(section).getByRole("button", { name: "Try again" }));
     expect(await within(section).findByLabelText("Preview of Veld 1")).toBeInTheDocument();
+  });
+});
+
+describe("a connected camera's link", () => {
+  it("shows the bitrate, and for SRT the round trip, loss, resent and dropped packets", async () => {
+    const srt = { rtt_ms: 42.5, loss_percent: 2.1, retransmitted_packets: 310, dropped_packets: 4, bitrate_kbps: 2800 };
+    const rtmp = {
+      rtt_ms: null,
+      loss_percent: null,
+      retransmitted_packets: null,
+      dropped_packets: null,
+      bitrate_kbps: 4500,
+    };
+    renderRoutes(routes, "/dashboard/streams", clubAdmin, undefined, {
+      "matches.liveStreams": () => pageOf([]),
+      "mediaGateway.previews": () => ({
+        data: [
+          preview(1, { stats: rtmp, stats_at: "2026-03-01T12:00:30.000Z" }),
+          preview(2, { protocol: "srt", stats: srt, stats_at: "2026-03-01T12:00:30.000Z" }),
+          preview(3),
+        ],
+      }),
+      "mediaGateway.clubRefusals": () => ({ data: [] }),
+    });
+    await screen.findByLabelText("Preview of Veld 1");
+    const list = screen.getByRole("list", { name: "Connected cameras" });
+    const [first, second, third] = within(list).getAllByRole("listitem");
+    const rtmpLink = within(first!).getByLabelText("Connection");
+    expect(rtmpLink).toHaveTextContent("Bitrate4,500 kbit/s");
+    expect(rtmpLink).not.toHaveTextContent("Round trip");
+    expect(within(second!).getByLabelText("Connection")).toHaveTextContent(
+      "Bitrate2,800 kbit/sRound trip42.5 msPacket loss2.1 %Resent packets310Dropped packets4",
+    );
+    expect(third).toHaveTextContent("No figures yet");
+  });
+});
+
+const refusal = (id: string, overrides: Record<string, unknown> = {}) => ({
+  id,
+  at: "2026-03-01T12:05:00.000Z",
+  protocol: "rtmp" as const,
+  code: "no_video" as const,
+  codec: null,
+  reason: "no decodable video arrived",
+  address: "203.0.113.9",
+  count: 1,
+  configuration: { id: 1, barcode: "GW-1" },
+  field: { id: 11, name: "Veld 1" },
+  ...overrides,
+});
+
+describe("the refused cameras", () => {
+  it("word each refusal for a club admin, keep the gateway's reason as detail, and take a new one live", async () => {
+    let refused = [
+      refusal("b", {
+        code: "unsupported_video_codec",
+        codec: "hevc",
+        protocol: "srt",
+        reason: "unsupported video codec hevc: passthrough needs H.264",
+      }),
+      refusal("a"),
+    ];
+    const clubRefusals = vi.fn((_input: { club: number }) => ({ data: refused }));
+    renderRoutes(routes, "/dashboard/streams", clubAdmin, undefined, {
+      "matches.liveStreams": () => pageOf([]),
+      "mediaGateway.previews": () => ({ data: [] }),
+      "mediaGateway.clubRefusals": clubRefusals,
+    });
+    const table = await screen.findByRole("table", { name: "Cameras the media gateway refused, latest first" });
+    expect(clubRefusals).toHaveBeenCalledWith({ club: 3 });
+    await within(table).findByText("Gateway: no decodable video arrived");
+    const rows = within(table).getAllByRole("row");
+    // A header row, then the latest first.
+    expect(rows[1]).toHaveTextContent("Veld 1 · configuration GW-1");
+    expect(rows[1]).toHaveTextContent("SRT");
+    expect(rows[1]).toHaveTextContent(
+      "Your camera sends HEVC (H.265) video; Clubcast takes H.264. Set the encoder to H.264.",
+    );
+    expect(rows[1]).toHaveTextContent("Gateway: unsupported video codec hevc: passthrough needs H.264");
+    expect(rows[2]).toHaveTextContent(
+      "Your camera sent no video: only sound, or nothing within 15 seconds. Check that the encoder sends H.264 video.",
+    );
+
+    refused = [
+      refusal("c", { code: "already_publishing", reason: "a camera already publishes with this key" }),
+      ...refused,
+    ];
+    const handlers = channels.get("streams.3") as ChannelHandlers;
+    act(() => handlers["stream.refused"]!({ club: 3, configuration: 1, field: 11, code: "already_publishing" }));
+    expect(
+      await within(table).findByText(/Another camera or encoder already streams with this key/),
+    ).toBeInTheDocument();
+    expect(clubRefusals).toHaveBeenCalledTimes(2);
+  });
+
+  it("say so when no camera was refused", async () => {
+    renderRoutes(routes, "/dashboard/streams", clubAdmin, undefined, {
+      "matches.liveStreams": () => pageOf([]),
+      "mediaGateway.previews": () => ({ data: [] }),
+      "mediaGateway.clubRefusals": () => ({ data: [], message: "No refused publishers found" }),
+    });
+    const section = await screen.findByRole("region", { name: "Refused cameras" });
+    expect(await within(section).findByText("No refused publishers found")).toBeInTheDocument();
   });
 });

@@ -3,7 +3,9 @@
 // and page live in the URL (?list=&page=); a stream.ready on the private
 // matches channel reloads both lists. Below them, the camera previews of the
 // working club: every publisher connected to the media gateway right now, each
-// in a small muted live player, polled every PREVIEWS_REFRESH_MS.
+// in a small muted live player with its link's figures, polled every
+// PREVIEWS_REFRESH_MS; then the cameras the gateway refused, and why
+// (PublishRefusals.tsx), a new refusal arriving without a reload.
 import { useId } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -26,6 +28,7 @@ import { CONFIGURATION_PATH } from "../configuration/paths.ts";
 import { VideoPlayer } from "../matches/VideoPlayer.tsx";
 import { formatInstant } from "./format.ts";
 import { pageParam } from "./page-param.ts";
+import { LinkStats, RefusedCameras } from "./PublishRefusals.tsx";
 import { PageIntro } from "./PageIntro.tsx";
 import "../../styles/admin.css";
 import "../../styles/operations.css";
@@ -79,6 +82,7 @@ function PreviewCard({ preview }: { preview: Preview }) {
           <Icon name="clock" size={16} />
           <time dateTime={preview.since}>{t("previews.since", { time: formatInstant(preview.since, locale) })}</time>
         </p>
+        <LinkStats stats={preview.stats} />
       </div>
     </li>
   );
@@ -152,6 +156,12 @@ function CameraPreviews() {
       {content}
     </section>
   );
+}
+
+/** The working club's refused cameras (none to show until a system administrator picks a club). */
+function WorkingClubRefusals() {
+  const { clubId } = useWorkingClub();
+  return clubId === null ? null : <RefusedCameras clubId={clubId} />;
 }
 
 export default function StreamsPage() {
@@ -258,6 +268,7 @@ export default function StreamsPage() {
       )}
       {query.data && <Pagination meta={query.data.meta} />}
       <CameraPreviews />
+      <WorkingClubRefusals />
     </div>
   );
 }

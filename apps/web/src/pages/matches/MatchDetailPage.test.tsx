@@ -142,3 +142,61 @@ describe("the match page", () => {
     expect(screen.queryByRole("heading", { name: "Highlights" })).toBeNull();
   });
 });
+
+describe("a refused camera on the match's field", () => {
+  const live = () =>
+    fakeMatch({
+      id: 9,
+      status: "live",
+      list_status: "live",
+      field: { id: 11, name: "Veld 1" },
+      live_hls_url: "/media/matches/9/live.m3u8",
+    });
+  const refused = {
+    id: "r1",
+    at: "2026-03-01T12:05:00.000Z",
+    protocol: "srt" as const,
+    code: "unsupported_video_codec" as const,
+    codec: "av1",
+    reason: "unsupported video codec av1: passthrough needs H.264",
+    address: "203.0.113.9",
+    count: 1,
+    configuration: { id: 1, barcode: "GW-1" },
+    field: { id: 11, name: "Veld 1" },
+  };
+
+  function renderLive(auth: Auth, matchRefusals: () => unknown) {
+    return renderRoutes([{ path: "/matches/:match", element: <MatchDetailPage /> }], "/matches/9", auth, undefined, {
+      "matches.byId": () => ({ data: live() }),
+      "summaries.ofMatch": noSummary,
+      "mediaGateway.matchRefusals": matchRefusals,
+    });
+  }
+
+  it("tells the club's streams staff why, and reads them again on a refusal for the field", async () => {
+    let refusals: (typeof refused)[] = [];
+    const matchRefusals = vi.fn(() => ({ data: refusals }));
+    renderLive(staff("club"), matchRefusals);
+    await waitFor(() => expect(matchRefusals).toHaveBeenCalled());
+    expect(screen.queryByRole("status", { name: "Your camera was refused" })).toBeNull();
+
+    refusals = [refused];
+    const handlers = channels.get("streams.3") as ChannelHandlers;
+    act(() => handlers["stream.refused"]!({ club: 3, configuration: 1, field: 11, code: "unsupported_video_codec" }));
+    const notice = await screen.findByRole("status", { name: "Your camera was refused" });
+    expect(notice).toHaveTextContent("Your camera sends AV1 video; Clubcast takes H.264. Set the encoder to H.264.");
+    expect(notice).toHaveTextContent("Veld 1 · configuration GW-1");
+  });
+
+  it.each([
+    ["a player of the club", fakeAuth({ user: fakeUser({ scope: "player" }) })],
+    ["a trainer of the club", staff("trainer")],
+    ["another club's administrator", staff("club", { id: 4, name: "VV De Zwaluwen" })],
+  ])("asks nothing for %s", async (_who, auth) => {
+    const matchRefusals = vi.fn(() => ({ data: [refused] }));
+    renderLive(auth, matchRefusals);
+    await screen.findByLabelText(/Live video|Video of/);
+    expect(matchRefusals).not.toHaveBeenCalled();
+    expect(screen.queryByRole("status", { name: "Your camera was refused" })).toBeNull();
+  });
+});

@@ -5,12 +5,13 @@
 // 4). An on-demand match's highlight summary plays below the video once it is
 // built (summary.updated brings a new one; summary.changed has it read again
 // after it was made private or public, shared or deleted, and tells of a private
-// one's build). Matches the visitor may not see answer 404 and read "No match
-// found".
-import { useState } from "react";
+// one's build). While a match is scheduled or live, the club's streams staff see
+// why the media gateway refused a camera on its field. Matches the visitor may
+// not see answer 404 and read "No match found".
+import { Suspense, useState } from "react";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { CHANNELS } from "@clubcast/shared";
+import { canOpenClubPages, canOpenSection, CHANNELS } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { useFormatZoned } from "../../lib/dates.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
@@ -28,6 +29,7 @@ import { FlipClock } from "./FlipClock.tsx";
 import { ShareButton } from "./ShareButton.tsx";
 import { SummaryVideo, useMatchSummary } from "./SummaryVideo.tsx";
 import { VideoPlayer } from "./VideoPlayer.tsx";
+import { MatchRefusals } from "../admin/PublishRefusals.tsx";
 import "../../styles/match.css";
 
 interface Score {
@@ -93,8 +95,14 @@ function Side({ side, name }: { side: MatchSide; name: string }) {
 function MatchView({ match }: { match: Match }) {
   const { t } = useTranslation();
   const formatZoned = useFormatZoned();
-  const { user } = useAuth();
+  const { user, scope } = useAuth();
   const utils = trpc.useUtils();
+  // The club's streams staff (the access matrix's Streams page), while the match may still go live.
+  const seesRefusals =
+    (match.status === "scheduled" || match.status === "live") &&
+    user !== null &&
+    canOpenSection({ scope, permissions: user.permissions }, "streams") &&
+    canOpenClubPages(user, match.club.id);
   const [liveScore, setLiveScore] = useState<Score | null>(null);
   const home = sideName(match.home) ?? t("match.unknown_side");
   const away = sideName(match.away) ?? t("match.unknown_side");
@@ -196,6 +204,11 @@ function MatchView({ match }: { match: Match }) {
           )}
         </div>
       </aside>
+      {seesRefusals && (
+        <Suspense fallback={null}>
+          <MatchRefusals matchId={match.id} clubId={match.club.id} fieldId={match.field?.id ?? null} />
+        </Suspense>
+      )}
       {match.status === "vod" && <Highlights match={match} title={title} />}
     </article>
   );

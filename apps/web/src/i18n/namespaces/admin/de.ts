@@ -117,6 +117,58 @@ const de: typeof en = {
     empty_text:
       "Eine Kamera, die mit einem unbekannten, erneuerten oder ausgeschalteten Schlüssel streamt, erscheint hier.",
   },
+  refused_cameras: {
+    title: "Abgelehnte Kameras",
+    text: "Warum das Mediengateway eine deiner Kameras abgelehnt hat, neueste zuerst. Neue Ablehnungen erscheinen sofort.",
+    caption: "Kameras, die das Mediengateway abgelehnt hat, neueste zuerst",
+    time: "Zeit",
+    camera: "Kamera",
+    protocol: "Protokoll",
+    reason: "Was passiert ist",
+    detail: "Gateway: {{reason}}",
+    repeated: "{{count}}-mal hintereinander, zuletzt zur angezeigten Zeit",
+    camera_name: "{{field}} · Konfiguration {{name}}",
+    empty: "Keine Kamera wurde abgelehnt",
+    empty_text: "Lehnt das Mediengateway eine Kamera ab, siehst du hier, warum und was zu ändern ist.",
+    match_title: "Deine Kamera wurde abgelehnt",
+    match_text: "Das Mediengateway hat in der letzten Stunde eine Kamera auf diesem Platz abgelehnt:",
+  },
+  refusal_code: {
+    no_video:
+      "Deine Kamera hat kein Bild gesendet: nur Ton oder 15 Sekunden lang nichts. Prüfe, ob der Encoder H.264-Video sendet.",
+    unsupported_video_codec: "Deine Kamera sendet {{codec}}-Video; Clubcast nimmt H.264. Stelle den Encoder auf H.264.",
+    unsupported_video_codec_unnamed:
+      "Deine Kamera sendet ein Videoformat, das Clubcast nicht annimmt; Clubcast nimmt H.264. Stelle den Encoder auf H.264.",
+    unsupported_audio_codec:
+      "Deine Kamera sendet {{codec}}-Audio; Clubcast nimmt AAC. Stelle den Ton des Encoders auf AAC oder schalte ihn aus.",
+    unsupported_audio_codec_unnamed:
+      "Deine Kamera sendet ein Audioformat, das Clubcast nicht annimmt; Clubcast nimmt AAC. Stelle den Ton des Encoders auf AAC oder schalte ihn aus.",
+    already_publishing:
+      "Eine andere Kamera oder ein anderer Encoder streamt schon mit diesem Schlüssel; der erste bleibt. Beende den anderen oder gib jeder Kamera eine eigene Konfiguration.",
+    wrong_protocol:
+      "Deine Kamera hat sich über {{protocol}} verbunden, ihre Konfiguration nimmt aber das andere Protokoll. Nutze die Stream-URL von der Konfigurationsseite.",
+    unknown_key:
+      "Der Stream-Schlüssel ist unbekannt; vielleicht wurde er erneuert. Kopiere die aktuelle Stream-URL von der Konfigurationsseite.",
+    no_stream_key:
+      "Die Kamera hat keinen Stream-Schlüssel gesendet. Nutze die ganze Stream-URL von der Konfigurationsseite.",
+    disabled: "Livestreaming ist für die Konfiguration dieser Kamera ausgeschaltet. Schalte es ein, um zu streamen.",
+    not_gateway_camera:
+      "Diese Konfiguration streamt nicht zum Mediengateway von Clubcast. Stelle ihren Kameratyp auf das Clubcast-Gateway.",
+    other: "Das Mediengateway hat den Stream der Kamera abgelehnt.",
+  },
+  link: {
+    title: "Verbindung",
+    bitrate: "Bitrate",
+    bitrate_value: "{{value}} kbit/s",
+    rtt: "Umlaufzeit",
+    rtt_value: "{{value}} ms",
+    loss: "Paketverlust",
+    loss_value: "{{value}} %",
+    retransmitted: "Erneut gesendete Pakete",
+    dropped: "Verworfene Pakete",
+    none: "Noch keine Werte",
+    not_publishing: "Sendet nicht",
+  },
   system: {
     subtitle: "Die Daten deines Vereins und die Version der Plattform.",
     club_title: "Vereinsdaten",

@@ -115,6 +115,57 @@ const en = {
     empty: "No publisher was refused",
     empty_text: "A camera that streams with an unknown, rotated or disabled key shows up here.",
   },
+  refused_cameras: {
+    title: "Refused cameras",
+    text: "Why the media gateway turned one of your cameras away, latest first. New refusals appear as they happen.",
+    caption: "Cameras the media gateway refused, latest first",
+    time: "Time",
+    camera: "Camera",
+    protocol: "Protocol",
+    reason: "What happened",
+    detail: "Gateway: {{reason}}",
+    repeated: "{{count}} times in a row, the latest at the time shown",
+    camera_name: "{{field}} · configuration {{name}}",
+    empty: "No camera was refused",
+    empty_text: "When the media gateway turns a camera away, you see here why and what to change.",
+    match_title: "Your camera was refused",
+    match_text: "The media gateway turned a camera on this field away in the last hour:",
+  },
+  refusal_code: {
+    no_video:
+      "Your camera sent no video: only sound, or nothing within 15 seconds. Check that the encoder sends H.264 video.",
+    unsupported_video_codec: "Your camera sends {{codec}} video; Clubcast takes H.264. Set the encoder to H.264.",
+    unsupported_video_codec_unnamed:
+      "Your camera sends a video format Clubcast can't take; Clubcast takes H.264. Set the encoder to H.264.",
+    unsupported_audio_codec:
+      "Your camera sends {{codec}} audio; Clubcast takes AAC. Set the encoder's audio to AAC, or turn audio off.",
+    unsupported_audio_codec_unnamed:
+      "Your camera sends an audio format Clubcast can't take; Clubcast takes AAC. Set the encoder's audio to AAC, or turn audio off.",
+    already_publishing:
+      "Another camera or encoder already streams with this key; the first one stays. Stop the other one, or give each camera its own configuration.",
+    wrong_protocol:
+      "Your camera connected over {{protocol}}, but its configuration takes the other protocol. Use the stream URL shown on the configuration page.",
+    unknown_key:
+      "The stream key is unknown; it may have been renewed. Copy the current stream URL from the configuration page.",
+    no_stream_key: "The camera sent no stream key. Use the whole stream URL from the configuration page.",
+    disabled: "Livestreaming is turned off for this camera's configuration. Turn it on to stream.",
+    not_gateway_camera:
+      "This configuration does not stream to Clubcast's media gateway. Set its camera type to the Clubcast gateway.",
+    other: "The media gateway refused the camera's stream.",
+  },
+  link: {
+    title: "Connection",
+    bitrate: "Bitrate",
+    bitrate_value: "{{value}} kbit/s",
+    rtt: "Round trip",
+    rtt_value: "{{value}} ms",
+    loss: "Packet loss",
+    loss_value: "{{value}} %",
+    retransmitted: "Resent packets",
+    dropped: "Dropped packets",
+    none: "No figures yet",
+    not_publishing: "Not publishing",
+  },
   system: {
     subtitle: "Your club's details and the platform's version.",
     club_title: "Club details",

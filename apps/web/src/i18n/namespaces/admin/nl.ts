@@ -115,6 +115,57 @@ const nl: typeof en = {
     empty: "Er is geen publisher geweigerd",
     empty_text: "Een camera die streamt met een onbekende, vernieuwde of uitgeschakelde sleutel verschijnt hier.",
   },
+  refused_cameras: {
+    title: "Geweigerde camera's",
+    text: "Waarom de mediagateway een van je camera's weigerde, nieuwste eerst. Nieuwe weigeringen verschijnen meteen.",
+    caption: "Camera's die de mediagateway weigerde, nieuwste eerst",
+    time: "Tijd",
+    camera: "Camera",
+    protocol: "Protocol",
+    reason: "Wat er gebeurde",
+    detail: "Gateway: {{reason}}",
+    repeated: "{{count}} keer achter elkaar, de laatste op de getoonde tijd",
+    camera_name: "{{field}} · configuratie {{name}}",
+    empty: "Er is geen camera geweigerd",
+    empty_text: "Weigert de mediagateway een camera, dan zie je hier waarom en wat je moet aanpassen.",
+    match_title: "Je camera is geweigerd",
+    match_text: "De mediagateway weigerde het afgelopen uur een camera op dit veld:",
+  },
+  refusal_code: {
+    no_video:
+      "Je camera stuurde geen beeld: alleen geluid, of niets binnen 15 seconden. Controleer of de encoder H.264-video stuurt.",
+    unsupported_video_codec: "Je camera stuurt {{codec}}-video; Clubcast neemt H.264. Zet de encoder op H.264.",
+    unsupported_video_codec_unnamed:
+      "Je camera stuurt een videoformaat dat Clubcast niet aanneemt; Clubcast neemt H.264. Zet de encoder op H.264.",
+    unsupported_audio_codec:
+      "Je camera stuurt {{codec}}-audio; Clubcast neemt AAC. Zet de audio van de encoder op AAC, of zet audio uit.",
+    unsupported_audio_codec_unnamed:
+      "Je camera stuurt een audioformaat dat Clubcast niet aanneemt; Clubcast neemt AAC. Zet de audio van de encoder op AAC, of zet audio uit.",
+    already_publishing:
+      "Een andere camera of encoder streamt al met deze sleutel; de eerste blijft. Stop de andere, of geef elke camera een eigen configuratie.",
+    wrong_protocol:
+      "Je camera verbond via {{protocol}}, maar de configuratie neemt het andere protocol. Gebruik de stream-URL van de configuratiepagina.",
+    unknown_key:
+      "De streamsleutel is onbekend; misschien is hij vernieuwd. Kopieer de huidige stream-URL van de configuratiepagina.",
+    no_stream_key: "De camera stuurde geen streamsleutel. Gebruik de hele stream-URL van de configuratiepagina.",
+    disabled: "Livestreamen staat uit voor de configuratie van deze camera. Zet het aan om te streamen.",
+    not_gateway_camera:
+      "Deze configuratie streamt niet naar de mediagateway van Clubcast. Zet het cameratype op de Clubcast-gateway.",
+    other: "De mediagateway weigerde de stream van de camera.",
+  },
+  link: {
+    title: "Verbinding",
+    bitrate: "Bitrate",
+    bitrate_value: "{{value}} kbit/s",
+    rtt: "Rondreistijd",
+    rtt_value: "{{value}} ms",
+    loss: "Pakketverlies",
+    loss_value: "{{value}} %",
+    retransmitted: "Opnieuw verzonden pakketten",
+    dropped: "Verloren pakketten",
+    none: "Nog geen cijfers",
+    not_publishing: "Zendt niet",
+  },
   system: {
     subtitle: "De gegevens van je club en de versie van het platform.",
     club_title: "Clubgegevens",
