@@ -438,6 +438,31 @@ describe("POST /v1/camera/recording-finished", () => {
     expect(start.statusCode).toBe(202);
   });
 
+  it("lets the worker's late confirmation of a hand stop succeed on a match the camera already finished", async () => {
+    const requester = await createUser(t.deps.prisma, { scope: "system" });
+    const match = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: configuration.id,
+      status: "live",
+    });
+    const channels = await listenToChannels(t, [CHANNELS.user(requester.id), CHANNELS.club(club.id)]);
+    expect((await finish({ match_id: match.id, ...times, vod_hls_url: vod })).statusCode).toBe(200);
+    const outcome = await t.services.matches.commandSucceeded({
+      command: "stopRecording",
+      matchId: match.id,
+      configurationId: configuration.id,
+      requestedBy: requester.id,
+      idempotencyKey: `hand-stop-${match.id}`,
+    });
+    expect(outcome).toEqual({ applied: false, status: "vod" });
+    await channels.settle();
+    expect(channels.events(EVENTS.userMessage)).toEqual([
+      { key: "match.recording_stopped", level: "success", match: match.id },
+    ]);
+    expect(channels.events(EVENTS.matchCommandFailed)).toEqual([]);
+    await channels.close();
+  });
+
   it("takes a scheduled match its camera recorded without a stream report on demand, and 404 for another configuration's", async () => {
     const scheduled = await createMatch(t.deps.prisma, {
       clubId: club.id,
@@ -489,6 +514,7 @@ describe("POST /v1/camera/recording-finished", () => {
           status: "processing",
           list_status: null,
           recording_problem: "no_video",
+          live_hls_url: null,
           vod_hls_url: null,
           poster_url: null,
           download_url: null,

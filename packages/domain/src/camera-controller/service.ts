@@ -205,7 +205,8 @@ export function createCameraControllerService(
       }
       const [marked] = await tx.match.updateManyAndReturn({
         where: { id, status: "processing", recordingProblem: null },
-        data: { recordingProblem: finishing.problem, vodHlsUrl: null },
+        // No URL of a video that isn't there: not the live stream's either.
+        data: { recordingProblem: finishing.problem, vodHlsUrl: null, liveHlsUrl: null },
         select: matchColumns,
       });
       if (marked) return { match: marked, changed: true };
