@@ -284,6 +284,22 @@ describe("POST /v1/camera/stream-ready", () => {
     expect(listener.events(EVENTS.streamReady).filter((e) => e.match === match.id)).toHaveLength(2);
   });
 
+  it("tells the page of a match started by hand once its stream is ready (match.live)", async () => {
+    const match = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: configuration.id,
+      status: "live",
+    });
+    const page = await listenToChannels(t, [CHANNELS.match(match.id)]);
+    const url = "http://camera-server.test/live/by-hand.m3u8";
+    for (let i = 0; i < 2; i++) {
+      await http.post("/v1/camera/stream-ready", { match_id: match.id, live_hls_url: url }, clientToken);
+    }
+    await page.settle();
+    expect(page.events(EVENTS.matchLive)).toEqual([{ match: match.id }]);
+    await page.close();
+  });
+
   it("changes nothing for a match already recorded (a late retry): 200 with its status and its own URL", async () => {
     for (const status of ["processing", "vod"] as const) {
       const stored = "http://camera-server.test/live/kept.m3u8";

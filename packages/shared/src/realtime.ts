@@ -52,8 +52,9 @@ export const EVENTS = {
   matchScored: "match.scored",
   matchStarting: "match.starting",
   /**
-   * A match started recording (its camera confirmed a start, or reported its stream ready): on the
-   * match's channel, so its page shows the live video; ids only.
+   * A match started recording (its camera confirmed a start, or reported its stream ready), or a
+   * live match's stream became ready: on the match's channel, so its page reads the match again
+   * and shows the live video; ids only.
    */
   matchLive: "match.live",
   /**

@@ -163,6 +163,8 @@ export function createCameraControllerService(
     if (count === 1 || (moved && match.liveHlsUrl === url)) {
       deps.events.publish(CHANNELS.matches, EVENTS.streamReady, { club: match.clubId, match: match.id });
     }
+    // A match that went live before its stream was ready (a hand start): its page now has a video to show.
+    if (count === 1 && !moved) deps.events.publish(CHANNELS.match(match.id), EVENTS.matchLive, { match: match.id });
     const now = await prisma.match.findUniqueOrThrow({
       where: { id: match.id },
       select: { status: true, liveHlsUrl: true },
