@@ -573,7 +573,20 @@ describe("POST /v1/camera/recording-finished", () => {
       const detail = await http.query("matches.byId", { id: match.id }, userToken);
       expect(detail.json().result.data.data.recording_problem).toBe("no_video");
 
-      // Restored from the camera, say: the recording is reported again, now with a video.
+      // Restored from the camera: processing again, without the problem, until the camera reports.
+      const restored = await t.services.matches.commandSucceeded({
+        command: "restore",
+        matchId: match.id,
+        configurationId: configuration.id,
+        requestedBy: null,
+        idempotencyKey: `restore-${match.id}`,
+      });
+      expect(restored).toEqual({ applied: true, status: "processing" });
+      expect(await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({
+        status: "processing",
+        recordingProblem: null,
+      });
+      // The recording is reported again, now with a video.
       const found = await finish({ match_id: match.id, ...times, vod_hls_url: vod });
       expect(found.json().data.match).toEqual({
         id: match.id,

@@ -7,6 +7,7 @@ import {
   GATEWAY_CAMERA_TYPE,
   canTransition,
   finishedRecordingOf,
+  transitionOf,
   type MatchStatus,
 } from "@clubcast/shared";
 import type { Prisma } from "@clubcast/db";
@@ -135,36 +136,41 @@ export function createCameraControllerService(
   /**
    * The match's live stream is ready (its first segment plays). A match not yet recording starts
    * recording now, as a confirmed startRecording does (a camera records a scheduled match by itself
-   * at its start): the match's page hears match.live. The URL is kept while the match is live, and
-   * dashboards hear stream.ready once per URL. Safe to repeat: a report for a live match with the
+   * at its start): the match's page hears match.live. The URL is kept while the match records (or
+   * is about to), and dashboards hear stream.ready once per URL. Safe to repeat: a report for a live match with the
    * URL it has, or for a match already recorded (processing, vod: a late retry), changes nothing
    * and publishes nothing, and answers 200 with the match's status and stored URL, so a retrying
    * controller stops retrying; a recorded match's URLs are never overwritten.
    */
   async function streamReady(input: StreamReadyInput, ctx: RequestContext): Promise<StreamReadyAnswer> {
     const match = await ownMatch(input.match_id, requireClient(ctx));
-    // Refused when it started meanwhile (another report, a hand start) or was recorded: decided below.
-    const moved =
-      canTransition(match.status as MatchStatus, "startRecording") &&
-      (await matches.cameraStartedRecording(match.id)).outcome === "moved";
     const url = input.live_hls_url;
-    // Conditional on a live match with another URL, so of two concurrent reports one changes it.
-    const { count } = await prisma.match.updateMany({
+    // The URL first, and only while the match is about to record or records, with another URL: of
+    // concurrent reports one changes it, and a recorded match's URLs stay as they are.
+    const [changed] = await prisma.match.updateManyAndReturn({
       where: {
         id: match.id,
-        status: "live",
+        status: { in: [...transitionOf("startRecording").from, "live"] },
         ...(url === null
           ? { liveHlsUrl: { not: null } }
           : { OR: [{ liveHlsUrl: null }, { liveHlsUrl: { not: url } }] }),
       },
       data: { liveHlsUrl: url },
+      select: { status: true },
     });
+    // Refused when it started meanwhile (another report, a hand start) or was recorded.
+    const moved =
+      canTransition(match.status as MatchStatus, "startRecording") &&
+      (await matches.cameraStartedRecording(match.id)).outcome === "moved";
     // A start with the URL it already had (or none) changed no URL: the start is the news.
-    if (count === 1 || (moved && match.liveHlsUrl === url)) {
+    if (changed || (moved && match.liveHlsUrl === url)) {
       deps.events.publish(CHANNELS.matches, EVENTS.streamReady, { club: match.clubId, match: match.id });
     }
-    // A match that went live before its stream was ready (a hand start): its page now has a video to show.
-    if (count === 1 && !moved) deps.events.publish(CHANNELS.match(match.id), EVENTS.matchLive, { match: match.id });
+    // A match live before its stream was ready (a hand start): its page now has a video to show. A
+    // match not live yet hears match.live from the start (applyConfirmed), whichever report makes it.
+    if (changed?.status === "live") {
+      deps.events.publish(CHANNELS.match(match.id), EVENTS.matchLive, { match: match.id });
+    }
     const now = await prisma.match.findUniqueOrThrow({
       where: { id: match.id },
       select: { status: true, liveHlsUrl: true },

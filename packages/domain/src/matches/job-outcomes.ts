@@ -58,6 +58,8 @@ function confirmedData({ command, configurationId }: ConfirmedCommand): BatchedT
     ...(configurationId === undefined ? {} : { configurationId }),
     ...(command === "schedule" ? { isScheduled: true } : {}),
     ...(command === "unschedule" ? { isScheduled: false } : {}),
+    // The camera delivers the recording again: whether it has a video is for its report to say.
+    ...(command === "restore" ? { recordingProblem: null } : {}),
   };
 }
 
