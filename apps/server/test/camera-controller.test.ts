@@ -193,12 +193,133 @@ describe("POST /v1/camera/stream-ready", () => {
     const url = "http://camera-server.test/live/match.m3u8";
     const res = await http.post("/v1/camera/stream-ready", { match_id: match.id, live_hls_url: url }, clientToken);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { match: match.id, live_hls_url: url } });
+    expect(res.json()).toEqual({ data: { match: match.id, status: "live", live_hls_url: url } });
     expect((await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).liveHlsUrl).toBe(url);
     await listener.settle();
     expect(listener.events(EVENTS.streamReady).filter((e) => e.match === match.id)).toEqual([
       { club: club.id, match: match.id },
     ]);
+  });
+
+  it("starts a scheduled match recording when its camera reports the stream ready, once however often it is reported", async () => {
+    const match = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: configuration.id,
+      status: "scheduled",
+    });
+    const page = await listenToChannels(t, [CHANNELS.match(match.id), CHANNELS.club(club.id)]);
+    const url = "http://camera-server.test/live/scheduled.m3u8";
+    // The camera's first report and its retries, some racing each other.
+    const reports = await Promise.all(
+      [1, 2, 3].map(() => http.post("/v1/camera/stream-ready", { match_id: match.id, live_hls_url: url }, clientToken)),
+    );
+    const retry = await http.post("/v1/camera/stream-ready", { match_id: match.id, live_hls_url: url }, clientToken);
+    for (const res of [...reports, retry]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: { match: match.id, status: "live", live_hls_url: url } });
+    }
+    expect(await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({
+      status: "live",
+      liveHlsUrl: url,
+      configurationId: configuration.id,
+    });
+    // Live in the public list and on the match's page, both read through the read cache.
+    const live = await http.get("/v1/matches?status=live&page=1&limit=100");
+    expect(live.json().data.map((m: { id: number }) => m.id)).toContain(match.id);
+    expect((await http.get(`/v1/matches/${match.id}`)).json().data).toMatchObject({
+      status: "live",
+      list_status: "live",
+    });
+
+    await Promise.all([listener.settle(), page.settle()]);
+    expect(listener.events(EVENTS.streamReady).filter((e) => e.match === match.id)).toEqual([
+      { club: club.id, match: match.id },
+    ]);
+    expect(page.events(EVENTS.matchLive)).toEqual([{ match: match.id }]);
+    expect(page.events(EVENTS.matchCommandFailed)).toEqual([]);
+    await page.close();
+  });
+
+  it("lets the worker's late confirmation of a hand start succeed on a match its stream already started", async () => {
+    const requester = await createUser(t.deps.prisma, { scope: "system" });
+    const match = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: configuration.id,
+      status: "scheduled",
+    });
+    const channels = await listenToChannels(t, [CHANNELS.user(requester.id), CHANNELS.club(club.id)]);
+    const url = "http://camera-server.test/live/hand.m3u8";
+    expect(
+      (await http.post("/v1/camera/stream-ready", { match_id: match.id, live_hls_url: url }, clientToken)).statusCode,
+    ).toBe(200);
+    const outcome = await t.services.matches.commandSucceeded({
+      command: "startRecording",
+      matchId: match.id,
+      configurationId: configuration.id,
+      requestedBy: requester.id,
+      idempotencyKey: `hand-start-${match.id}`,
+    });
+    expect(outcome).toEqual({ applied: false, status: "live" });
+    await channels.settle();
+    expect(channels.events(EVENTS.userMessage)).toEqual([
+      { key: "match.recording_started", level: "success", match: match.id },
+    ]);
+    expect(channels.events(EVENTS.matchCommandFailed)).toEqual([]);
+    await channels.close();
+  });
+
+  it("keeps a live match's URL once: the same URL again publishes nothing, a new one is stored and told", async () => {
+    const match = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: configuration.id,
+      status: "live",
+    });
+    const first = "http://camera-server.test/live/a.m3u8";
+    const second = "http://camera-server.test/live/b.m3u8";
+    for (const url of [first, first, second, second]) {
+      const res = await http.post("/v1/camera/stream-ready", { match_id: match.id, live_hls_url: url }, clientToken);
+      expect(res.json()).toEqual({ data: { match: match.id, status: "live", live_hls_url: url } });
+    }
+    await listener.settle();
+    expect(listener.events(EVENTS.streamReady).filter((e) => e.match === match.id)).toHaveLength(2);
+  });
+
+  it("tells the page of a match started by hand once its stream is ready (match.live)", async () => {
+    const match = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: configuration.id,
+      status: "live",
+    });
+    const page = await listenToChannels(t, [CHANNELS.match(match.id)]);
+    const url = "http://camera-server.test/live/by-hand.m3u8";
+    for (let i = 0; i < 2; i++) {
+      await http.post("/v1/camera/stream-ready", { match_id: match.id, live_hls_url: url }, clientToken);
+    }
+    await page.settle();
+    expect(page.events(EVENTS.matchLive)).toEqual([{ match: match.id }]);
+    await page.close();
+  });
+
+  it("changes nothing for a match already recorded (a late retry): 200 with its status and its own URL", async () => {
+    for (const status of ["processing", "vod"] as const) {
+      const stored = "http://camera-server.test/live/kept.m3u8";
+      const match = await createMatch(t.deps.prisma, {
+        clubId: club.id,
+        configurationId: configuration.id,
+        status,
+        liveHlsUrl: stored,
+      });
+      const res = await http.post(
+        "/v1/camera/stream-ready",
+        { match_id: match.id, live_hls_url: "http://camera-server.test/live/late.m3u8" },
+        clientToken,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: { match: match.id, status, live_hls_url: stored } });
+      expect(await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toEqual(match);
+      await listener.settle();
+      expect(listener.events(EVENTS.streamReady).filter((e) => e.match === match.id)).toEqual([]);
+    }
   });
 
   it("answers 404 for a match of another configuration or none, changing and publishing nothing", async () => {
@@ -247,7 +368,9 @@ describe("POST /v1/camera/recording-finished", () => {
     });
     const res = await finish({ match_id: match.id, ...times, vod_hls_url: vod });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { match: { id: match.id, status: "vod", vod_hls_url: vod } } });
+    expect(res.json()).toEqual({
+      data: { match: { id: match.id, status: "vod", vod_hls_url: vod, recording_problem: null } },
+    });
     expect(await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({
       status: "vod",
       vodHlsUrl: vod,
@@ -264,18 +387,21 @@ describe("POST /v1/camera/recording-finished", () => {
     expect(res.json().data.match.status).toBe("vod");
   });
 
-  it("gives a duplicate report no second effect (409)", async () => {
+  it("answers a replayed report 200 with the first one's result, changing nothing", async () => {
     const match = await createMatch(t.deps.prisma, {
       clubId: club.id,
       configurationId: configuration.id,
       status: "live",
     });
-    expect((await finish({ match_id: match.id, ...times, vod_hls_url: vod })).statusCode).toBe(200);
+    const first = await finish({ match_id: match.id, ...times, vod_hls_url: vod });
+    expect(first.statusCode).toBe(200);
     const afterFirst = await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } });
 
-    const duplicate = await finish({ match_id: match.id, ...times, vod_hls_url: "http://other.test/vod.m3u8" });
-    expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().message).toBe("This match is vod; it cannot be finishProcessing.");
+    for (const vodHlsUrl of [vod, "http://other.test/vod.m3u8", null]) {
+      const replay = await finish({ match_id: match.id, ...times, vod_hls_url: vodHlsUrl });
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json()).toEqual(first.json());
+    }
     expect(await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toEqual(afterFirst);
   });
 
@@ -288,21 +414,80 @@ describe("POST /v1/camera/recording-finished", () => {
     const results = await Promise.all(
       [1, 2, 3].map((n) => finish({ match_id: match.id, ...times, vod_hls_url: `http://x.test/${n}.m3u8` })),
     );
-    const statuses = results.map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([200, 409, 409]);
-    const winner = results.find((r) => r.statusCode === 200)!.json().data.match.vod_hls_url;
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const answers = new Set(results.map((r) => JSON.stringify(r.json())));
+    expect(answers.size).toBe(1);
+    const winner = results[0]!.json().data.match.vod_hls_url;
     expect((await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).vodHlsUrl).toBe(winner);
   });
 
-  it("answers 409 for a match that never recorded and 404 for another configuration's, changing nothing", async () => {
+  it("runs a scheduled match start to end on the camera's reports alone, leaving the camera free", async () => {
+    // A camera of its own: other tests leave matches live on the shared one.
+    const own = await createConfiguration(t.deps.prisma, { clubId: club.id, fieldId: field.id, isMain: false });
+    const { client, secret } = await createApiClient(t.deps.prisma, own.id);
+    const ownToken = (await exchange(client.clientId, secret)).json().access_token;
+    const match = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: own.id,
+      fieldId: field.id,
+      status: "scheduled",
+    });
+    const live = "http://camera-server.test/live/own.m3u8";
+    await http.post("/v1/camera/stream-ready", { match_id: match.id, live_hls_url: live }, ownToken);
+    const res = await http.post(
+      "/v1/camera/recording-finished",
+      { match_id: match.id, ...times, vod_hls_url: vod },
+      ownToken,
+    );
+    expect(res.json()).toEqual({
+      data: { match: { id: match.id, status: "vod", vod_hls_url: vod, recording_problem: null } },
+    });
+    // No job of the worker left behind, and the camera takes the next match by hand.
+    expect(await t.deps.jobs.cameraCommands.getJobCounts()).toMatchObject({ waiting: 0, active: 0, delayed: 0 });
+    const next = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: own.id,
+      fieldId: field.id,
+      status: "scheduled",
+    });
+    const start = await http.post(`/v1/clubs/${club.id}/matches/${next.id}/startrecording`, {}, userToken);
+    expect(start.statusCode).toBe(202);
+  });
+
+  it("lets the worker's late confirmation of a hand stop succeed on a match the camera already finished", async () => {
+    const requester = await createUser(t.deps.prisma, { scope: "system" });
+    const match = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: configuration.id,
+      status: "live",
+    });
+    const channels = await listenToChannels(t, [CHANNELS.user(requester.id), CHANNELS.club(club.id)]);
+    expect((await finish({ match_id: match.id, ...times, vod_hls_url: vod })).statusCode).toBe(200);
+    const outcome = await t.services.matches.commandSucceeded({
+      command: "stopRecording",
+      matchId: match.id,
+      configurationId: configuration.id,
+      requestedBy: requester.id,
+      idempotencyKey: `hand-stop-${match.id}`,
+    });
+    expect(outcome).toEqual({ applied: false, status: "vod" });
+    await channels.settle();
+    expect(channels.events(EVENTS.userMessage)).toEqual([
+      { key: "match.recording_stopped", level: "success", match: match.id },
+    ]);
+    expect(channels.events(EVENTS.matchCommandFailed)).toEqual([]);
+    await channels.close();
+  });
+
+  it("takes a scheduled match its camera recorded without a stream report on demand, and 404 for another configuration's", async () => {
     const scheduled = await createMatch(t.deps.prisma, {
       clubId: club.id,
       configurationId: configuration.id,
       status: "scheduled",
     });
-    const refused = await finish({ match_id: scheduled.id, ...times, vod_hls_url: vod });
-    expect(refused.statusCode).toBe(409);
-    expect(await t.deps.prisma.match.findUniqueOrThrow({ where: { id: scheduled.id } })).toEqual(scheduled);
+    const res = await finish({ match_id: scheduled.id, ...times, vod_hls_url: vod });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.match).toMatchObject({ status: "vod", vod_hls_url: vod });
 
     const foreign = await createMatch(t.deps.prisma, {
       clubId: club.id,
@@ -311,6 +496,105 @@ describe("POST /v1/camera/recording-finished", () => {
     });
     expect((await finish({ match_id: foreign.id, ...times, vod_hls_url: vod })).statusCode).toBe(404);
     expect(await t.deps.prisma.match.findUniqueOrThrow({ where: { id: foreign.id } })).toEqual(foreign);
+  });
+
+  describe("without a video", () => {
+    it("leaves the match out of on demand, marked no_video, and tells the club once", async () => {
+      const fromLive = await createMatch(t.deps.prisma, {
+        clubId: club.id,
+        configurationId: configuration.id,
+        status: "live",
+        liveHlsUrl: "http://camera-server.test/live/empty.m3u8",
+      });
+      // Nothing published at all: the match never had a stream to report.
+      const fromScheduled = await createMatch(t.deps.prisma, {
+        clubId: club.id,
+        configurationId: configuration.id,
+        status: "scheduled",
+      });
+      const staff = await listenToChannels(t, [CHANNELS.club(club.id)]);
+      for (const match of [fromLive, fromScheduled]) {
+        const expected = {
+          data: { match: { id: match.id, status: "processing", vod_hls_url: null, recording_problem: "no_video" } },
+        };
+        const first = await finish({ match_id: match.id, ...times, vod_hls_url: null });
+        expect(first.statusCode).toBe(200);
+        expect(first.json()).toEqual(expected);
+        const replay = await finish({ match_id: match.id, ...times, vod_hls_url: null });
+        expect(replay.statusCode).toBe(200);
+        expect(replay.json()).toEqual(expected);
+
+        // The club's staff see why; nobody is offered a video.
+        const detail = (await http.get(`/v1/matches/${match.id}`, userToken)).json().data;
+        expect(detail).toMatchObject({
+          status: "processing",
+          list_status: null,
+          recording_problem: "no_video",
+          live_hls_url: null,
+          vod_hls_url: null,
+          poster_url: null,
+          download_url: null,
+        });
+        const onDemand = await http.get(`/v1/matches?status=vod&page=1&limit=100`);
+        expect(onDemand.json().data.map((m: { id: number }) => m.id)).not.toContain(match.id);
+        // A late stream report brings no live stream back.
+        const late = await http.post(
+          "/v1/camera/stream-ready",
+          { match_id: match.id, live_hls_url: "http://camera-server.test/live/late.m3u8" },
+          clientToken,
+        );
+        expect(late.json().data.status).toBe("processing");
+      }
+      await staff.settle();
+      expect(staff.events(EVENTS.matchRecordingProblem)).toEqual([
+        { club: club.id, match: fromLive.id, problem: "no_video" },
+        { club: club.id, match: fromScheduled.id, problem: "no_video" },
+      ]);
+      await staff.close();
+    });
+
+    it("answers the same over tRPC, and a later report with a video takes the match on demand", async () => {
+      const match = await createMatch(t.deps.prisma, {
+        clubId: club.id,
+        configurationId: configuration.id,
+        status: "live",
+      });
+      const empty = await http.mutation(
+        "cameraController.recordingFinished",
+        { match_id: match.id, ...times, vod_hls_url: null },
+        clientToken,
+      );
+      expect(empty.json().result.data.data.match).toEqual({
+        id: match.id,
+        status: "processing",
+        vod_hls_url: null,
+        recording_problem: "no_video",
+      });
+      const detail = await http.query("matches.byId", { id: match.id }, userToken);
+      expect(detail.json().result.data.data.recording_problem).toBe("no_video");
+
+      // Restored from the camera: processing again, without the problem, until the camera reports.
+      const restored = await t.services.matches.commandSucceeded({
+        command: "restore",
+        matchId: match.id,
+        configurationId: configuration.id,
+        requestedBy: null,
+        idempotencyKey: `restore-${match.id}`,
+      });
+      expect(restored).toEqual({ applied: true, status: "processing" });
+      expect(await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({
+        status: "processing",
+        recordingProblem: null,
+      });
+      // The recording is reported again, now with a video.
+      const found = await finish({ match_id: match.id, ...times, vod_hls_url: vod });
+      expect(found.json().data.match).toEqual({
+        id: match.id,
+        status: "vod",
+        vod_hls_url: vod,
+        recording_problem: null,
+      });
+    });
   });
 
   it("keeps a recording without a match as an offline recording of the configuration's club and field, once", async () => {

@@ -227,18 +227,29 @@ describe("a private match's media", () => {
     const master = await get(pathOf(answer.vod_hls_url));
     expect(master.statusCode).toBe(200);
     expect(master.headers["content-type"]).toBe("application/vnd.apple.mpegurl");
+    // Never kept by a shared cache: a private match's playlists are not stored at all, its segments only privately.
+    expect(master.headers["cache-control"]).toBe("private, no-store");
     const mediaUrl = new URL("source/vod.m3u8", answer.vod_hls_url).href;
     const media = await get(pathOf(mediaUrl));
     expect(media.statusCode).toBe(200);
+    expect(media.headers["cache-control"]).toBe("private, no-store");
     const segment = await get(pathOf(new URL("s1-00003.ts", mediaUrl).href));
     expect(segment.statusCode).toBe(200);
-    expect(segment.headers["cache-control"]).toMatch(/^private, /);
+    expect(segment.headers["cache-control"]).toMatch(/^private, max-age=\d+$/);
     expect(segment.rawPayload.equals(SEGMENT)).toBe(true);
+    const revalidated = await get(pathOf(new URL("s1-00003.ts", mediaUrl).href), {
+      "if-none-match": segment.headers.etag!,
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers["cache-control"]).toMatch(/^private, /);
 
     const download = await get(pathOf(answer.download_url), { range: "bytes=0-9" });
     expect(download.statusCode).toBe(206);
+    expect(download.headers["cache-control"]).toBe("private, no-cache");
     expect(download.rawPayload.equals(DOWNLOAD.subarray(0, 10))).toBe(true);
-    expect((await get(pathOf(answer.poster_url))).statusCode).toBe(200);
+    const poster = await get(pathOf(answer.poster_url));
+    expect(poster.statusCode).toBe(200);
+    expect(poster.headers["cache-control"]).toBe("private, no-cache");
   });
 
   it("refuses a wrong, expired or borrowed signature with the same 404", async () => {

@@ -5,6 +5,8 @@
 //        └───────unschedule───────┘            unscheduled ──startRecording──▶ live    └──────────restore──────────────┘
 //
 // A match made from an offline recording starts in `processing`.
+// A recording that finished without a video leaves its match in `processing`, marked with a
+// recording problem (finishedRecordingOf): it never becomes an on-demand match.
 
 export const MATCH_STATUSES = ["unscheduled", "scheduled", "live", "processing", "vod"] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
@@ -87,6 +89,41 @@ export function allowedTransitions(): { from: MatchStatus; event: MatchEvent; to
   return MATCH_EVENTS.flatMap((event) =>
     TRANSITIONS[event].from.map((from) => ({ from, event, to: TRANSITIONS[event].to })),
   );
+}
+
+/**
+ * Whether a match in `status` already shows the effect of `event`: it has reached the event's
+ * destination, or moved on from it along the recording (live → processing → vod). A camera's
+ * confirmation arriving after that (a hand start confirmed after the camera reported its stream,
+ * a hand stop confirmed after it reported the recording finished) is no failure, only late.
+ */
+export function alreadyTransitioned(status: MatchStatus, event: MatchEvent): boolean {
+  const to = TRANSITIONS[event].to;
+  if (status === to) return true;
+  const recording = RECORDING_ORDER.indexOf(to);
+  return recording >= 0 && RECORDING_ORDER.indexOf(status) > recording;
+}
+
+/** A recorded match's statuses in the order it goes through them. */
+const RECORDING_ORDER: readonly MatchStatus[] = ["live", "processing", "vod"];
+
+/**
+ * Why a recorded match has no video: `no_video`, the camera reported its recording finished
+ * without one (nothing was published while the match recorded).
+ */
+export const RECORDING_PROBLEMS = ["no_video"] as const;
+export type RecordingProblem = (typeof RECORDING_PROBLEMS)[number];
+
+/**
+ * What a finished recording does to its match, the one rule for it: with a video the match goes
+ * on demand (finishProcessing); without one it stays out of every list of playable matches, in
+ * `processing`, with the problem that says why — never `vod` with a video that isn't there. A
+ * recording reported again later with a video (after a restore) still takes it on demand.
+ */
+export function finishedRecordingOf(
+  vodHlsUrl: string | null,
+): { event: "finishProcessing"; problem: null } | { event: null; problem: RecordingProblem } {
+  return vodHlsUrl === null ? { event: null, problem: "no_video" } : { event: "finishProcessing", problem: null };
 }
 
 /** The public list statuses of spec section 4, and which stored statuses each shows. */

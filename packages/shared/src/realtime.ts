@@ -3,6 +3,7 @@
 import type { CameraCommand, CameraFailure } from "./jobs.ts";
 import { MAX_INT } from "./constants.ts";
 import type { PublishRefusalCode } from "./media.ts";
+import type { RecordingProblem } from "./match-status.ts";
 
 export const CHANNELS = {
   /** Public: score and kick-off of one match. */
@@ -56,6 +57,17 @@ export function parseChannel(name: string): Channel | null {
 export const EVENTS = {
   matchScored: "match.scored",
   matchStarting: "match.starting",
+  /**
+   * A match started recording (its camera confirmed a start, or reported its stream ready), or a
+   * live match's stream became ready: on the match's channel, so its page reads the match again
+   * and shows the live video; ids only.
+   */
+  matchLive: "match.live",
+  /**
+   * A match's recording ended without a video (RECORDING_PROBLEMS): on the club's channel, for its
+   * scheduler staff; the match stays off the lists of playable matches.
+   */
+  matchRecordingProblem: "match.recording_problem",
   streamReady: "stream.ready",
   userMessage: "user.message",
   chatMessage: "chat.message",
@@ -104,6 +116,8 @@ export type UserMessageKey = (typeof USER_MESSAGE_KEYS)[number];
 export interface EventPayloads {
   "match.scored": { match: number; home: number; away: number };
   "match.starting": { match: number; starting_at: string };
+  "match.live": { match: number };
+  "match.recording_problem": { club: number; match: number; problem: RecordingProblem };
   "stream.ready": { club: number; match: number };
   /** A failure's `detail` is the whole sentence; `failure` is a camera or asset server's own failure, when one failed. */
   "user.message": {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   allowedTransitions,
+  alreadyTransitioned,
   canTransition,
+  finishedRecordingOf,
   InvalidMatchTransitionError,
   listStatusOf,
   MATCH_EVENTS,
@@ -65,5 +67,25 @@ describe("match state machine", () => {
     expect(listStatusOf("vod")).toBe("vod");
     expect(listStatusOf("unscheduled")).toBeNull();
     expect(listStatusOf("processing")).toBeNull();
+  });
+
+  it("knows when a late camera confirmation finds its effect already there", () => {
+    expect(["live", "processing", "vod"].map((s) => alreadyTransitioned(s as never, "startRecording"))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(alreadyTransitioned("scheduled", "startRecording")).toBe(false);
+    expect(alreadyTransitioned("processing", "stopRecording")).toBe(true);
+    expect(alreadyTransitioned("vod", "stopRecording")).toBe(true);
+    expect(alreadyTransitioned("live", "stopRecording")).toBe(false);
+    expect(alreadyTransitioned("scheduled", "schedule")).toBe(true);
+    expect(alreadyTransitioned("live", "schedule")).toBe(false);
+    expect(alreadyTransitioned("unscheduled", "unschedule")).toBe(true);
+  });
+
+  it("sends a finished recording on demand only with a video", () => {
+    expect(finishedRecordingOf("http://camera.test/vod.m3u8")).toEqual({ event: "finishProcessing", problem: null });
+    expect(finishedRecordingOf(null)).toEqual({ event: null, problem: "no_video" });
   });
 });

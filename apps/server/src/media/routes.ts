@@ -36,11 +36,24 @@ export function byteRangeOf(header: string | undefined, size: number): ByteRange
   return { start, end };
 }
 
-function cacheControlOf(file: MediaFile): string {
-  if (file.type.playlist || file.type.contentType === "image/jpeg" || file.type.contentType === "video/mp4") {
-    return "no-cache";
+/**
+ * How long and by whom a file may be cached. A file reached through a signed URL (a private match's,
+ * a preview's, a private clip's) is `private`, whatever its kind: a shared cache (a club's proxy, a
+ * CDN) must never keep it, or it would go on serving it after the signature expired or to whoever
+ * else asks that cache. Its playlists are not stored at all (they name the segments, and a live one
+ * changes every second); its posters and downloads are revalidated. A public match's segments never
+ * change under their name and are cached by anyone for SEGMENT_MAX_AGE_SECONDS; its playlists,
+ * posters and downloads are revalidated on every use (`no-cache`), so a match made private stops
+ * playing from a shared cache at the next playlist reload.
+ */
+export function cacheControlOf(file: Pick<MediaFile, "type" | "signed">): string {
+  const revalidated = file.type.contentType === "image/jpeg" || file.type.contentType === "video/mp4";
+  if (file.signed) {
+    if (file.type.playlist) return "private, no-store";
+    return revalidated ? "private, no-cache" : `private, max-age=${SEGMENT_MAX_AGE_SECONDS}`;
   }
-  return `${file.signed ? "private" : "public"}, max-age=${SEGMENT_MAX_AGE_SECONDS}`;
+  if (file.type.playlist || revalidated) return "no-cache";
+  return `public, max-age=${SEGMENT_MAX_AGE_SECONDS}`;
 }
 
 async function deliver(request: FastifyRequest, reply: FastifyReply, file: MediaFile) {

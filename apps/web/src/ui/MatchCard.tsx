@@ -43,7 +43,7 @@ export function MatchCard({ match }: { match: Match }) {
             className="match-card__image"
           />
         )}
-        <StatusPill status={match.status} />
+        <StatusPill status={match.status} problem={match.recording_problem} />
         <div className="match-card__crests">
           <Crest side={match.home} size={56} />
           {showsScore(match) ? (

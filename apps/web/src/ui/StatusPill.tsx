@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { MatchStatus } from "@clubcast/shared";
+import type { MatchStatus, RecordingProblem } from "@clubcast/shared";
 
 const LABEL_KEY = {
   live: "status.live",
@@ -9,8 +9,10 @@ const LABEL_KEY = {
   unscheduled: "status.unscheduled",
 } as const satisfies Record<MatchStatus, string>;
 
-export function StatusPill({ status }: { status: MatchStatus }) {
+/** A match's status; a recorded match without a video (`problem`) says so instead of "Processing". */
+export function StatusPill({ status, problem = null }: { status: MatchStatus; problem?: RecordingProblem | null }) {
   const { t } = useTranslation();
+  if (problem) return <span className={`status-pill status-pill--${problem}`}>{t(`status.${problem}`)}</span>;
   return (
     <span className={`status-pill status-pill--${status}`}>
       {status === "live" && <span className="status-pill__dot" aria-hidden="true" />}

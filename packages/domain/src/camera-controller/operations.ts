@@ -30,7 +30,8 @@ export default domain(createCameraControllerService, (op) => ({
   }),
   streamReady: op.mutation({
     auth: "client",
-    summary: "A match's live HLS stream is ready: stored, and stream.ready is published",
+    summary:
+      "A match's live HLS stream is ready: a scheduled match starts recording (live), the URL is kept while it is live and stream.ready published once per URL; a repeat, or a report for a match already recorded, changes nothing (200)",
     rest: { method: "POST", path: "/v1/camera/stream-ready" },
     input: streamReadyInput,
     output: streamReadyAnswer,
@@ -38,7 +39,8 @@ export default domain(createCameraControllerService, (op) => ({
   }),
   recordingFinished: op.mutation({
     auth: "client",
-    summary: "A recording finished: its match moves on to vod, or without a match it becomes an offline recording",
+    summary:
+      "A recording finished: its match moves on to vod, or without a video stays in processing marked recording_problem no_video; a replay answers the same (200); without a match it becomes an offline recording",
     rest: { method: "POST", path: "/v1/camera/recording-finished" },
     input: recordingFinishedInput,
     output: recordingFinishedAnswer,

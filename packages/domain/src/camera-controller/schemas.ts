@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DeviceStatus, MatchStatus } from "@clubcast/db";
+import { DeviceStatus, MatchStatus, RecordingProblem } from "@clubcast/db";
 import { exactText, httpUrl, idField, namedRecord, text } from "../core/schemas.ts";
 
 export const tokenRequest = z.strictObject({
@@ -54,14 +54,27 @@ export const heartbeatAnswer = z.object({
   }),
 });
 
+/**
+ * The match as the report left it: `live` with the URL it keeps; for a match already recorded
+ * (processing, vod) the report changed nothing, and `live_hls_url` is the one it had.
+ */
 export const streamReadyAnswer = z.object({
-  data: z.object({ match: z.number().int(), live_hls_url: z.string().nullable() }),
+  data: z.object({ match: z.number().int(), status: z.enum(MatchStatus), live_hls_url: z.string().nullable() }),
 });
 
 export const recordingFinishedAnswer = z.object({
   data: z.union([
     z.object({
-      match: z.object({ id: z.number().int(), status: z.enum(MatchStatus), vod_hls_url: z.string().nullable() }),
+      /**
+       * `vod` with its video; or `processing` with `recording_problem` `no_video` when the recording
+       * finished without one (vod_hls_url null): such a match is never offered on demand.
+       */
+      match: z.object({
+        id: z.number().int(),
+        status: z.enum(MatchStatus),
+        vod_hls_url: z.string().nullable(),
+        recording_problem: z.enum(RecordingProblem).nullable(),
+      }),
     }),
     z.object({
       offline_recording: z.object({

@@ -1,7 +1,15 @@
 // What camera controllers call, signed in with API-client credentials whose
 // token is bound to one configuration: heartbeats (feeding monitoring), a
 // match's live stream being ready, and a recording having finished.
-import { CHANNELS, EVENTS, GATEWAY_CAMERA_TYPE } from "@clubcast/shared";
+import {
+  CHANNELS,
+  EVENTS,
+  GATEWAY_CAMERA_TYPE,
+  canTransition,
+  finishedRecordingOf,
+  transitionOf,
+  type MatchStatus,
+} from "@clubcast/shared";
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { CameraClient, RequestContext } from "../core/context.ts";
@@ -9,6 +17,8 @@ import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } fro
 import { admitSignInAttempt } from "../core/rate-limit.ts";
 import type { AuthService } from "../auth/service.ts";
 import type { ClipsService } from "../clips/service.ts";
+import type { MatchesService } from "../matches/service.ts";
+import { matchColumns, type MatchRow } from "../matches/presenter.ts";
 import { checkSignIn } from "../auth/passwords.ts";
 import type { TokenAnswer } from "../auth/schemas.ts";
 import { idAndName } from "../core/presenters.ts";
@@ -56,7 +66,15 @@ export function matchesReportableBy(client: CameraClient): Prisma.MatchWhereInpu
 
 export function createCameraControllerService(
   deps: Deps,
-  { auth, clips }: { auth: Pick<AuthService, "issueToken">; clips: Pick<ClipsService, "matchOnDemand"> },
+  {
+    auth,
+    clips,
+    matches,
+  }: {
+    auth: Pick<AuthService, "issueToken">;
+    clips: Pick<ClipsService, "matchOnDemand">;
+    matches: Pick<MatchesService, "cameraStartedRecording">;
+  },
 ) {
   const { prisma, redis, config } = deps;
 
@@ -109,38 +127,114 @@ export function createCameraControllerService(
   async function ownMatch(matchId: number, client: CameraClient) {
     const match = await prisma.match.findFirst({
       where: { id: matchId, ...matchesReportableBy(client) },
-      select: { id: true, clubId: true },
+      select: { id: true, clubId: true, status: true, liveHlsUrl: true },
     });
     if (!match) throw new NotFoundError("camera_controller.match_not_found");
     return match;
   }
 
-  /** Stores the live stream's URL and tells dashboards (stream.ready on the private matches channel). */
+  /**
+   * The match's live stream is ready (its first segment plays). A match not yet recording starts
+   * recording now, as a confirmed startRecording does (a camera records a scheduled match by itself
+   * at its start): the match's page hears match.live. The URL is kept while the match records (or
+   * is about to), and dashboards hear stream.ready once per URL. Safe to repeat: a report for a live match with the
+   * URL it has, or for a match already recorded (processing, vod: a late retry), changes nothing
+   * and publishes nothing, and answers 200 with the match's status and stored URL, so a retrying
+   * controller stops retrying; a recorded match's URLs are never overwritten.
+   */
   async function streamReady(input: StreamReadyInput, ctx: RequestContext): Promise<StreamReadyAnswer> {
     const match = await ownMatch(input.match_id, requireClient(ctx));
-    await prisma.match.update({ where: { id: match.id }, data: { liveHlsUrl: input.live_hls_url } });
-    deps.events.publish(CHANNELS.matches, EVENTS.streamReady, { club: match.clubId, match: match.id });
-    return { data: { match: match.id, live_hls_url: input.live_hls_url } };
+    const url = input.live_hls_url;
+    // The URL first, and only while the match is about to record or records, with another URL: of
+    // concurrent reports one changes it, and a recorded match's URLs stay as they are.
+    const [changed] = await prisma.match.updateManyAndReturn({
+      where: {
+        id: match.id,
+        status: { in: [...transitionOf("startRecording").from, "live"] },
+        ...(url === null
+          ? { liveHlsUrl: { not: null } }
+          : { OR: [{ liveHlsUrl: null }, { liveHlsUrl: { not: url } }] }),
+      },
+      data: { liveHlsUrl: url },
+      select: { status: true },
+    });
+    // Refused when it started meanwhile (another report, a hand start) or was recorded.
+    const moved =
+      canTransition(match.status as MatchStatus, "startRecording") &&
+      (await matches.cameraStartedRecording(match.id)).outcome === "moved";
+    // A start with the URL it already had (or none) changed no URL: the start is the news.
+    if (changed || (moved && match.liveHlsUrl === url)) {
+      deps.events.publish(CHANNELS.matches, EVENTS.streamReady, { club: match.clubId, match: match.id });
+    }
+    // A match live before its stream was ready (a hand start): its page now has a video to show. A
+    // match not live yet hears match.live from the start (applyConfirmed), whichever report makes it.
+    if (changed?.status === "live") {
+      deps.events.publish(CHANNELS.match(match.id), EVENTS.matchLive, { match: match.id });
+    }
+    const now = await prisma.match.findUniqueOrThrow({
+      where: { id: match.id },
+      select: { status: true, liveHlsUrl: true },
+    });
+    return { data: { match: match.id, status: now.status, live_hls_url: now.liveHlsUrl } };
   }
 
+  const finishedAnswer = (match: Pick<MatchRow, "id" | "status" | "vodHlsUrl" | "recordingProblem">) => ({
+    match: {
+      id: match.id,
+      status: match.status,
+      vod_hls_url: match.vodHlsUrl,
+      recording_problem: match.recordingProblem,
+    },
+  });
+
   /**
-   * Moves the match on to vod through the state machine (a live one stops
-   * recording first), in one transaction. Each step is a conditional transition,
-   * so a duplicate report (or one racing the worker) never applies twice: the
-   * state machine refuses it on the status the first one left (409).
+   * Moves the match on through the state machine in one transaction: a match not yet recording
+   * (its camera recorded it by itself but never had a stream to report) starts, a live one stops,
+   * and then finishedRecordingOf decides: with a video it goes on demand; without one it stays in
+   * processing marked no_video, and the club's staff are told. Each step is a conditional
+   * transition, so a duplicate report (or one racing the worker) never applies twice, and a
+   * replayed report answers 200 with the match as the first one left it (a match on demand keeps
+   * its video; a later report with a video still takes a no_video match on demand).
    */
   async function finishMatchRecording(matchId: number, vodHlsUrl: string | null, client: CameraClient) {
-    const { id } = await ownMatch(matchId, client);
-    const finished = await prisma.$transaction(async (tx) => {
-      const matches = createMatchRepository(tx);
-      // Only a live match stops first; for any other status this step is refused and it finishes from there.
-      await matches.transition(id, "stopRecording");
-      const result = await matches.transition(id, "finishProcessing", { vodHlsUrl });
-      return movedMatch(result, "camera_controller.match_not_found");
+    const { id, clubId } = await ownMatch(matchId, client);
+    const finishing = finishedRecordingOf(vodHlsUrl);
+    const { match, changed } = await prisma.$transaction(async (tx) => {
+      const repository = createMatchRepository(tx);
+      // Each step is refused for a match past it, which then goes on from where it is.
+      await repository.transition(id, "startRecording");
+      await repository.transition(id, "stopRecording");
+      if (finishing.event) {
+        const result = await repository.transition(id, finishing.event, { vodHlsUrl, recordingProblem: null });
+        if (result.outcome === "refused" && result.error.from === "vod") {
+          return { match: await tx.match.findUniqueOrThrow({ where: { id }, select: matchColumns }), changed: false };
+        }
+        return { match: movedMatch(result, "camera_controller.match_not_found"), changed: true };
+      }
+      const [marked] = await tx.match.updateManyAndReturn({
+        where: { id, status: "processing", recordingProblem: null },
+        // No URL of a video that isn't there: not the live stream's either.
+        data: { recordingProblem: finishing.problem, vodHlsUrl: null, liveHlsUrl: null },
+        select: matchColumns,
+      });
+      if (marked) return { match: marked, changed: true };
+      // Marked before (a replay), or on demand already with the video an earlier report brought.
+      const match = await tx.match.findUnique({ where: { id }, select: matchColumns });
+      if (!match) throw new NotFoundError("camera_controller.match_not_found");
+      return { match, changed: false };
     });
-    // Now on demand: clips of markers placed while it recorded can be cut.
-    await clips.matchOnDemand(id);
-    return { match: { id, status: finished.status, vod_hls_url: finished.vodHlsUrl } };
+    if (changed && match.status === "vod") {
+      // Now on demand: clips of markers placed while it recorded can be cut.
+      await clips.matchOnDemand(id);
+    }
+    if (changed && match.recordingProblem) {
+      deps.events.publish(CHANNELS.club(clubId), EVENTS.matchRecordingProblem, {
+        club: clubId,
+        match: id,
+        problem: match.recordingProblem,
+      });
+    }
+    return finishedAnswer(match);
   }
 
   /** A recording without a match becomes the club's offline recording; a repeated report returns the same one. */

@@ -1,9 +1,10 @@
 // What the worker reports back about a match's jobs: camera commands confirmed or
 // failed for good, and privacy changes applied. Each outcome has its effect once,
 // however often its job is delivered.
-import { CHANNELS, EVENTS, type MatchStatus, type UserMessageKey } from "@clubcast/shared";
+import { CHANNELS, EVENTS, alreadyTransitioned, type MatchStatus, type UserMessageKey } from "@clubcast/shared";
 import {
   type AssetUpdateJob,
+  type CameraCommand,
   type CameraCommandJob,
   type PrivacyAppliedJob,
   type JobFailureReport,
@@ -14,7 +15,12 @@ import type { Deps } from "../deps.ts";
 import { translate } from "../core/i18n.ts";
 import { queryPrepared } from "../core/prepared.ts";
 import { COMMAND_EVENTS, REFUSED_MESSAGES, SUCCEEDED_MESSAGES } from "./camera-commands.ts";
-import { createMatchRepository, createTransitionBatcher, type BatchedTransitionData } from "./repository.ts";
+import {
+  createMatchRepository,
+  createTransitionBatcher,
+  type BatchedTransitionData,
+  type BatchedTransitionResult,
+} from "./repository.ts";
 
 export interface CommandOutcome {
   /** False for a duplicate outcome, or when the match moved on (or went) meanwhile. */
@@ -36,12 +42,24 @@ export async function forgetOldJobOutcomes(pool: Pool): Promise<number> {
 
 const outcomeKey = (job: CameraCommandJob) => `match-command-outcome:${job.idempotencyKey}`;
 
+/** A command a camera carried out: confirmed to the worker, or reported by the camera itself. */
+interface ConfirmedCommand {
+  matchId: number;
+  command: CameraCommand;
+  /** The configuration that ran it; undefined keeps the match's. */
+  configurationId?: number;
+  /** The job outcome's key, claimed with the transition (a worker's outcome). */
+  claim?: string;
+}
+
 /** What a confirmed command writes besides the status: the configuration that ran it, and whether the camera has it scheduled. */
-function confirmedData(job: CameraCommandJob): BatchedTransitionData {
+function confirmedData({ command, configurationId }: ConfirmedCommand): BatchedTransitionData {
   return {
-    configurationId: job.configurationId,
-    ...(job.command === "schedule" ? { isScheduled: true } : {}),
-    ...(job.command === "unschedule" ? { isScheduled: false } : {}),
+    ...(configurationId === undefined ? {} : { configurationId }),
+    ...(command === "schedule" ? { isScheduled: true } : {}),
+    ...(command === "unschedule" ? { isScheduled: false } : {}),
+    // The camera delivers the recording again: whether it has a video is for its report to say.
+    ...(command === "restore" ? { recordingProblem: null } : {}),
   };
 }
 
@@ -73,36 +91,66 @@ export function createMatchJobOutcomes(deps: Deps) {
   }
 
   /**
-   * The camera server confirmed a command: move the match through the state
-   * machine (a conditional transition that claims the job's outcome, both
-   * committed together, so a duplicate or a raced outcome has no second effect),
-   * keep its match.starting timer in step and tell the requester. A retry after
-   * the commit finds the outcome claimed: the timer and the message are not
-   * made again.
+   * A camera carried out a command: move the match through the state machine (a conditional
+   * transition, claiming the job's outcome when there is one, both committed together, so a
+   * duplicate or a raced outcome has no second effect), keep its match.starting timer in step and
+   * tell the match's page that it is live. The one place a confirmed command takes effect, whoever
+   * reports it: the worker (commandSucceeded) or the camera itself (cameraStartedRecording).
+   */
+  async function applyConfirmed(confirmed: ConfirmedCommand): Promise<BatchedTransitionResult> {
+    const result = await transition({
+      matchId: confirmed.matchId,
+      event: COMMAND_EVENTS[confirmed.command],
+      data: confirmedData(confirmed),
+      ...(confirmed.claim === undefined ? {} : { claim: confirmed.claim }),
+    });
+    if (result.outcome !== "moved") return result;
+    const { match } = result;
+    if (confirmed.command === "schedule") await jobs.setMatchStartingTimer(match.id, match.startingAt);
+    if (confirmed.command === "unschedule" || confirmed.command === "stopRecording") {
+      await jobs.clearMatchStartingTimer(match.id, match.startingAt);
+    }
+    if (confirmed.command === "startRecording")
+      events.publish(CHANNELS.match(match.id), EVENTS.matchLive, { match: match.id });
+    return result;
+  }
+
+  /**
+   * The camera server confirmed a command (applyConfirmed) and the requester is told. A retry after
+   * the commit finds the outcome claimed: the timer and the message are not made again. A match
+   * that already shows the command's effect (the camera reported its stream ready, or its
+   * recording finished, before the worker heard back) is no failure.
    */
   async function commandSucceeded(job: CameraCommandJob): Promise<CommandOutcome> {
-    const result = await transition({
+    const result = await applyConfirmed({
       matchId: job.matchId,
-      event: COMMAND_EVENTS[job.command],
-      data: confirmedData(job),
+      command: job.command,
+      configurationId: job.configurationId,
       claim: outcomeKey(job),
     });
     if (result.outcome === "claimed before" || result.outcome === "missing") return { applied: false };
     if (result.outcome === "refused") {
-      // The match moved on before the camera confirmed (e.g. recording started by hand).
       const status = result.error.from;
+      if (alreadyTransitioned(status, COMMAND_EVENTS[job.command])) {
+        tellRequester(job, { key: SUCCEEDED_MESSAGES[job.command], level: "success" });
+        return { applied: false, status };
+      }
+      // The match moved on before the camera confirmed (e.g. recording started by hand).
       const detail = translate(await localeOf(job.requestedBy), REFUSED_MESSAGES[job.command], { status });
       tellRequester(job, { key: "match.operation_failed", level: "error", detail });
       await tellClub(job, detail);
       return { applied: false, status };
     }
-    const { match } = result;
-    if (job.command === "schedule") await jobs.setMatchStartingTimer(match.id, match.startingAt);
-    if (job.command === "unschedule" || job.command === "stopRecording") {
-      await jobs.clearMatchStartingTimer(match.id, match.startingAt);
-    }
     tellRequester(job, { key: SUCCEEDED_MESSAGES[job.command], level: "success" });
-    return { applied: true, status: match.status };
+    return { applied: true, status: result.match.status };
+  }
+
+  /**
+   * A camera started recording a match by itself (at its schedule's start) and reports its stream
+   * ready: the same effect as a confirmed startRecording, without a job or a requester.
+   */
+  function cameraStartedRecording(matchId: number): Promise<BatchedTransitionResult> {
+    return applyConfirmed({ matchId, command: "startRecording" });
   }
 
   /** The club's scheduler staff see a failed command on the match's row too (the match may be gone by now). */
@@ -141,5 +189,5 @@ export function createMatchJobOutcomes(deps: Deps) {
     tellRequester(job, { key: "match.operation_failed", level: "error", ...report });
   }
 
-  return { commandSucceeded, commandFailed, privacyApplied, assetUpdateFailed };
+  return { commandSucceeded, cameraStartedRecording, commandFailed, privacyApplied, assetUpdateFailed };
 }

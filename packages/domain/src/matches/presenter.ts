@@ -24,6 +24,7 @@ export const matchColumns = {
   configurationId: true,
   liveHlsUrl: true,
   vodHlsUrl: true,
+  recordingProblem: true,
   clubId: true,
   homeClubId: true,
   awayClubId: true,
@@ -97,6 +98,7 @@ export function presentMatch(match: MatchRow, { clubs, teams, fields }: MatchRel
     configuration_id: match.configurationId,
     live_hls_url: match.liveHlsUrl,
     vod_hls_url: match.vodHlsUrl,
+    recording_problem: match.recordingProblem,
   };
 }
 

@@ -34,6 +34,8 @@ export function movedMatch(result: TransitionResult, notFoundKey: MessageKey = "
 export interface BatchedTransitionData {
   configurationId?: number;
   isScheduled?: boolean;
+  /** null clears the match's recording problem (a restore asks the camera for the recording again). */
+  recordingProblem?: null;
 }
 
 /** A transition asked of several at once (moveTogether, createTransitionBatcher). */
@@ -137,7 +139,8 @@ export async function moveTogether(
         UPDATE matches m
         SET status = ${to}::"MatchStatus", updated_at = now(),
             configuration_id = COALESCE(${data.configurationId ?? null}::int, m.configuration_id),
-            is_scheduled = COALESCE(${data.isScheduled ?? null}::boolean, m.is_scheduled)
+            is_scheduled = COALESCE(${data.isScheduled ?? null}::boolean, m.is_scheduled),
+            recording_problem = CASE WHEN ${data.recordingProblem === null}::boolean THEN NULL ELSE m.recording_problem END
         WHERE m.id IN (SELECT match_id FROM allowed)
           AND m.status = ANY(${[...from]}::"MatchStatus"[])
         RETURNING ${matchColumnsSql("m")}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIST_STATUSES, MATCH_STATUSES } from "@clubcast/shared";
+import { LIST_STATUSES, MATCH_STATUSES, RECORDING_PROBLEMS } from "@clubcast/shared";
 import { createMatchInput, scoreInput, UPDATE_ONLY_FIELDS, updateMatchInput } from "@clubcast/shared/schemas";
 import { jobsAnswer } from "../core/answers.ts";
 import { pageQuery, pagedSchema } from "../core/pagination.ts";
@@ -51,6 +51,11 @@ export const matchSchema = z.object({
   camera_player_tracking: z.string(),
   camera_focus: z.string(),
   configuration_id: z.number().int().nullable(),
+  /**
+   * Why a recorded match has no video, else null: `no_video`, its recording finished without one
+   * (nothing was published while it recorded). Such a match stays in `processing`, in no public list.
+   */
+  recording_problem: z.enum(RECORDING_PROBLEMS).nullable(),
   /**
    * live_hls_url, vod_hls_url, poster_url, download_url: a private match's own media
    * (served under /media) as signed URLs that expire (MEDIA_URL_TTL_SECONDS).

@@ -38,6 +38,7 @@ export const de: Messages = {
     vod: "Auf Abruf",
     processing: "In Bearbeitung",
     unscheduled: "Nicht geplant",
+    no_video: "Kein Video",
   },
   home: {
     title: "Schau deinem Verein zu",
@@ -87,6 +88,11 @@ export const de: Messages = {
     countdown_label: "Anstoß in {{days}} Tagen, {{hours}} Stunden und {{minutes}} Minuten",
     processing: "Die Aufnahme wird verarbeitet. Sie ist bald auf Abruf verfügbar.",
     no_video: "Für dieses Spiel gibt es noch kein Video.",
+    nothing_recorded: "Es wurde nichts aufgenommen: Keine Kamera hat gesendet, während dieses Spiel aufgenommen wurde.",
+    no_recording: "Von diesem Spiel gibt es kein Video.",
+    recording_problem: {
+      no_video: "Ein Spiel endete ohne Video: Keine Kamera hat während der Aufnahme gesendet.",
+    },
     video_label: "Video von {{match}}",
     video_error: "Das Video konnte nicht abgespielt werden. Versuche es gleich noch einmal.",
     score: "Spielstand",

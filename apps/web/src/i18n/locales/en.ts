@@ -38,6 +38,7 @@ export const en = {
     vod: "On demand",
     processing: "Processing",
     unscheduled: "Not scheduled",
+    no_video: "No video",
   },
   home: {
     title: "Watch your club",
@@ -86,6 +87,11 @@ export const en = {
     countdown_label: "Kick-off in {{days}} days, {{hours}} hours, {{minutes}} minutes",
     processing: "The recording is being processed. It will be available on demand shortly.",
     no_video: "There's no video for this match yet.",
+    nothing_recorded: "Nothing was recorded: no camera published while this match was recording.",
+    no_recording: "There is no video of this match.",
+    recording_problem: {
+      no_video: "A match ended without a video: no camera published while it was recording.",
+    },
     video_label: "Video of {{match}}",
     video_error: "The video could not be played. Try again in a moment.",
     score: "Score",

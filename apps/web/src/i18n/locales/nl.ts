@@ -38,6 +38,7 @@ export const nl: Messages = {
     vod: "On demand",
     processing: "In verwerking",
     unscheduled: "Niet ingepland",
+    no_video: "Geen video",
   },
   home: {
     title: "Kijk naar je club",
@@ -87,6 +88,11 @@ export const nl: Messages = {
     countdown_label: "Aftrap over {{days}} dagen, {{hours}} uur en {{minutes}} minuten",
     processing: "De opname wordt verwerkt. Hij is straks on demand te bekijken.",
     no_video: "Er is nog geen video van deze wedstrijd.",
+    nothing_recorded: "Er is niets opgenomen: geen camera zond beeld uit terwijl deze wedstrijd werd opgenomen.",
+    no_recording: "Er is geen video van deze wedstrijd.",
+    recording_problem: {
+      no_video: "Een wedstrijd is zonder video geëindigd: geen camera zond beeld uit tijdens de opname.",
+    },
     video_label: "Video van {{match}}",
     video_error: "De video kon niet worden afgespeeld. Probeer het zo nog eens.",
     score: "Stand",

@@ -192,7 +192,11 @@ export default function StreamsPage() {
       primary: true,
       cell: (match) => <span className="ops-match">{matchTitle(match)}</span>,
     },
-    { key: "status", header: t("streams.status"), cell: (match) => <StatusPill status={match.status} /> },
+    {
+      key: "status",
+      header: t("streams.status"),
+      cell: (match) => <StatusPill status={match.status} problem={match.recording_problem} />,
+    },
     {
       key: "kick_off",
       header: t("streams.kick_off"),

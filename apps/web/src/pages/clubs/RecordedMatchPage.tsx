@@ -27,7 +27,11 @@ function RecordingStage({ match, title }: { match: Match; title: string }) {
   return (
     <div className="stage pitch pitch--dark">
       <p className="stage__message">
-        {match.status === "processing" ? t("recorded.processing") : t("recorded.no_video")}
+        {match.recording_problem
+          ? t("recorded.nothing_recorded")
+          : match.status === "processing"
+            ? t("recorded.processing")
+            : t("recorded.no_video")}
       </p>
     </div>
   );

@@ -96,6 +96,45 @@ describe("the match page", () => {
     expect(screen.queryByRole("link", { name: "Download MP4" })).toBeNull();
   });
 
+  it("says a match without a video has none: why to the club's staff, plainly to everyone else, never a player", async () => {
+    const nothing = {
+      status: "processing",
+      list_status: null,
+      vod_hls_url: null,
+      poster_url: null,
+      download_url: null,
+      recording_problem: "no_video",
+    } as const;
+    const { unmount } = renderMatch(onDemand(nothing), staff("club"));
+    expect(
+      await screen.findByText("Nothing was recorded: no camera published while this match was recording."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("No video")).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Video of/)).toBeNull();
+    expect(screen.queryByText(/being processed/)).toBeNull();
+    unmount();
+
+    renderMatch(onDemand(nothing));
+    expect(await screen.findByText("There is no video of this match.")).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Video of/)).toBeNull();
+  });
+
+  it("reads the match again when its camera starts recording (match.live)", async () => {
+    let answer = fakeMatch({ id: 9, status: "scheduled", list_status: "upcoming" });
+    renderRoutes([{ path: "/matches/:match", element: <MatchDetailPage /> }], "/matches/9", fakeAuth(), undefined, {
+      "matches.byId": () => ({ data: answer }),
+      "summaries.ofMatch": noSummary,
+    });
+    expect(await screen.findByText("Upcoming")).toBeInTheDocument();
+    answer = { ...answer, status: "live", list_status: "live", live_hls_url: "/media/matches/9/live.m3u8" };
+    const handlers = channels.get("match.9") as ChannelHandlers;
+    act(() => handlers["match.live"]!({ match: 9 }));
+    expect(await screen.findByLabelText("Video of Groen Wit 1 against VV De Zwaluwen")).toHaveAttribute(
+      "src",
+      "/media/matches/9/live.m3u8",
+    );
+  });
+
   it("shows the still behind the message while there is no player", async () => {
     renderMatch(onDemand({ status: "processing", list_status: null, vod_hls_url: null }));
     const image = await screen.findByRole("img", { name: "Still from Groen Wit 1 against VV De Zwaluwen" });

@@ -37,7 +37,7 @@ interface Score {
   away: number;
 }
 
-function Stage({ match, title }: { match: Match; title: string }) {
+function Stage({ match, title, staff }: { match: Match; title: string; staff: boolean }) {
   const { t } = useTranslation();
   const label = t("match.video_label", { match: title });
   if (match.status === "live" && match.live_hls_url) return <VideoPlayer src={match.live_hls_url} live label={label} />;
@@ -46,6 +46,9 @@ function Stage({ match, title }: { match: Match; title: string }) {
   let content;
   if (match.status === "scheduled" || match.status === "unscheduled")
     content = <FlipClock target={match.starting_at.date} />;
+  // Nothing was recorded: the club's staff read why; everyone else that there is no video.
+  else if (match.recording_problem)
+    content = <p className="stage__message">{t(staff ? "match.nothing_recorded" : "match.no_recording")}</p>;
   else if (match.status === "processing") content = <p className="stage__message">{t("match.processing")}</p>;
   else content = <p className="stage__message">{t("match.no_video")}</p>;
   return (
@@ -116,6 +119,10 @@ function MatchView({ match }: { match: Match }) {
     "match.starting": (payload) => {
       if (payload.match === match.id) window.location.reload();
     },
+    // Its camera started recording (the stream is playable): the live video replaces the countdown.
+    "match.live": (payload) => {
+      if (payload.match === match.id) void utils.matches.byId.invalidate({ id: match.id });
+    },
     "summary.updated": (payload) => {
       if (payload.match === match.id && payload.state === "ready")
         void utils.summaries.ofMatch.invalidate({ id: match.id });
@@ -130,11 +137,11 @@ function MatchView({ match }: { match: Match }) {
   return (
     <article className="match-detail">
       <div className="match-detail__stage">
-        <Stage match={match} title={title} />
+        <Stage match={match} title={title} staff={isStaffOf(user, match.club.id)} />
       </div>
       <aside className="scoreboard" aria-label={t("match.score")} data-updates={updates}>
         <div className="scoreboard__status">
-          <StatusPill status={match.status} />
+          <StatusPill status={match.status} problem={match.recording_problem} />
           {match.status === "vod" && <span className="scoreboard__final">{t("match.full_time")}</span>}
           {match.status === "live" && updates === "joined" && (
             <span className="scoreboard__updates">{t("match.live_updates")}</span>

@@ -11,6 +11,7 @@ import { emptyMessageOf, listRows, listStateOf } from "../../lib/list-state.ts";
 import { commandSettled } from "../../lib/command-progress.ts";
 import type { Match } from "../../lib/matches.ts";
 import { useChannel } from "../../lib/realtime.ts";
+import { useToast } from "../../ui/Toasts.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { ClubPicker, useClubDetails, useWorkingClub, type ClubDetails } from "../../lib/working-club.tsx";
 import { DataTable } from "../../ui/DataTable.tsx";
@@ -71,6 +72,8 @@ function MatchList({ list, club, onEdit }: { list: SchedulerList; club: number; 
 
 function ClubScheduler({ club }: { club: ClubDetails }) {
   const { t } = useTranslation("scheduler");
+  const { t: common } = useTranslation();
+  const toast = useToast();
   const utils = trpc.useUtils();
   const user = useAuth().user!;
   // null: closed; "new": a new match; else the match being edited.
@@ -81,9 +84,14 @@ function ClubScheduler({ club }: { club: ClubDetails }) {
       if (message.match !== undefined) void utils.matches.invalidate();
     },
   });
-  // A colleague's command that failed shows on its row here too.
+  // A colleague's command that failed shows on its row here too; a match whose camera recorded
+  // nothing is told, and its row reads "No video".
   useChannel(CHANNELS.club(club.id), {
     "match.command_failed": ({ match, detail }) => commandSettled(match, { detail }),
+    "match.recording_problem": ({ problem }) => {
+      toast.error(common(`match.recording_problem.${problem}`));
+      void utils.matches.invalidate();
+    },
   });
 
   return (

@@ -37,6 +37,7 @@ export function fakeMatch(overrides: Partial<Match> = {}): Match {
     camera_player_tracking: "auto",
     camera_focus: "centre",
     configuration_id: 21,
+    recording_problem: null,
     live_hls_url: null,
     vod_hls_url: null,
     poster_url: null,

@@ -58,7 +58,7 @@ export function MatchBadges({ match }: { match: Match }) {
   const { t } = useTranslation("scheduler");
   return (
     <span className="match-badges">
-      <StatusPill status={match.status} />
+      <StatusPill status={match.status} problem={match.recording_problem} />
       {match.is_private && (
         <span className="match-badge match-badge--private">
           <Icon name="lock" size={13} />

@@ -47,6 +47,8 @@ const de: typeof en = {
     video_label: "Aufnahme von {{match}}",
     processing: "Das Video wird verarbeitet und ist bald hier.",
     no_video: "Diese Aufnahme hat noch kein Video.",
+    nothing_recorded:
+      "Es wurde nichts aufgenommen: Keine Kamera hat gesendet, während dieses Spiel aufgenommen wurde. Hat die Kamera eine Aufnahme, stelle sie von der Kamera wieder her.",
     kick_off: "Anstoß",
     field: "Platz",
     owner: "Verein",

@@ -45,6 +45,8 @@ const en = {
     video_label: "Recording of {{match}}",
     processing: "The video is being processed and will be here soon.",
     no_video: "This recording has no video yet.",
+    nothing_recorded:
+      "Nothing was recorded: no camera published while this match was recording. If the camera kept a recording, restore it from the camera.",
     kick_off: "Kick-off",
     field: "Field",
     owner: "Club",

@@ -47,6 +47,8 @@ const nl: typeof en = {
     video_label: "Opname van {{match}}",
     processing: "De video wordt verwerkt en staat hier binnenkort.",
     no_video: "Deze opname heeft nog geen video.",
+    nothing_recorded:
+      "Er is niets opgenomen: geen camera zond beeld uit terwijl deze wedstrijd werd opgenomen. Heeft de camera wel een opname, herstel hem dan vanaf de camera.",
     kick_off: "Aftrap",
     field: "Veld",
     owner: "Club",
