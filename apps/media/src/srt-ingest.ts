@@ -23,11 +23,14 @@
 // dropped by libsrt, and ffmpeg discards the MPEG-TS packets it broke instead of
 // pushing them (a broken AAC frame used to end the push, and with it the caller).
 // srt-live-transmit also reports libsrt's statistics, which ffmpeg's SRT input cannot.
-import type { ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import { spawnTied } from "./processes.ts";
 import { createHmac, randomBytes } from "node:crypto";
 import { createSocket, type RemoteInfo, type Socket } from "node:dgram";
-import { isIPv6 } from "node:net";
+import { constants, mkdtempSync, openSync, rmSync } from "node:fs";
+import { isIPv6, Socket as StreamSocket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { streamKeyHint, streamKeyOfSrtStreamId } from "@clubcast/shared";
@@ -136,6 +139,7 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
   let respawnTimer: NodeJS.Timeout | undefined;
   let closing = false;
   const lastLogged = new Map<string, number>(); // kind of repeated fault -> when last logged
+  const fifoDir = mkdtempSync(join(tmpdir(), "clubcast-srt-")); // the listeners' stats FIFOs
 
   const main = createSocket({ type: isIPv6(host) ? "udp6" : "udp4", recvBufferSize: 4 << 20, sendBufferSize: 4 << 20 });
   await new Promise<void>((resolve, reject) => {
@@ -333,13 +337,21 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
   }
 
   function runListener(token: string, port: number): Listener {
-    // -a:no: the process ends with its caller. Stats every 100 packets (a few per second) go to fd 3,
-    // apart from the stream on stdout and the log on stderr.
+    // srt-live-transmit writes its stats to a file it opens by name, so they come through a FIFO
+    // (Node's stdio pipes are sockets, which it cannot open), apart from the stream on stdout.
+    // Opened read-write, so reading it never meets an end of file before srt-live-transmit opens it.
+    const statsPath = join(fifoDir, `${token}.stats`);
+    execFileSync("mkfifo", [statsPath]);
+    const statsIn = new StreamSocket({
+      fd: openSync(statsPath, constants.O_RDWR | constants.O_NONBLOCK),
+      writable: false,
+    });
+    // -a:no: the process ends with its caller. Stats every 100 packets, a few a second.
     // prettier-ignore
     const srt = spawnTied("srt-live-transmit", [
-      "-a:no", "-ll:error", `-s:${STATS_EVERY_PACKETS}`, "-pf:json", "-statsout:/dev/fd/3",
+      "-a:no", "-ll:error", `-s:${STATS_EVERY_PACKETS}`, "-pf:json", `-statsout:${statsPath}`,
       `srt://127.0.0.1:${port}?mode=listener&latency=${latencyMs}`, "file://con",
-    ], { stdio: ["ignore", "pipe", "pipe", "pipe"] });
+    ], { stdio: ["ignore", "pipe", "pipe"] });
     // -f mpegts: no probing of what the first bytes look like. discardcorrupt: a packet libsrt
     // could not recover leaves a gap in the MPEG-TS; the frames it broke are dropped, not pushed.
     // prettier-ignore
@@ -353,7 +365,7 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
     srt.stdout!.pipe(push.stdin!);
     push.stdin!.on("error", () => undefined); // ffmpeg gone: its exit is what counts
     const window = newWindow();
-    readLines(srt.stdio[3] as Readable, (line) => takeStats(token, window, line));
+    readLines(statsIn, (line) => takeStats(token, window, line));
 
     const ends = [endOf(srt, "srt-live-transmit", "its caller disconnected"), endOf(push, "ffmpeg", "its input ended")];
     const listener: Listener = {
@@ -374,6 +386,8 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
     });
     void listener.exited.then((why) => {
       running.delete(listener);
+      statsIn.destroy();
+      rmSync(statsPath, { force: true });
       if (listener === standby) return standbyFailed(why);
       // A caller's listener ending (publisher finished, push target refused, bad codec) ends the caller.
       const caller = [...callers.values()].find((c) => c.listener === listener);
@@ -431,6 +445,7 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
       await Promise.all([...callers.values()].map((caller) => endCaller(caller, "ingest closing")));
       for (const { forget } of ended.values()) clearTimeout(forget);
       await Promise.all([...running].map(stopListener));
+      rmSync(fifoDir, { recursive: true, force: true });
       await new Promise<void>((resolve) => main.close(() => resolve()));
     },
   };

@@ -9,10 +9,11 @@ import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SrtIngest, startSrtIngest } from "../src/srt-ingest.ts";
+import { type SrtIngest, type SrtStats, startSrtIngest } from "../src/srt-ingest.ts";
 
 const ALLOWED_KEYS = new Set([
   "GOODKEY",
+  "STATSKEY",
   "KEY-A",
   "KEY-B",
   "GARBAGEKEY",
@@ -30,6 +31,7 @@ let ingest: SrtIngest;
 const issuedTokens: string[] = []; // every pushUrlFor call, i.e. every ffmpeg listener spawned
 const authorized: { streamKey: string | null; token: string }[] = [];
 const logs: string[] = [];
+const stats: { token: string; stats: SrtStats }[] = [];
 const publishers = new Set<ChildProcess>();
 
 beforeAll(async () => {
@@ -49,6 +51,7 @@ beforeAll(async () => {
       return streamKey && ALLOWED_KEYS.has(streamKey) ? { ok: true } : { ok: false, reason: "unknown stream key" };
     },
     log: (line) => logs.push(line),
+    onStats: (token, sample) => stats.push({ token, stats: sample }),
   });
 });
 
@@ -72,6 +75,20 @@ describe("SRT ingest", () => {
     // Of 125: ffmpeg's SRT caller closes without lingering and loses what it has not sent yet, about
     // 1.5 s with the listener's 1 s latency.
     expect(Number(video.nb_read_frames)).toBeGreaterThan(75);
+  });
+
+  it("reports libsrt's statistics of a publisher every few seconds", async () => {
+    const { exited } = publish(ingest.port, "STATSKEY", 12);
+    await exited;
+    const token = tokenOf("STATSKEY");
+    const samples = stats.filter((sample) => sample.token === token).map((sample) => sample.stats);
+    expect(samples.length).toBeGreaterThanOrEqual(1);
+    for (const sample of samples) {
+      // A perfect loopback link: a round trip of a few ms at most, nothing lost, sent again or dropped.
+      expect(sample.rtt_ms).toBeLessThan(20);
+      expect(sample).toMatchObject({ loss_percent: 0, retransmitted_packets: 0, dropped_packets: 0 });
+      expect(sample.bitrate_kbps).toBeGreaterThan(100);
+    }
   });
 
   it("refuses a wrong stream key at once and pushes nothing", async () => {
