@@ -82,7 +82,7 @@ const REJECTION_BASE = 1000;
 const SRT_REJX_FORBIDDEN = 1403;
 const SHUTDOWN = 0x8005_0000; // a control packet of type 5
 
-// srt-live-transmit reports per so many packets received (about 5 a second at 2.5 Mbit/s);
+// srt-live-transmit reports per so many packets received (about 2 a second at 2.5 Mbit/s);
 // they are summed and passed on every few seconds.
 const STATS_EVERY_PACKETS = 100;
 const STATS_INTERVAL_MS = 5000;
