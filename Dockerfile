@@ -12,8 +12,8 @@ RUN npm ci --no-audit --no-fund && npm run build
 
 FROM node:20-bookworm-slim AS runtime
 # ffmpeg for video; nginx with the RTMP module for the media gateway's RTMP ingest;
-# the PostgreSQL client for `npm run backup` and `npm run restore`.
-RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg nginx-light libnginx-mod-rtmp fonts-dejavu-core postgresql-client \
+# srt-tools (srt-live-transmit) for its SRT ingest; the PostgreSQL client for `npm run backup` and `npm run restore`.
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg nginx-light libnginx-mod-rtmp srt-tools fonts-dejavu-core postgresql-client \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000

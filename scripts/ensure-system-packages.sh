@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The system packages the platform and its tests drive: ffmpeg (video), nginx
-# with the RTMP module (the media gateway's RTMP ingest) and, for the tests,
+# with the RTMP module (the media gateway's RTMP ingest), srt-tools (its SRT
+# listener, srt-live-transmit) and, for the tests,
 # Chromium. Installed from Debian's packages when missing and we are root with
 # apt; otherwise says what to install.
 #   ensure-system-packages.sh          everything the test suite needs
@@ -8,6 +9,7 @@
 set -euo pipefail
 missing=()
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
+command -v srt-live-transmit >/dev/null 2>&1 || missing+=(srt-tools)
 { [ -x /usr/sbin/nginx ] && [ -f /usr/lib/nginx/modules/ngx_rtmp_module.so ]; } || missing+=(nginx-light libnginx-mod-rtmp)
 if [ "${1:-tests}" != "platform" ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)

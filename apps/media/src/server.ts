@@ -74,6 +74,7 @@ export async function startMediaGateway(
   srt = await startSrtIngest({
     port: settings.srtPort,
     host: settings.ingestHost,
+    latencyMs: settings.srtLatencyMs,
     pushUrlFor: (token) => rtmpReadUrl(SRT_APP, token),
     authorize: (streamKey, { token, peer }) => gateway.authorizeSrt(streamKey, token, peer),
     log,

@@ -1,48 +1,71 @@
 // SRT ingest: many publishers on one UDP port, each authorised by its stream id.
 //
-// ffmpeg's SRT listener (libsrt does the protocol; we never implement SRT
-// ourselves) takes one caller per process and ignores the stream id. So this
-// module is a UDP relay in front of it that only reads SRT handshakes:
+// libsrt does the protocol (we never implement SRT ourselves), through
+// srt-live-transmit (Debian's srt-tools): one caller per process, no look at the
+// stream id. So this module is a UDP relay in front of it that only reads SRT handshakes:
 //
-//   caller ──UDP──▶ public socket ──▶ per-caller relay socket ──▶ ffmpeg listener on 127.0.0.1 ──RTMP──▶ pushUrlFor(token)
+//   caller ──UDP──▶ public socket ──▶ per-caller relay socket ──▶ srt-live-transmit listener on 127.0.0.1
+//     ──MPEG-TS──▶ this process ──▶ ffmpeg ──RTMP──▶ pushUrlFor(token)
 //
 // 1. The relay answers a caller's INDUCTION itself, with a cookie derived from
-//    the caller's address (as libsrt does), so no ffmpeg is spent on callers
+//    the caller's address (as libsrt does), so no listener is spent on callers
 //    that never complete a handshake or spoof their address.
 // 2. The CONCLUSION carries the stream id. It is held (the caller repeats it
 //    every 250 ms) while options.authorize decides, with the token of the warm
-//    "standby" ffmpeg that is taken for this caller; a new standby is spawned.
-// 3. Allowed: the relay makes its own induction to that ffmpeg for ffmpeg's
+//    "standby" listener that is taken for this caller; a new standby is spawned.
+// 3. Allowed: the relay makes its own induction to that listener for its
 //    cookie, puts it into the caller's conclusion, and from then on relays
-//    datagrams both ways unchanged (only conclusions get ffmpeg's cookie).
+//    datagrams both ways unchanged (only conclusions get the listener's cookie).
 //    Refused: the caller gets an SRT rejection, so it fails at once.
-import type { ChildProcess } from "node:child_process";
+//
+// Lossy uplinks: the SRT latency (default 1 s, at least 4 × RTT as SRT advises)
+// gives lost packets time to be retransmitted; what still arrives too late is
+// dropped by libsrt, and ffmpeg discards the MPEG-TS packets it broke instead of
+// pushing them (a broken AAC frame used to end the push, and with it the caller).
+// srt-live-transmit also reports libsrt's statistics, which ffmpeg's SRT input cannot.
+import { execFileSync, type ChildProcess } from "node:child_process";
 import { spawnTied } from "./processes.ts";
 import { createHmac, randomBytes } from "node:crypto";
 import { createSocket, type RemoteInfo, type Socket } from "node:dgram";
-import { isIPv6 } from "node:net";
+import { constants, mkdtempSync, openSync, rmSync } from "node:fs";
+import { isIPv6, Socket as StreamSocket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
 import { streamKeyHint, streamKeyOfSrtStreamId } from "@clubcast/shared";
 
 export interface SrtIngestOptions {
   port: number;
   host?: string;
-  /** SRT latency of the ffmpeg listeners; the caller's own setting wins when larger. */
+  /** SRT latency of the listeners (SRT_LATENCY_MS, default 1000); the caller's own setting wins when larger. */
   latencyMs?: number;
   /** A caller that sends no SRT datagram for this long is torn down. */
   stallTimeoutMs?: number;
-  /** Where the ffmpeg that takes the caller holding `token` pushes (RTMP, as flv). */
+  /** Where the caller holding `token` is pushed (RTMP, as flv). */
   pushUrlFor(token: string): string;
   authorize(
     streamKey: string | null,
     publisher: { token: string; peer: string },
   ): Promise<{ ok: true } | { ok: false; reason: string }>;
   log?(line: string): void;
+  /** libsrt's view of each publisher's link, every few seconds while it sends. */
+  onStats?(token: string, stats: SrtStats): void;
+}
+
+/** One publisher's SRT link over the last few seconds; null where nothing was measured. */
+export interface SrtStats {
+  rtt_ms: number | null;
+  loss_percent: number | null;
+  retransmitted_packets: number | null;
+  dropped_packets: number | null;
+  bitrate_kbps: number | null;
 }
 
 export interface SrtIngest {
   port: number;
   close(): Promise<void>;
-  /** Ends the publisher holding this token: its relay and its ffmpeg. */
+  /** Ends the publisher holding this token: its relay and its listener. */
   dropToken(token: string): void;
 }
 
@@ -57,14 +80,20 @@ const SRT_MAGIC = 0x4a17; // an HSv5 listener's induction answer carries it in t
 // A rejection is a handshake whose type is 1000 + reason (libsrt's URQFailure).
 const REJECTION_BASE = 1000;
 const SRT_REJX_FORBIDDEN = 1403;
+const SHUTDOWN = 0x8005_0000; // a control packet of type 5
 
-/** An ffmpeg SRT listener on a loopback port, pushing whatever it receives to pushUrlFor(token). */
+// srt-live-transmit reports per so many packets received (about 2 a second at 2.5 Mbit/s);
+// they are summed and passed on every few seconds.
+const STATS_EVERY_PACKETS = 100;
+const STATS_INTERVAL_MS = 5000;
+
+/** An SRT listener on a loopback port (srt-live-transmit) and the ffmpeg pushing what it receives to pushUrlFor(token). */
 interface Listener {
   token: string;
   port: number;
-  child: ChildProcess;
-  stderr: string;
-  /** Resolves with how the process ended, for the log. */
+  srt: ChildProcess;
+  push: ChildProcess;
+  /** Resolves once both processes are gone, with how the first one ended, for the log. */
   exited: Promise<string>;
 }
 
@@ -77,18 +106,32 @@ interface Caller {
   listener?: Listener;
   relay?: Socket;
   conclusion: Buffer; // the latest, replayed to ffmpeg once its cookie is known
-  ffmpegCookie?: number;
-  ffmpegSocketId?: number; // the destination of the caller's data packets
+  listenerCookie?: number;
+  listenerSocketId?: number; // the destination of the caller's data packets
   stall: NodeJS.Timeout;
+}
+
+/** libsrt's counters, summed over reports until they are passed on. */
+interface StatsWindow {
+  /** srt-live-transmit's clock (ms) at the report before the first one summed; null before any report. */
+  since: number | null;
+  rttMs: number | null;
+  received: number;
+  lost: number;
+  retransmitted: number;
+  dropped: number;
+  bytes: number;
 }
 
 export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtIngest> {
   const host = options.host ?? "0.0.0.0";
-  const latencyUs = (options.latencyMs ?? 200) * 1000;
+  const latencyMs = options.latencyMs ?? 1000;
   const stallTimeoutMs = options.stallTimeoutMs ?? 10_000;
   const log = options.log ?? ((line: string) => console.log(line));
 
   const callers = new Map<string, Caller>();
+  // Callers whose listener ended, by peer: their SRT socket id, to tell them at once if they keep sending.
+  const ended = new Map<string, { socketId: number; forget: NodeJS.Timeout }>();
   const running = new Set<Listener>();
   const cookieSecret = randomBytes(32);
   let standby: Listener | null = null;
@@ -96,6 +139,7 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
   let respawnTimer: NodeJS.Timeout | undefined;
   let closing = false;
   const lastLogged = new Map<string, number>(); // kind of repeated fault -> when last logged
+  const fifoDir = mkdtempSync(join(tmpdir(), "clubcast-srt-")); // the listeners' stats FIFOs
 
   const main = createSocket({ type: isIPv6(host) ? "udp6" : "udp4", recvBufferSize: 4 << 20, sendBufferSize: 4 << 20 });
   await new Promise<void>((resolve, reject) => {
@@ -113,6 +157,8 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
     const caller = callers.get(peer);
     if (caller) return fromCaller(caller, msg, type);
     if (type === CONCLUSION && hasOurCookie(msg, from)) return void admit(msg, from, peer);
+    const gone = ended.get(peer);
+    if (gone && type === null) return void main.send(shutdownFor(gone.socketId), from.port, from.address);
     logOccasionally(
       "stray",
       `srt: ignoring datagrams from unknown peers that are no SRT handshake (latest from ${peer})`,
@@ -142,7 +188,7 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
     const listener = standby;
     if (!listener) {
       // Only while a failed standby is respawning; the caller repeats its conclusion.
-      logOccasionally("no-standby", `srt: no standby ffmpeg ready, ${peer} has to wait`);
+      logOccasionally("no-standby", `srt: no standby listener ready, ${peer} has to wait`);
       return;
     }
     standby = null;
@@ -178,7 +224,7 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
       // Kept as "refused" until it goes quiet, so a repeated conclusion is answered, not re-authorised.
       caller.state = "refused";
       caller.listener = undefined;
-      void stopFfmpeg(listener);
+      void stopListener(listener);
       sendRejection(caller);
       return;
     }
@@ -186,13 +232,13 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
     log(`srt: ${caller.label} publishing with stream key ${streamKey === null ? "(none)" : streamKeyHint(streamKey)}`);
     caller.state = "relaying";
     caller.relay = openRelay(caller, listener);
-    sendInductionToFfmpeg(caller);
+    sendInductionToListener(caller);
   }
 
   function fromCaller(caller: Caller, msg: Buffer, type: number | null) {
-    // Handshakes go to socket 0 until connected, data and control to ffmpeg's SRT socket.
+    // Handshakes go to socket 0 until connected, data and control to the listener's SRT socket.
     const destination = msg.length >= 16 ? msg.readUInt32BE(AT.destination) : undefined;
-    const isSrt = type !== null ? destination === 0 : destination === caller.ffmpegSocketId;
+    const isSrt = type !== null ? destination === 0 : destination === caller.listenerSocketId;
     if (!isSrt) {
       // Not forwarded and not counted as life: a caller sending only garbage stalls out.
       logOccasionally("garbage", `srt: ignoring non-SRT datagrams from ${caller.label}`);
@@ -204,14 +250,14 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
     if (caller.state === "refused") {
       if (type === CONCLUSION) sendRejection(caller);
     } else if (caller.state === "relaying") {
-      if (caller.ffmpegCookie !== undefined) {
+      if (caller.listenerCookie !== undefined) {
         caller.relay!.send(
-          type === CONCLUSION ? withFields(msg, { cookie: caller.ffmpegCookie }) : msg,
+          type === CONCLUSION ? withFields(msg, { cookie: caller.listenerCookie }) : msg,
           caller.listener!.port,
           "127.0.0.1",
         );
       } else if (type === CONCLUSION) {
-        sendInductionToFfmpeg(caller); // ffmpeg may still be starting: try again on every repeat
+        sendInductionToListener(caller); // the listener may still be starting: try again on every repeat
       }
     }
     // "authorizing": the conclusion is held until authorize answers.
@@ -225,18 +271,18 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
       if (from.port !== listener.port) return;
       const type = handshakeType(msg);
       if (type === INDUCTION) {
-        // ffmpeg's answer to our induction: its cookie goes into the caller's conclusion.
-        caller.ffmpegCookie = msg.readUInt32BE(AT.cookie);
-        relay.send(withFields(caller.conclusion, { cookie: caller.ffmpegCookie }), listener.port, "127.0.0.1");
+        // The listener's answer to our induction: its cookie goes into the caller's conclusion.
+        caller.listenerCookie = msg.readUInt32BE(AT.cookie);
+        relay.send(withFields(caller.conclusion, { cookie: caller.listenerCookie }), listener.port, "127.0.0.1");
         return;
       }
-      if (type === CONCLUSION) caller.ffmpegSocketId = msg.readUInt32BE(AT.socketId);
+      if (type === CONCLUSION) caller.listenerSocketId = msg.readUInt32BE(AT.socketId);
       main.send(msg, caller.port, caller.address);
     });
     return relay;
   }
 
-  function sendInductionToFfmpeg(caller: Caller) {
+  function sendInductionToListener(caller: Caller) {
     // What a libsrt caller sends first: version 4, stream type 2 (dgram), no cookie, no extensions.
     const induction = withFields(caller.conclusion.subarray(0, HANDSHAKE_SIZE), {
       version: 4,
@@ -260,15 +306,23 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
     callers.delete(caller.peer);
     clearTimeout(caller.stall);
     if (why) log(`srt: ${caller.label} ended: ${why}`);
-    if (caller.listener) await stopFfmpeg(caller.listener);
-    // Closed only now, so ffmpeg's SRT shutdown still reaches the caller, which then stops at once.
+    if (caller.state === "relaying" && !closing) {
+      // A caller whose listener died without its SRT shutdown would keep sending until its own
+      // timeout; answering its datagrams with a shutdown makes it reconnect at once.
+      const socketId = caller.conclusion.readUInt32BE(AT.socketId);
+      const forget = setTimeout(() => ended.delete(caller.peer), stallTimeoutMs);
+      clearTimeout(ended.get(caller.peer)?.forget);
+      ended.set(caller.peer, { socketId, forget });
+    }
+    if (caller.listener) await stopListener(caller.listener);
+    // Closed only now, so the listener's SRT shutdown still reaches the caller, which then stops at once.
     caller.relay?.close();
   }
 
   async function spawnStandby() {
     try {
       const port = await freeUdpPort();
-      if (!closing) standby = runFfmpeg(randomBytes(12).toString("hex"), port);
+      if (!closing) standby = runListener(randomBytes(12).toString("hex"), port);
     } catch (error) {
       standbyFailed((error as Error).message);
     }
@@ -282,39 +336,90 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
     respawnTimer = setTimeout(() => void spawnStandby(), delay);
   }
 
-  function runFfmpeg(token: string, port: number): Listener {
-    const input = `srt://127.0.0.1:${port}?mode=listener&latency=${latencyUs}`;
+  function runListener(token: string, port: number): Listener {
+    // srt-live-transmit writes its stats to a file it opens by name, so they come through a FIFO
+    // (Node's stdio pipes are sockets, which it cannot open), apart from the stream on stdout.
+    // Opened read-write, so reading it never meets an end of file before srt-live-transmit opens it.
+    const statsPath = join(fifoDir, `${token}.stats`);
+    execFileSync("mkfifo", [statsPath]);
+    const statsIn = new StreamSocket({
+      fd: openSync(statsPath, constants.O_RDWR | constants.O_NONBLOCK),
+      writable: false,
+    });
+    // -a:no: the process ends with its caller. Stats every 100 packets, a few a second.
     // prettier-ignore
-    const args = [
+    const srt = spawnTied("srt-live-transmit", [
+      "-a:no", "-ll:error", `-s:${STATS_EVERY_PACKETS}`, "-pf:json", `-statsout:${statsPath}`,
+      `srt://127.0.0.1:${port}?mode=listener&latency=${latencyMs}`, "file://con",
+    ], { stdio: ["ignore", "pipe", "pipe"] });
+    // -f mpegts: no probing of what the first bytes look like. discardcorrupt: a packet libsrt
+    // could not recover leaves a gap in the MPEG-TS; the frames it broke are dropped, not pushed.
+    // prettier-ignore
+    const push = spawnTied("ffmpeg", [
       "-hide_banner", "-loglevel", "error", "-nostdin",
-      "-i", input, "-c", "copy", "-f", "flv", options.pushUrlFor(token),
-    ];
-    const child = spawnTied("ffmpeg", args, { stdio: ["ignore", "ignore", "pipe"] });
+      "-f", "mpegts", "-fflags", "+discardcorrupt", "-i", "pipe:0",
+      "-c", "copy", "-f", "flv", options.pushUrlFor(token),
+    ], { stdio: ["pipe", "ignore", "pipe"] });
+    // Piped through here rather than process to process: when ffmpeg ends first, srt-live-transmit
+    // is not killed by SIGPIPE but stopped, and its SRT shutdown tells the caller.
+    srt.stdout!.pipe(push.stdin!);
+    push.stdin!.on("error", () => undefined); // ffmpeg gone: its exit is what counts
+    const window = newWindow();
+    readLines(statsIn, (line) => takeStats(token, window, line));
+
+    const ends = [endOf(srt, "srt-live-transmit", "its caller disconnected"), endOf(push, "ffmpeg", "its input ended")];
     const listener: Listener = {
       token,
       port,
-      child,
-      stderr: "",
-      exited: new Promise((resolve) => {
-        child.once("error", (error) => resolve(`ffmpeg could not run: ${error.message}`));
-        // "close" rather than "exit": by then all of stderr has been read.
-        child.once("close", (code, signal) => {
-          if (code === 0) return resolve("ffmpeg finished: its input ended");
-          const output = lastLine(listener.stderr);
-          resolve(`ffmpeg failed (${signal ?? `exit code ${code}`})${output ? `: ${output}` : ""}`);
-        });
+      srt,
+      push,
+      exited: Promise.race(ends).then(async (first) => {
+        await Promise.all(ends);
+        return first;
       }),
     };
-    child.stderr!.on("data", (chunk: Buffer) => (listener.stderr = (listener.stderr + chunk.toString()).slice(-400)));
     running.add(listener);
+    void Promise.race(ends).then(() => {
+      // ffmpeg ending first (push target refused, bad codec) ends the SRT side; the SRT side
+      // ending first (caller gone) lets ffmpeg finish its input and the RTMP push cleanly.
+      if (push.exitCode !== null || push.signalCode !== null) srt.kill("SIGTERM");
+    });
     void listener.exited.then((why) => {
       running.delete(listener);
+      statsIn.destroy();
+      rmSync(statsPath, { force: true });
       if (listener === standby) return standbyFailed(why);
-      // A caller's ffmpeg ending (publisher finished, push target refused, bad codec) ends the caller.
+      // A caller's listener ending (publisher finished, push target refused, bad codec) ends the caller.
       const caller = [...callers.values()].find((c) => c.listener === listener);
       if (caller) void endCaller(caller, why);
     });
     return listener;
+  }
+
+  function takeStats(token: string, window: StatsWindow, line: string) {
+    const report = parseStats(line);
+    if (!report) return;
+    // The first report covers the time since the listener started, not since the caller came.
+    if (window.since === null) return void (window.since = report.atMs);
+    window.rttMs = report.rttMs ?? window.rttMs;
+    window.received += report.received;
+    window.lost += report.lost;
+    window.retransmitted += report.retransmitted;
+    window.dropped += report.dropped;
+    window.bytes += report.bytes;
+    // Timed by the reports' own clock: they reach us in bursts, when srt-live-transmit flushes its output.
+    const elapsedMs = report.atMs - window.since;
+    if (elapsedMs < STATS_INTERVAL_MS) return;
+    if (window.dropped > 0) log(`srt: ${token} lost ${window.dropped} packets that came too late to be recovered`);
+    const sent = window.received - window.retransmitted + window.lost;
+    options.onStats?.(token, {
+      rtt_ms: window.rttMs,
+      loss_percent: sent > 0 ? round((100 * window.lost) / sent) : null,
+      retransmitted_packets: window.retransmitted,
+      dropped_packets: window.dropped,
+      bitrate_kbps: round((window.bytes * 8) / elapsedMs),
+    });
+    Object.assign(window, newWindow(), { since: report.atMs });
   }
 
   function logOccasionally(kind: string, line: string) {
@@ -338,18 +443,36 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
       closing = true;
       clearTimeout(respawnTimer);
       await Promise.all([...callers.values()].map((caller) => endCaller(caller, "ingest closing")));
-      await Promise.all([...running].map(stopFfmpeg));
+      for (const { forget } of ended.values()) clearTimeout(forget);
+      await Promise.all([...running].map(stopListener));
+      rmSync(fifoDir, { recursive: true, force: true });
       await new Promise<void>((resolve) => main.close(() => resolve()));
     },
   };
 }
 
-/** SIGTERM lets ffmpeg close its SRT socket and RTMP push cleanly; SIGKILL if it hangs. */
-async function stopFfmpeg(listener: Listener): Promise<void> {
-  listener.child.kill("SIGTERM");
-  const force = setTimeout(() => listener.child.kill("SIGKILL"), 3000);
+/** SIGTERM lets srt-live-transmit send its SRT shutdown and ffmpeg end its RTMP push cleanly; SIGKILL if they hang. */
+async function stopListener(listener: Listener): Promise<void> {
+  const both = [listener.srt, listener.push];
+  for (const child of both) child.kill("SIGTERM");
+  const force = setTimeout(() => both.forEach((child) => child.kill("SIGKILL")), 3000);
   await listener.exited;
   clearTimeout(force);
+}
+
+/** Resolves when the child has ended and its stderr is read, with how it ended, for the log. */
+function endOf(child: ChildProcess, name: string, normalEnd: string): Promise<string> {
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-400)));
+  return new Promise((resolve) => {
+    child.once("error", (error) => resolve(`${name} could not run: ${error.message}`));
+    // "close" rather than "exit": by then all of stderr has been read.
+    child.once("close", (code, signal) => {
+      if (code === 0) return resolve(`${name} finished: ${normalEnd}`);
+      const output = lastLine(stderr);
+      resolve(`${name} failed (${signal ?? `exit code ${code}`})${output ? `: ${output}` : ""}`);
+    });
+  });
 }
 
 /** The handshake type of an SRT handshake packet (control type 0), or null for any other datagram. */
@@ -382,6 +505,60 @@ function streamIdOf(conclusion: Buffer): string {
   }
   return "";
 }
+
+/** An SRT shutdown to the caller's socket: it drops the connection at once and may reconnect. */
+function shutdownFor(socketId: number): Buffer {
+  const packet = Buffer.alloc(20); // header, then the 4 bytes of padding libsrt sends
+  packet.writeUInt32BE(SHUTDOWN, 0);
+  packet.writeUInt32BE(socketId, AT.destination);
+  return packet;
+}
+
+const newWindow = (): StatsWindow => ({
+  since: null,
+  rttMs: null,
+  received: 0,
+  lost: 0,
+  retransmitted: 0,
+  dropped: 0,
+  bytes: 0,
+});
+
+/** The receiving side of one srt-live-transmit JSON report (counters since the one before), or null. */
+function parseStats(line: string): (Omit<StatsWindow, "since"> & { atMs: number }) | null {
+  try {
+    const report = JSON.parse(line) as {
+      time?: number;
+      link?: { rtt?: number };
+      recv?: {
+        packets?: number;
+        packetsLost?: number;
+        packetsRetransmitted?: number;
+        packetsDropped?: number;
+        bytes?: number;
+      };
+    };
+    const recv = report.recv;
+    if (!recv || typeof report.time !== "number") return null;
+    return {
+      atMs: report.time,
+      rttMs: typeof report.link?.rtt === "number" ? round(report.link.rtt) : null,
+      received: recv.packets ?? 0,
+      lost: recv.packetsLost ?? 0,
+      retransmitted: recv.packetsRetransmitted ?? 0,
+      dropped: recv.packetsDropped ?? 0,
+      bytes: recv.bytes ?? 0,
+    };
+  } catch {
+    return null; // a line cut short when the process ended
+  }
+}
+
+function readLines(stream: Readable, onLine: (line: string) => void) {
+  createInterface({ input: stream, crlfDelay: Infinity }).on("line", onLine);
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
 
 const lastLine = (text: string) => text.trim().split("\n").at(-1) ?? "";
 

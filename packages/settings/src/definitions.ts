@@ -222,6 +222,11 @@ export const SETTINGS = {
     String(INGEST_PORTS.srt),
     "SRT ingest: srt://MEDIA_PUBLIC_HOST:SRT_PORT?streamid=publish:{stream_key}.",
   ),
+  SRT_LATENCY_MS: setting(
+    atLeastOne,
+    "1000",
+    "SRT latency (ms), the time a camera has to send lost packets again: at least 4 × its round trip (1000: up to 250 ms); a camera's larger setting wins.",
+  ),
   MEDIA_PUBLIC_HOST: setting(
     text.optional(),
     null,

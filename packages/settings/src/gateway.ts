@@ -9,6 +9,8 @@ export interface GatewaySettings {
   ingestHost: string;
   rtmpPort: number;
   srtPort: number;
+  /** SRT latency the ingest asks for (SRT_LATENCY_MS, default 1000): room for retransmits over lossy uplinks. */
+  srtLatencyMs: number;
   mediaDir: string;
   /** Free disk below which new recordings are refused. */
   minFreeBytes: number;
@@ -35,6 +37,7 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): Gatew
     ingestHost: settings.MEDIA_INGEST_HOST,
     rtmpPort: settings.RTMP_PORT,
     srtPort: settings.SRT_PORT,
+    srtLatencyMs: settings.SRT_LATENCY_MS,
     mediaDir: settings.MEDIA_DIR,
     minFreeBytes: settings.MEDIA_MIN_FREE_MB * 1024 * 1024,
     apiUrl: settings.MEDIA_API_URL,
