@@ -14,7 +14,8 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { printTable, sleep } from "@clubcast/testkit/bench";
-import { startSrtIngest, type SrtStats } from "../src/srt-ingest.ts";
+import type { PublisherStats } from "@clubcast/shared";
+import { startSrtIngest } from "../src/srt-ingest.ts";
 import { startLossyLink, type LossyLink } from "../test/lossy-link.ts";
 
 export interface SrtLossRow {
@@ -38,7 +39,7 @@ interface Camera {
   token?: string;
   /** When the publisher or the gateway's side of it ended before the run did. */
   droppedAt?: number;
-  stats: SrtStats[];
+  stats: PublisherStats[];
 }
 
 export async function srtLossRows(options: { minutes: number }): Promise<SrtLossRow[]> {

@@ -15,7 +15,14 @@
 // its own from starting_at to stopping_at; start and stop by hand win.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { MEDIA_FILES, RTMP_APP, streamKeyHint, type IngestProtocol, type PublishRefusalCode } from "@clubcast/shared";
+import {
+  MEDIA_FILES,
+  RTMP_APP,
+  streamKeyHint,
+  type IngestProtocol,
+  type PublishRefusalCode,
+  type PublisherStats,
+} from "@clubcast/shared";
 import { STATE_AFTER, type CameraCommandAnswer } from "@clubcast/camera-protocol";
 import type { CameraCommand } from "@clubcast/shared/jobs";
 import type { MediaScope, MediaStore } from "@clubcast/media-store";
@@ -106,6 +113,10 @@ interface Publisher {
   runs: number;
   /** Set once it leaves; resolves when it has. */
   leaving: Promise<void> | null;
+  /** The link's latest figures. */
+  stats: PublisherStats | null;
+  /** nginx's count of bytes taken in from it at the last look (RTMP bitrate). */
+  bytesSeen: { bytes: number; at: number } | null;
 }
 
 type Allowed = Pick<Publisher, "streamKey" | "protocol" | "address" | "configurationId" | "cameraId" | "passthrough">;
@@ -117,6 +128,8 @@ export interface GatewayOptions {
   /** How the gateway reads a publisher's stream back from nginx. */
   rtmpReadUrl(app: string, name: string): string;
   dropAtNginx(app: string, name: string): Promise<void>;
+  /** Bytes each stream (app/name) has taken in at nginx so far. */
+  bytesInAtNginx(): Promise<Map<string, number>>;
   /** Ends an SRT caller at the relay (its token). */
   dropSrt(token: string): void;
   /** Where publishers' writers put segments until they are placed; this gateway's own, emptied at start. */
@@ -128,8 +141,15 @@ export interface GatewayOptions {
   log(line: string): void;
 }
 
-/** How often connected cameras are reported again (monitoring's heartbeat). */
-const PUBLISHER_REPORT_MS = 30_000;
+/** How often connected cameras are reported again with their link's figures (monitoring's heartbeat). */
+const PUBLISHER_REPORT_MS = 10_000;
+const NO_STATS: PublisherStats = {
+  rtt_ms: null,
+  loss_percent: null,
+  retransmitted_packets: null,
+  dropped_packets: null,
+  bitrate_kbps: null,
+};
 /** How often a publisher's finished segments are moved to where they belong. */
 const MOVE_EVERY_MS = 200;
 /** A publisher whose stream has not moved for this long is a half-open connection a reconnect replaces. */
@@ -528,6 +548,8 @@ export function createGateway(options: GatewayOptions) {
       failures: 0,
       runs: 0,
       leaving: null,
+      stats: null,
+      bytesSeen: null,
     };
     publishers.set(`${app}/${name}`, publisher);
     log(`${publisher.protocol} publisher ${address} connected for configuration ${publisher.configurationId}`);
@@ -599,24 +621,71 @@ export function createGateway(options: GatewayOptions) {
     }
   }
 
+  /** The SRT relay could not pass a caller's codec on to nginx: it is refused with that reason. */
+  function onSrtUnsupportedCodec(token: string, codec: { kind: "video" | "audio"; name: string }) {
+    // Its push may have reached nginx (which let it in) before the codec stopped it.
+    const allowed = srtAllowed.get(token) ?? publishers.get(`${SRT_APP}/${token}`);
+    if (!allowed) return;
+    srtAllowed.delete(token);
+    const needed = codec.kind === "video" ? "H.264" : "AAC";
+    inBackground("reporting a refused SRT codec", () =>
+      refuse({
+        streamKey: allowed.streamKey,
+        protocol: allowed.protocol,
+        address: allowed.address,
+        code: codec.kind === "video" ? "unsupported_video_codec" : "unsupported_audio_codec",
+        reason: `unsupported ${codec.kind} codec ${codec.name}: SRT cameras must send ${needed}`,
+        codec: codec.name,
+      }),
+    );
+  }
+
+  /** libsrt's figures of an SRT publisher's link (the relay's token names it at nginx). */
+  function onSrtStats(token: string, stats: PublisherStats) {
+    const publisher = publishers.get(`${SRT_APP}/${token}`);
+    if (publisher) publisher.stats = stats;
+  }
+
+  /** An RTMP publisher's bitrate: what nginx took in from it since the last look. */
+  async function measureRtmpBitrates() {
+    const bytesIn = await options.bytesInAtNginx();
+    const now = Date.now();
+    for (const publisher of publishers.values()) {
+      const bytes = bytesIn.get(`${publisher.app}/${publisher.name}`);
+      if (publisher.protocol !== "rtmp" || bytes === undefined) continue;
+      const seen = publisher.bytesSeen;
+      if (seen && now > seen.at) {
+        const bitrate = Math.round(((bytes - seen.bytes) * 8) / (now - seen.at));
+        publisher.stats = { ...NO_STATS, bitrate_kbps: Math.max(0, bitrate) };
+      }
+      publisher.bytesSeen = { bytes, at: now };
+    }
+  }
+
   /**
-   * Connected cameras are reported again every so often: monitoring counts a
+   * Connected cameras are reported again every so often, with their link's figures: monitoring counts a
    * configuration silent for two minutes as offline, and the API may have restarted.
    */
-  const stillConnected = setInterval(() => {
-    for (const publisher of publishers.values()) {
-      const scope = publisher.destination?.scope;
-      if (!scope) continue;
-      inBackground("reporting a connected camera", () =>
-        api.reportPublisher({
-          configurationId: publisher.configurationId,
-          connected: true,
-          protocol: publisher.protocol,
-          hlsPath: scopePath(scope),
-        }),
-      );
-    }
-  }, PUBLISHER_REPORT_MS);
+  const stillConnected = setInterval(
+    () =>
+      inBackground("reporting connected cameras", async () => {
+        await measureRtmpBitrates();
+        await Promise.all(
+          [...publishers.values()].map(async (publisher) => {
+            const scope = publisher.destination?.scope;
+            if (!scope) return;
+            await api.reportPublisher({
+              configurationId: publisher.configurationId,
+              connected: true,
+              protocol: publisher.protocol,
+              hlsPath: scopePath(scope),
+              stats: publisher.stats,
+            });
+          }),
+        );
+      }),
+    PUBLISHER_REPORT_MS,
+  );
   stillConnected.unref();
 
   // ── camera commands ──
@@ -829,6 +898,8 @@ export function createGateway(options: GatewayOptions) {
     onNginxExit,
     authorizeSrt,
     onStreamKeyRotated,
+    onSrtStats,
+    onSrtUnsupportedCodec,
     command,
     /** The asset update after a privacy change: the match's media follows it. */
     setPrivacy: (matchId: number, isPrivate: boolean) => store.setPrivacy(matchId, isPrivate),

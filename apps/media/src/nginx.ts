@@ -80,6 +80,7 @@ http {
   server {
     listen unix:${join(workDir, "control.sock")};
     location /control { rtmp_control all; }
+    location /stat { rtmp_stat all; }
   }
 }
 `;
@@ -88,6 +89,8 @@ http {
 export interface RunningNginx {
   /** Drops the publisher of app/name (a rotated key, a refused codec). */
   dropPublisher(app: string, name: string): Promise<void>;
+  /** Bytes each stream (by app/name) has taken in from its publisher so far. */
+  bytesIn(): Promise<Map<string, number>>;
   close(): Promise<void>;
 }
 
@@ -156,17 +159,26 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   child = run();
   await waitForPort(options.host === "0.0.0.0" ? "127.0.0.1" : options.host, options.rtmpPort);
 
+  /** A GET on nginx's control socket: its body, or null when nginx could not be asked. */
+  const control = (path: string) =>
+    new Promise<string | null>((resolve) => {
+      const call = request({ socketPath: join(options.workDir, "control.sock"), path }, (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve(body));
+      });
+      call.on("error", (error) => (options.log(`asking nginx ${path} failed: ${error.message}`), resolve(null)));
+      call.end();
+    });
+
   return {
-    dropPublisher: (app, name) =>
-      new Promise((resolve) => {
-        const path = `/control/drop/publisher?app=${encodeURIComponent(app)}&name=${encodeURIComponent(name)}`;
-        const call = request({ socketPath: join(options.workDir, "control.sock"), path }, (response) => {
-          response.resume();
-          response.on("end", () => resolve());
-        });
-        call.on("error", (error) => (options.log(`dropping ${app}/${name} failed: ${error.message}`), resolve()));
-        call.end();
-      }),
+    async dropPublisher(app, name) {
+      await control(`/control/drop/publisher?app=${encodeURIComponent(app)}&name=${encodeURIComponent(name)}`);
+    },
+    async bytesIn() {
+      return streamBytesIn((await control("/stat")) ?? "");
+    },
     async close() {
       closing = true;
       if (child && child.exitCode === null) {
@@ -177,6 +189,20 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
       }
     },
   };
+}
+
+/** Each stream's bytes_in from rtmp_stat's XML, by app/name (names are stream keys and tokens: no markup). */
+export function streamBytesIn(xml: string): Map<string, number> {
+  const bytes = new Map<string, number>();
+  for (const application of xml.split("<application>").slice(1)) {
+    const app = /<name>([^<]*)<\/name>/.exec(application)?.[1];
+    for (const stream of application.split("<stream>").slice(1)) {
+      const name = /<name>([^<]*)<\/name>/.exec(stream)?.[1];
+      const bytesIn = /<bytes_in>(\d+)<\/bytes_in>/.exec(stream)?.[1];
+      if (app && name && bytesIn) bytes.set(`${app}/${name}`, Number(bytesIn));
+    }
+  }
+  return bytes;
 }
 
 async function waitForPort(host: string, port: number): Promise<void> {

@@ -48,6 +48,7 @@ export async function startMediaGateway(
     api,
     rtmpReadUrl,
     dropAtNginx: async (app, name) => nginx?.dropPublisher(app, name),
+    bytesInAtNginx: async () => (await nginx?.bytesIn()) ?? new Map(),
     dropSrt: (token) => srt?.dropToken(token),
     spoolDir: join(store.gatewayDir(), `spool-${settings.rtmpPort}`),
     publicUrl: settings.publicUrl,
@@ -77,6 +78,8 @@ export async function startMediaGateway(
     latencyMs: settings.srtLatencyMs,
     pushUrlFor: (token) => rtmpReadUrl(SRT_APP, token),
     authorize: (streamKey, { token, peer }) => gateway.authorizeSrt(streamKey, token, peer),
+    onStats: (token, stats) => gateway.onSrtStats(token, stats),
+    onUnsupportedCodec: (token, codec) => gateway.onSrtUnsupportedCodec(token, codec),
     log,
   });
 

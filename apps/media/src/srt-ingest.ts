@@ -33,7 +33,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
-import { streamKeyHint, streamKeyOfSrtStreamId } from "@clubcast/shared";
+import { streamKeyHint, streamKeyOfSrtStreamId, type PublisherStats } from "@clubcast/shared";
 
 export interface SrtIngestOptions {
   port: number;
@@ -50,16 +50,9 @@ export interface SrtIngestOptions {
   ): Promise<{ ok: true } | { ok: false; reason: string }>;
   log?(line: string): void;
   /** libsrt's view of each publisher's link, every few seconds while it sends. */
-  onStats?(token: string, stats: SrtStats): void;
-}
-
-/** One publisher's SRT link over the last few seconds; null where nothing was measured. */
-export interface SrtStats {
-  rtt_ms: number | null;
-  loss_percent: number | null;
-  retransmitted_packets: number | null;
-  dropped_packets: number | null;
-  bitrate_kbps: number | null;
+  onStats?(token: string, stats: PublisherStats): void;
+  /** A caller's stream carries a codec the push to nginx (FLV) can't take (HEVC, Opus, …); it is ended. */
+  onUnsupportedCodec?(token: string, codec: { kind: "video" | "audio"; name: string }): void;
 }
 
 export interface SrtIngest {
@@ -364,6 +357,14 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
     // is not killed by SIGPIPE but stopped, and its SRT shutdown tells the caller.
     srt.stdout!.pipe(push.stdin!);
     push.stdin!.on("error", () => undefined); // ffmpeg gone: its exit is what counts
+    push.stderr!.on("data", (chunk: Buffer) => {
+      // ffmpeg 5.1's words: "Video codec hevc not compatible with flv".
+      const codec = /(Video|Audio) codec '?([\w-]+)'? (?:for stream \d+ )?(?:is )?not compatible with flv/i.exec(
+        chunk.toString(),
+      );
+      if (codec)
+        options.onUnsupportedCodec?.(token, { kind: codec[1] === "Video" ? "video" : "audio", name: codec[2]! });
+    });
     const window = newWindow();
     readLines(statsIn, (line) => takeStats(token, window, line));
 

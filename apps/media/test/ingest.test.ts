@@ -2,10 +2,21 @@
 // closing its connection (half-open) is replaced by its reconnect within
 // seconds, and the recording joins both sessions; a scheduled match on a
 // gateway camera goes live at kick-off and on demand at its end with nobody
-// pressing a button; a match nobody published in does not pretend to have video.
+// pressing a button; a match nobody published in does not pretend to have video;
+// a codec the gateway can't take is refused with a reason the club's admin
+// reads; and each camera's link figures reach the Streams page.
 import { describe, expect, it } from "vitest";
 import { eventually } from "@clubcast/testkit";
-import { bestRendition, previewOf, publish, rtmpUrl, useGatewayStack, type MatchAnswer } from "./support.ts";
+import {
+  bestRendition,
+  previewOf,
+  previews,
+  publish,
+  rtmpUrl,
+  srtUrl,
+  useGatewayStack,
+  type MatchAnswer,
+} from "./support.ts";
 
 const stack = useGatewayStack();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -102,5 +113,79 @@ describe("a scheduled match on a gateway camera", () => {
     expect(onDemand.poster_url).not.toBeNull();
     expect(camera.child.exitCode, "the camera keeps publishing (a preview again)").toBeNull();
     await camera.stop();
+  });
+});
+
+describe("a match nobody published in", () => {
+  it("ends marked as having no video, never as an on-demand match with a broken one", async () => {
+    const configuration = await stack.configuration({ streamKey: "nobody-9d9d", livestream: "rtmp" });
+    const match = await stack.createMatch(configuration);
+    await stack.command(match.id, "startrecording");
+    await matchWhen(match.id, (answer) => answer.status === "live", "live");
+    await sleep(2000);
+    await stack.command(match.id, "stoprecording");
+    const ended = await matchWhen(
+      match.id,
+      (answer) => (answer as MatchAnswer & { recording_problem: string | null }).recording_problem !== null,
+      "marked as recorded without video",
+    );
+    expect(ended).toMatchObject({ status: "processing", recording_problem: "no_video", vod_hls_url: null });
+    expect(ended.poster_url).toBeNull();
+    expect(stack.log()).toContain(`match ${match.id} stopped without video`);
+  });
+});
+
+describe("a camera whose codec the gateway can't take", () => {
+  it("is refused over SRT, and its club's admin reads why", async () => {
+    await stack.configuration({ streamKey: "hevc-srt-aeae", livestream: "srt" });
+    const camera = publish(srtUrl(stack.gateway, "hevc-srt-aeae"), {
+      video: ["-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error"],
+    });
+    const { code } = await camera.exited;
+    expect(code).not.toBe(0);
+    const refusals = await eventually(async () => {
+      const answer = await stack.http.get(`/v1/media-gateway/refusals?club=${stack.club.id}`, stack.admin.token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const data = answer.json().data as { code: string; codec: string | null; reason: string }[];
+      return data.length > 0 && data;
+    }, "the club's refusals to list the HEVC camera");
+    expect(refusals).toContainEqual(
+      expect.objectContaining({
+        code: "unsupported_video_codec",
+        codec: "hevc",
+        reason: "unsupported video codec hevc: SRT cameras must send H.264",
+      }),
+    );
+  });
+});
+
+describe("a camera's link", () => {
+  it("shows its bitrate over RTMP and libsrt's figures over SRT on the Streams page", async () => {
+    const rtmp = await stack.configuration({ streamKey: "figures-rtmp-bfbf", livestream: "rtmp", passthrough: true });
+    const srt = await stack.configuration({ streamKey: "figures-srt-c0c0", livestream: "srt", passthrough: true });
+    const cameras = [
+      publish(rtmpUrl(stack.gateway, "figures-rtmp-bfbf")),
+      publish(srtUrl(stack.gateway, "figures-srt-c0c0")),
+    ];
+    type Stats = Record<"rtt_ms" | "loss_percent" | "bitrate_kbps", number | null>;
+    const statsOf = async (id: number) => {
+      const listed = (await previews(stack)) as unknown as { configuration: { id: number }; stats: Stats | null }[];
+      return listed.find((preview) => preview.configuration.id === id)?.stats ?? null;
+    };
+    const figures = (id: number, what: string, ready: (stats: Stats) => boolean) =>
+      eventually(
+        async () => {
+          const stats = await statsOf(id);
+          return stats !== null && ready(stats) && stats;
+        },
+        what,
+        30_000,
+      );
+    const rtmpStats = await figures(rtmp.id, "RTMP figures", (stats) => stats.bitrate_kbps !== null);
+    expect(rtmpStats).toMatchObject({ rtt_ms: null, loss_percent: null });
+    expect(rtmpStats.bitrate_kbps).toBeGreaterThan(50);
+    const srtStats = await figures(srt.id, "SRT figures", (stats) => stats.rtt_ms !== null);
+    expect(srtStats).toMatchObject({ loss_percent: expect.any(Number), bitrate_kbps: expect.any(Number) });
+    await Promise.all(cameras.map((camera) => camera.stop()));
   });
 });

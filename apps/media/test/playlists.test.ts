@@ -18,6 +18,7 @@ import {
   type Rendition,
   type Segment,
 } from "../src/playlists.ts";
+import { streamBytesIn } from "../src/nginx.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -153,5 +154,38 @@ describe("refreshing live playlists", () => {
       ...listed(before).map((entry) => entry.uri),
       "s1-00002.ts",
     ]);
+  });
+});
+
+describe("nginx's stream statistics", () => {
+  it("reads each stream's bytes taken in, by application and name", () => {
+    const xml = `<rtmp><server>
+<application>
+<name>live</name>
+<live>
+<stream>
+<name>key-one</name>
+<time>3431</time><bw_in>0</bw_in>
+<bytes_in>490875</bytes_in>
+<client><id>1</id></client>
+</stream>
+<stream>
+<name>key-two</name>
+<bytes_in>12</bytes_in>
+</stream>
+</live>
+</application>
+<application>
+<name>srt</name>
+<live>
+</live>
+</application>
+</server></rtmp>`;
+    expect(streamBytesIn(xml)).toEqual(
+      new Map([
+        ["live/key-one", 490875],
+        ["live/key-two", 12],
+      ]),
+    );
   });
 });

@@ -9,7 +9,8 @@ import { createConnection, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SrtIngest, type SrtStats, startSrtIngest } from "../src/srt-ingest.ts";
+import type { PublisherStats } from "@clubcast/shared";
+import { type SrtIngest, startSrtIngest } from "../src/srt-ingest.ts";
 
 const ALLOWED_KEYS = new Set([
   "GOODKEY",
@@ -31,7 +32,7 @@ let ingest: SrtIngest;
 const issuedTokens: string[] = []; // every pushUrlFor call, i.e. every ffmpeg listener spawned
 const authorized: { streamKey: string | null; token: string }[] = [];
 const logs: string[] = [];
-const stats: { token: string; stats: SrtStats }[] = [];
+const stats: { token: string; stats: PublisherStats }[] = [];
 const publishers = new Set<ChildProcess>();
 
 beforeAll(async () => {
