@@ -205,13 +205,13 @@ export interface ClipPublisher {
   exited: Promise<{ code: number | null; at: number; stderr: string }>;
 }
 
-/** Publishes a clip at its own pace (-re), as it is (-c copy, non-keyframes at the start included). */
-export function publishClip(clip: Clip, url: string, options: { realTime?: boolean; loopSeconds?: number } = {}) {
+/** Publishes a clip at its own pace (-re, or `readrate` times faster), as it is (-c copy, non-keyframes at the start included). */
+export function publishClip(clip: Clip, url: string, options: { readrate?: number; loopSeconds?: number } = {}) {
   const srt = url.startsWith("srt://");
   // prettier-ignore
   const child = run("ffmpeg", [
     "-hide_banner", "-v", "error", "-nostats", "-nostdin", "-progress", "pipe:1", "-stats_period", "0.2",
-    ...(options.realTime === false ? [] : ["-re"]),
+    ...(options.readrate ? ["-readrate", String(options.readrate)] : ["-re"]),
     ...(options.loopSeconds ? ["-stream_loop", "-1"] : []),
     "-i", clip.file,
     ...(options.loopSeconds ? ["-t", String(options.loopSeconds)] : []),
