@@ -245,6 +245,30 @@ async function longRecording(stack: GatewayStack, tmp: string, seconds: number) 
   };
 }
 
+/** A case that went wrong in an unforeseen way counts as not taken; the run goes on. */
+async function guarded(stack: GatewayStack, c: StreamCase, clip: Clip): Promise<CaseResult> {
+  try {
+    return await runCase(stack, c, clip);
+  } catch (error) {
+    return {
+      case: c,
+      streamKey: "",
+      matchId: 0,
+      clip,
+      refusals: [],
+      publisherCode: null,
+      publisherErrors: "",
+      wentLive: false,
+      firstLiveSegmentSeconds: null,
+      publishedSeconds: (clip.lastFrame + 1 - clip.firstKeyframe) / FPS,
+      expectedFirstFrame: clip.firstKeyframe,
+      stopToVodSeconds: null,
+      vod: null,
+      failure: `the run failed: ${(error as Error).message.split("\n")[0]}`,
+    };
+  }
+}
+
 type SrtLossRow = { row: string; value: string | number; target: string | number; met: boolean };
 
 /** Another engineer's SRT loss rows (apps/media/bench/srt-loss.ts), when they are there. */
@@ -287,10 +311,10 @@ export async function obsMixRows(options: MixOptions): Promise<SummaryRow[]> {
       return result;
     };
     const gatewayStaggered = await pool(cases.slice(0, staggered), options.atOnce, async (c, index) =>
-      progress(await runCase(stack, c, clips[index]!)),
+      progress(await guarded(stack, c, clips[index]!)),
     );
     const gatewayBurst = await Promise.all(
-      cases.slice(staggered).map(async (c, index) => progress(await runCase(stack, c, clips[staggered + index]!))),
+      cases.slice(staggered).map(async (c, index) => progress(await guarded(stack, c, clips[staggered + index]!))),
     );
     console.log("Baseline: the same publishes to a plain ffmpeg listener…");
     const baselineStaggered = await pool(cases.slice(0, staggered), options.atOnce, (c, index) =>
@@ -320,9 +344,11 @@ export async function obsMixRows(options: MixOptions): Promise<SummaryRow[]> {
     for (const result of failing) {
       const reason = result.refusals[0]
         ? `refused: ${result.refusals[0]}`
-        : result.publisherCode !== 0
-          ? `publisher ended ${result.publisherCode}: ${result.publisherErrors.split("\n").at(-1)}`
-          : (result.failure ?? "never live with a segment");
+        : result.failure?.startsWith("the run failed")
+          ? result.failure
+          : result.publisherCode !== 0
+            ? `publisher ended ${result.publisherCode}: ${result.publisherErrors.split("\n").at(-1)}`
+            : (result.failure ?? "never live with a segment");
       reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
     }
 

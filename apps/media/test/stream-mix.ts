@@ -6,7 +6,7 @@
 // recording's first and last frames are read back from its pixels. Shared by
 // stream-mix.test.ts and `npm run bench:media`.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import type { LivestreamMode } from "@clubcast/shared";
@@ -388,7 +388,13 @@ export async function runCase(stack: GatewayStack, c: StreamCase, clip: Clip): P
   // The final whistle a second after the camera's last frame.
   await sleep(1000);
   const stoppedAt = Date.now();
-  await stack.command(match.id, "stoprecording");
+  try {
+    await stack.command(match.id, "stoprecording");
+  } catch (error) {
+    // A match that never started recording can't be stopped (the API answers 409): nothing was recorded.
+    result.failure ??= `stop recording refused: ${(error as Error).message.split("\n")[0]}`;
+    return result;
+  }
   const settled = await poll(async () => {
     const answer = await matchNow();
     return answer.status !== "live" && answer.status !== "processing" && answer;
@@ -450,5 +456,3 @@ export function shortfalls(result: CaseResult, toleranceSeconds = 0.5): string[]
 
 /** The clip seconds a case publishes after its first keyframe: two keyframe intervals at least, 8 s or more. */
 export const publishSecondsOf = (c: StreamCase, atLeast = 8) => Math.max(atLeast, c.keyframeSeconds + 2);
-
-export const readText = (file: string) => readFileSync(file, "utf8");
