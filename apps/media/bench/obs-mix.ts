@@ -128,6 +128,8 @@ async function pool<T, R>(items: T[], atOnce: number, work: (item: T, index: num
 
 interface Measured {
   taken: boolean;
+  /** Live with a segment while the camera published. */
+  live: boolean;
   recordedSeconds: number;
   publishedSeconds: number;
   startLossSeconds: number | null;
@@ -136,8 +138,9 @@ interface Measured {
 }
 
 const fromGateway = (result: CaseResult): Measured => ({
-  // Taken: not refused, the publisher ran to its end, and the match went live with video.
-  taken: result.refusals.length === 0 && result.publisherCode === 0 && result.wentLive,
+  // Taken: not refused, and the publisher ran to its end (whether the match went live with it is a row of its own).
+  taken: result.refusals.length === 0 && result.publisherCode === 0 && !result.failure?.startsWith("the run failed"),
+  live: result.wentLive,
   recordedSeconds: result.vod?.playlistSeconds ?? 0,
   publishedSeconds: result.publishedSeconds,
   startLossSeconds:
@@ -148,6 +151,7 @@ const fromGateway = (result: CaseResult): Measured => ({
 
 const fromBaseline = (result: BaselineResult): Measured => ({
   taken: result.taken,
+  live: result.firstSegmentSeconds !== null,
   recordedSeconds: result.recordedSeconds,
   publishedSeconds: result.publishedSeconds,
   startLossSeconds:
@@ -157,6 +161,7 @@ const fromBaseline = (result: BaselineResult): Measured => ({
 });
 
 const takeRate = (list: Measured[]) => list.filter((m) => m.taken).length / list.length;
+const liveRate = (list: Measured[]) => list.filter((m) => m.live).length / list.length;
 /** Recorded ÷ published over every publish (a refused one recorded nothing), each capped at 1. */
 const recordedRatio = (list: Measured[]) =>
   list.reduce((sum, m) => sum + Math.min(m.recordedSeconds, m.publishedSeconds), 0) /
@@ -339,10 +344,10 @@ export async function obsMixRows(options: MixOptions): Promise<SummaryRow[]> {
     const burstGateway = gatewayBurst.map(fromGateway);
     const burstBaseline = baselineBurst.map(fromBaseline);
 
-    const failing = gateway.filter((result) => !fromGateway(result).taken);
+    const failing = gateway.filter((result) => !fromGateway(result).taken || !result.wentLive);
     const reasons = new Map<string, number>();
     for (const result of failing) {
-      const reason = result.refusals[0]
+      const reason: string = result.refusals[0]
         ? `refused: ${result.refusals[0]}`
         : result.failure?.startsWith("the run failed")
           ? result.failure
@@ -369,7 +374,7 @@ export async function obsMixRows(options: MixOptions): Promise<SummaryRow[]> {
       ];
     };
     printTable(
-      "OBS-like publishes by kind: take-rate, recorded ÷ published (capped at 1 per publish, refused ones count 0), " +
+      "OBS-like publishes by kind: take-rate (not refused, the publisher ran to its end), recorded ÷ published (capped at 1 per publish, refused ones count 0), " +
         "\nworst seconds lost at the session start (gateway), p50 publish → first live segment s (gateway), " +
         "\npublishes whose first segment came within one keyframe interval + 1 s (baseline, gateway)",
       [
@@ -399,7 +404,7 @@ export async function obsMixRows(options: MixOptions): Promise<SummaryRow[]> {
       ],
     );
     if (reasons.size) {
-      console.log("Publishes the gateway did not take, by reason:");
+      console.log("Publishes the gateway did not take, or took without going live, by reason:");
       for (const [reason, count] of reasons) console.log(`  ${count} × ${reason}`);
     }
     printTable(
@@ -430,6 +435,14 @@ export async function obsMixRows(options: MixOptions): Promise<SummaryRow[]> {
         "–",
         "100 %",
         verdict(takeRate(gatewayMeasured) >= TARGETS.takeRate),
+      ],
+      [
+        "went live with video while publishing",
+        percent(liveRate(baselineMeasured)),
+        percent(liveRate(gatewayMeasured)),
+        "–",
+        "100 %",
+        verdict(liveRate(gatewayMeasured) >= 1),
       ],
       [
         `take-rate, burst of ${burstGateway.length} at once`,

@@ -213,6 +213,8 @@ export function publishClip(clip: Clip, url: string, options: { readrate?: numbe
     "-hide_banner", "-v", "error", "-nostats", "-nostdin", "-progress", "pipe:1", "-stats_period", "0.2",
     ...(options.readrate ? ["-readrate", String(options.readrate)] : ["-re"]),
     ...(options.loopSeconds ? ["-stream_loop", "-1"] : []),
+    // A late clip's SPS comes with its first keyframe, up to 10 s in: without it, no FLV header (a camera has it from the start).
+    "-analyzeduration", "30000000", "-probesize", "100000000",
     "-i", clip.file,
     ...(options.loopSeconds ? ["-t", String(options.loopSeconds)] : []),
     "-map", "0", "-c", "copy", "-copyinkf", "-f", srt ? "mpegts" : "flv", url,
@@ -221,7 +223,7 @@ export function publishClip(clip: Clip, url: string, options: { readrate?: numbe
   let stderr = "";
   let partial = "";
   // ffmpeg's own look at a late clip's first packets logs decoder errors (no SPS/PPS yet): not why it ended.
-  const noise = /^\[h264 @|^\s+Last message repeated|^\s*$/;
+  const noise = /\[h264 @|Last message repeated|decode_slice_header error|no frame!|non-existing PPS|^\s*$/;
   child.stderr!.on("data", (chunk: Buffer) => {
     const lines = chunk
       .toString()
