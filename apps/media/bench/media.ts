@@ -1,6 +1,7 @@
-// `npm run bench:media` (`-- --quick` for a shorter run): the media gateway
-// (apps/media, run as a child process with an API that lets every key publish)
-// on this machine, against baselines measured in the same run:
+// `npm run bench:media` (`-- --quick` for a shorter run; `--mix-only`,
+// `--skip-mix`, `--publishes=N`, `--burst=N`, `--at-once=N`, `--long-minutes=N`):
+// the media gateway on this machine, against baselines measured in the same run.
+// Rows 1–3 run it as a child process with a stand-in API that lets every key publish:
 //  1. glass-to-glass: from a frame leaving the publisher to that frame being
 //     listed in the live playlist with its segment readable, passthrough and ladder;
 //  2. capacity: concurrent 720p 3 Mbit/s publishers held in passthrough with no
@@ -10,6 +11,10 @@
 // so the segment settings are the same) run as the RTMP server (`-listen 1`)
 // straight off the publisher: no nginx, no gateway. The baseline of 3 is what a
 // naive implementation would do: remux the recording into a new HLS VOD.
+// Row 4 (obs-mix.ts) runs the REAL API, worker and gateway with OBS-like
+// streams: take-rate, recorded ÷ published, publish → first live segment,
+// stop → on demand of a 90-minute recording, and the SRT loss rows of
+// srt-loss.ts when that file is there.
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -21,6 +26,7 @@ import { type CameraCommand } from "@clubcast/shared/jobs";
 import { createCameraServerClient } from "@clubcast/camera-protocol";
 import { percentile, printTable, sleep } from "@clubcast/testkit/bench";
 import type { GatewayReply, GatewayRequest } from "./gateway-node.ts";
+import { obsMixRows, type SummaryRow } from "./obs-mix.ts";
 import {
   CLIP,
   cameraOf,
@@ -46,6 +52,19 @@ import {
 } from "./support.ts";
 
 const QUICK = process.argv.includes("--quick");
+/** `--mix-only`: only the OBS-like rows through the real API; `--skip-mix`: only the stand-in's rows 1–3. */
+const MIX_ONLY = process.argv.includes("--mix-only");
+const SKIP_MIX = process.argv.includes("--skip-mix");
+const option = (name: string, fallback: number) => {
+  const given = process.argv.find((arg) => arg.startsWith(`--${name}=`));
+  return given ? Number(given.slice(name.length + 3)) : fallback;
+};
+/** OBS-like publishes through the real API, the burst included (`--publishes=N`, `--burst=N`, `--at-once=N`). */
+const PUBLISHES = option("publishes", QUICK ? 20 : 100);
+const BURST = Math.min(PUBLISHES, option("burst", QUICK ? 8 : 20));
+const MIX_AT_ONCE = option("at-once", 4);
+/** The long recording of stop → on demand, in minutes (`--long-minutes=N`). */
+const LONG_MINUTES = option("long-minutes", QUICK ? 15 : 90);
 /** Segments whose frames are timed, per glass-to-glass path (after WARMUP_SEGMENTS). */
 const G2G_SEGMENTS = QUICK ? 8 : 15;
 const WARMUP_SEGMENTS = 2;
@@ -545,8 +564,8 @@ async function stopToVod(gateway: GatewayChild) {
 
 // ── the run ──
 
-async function main() {
-  console.log(`Media benchmark${QUICK ? " (quick)" : ""} in ${tmp}`);
+/** Rows 1–3, through the stand-in API (gateway-node.ts); answers their summary rows. */
+async function standInRows(): Promise<SummaryRow[]> {
   console.log("Encoding the 720p 3 Mbit/s test clip once…");
   const encoded = await encodeClip(clip);
   clipLoopSeconds = encoded.loopSeconds;
@@ -734,6 +753,27 @@ async function main() {
       verdict(vod.complete && vod.stopMs / 1000 <= TARGETS.vodSeconds),
     ],
   ];
+  // The stand-in's gateway makes way for the real stack's (its log stays for cleanUp's report).
+  await gateway.close();
+  return summary;
+}
+
+async function main() {
+  console.log(`Media benchmark${QUICK ? " (quick)" : ""} in ${tmp}`);
+  const summary: SummaryRow[] = [];
+  if (!MIX_ONLY) summary.push(...(await standInRows()));
+  if (!SKIP_MIX) {
+    summary.push(
+      ...(await obsMixRows({
+        tmp,
+        publishes: PUBLISHES,
+        burst: BURST,
+        atOnce: MIX_AT_ONCE,
+        longRecordingSeconds: LONG_MINUTES * 60,
+        srtLossMinutes: QUICK ? 2 : 10,
+      })),
+    );
+  }
   printTable("Media benchmark summary", ["measure", "baseline", "gateway", "vs baseline", "target", "result"], summary);
   for (const row of summary) if (row[5] !== "–") console.log(`${row[0]}: ${row[5]}`);
 }

@@ -16,7 +16,7 @@ import { GATEWAY_CAMERA_TYPE, RTMP_APP, srtStreamId, type LivestreamMode } from 
 import type { MediaScope } from "@clubcast/media-store";
 import { eventually, exited, freePort } from "@clubcast/testkit";
 import { api, generousLoginLimits, type Api, type Member } from "@clubcast/testkit/api";
-import { startTestApp, type TestApp } from "@clubcast/testkit/app";
+import { startTestApp, type TestApp, type TestServices } from "@clubcast/testkit/app";
 import { createApiClient, createClub, createField } from "@clubcast/testkit/factories";
 import { disconnectAllSockets, signIn } from "@clubcast/testkit/realtime";
 import { startWorkers, type RunningWorkers } from "@clubcast/testkit/worker";
@@ -99,11 +99,18 @@ export interface GatewayProcess {
   kill(): Promise<number>;
 }
 
-export async function startGatewayStack(mode: GatewayMode = "in-process"): Promise<GatewayStack> {
+/**
+ * Starts the whole stack; `services` are the database template and Redis when
+ * not run by Vitest (the media benchmark runs the same stack).
+ */
+export async function startGatewayStack(
+  mode: GatewayMode = "in-process",
+  services?: TestServices,
+): Promise<GatewayStack> {
   // PUBLIC_URL is where the API really listens: the gateway builds the media URLs from it, players fetch them.
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const t = await startTestApp({ ...generousLoginLimits, publicUrl: url });
+  const t = await startTestApp({ ...generousLoginLimits, publicUrl: url }, services);
   await t.app.listen({ port, host: "127.0.0.1" });
   const { prisma } = t.deps;
   await createApiClient(prisma, null, {

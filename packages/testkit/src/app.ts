@@ -19,15 +19,34 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const db = await createTestDatabase(inject("databaseServerUrl"), inject("templateDatabase"));
+/**
+ * Where a test app's database and Redis come from: what the global setup
+ * provides, unless given (a benchmark runs outside Vitest, with a template of its own).
+ */
+export interface TestServices {
+  databaseServerUrl: string;
+  templateDatabase: string;
+  redisUrl: string;
+}
+
+const providedServices = (): TestServices => ({
+  databaseServerUrl: inject("databaseServerUrl"),
+  templateDatabase: inject("templateDatabase"),
+  redisUrl: inject("redisUrl"),
+});
+
+export async function startTestApp(
+  overrides: Partial<AppConfig> = {},
+  services: TestServices = providedServices(),
+): Promise<TestApp> {
+  const db = await createTestDatabase(services.databaseServerUrl, services.templateDatabase);
   const smtp = await startSmtpCatcher();
   // Never the working copy's var/media: tests delete matches, and with them their media.
   const mediaDir = mkdtempSync(join(tmpdir(), "clubcast-media-"));
   const config: AppConfig = {
     ...loadConfig(),
     databaseUrl: db.url,
-    redisUrl: inject("redisUrl"),
+    redisUrl: services.redisUrl,
     redisPrefix: `test:${randomBytes(6).toString("hex")}:`,
     smtpUrl: smtp.url,
     publicUrl: "http://clubcast.test",

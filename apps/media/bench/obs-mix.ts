@@ -1,0 +1,512 @@
+// bench:media's rows for OBS-like streams through the REAL stack: the API (its
+// own database and Redis prefix), the worker's queues and the media gateway,
+// as apps/media/test/support.ts starts them for the tests. Cameras are drawn
+// from the stream mix of apps/media/test/stream-mix.ts (keyframe every 1–10 s,
+// B-frames, 44.1/48 kHz or no audio, late first keyframe, RTMP and SRT,
+// passthrough and the ladder) and published to their end, a few at a time and
+// then a burst at once. Baseline: the same clips published straight to a plain
+// ffmpeg listener (RTMP `-listen 1`, SRT `mode=listener`) writing HLS with
+// `-c copy`: what an ingest that takes everything takes.
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import fc from "fast-check";
+import { databaseUrl, redisUrl } from "@clubcast/db";
+import { freshMigratedDatabase, dropDatabase, percentile, printTable, sleep } from "@clubcast/testkit/bench";
+import { startGatewayStack, type GatewayStack } from "../test/support.ts";
+import {
+  FPS,
+  encodeClip,
+  frameNumbers,
+  killAll,
+  publishClip,
+  runCase,
+  streamCases,
+  type CaseResult,
+  type Clip,
+  type StreamCase,
+} from "../test/stream-mix.ts";
+import { freePort, listedSegments, listening, run, stop } from "./support.ts";
+
+export interface MixOptions {
+  tmp: string;
+  /** Publishes in all, the burst included. */
+  publishes: number;
+  /** Publishes started at the same instant, after the others. */
+  burst: number;
+  /** Cameras publishing at a time before the burst. */
+  atOnce: number;
+  /** Seconds of the long recording for stop → on demand (90 minutes unless told). */
+  longRecordingSeconds: number;
+  srtLossMinutes: number;
+}
+
+export type SummaryRow = (string | number)[];
+
+const SEED = 4242;
+/**
+ * How much faster than real time the long recording is published: nginx-rtmp takes whatever a publisher sends
+ * and drops what a slower reader can't take, so an unpaced publish (no -re) is over before the gateway has read it.
+ */
+const LONG_READRATE = 40;
+const TARGETS = { takeRate: 1, recordedRatio: 0.995, startLossSeconds: 0.5, stopToVodSeconds: 5 };
+const fixed = (value: number, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : "–");
+const percent = (value: number, digits = 1) => (Number.isFinite(value) ? `${(value * 100).toFixed(digits)} %` : "–");
+const ratio = (value: number, base: number) =>
+  base > 0 && Number.isFinite(value) ? `${(value / base).toFixed(2)}×` : "–";
+const verdict = (met: boolean) => (met ? "met" : "NOT met");
+
+/** One publish of the baseline: straight to a plain ffmpeg listener. */
+interface BaselineResult {
+  case: StreamCase;
+  taken: boolean;
+  firstSegmentSeconds: number | null;
+  recordedSeconds: number;
+  publishedSeconds: number;
+  firstFrame: number | null;
+  expectedFirstFrame: number;
+}
+
+async function baselinePublish(tmp: string, c: StreamCase, clip: Clip, index: number): Promise<BaselineResult> {
+  const dir = join(tmp, "baseline", String(index));
+  mkdirSync(dir, { recursive: true });
+  const port = await freePort();
+  const playlist = join(dir, "out.m3u8");
+  const input = c.protocol === "rtmp" ? `rtmp://127.0.0.1:${port}/live/bench` : `srt://127.0.0.1:${port}?mode=listener`;
+  // A patient probe: a perfect ingest waits for what the stream carries (a 10 s GOP's first keyframe included).
+  // prettier-ignore
+  const listener = run("ffmpeg", [
+    "-hide_banner", "-v", "error", "-nostdin", "-analyzeduration", "15000000", "-probesize", "50000000",
+    ...(c.protocol === "rtmp" ? ["-listen", "1"] : []), "-i", input,
+    "-map", "0", "-c", "copy", "-f", "hls", "-hls_time", "1", "-hls_list_size", "0",
+    "-hls_segment_filename", join(dir, "%05d.ts"), playlist,
+  ]);
+  if (c.protocol === "rtmp") await listening(port);
+  else await sleep(500);
+  const publisher = publishClip(clip, c.protocol === "rtmp" ? input : `srt://127.0.0.1:${port}`);
+  let publishing = true;
+  const exit = publisher.exited.finally(() => (publishing = false));
+  let firstSegmentSeconds: number | null = null;
+  while (publishing) {
+    if (listedSegments(playlist).length > 0) {
+      firstSegmentSeconds = (Date.now() - publisher.origin()) / 1000;
+      break;
+    }
+    await sleep(100);
+  }
+  const { code } = await exit;
+  const ended = new Promise((resolve) => listener.once("exit", resolve));
+  await Promise.race([ended, sleep(5000)]);
+  await stop(listener, "SIGINT");
+  const recordedSeconds = listedSegments(playlist).reduce((sum, segment) => sum + segment.duration, 0);
+  const decoded = existsSync(playlist) ? await frameNumbers(playlist) : { frames: [] };
+  return {
+    case: c,
+    taken: code === 0 && decoded.frames.length > 0,
+    firstSegmentSeconds,
+    recordedSeconds,
+    publishedSeconds: (clip.lastFrame + 1 - clip.firstKeyframe) / FPS,
+    firstFrame: decoded.frames[0] ?? null,
+    expectedFirstFrame: clip.firstKeyframe,
+  };
+}
+
+/** Runs `work` over the items, `atOnce` at a time. */
+async function pool<T, R>(items: T[], atOnce: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(atOnce, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index]!, index);
+      }
+    }),
+  );
+  return results;
+}
+
+interface Measured {
+  taken: boolean;
+  /** Live with a segment while the camera published. */
+  live: boolean;
+  recordedSeconds: number;
+  publishedSeconds: number;
+  startLossSeconds: number | null;
+  firstSegmentSeconds: number | null;
+  keyframeSeconds: number;
+}
+
+const fromGateway = (result: CaseResult): Measured => ({
+  // Taken: not refused, and the publisher ran to its end (whether the match went live with it is a row of its own).
+  taken: result.refusals.length === 0 && result.publisherCode === 0 && !result.failure?.startsWith("the run failed"),
+  live: result.wentLive,
+  recordedSeconds: result.vod?.playlistSeconds ?? 0,
+  publishedSeconds: result.publishedSeconds,
+  startLossSeconds:
+    result.vod?.firstFrame != null ? Math.max(0, result.vod.firstFrame - result.expectedFirstFrame) / FPS : null,
+  firstSegmentSeconds: result.firstLiveSegmentSeconds,
+  keyframeSeconds: result.case.keyframeSeconds,
+});
+
+const fromBaseline = (result: BaselineResult): Measured => ({
+  taken: result.taken,
+  live: result.firstSegmentSeconds !== null,
+  recordedSeconds: result.recordedSeconds,
+  publishedSeconds: result.publishedSeconds,
+  startLossSeconds:
+    result.firstFrame !== null ? Math.max(0, result.firstFrame - result.expectedFirstFrame) / FPS : null,
+  firstSegmentSeconds: result.firstSegmentSeconds,
+  keyframeSeconds: result.case.keyframeSeconds,
+});
+
+const takeRate = (list: Measured[]) => list.filter((m) => m.taken).length / list.length;
+const liveRate = (list: Measured[]) => list.filter((m) => m.live).length / list.length;
+/** Recorded ÷ published over every publish (a refused one recorded nothing), each capped at 1. */
+const recordedRatio = (list: Measured[]) =>
+  list.reduce((sum, m) => sum + Math.min(m.recordedSeconds, m.publishedSeconds), 0) /
+  list.reduce((sum, m) => sum + m.publishedSeconds, 0);
+const startLosses = (list: Measured[]) =>
+  list.map((m) => m.startLossSeconds ?? m.publishedSeconds).filter((value) => Number.isFinite(value));
+/** Publishes whose first live segment came within one keyframe interval + 1 s of their first packet. */
+const withinFirstSegment = (list: Measured[]) =>
+  list.filter((m) => m.firstSegmentSeconds !== null && m.firstSegmentSeconds <= m.keyframeSeconds + 1).length;
+
+/** The 90-minute recording: published faster than real time into a recording match, then stop → on demand + poster. */
+async function longRecording(stack: GatewayStack, tmp: string, seconds: number) {
+  // Low resolution (the 90 minutes are what counts, not the pixels): 320x180 30 fps H.264 High, 2 s GOP, B-frames, AAC.
+  const file = join(tmp, "long.ts");
+  // prettier-ignore
+  const encode = run("ffmpeg", [
+    "-hide_banner", "-v", "error", "-nostdin", "-y",
+    "-f", "lavfi", "-i", `testsrc2=size=320x180:rate=${FPS}`, "-f", "lavfi", "-i", "sine=sample_rate=48000",
+    "-t", "60", "-c:v", "libx264", "-preset", "veryfast", "-profile:v", "high", "-b:v", "300k", "-g", String(2 * FPS),
+    "-keyint_min", String(2 * FPS), "-sc_threshold", "0", "-bf", "3", "-c:a", "aac", "-b:a", "64k", "-f", "mpegts", file,
+  ]);
+  await new Promise((resolve) => encode.once("exit", resolve));
+  const clip: Clip = { file, firstKeyframe: 0, lastFrame: 60 * FPS - 1, startsOnKeyframe: true };
+  const streamKey = `long-${Math.random().toString(16).slice(2, 10)}`;
+  const configuration = await stack.configuration({ streamKey, livestream: "rtmp", passthrough: true });
+  const match = await stack.createMatch(configuration);
+  await stack.command(match.id, "startrecording");
+  await sleep(2000);
+  const publishedAt = Date.now();
+  const publisher = publishClip(clip, `rtmp://127.0.0.1:${stack.gateway.rtmpPort}/live/${streamKey}`, {
+    readrate: LONG_READRATE,
+    loopSeconds: seconds,
+  });
+  const exit = await publisher.exited;
+  const publishSeconds = (Date.now() - publishedAt) / 1000;
+  await sleep(2000);
+  const stoppedAt = Date.now();
+  await stack.command(match.id, "stoprecording");
+  let stopMs = Number.NaN;
+  let answer = await stack.match(match.id);
+  let vodAt: number | null = null;
+  // On demand with a poster; a match on demand without one gets 15 s more.
+  for (const deadline = Date.now() + 300_000; Date.now() < deadline; await sleep(100)) {
+    answer = await stack.match(match.id);
+    if (answer.status === "vod" && answer.vod_hls_url && answer.poster_url) {
+      stopMs = Date.now() - stoppedAt;
+      break;
+    }
+    if (answer.status === "vod") vodAt ??= Date.now();
+    if (vodAt !== null && Date.now() - vodAt > 15_000) break;
+  }
+  console.log(
+    `  published in ${fixed(publishSeconds, 0)} s (exit ${exit.code}${exit.code ? `: ${exit.stderr.split("\n").at(-1)}` : ""}); match ${answer.status}, poster ${answer.poster_url ? "yes" : "no"}`,
+  );
+  let recordedSeconds = 0;
+  let remuxMs = Number.NaN;
+  if (answer.vod_hls_url) {
+    const master = await fetch(answer.vod_hls_url);
+    if (master.ok) {
+      const variant = (await master.text()).split("\n").find((line) => line.trim() && !line.startsWith("#"));
+      const mediaUrl = new URL(variant!.trim(), answer.vod_hls_url).toString();
+      const media = await (await fetch(mediaUrl)).text();
+      recordedSeconds = [...media.matchAll(/#EXTINF:([\d.]+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+      // The baseline: what a naive stop would do, remux the whole recording into a new VOD and cut a poster.
+      const out = join(tmp, "long-remux");
+      mkdirSync(out, { recursive: true });
+      const started = Date.now();
+      const remux = run("ffmpeg", [
+        ...["-hide_banner", "-v", "error", "-nostdin", "-i", mediaUrl, "-c", "copy", "-f", "hls"],
+        ...["-hls_time", "2", "-hls_list_size", "0", "-hls_playlist_type", "vod"],
+        ...["-hls_segment_filename", join(out, "%05d.ts"), join(out, "vod.m3u8")],
+      ]);
+      await new Promise((resolve) => remux.once("exit", resolve));
+      remuxMs = Date.now() - started;
+    }
+  }
+  return {
+    publisherCode: exit.code,
+    publishSeconds,
+    seconds,
+    recordedSeconds,
+    stopSeconds: stopMs / 1000,
+    remuxSeconds: remuxMs / 1000,
+    status: answer.status,
+    poster: answer.poster_url !== null,
+  };
+}
+
+/** A case that went wrong in an unforeseen way counts as not taken; the run goes on. */
+async function guarded(stack: GatewayStack, c: StreamCase, clip: Clip): Promise<CaseResult> {
+  try {
+    return await runCase(stack, c, clip);
+  } catch (error) {
+    return {
+      case: c,
+      streamKey: "",
+      matchId: 0,
+      clip,
+      refusals: [],
+      publisherCode: null,
+      publisherErrors: "",
+      wentLive: false,
+      firstLiveSegmentSeconds: null,
+      publishedSeconds: (clip.lastFrame + 1 - clip.firstKeyframe) / FPS,
+      expectedFirstFrame: clip.firstKeyframe,
+      stopToVodSeconds: null,
+      vod: null,
+      failure: `the run failed: ${(error as Error).message.split("\n")[0]}`,
+    };
+  }
+}
+
+type SrtLossRow = { row: string; value: string | number; target: string | number; met: boolean };
+
+/** Another engineer's SRT loss rows (apps/media/bench/srt-loss.ts), when they are there. */
+async function srtLoss(minutes: number): Promise<SrtLossRow[] | null> {
+  const file = fileURLToPath(new URL("./srt-loss.ts", import.meta.url));
+  if (!existsSync(file)) return null;
+  const module = (await import(/* @vite-ignore */ new URL("./srt-loss.ts", import.meta.url).href)) as {
+    srtLossRows?: (options: { minutes: number }) => Promise<SrtLossRow[]>;
+  };
+  return module.srtLossRows ? module.srtLossRows({ minutes }) : null;
+}
+
+/**
+ * Measures and prints the OBS-like rows; answers the summary rows
+ * (measure, baseline, gateway, vs baseline, target, result).
+ */
+export async function obsMixRows(options: MixOptions): Promise<SummaryRow[]> {
+  const { tmp } = options;
+  const template = `clubcast_bench_media_${process.pid}`;
+  console.log(`OBS-like streams through the real API: migrating ${template}…`);
+  await freshMigratedDatabase(template);
+  const stack = await startGatewayStack("in-process", {
+    databaseServerUrl: databaseUrl(),
+    templateDatabase: template,
+    redisUrl: redisUrl(),
+  });
+  try {
+    const cases = fc.sample(streamCases, { seed: SEED, numRuns: options.publishes });
+    const clipsDir = join(tmp, "clips");
+    console.log(`Encoding the clips of ${cases.length} publishes…`);
+    const clips = await pool(cases, 2, (c) => encodeClip(clipsDir, c, Math.max(6, c.keyframeSeconds + 2)));
+    const staggered = cases.length - options.burst;
+
+    console.log(
+      `Gateway: ${staggered} publishes, ${options.atOnce} at a time, then a burst of ${options.burst} at once…`,
+    );
+    let done = 0;
+    const progress = (result: CaseResult) => {
+      if (++done % 10 === 0) console.log(`  ${done}/${cases.length} publishes done`);
+      return result;
+    };
+    const gatewayStaggered = await pool(cases.slice(0, staggered), options.atOnce, async (c, index) =>
+      progress(await guarded(stack, c, clips[index]!)),
+    );
+    const gatewayBurst = await Promise.all(
+      cases.slice(staggered).map(async (c, index) => progress(await guarded(stack, c, clips[staggered + index]!))),
+    );
+    console.log("Baseline: the same publishes to a plain ffmpeg listener…");
+    const baselineStaggered = await pool(cases.slice(0, staggered), options.atOnce, (c, index) =>
+      baselinePublish(tmp, c, clips[index]!, index),
+    );
+    const baselineBurst = await Promise.all(
+      cases.slice(staggered).map((c, index) => baselinePublish(tmp, c, clips[staggered + index]!, staggered + index)),
+    );
+
+    console.log(
+      `Stop → on demand: a ${fixed(options.longRecordingSeconds / 60, 0)}-minute recording published ${LONG_READRATE}× faster than real time…`,
+    );
+    const long = await longRecording(stack, tmp, options.longRecordingSeconds);
+
+    console.log(`SRT loss rows (${options.srtLossMinutes} minutes)…`);
+    const srt = await srtLoss(options.srtLossMinutes);
+
+    // ── tables ──
+    const gateway = [...gatewayStaggered, ...gatewayBurst];
+    const gatewayMeasured = gateway.map(fromGateway);
+    const baselineMeasured = [...baselineStaggered, ...baselineBurst].map(fromBaseline);
+    const burstGateway = gatewayBurst.map(fromGateway);
+    const burstBaseline = baselineBurst.map(fromBaseline);
+
+    const failing = gateway.filter((result) => !fromGateway(result).taken || !result.wentLive);
+    const reasons = new Map<string, number>();
+    for (const result of failing) {
+      const reason: string = result.refusals[0]
+        ? `refused: ${result.refusals[0]}`
+        : result.failure?.startsWith("the run failed")
+          ? result.failure
+          : result.publisherCode !== 0
+            ? `publisher ended ${result.publisherCode}: ${result.publisherErrors.split("\n").at(-1)}`
+            : (result.failure ?? "never live with a segment");
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    }
+
+    const byGroup = (label: string, pick: (c: StreamCase) => boolean) => {
+      const g = gatewayMeasured.filter((_, index) => pick(gateway[index]!.case));
+      const b = baselineMeasured.filter((_, index) => pick(gateway[index]!.case));
+      return [
+        label,
+        g.length,
+        percent(takeRate(b)),
+        percent(takeRate(g)),
+        percent(recordedRatio(b)),
+        percent(recordedRatio(g)),
+        fixed(Math.max(...startLosses(g))),
+        fixed(percentile(g.map((m) => m.firstSegmentSeconds ?? Number.NaN).filter(Number.isFinite), 0.5), 1),
+        `${withinFirstSegment(b)}/${b.length}`,
+        `${withinFirstSegment(g)}/${g.length}`,
+      ];
+    };
+    printTable(
+      "OBS-like publishes by kind: take-rate (not refused, the publisher ran to its end), recorded ÷ published (capped at 1 per publish, refused ones count 0), " +
+        "\nworst seconds lost at the session start (gateway), p50 publish → first live segment s (gateway), " +
+        "\npublishes whose first segment came within one keyframe interval + 1 s (baseline, gateway)",
+      [
+        "kind",
+        "n",
+        "take base",
+        "take gw",
+        "rec÷pub base",
+        "rec÷pub gw",
+        "start loss max s",
+        "1st seg p50 s",
+        "1st seg ok base",
+        "1st seg ok gw",
+      ],
+      [
+        byGroup("all", () => true),
+        ...([1, 2, 4, 10] as const).map((k) => byGroup(`keyframe every ${k} s`, (c) => c.keyframeSeconds === k)),
+        byGroup("B-frames", (c) => c.bFrames),
+        byGroup("no audio", (c) => c.audio === null),
+        byGroup("late first keyframe", (c) => c.lateFrames > 0),
+        byGroup("keyframe first", (c) => c.lateFrames === 0),
+        byGroup("RTMP", (c) => c.protocol === "rtmp"),
+        byGroup("SRT", (c) => c.protocol === "srt"),
+        byGroup("passthrough", (c) => c.passthrough),
+        byGroup("ladder", (c) => !c.passthrough),
+        byGroup("preview handed over", (c) => c.recordFrom === "after"),
+      ],
+    );
+    if (reasons.size) {
+      console.log("Publishes the gateway did not take, or took without going live, by reason:");
+      for (const [reason, count] of reasons) console.log(`  ${count} × ${reason}`);
+    }
+    printTable(
+      `Stop → on demand with a poster, ${fixed(long.seconds / 60, 0)}-minute recording (published in ${fixed(long.publishSeconds, 0)} s, publisher exit ${long.publisherCode})`,
+      ["path", "recorded s", "seconds", "vs baseline"],
+      [
+        [
+          "baseline: ffmpeg -c copy remux of the whole recording into a new HLS VOD",
+          fixed(long.recordedSeconds, 0),
+          fixed(long.remuxSeconds),
+          "1.00×",
+        ],
+        [
+          `gateway: stop command → match ${long.status}${long.poster ? " with poster" : " (no poster)"}`,
+          fixed(long.recordedSeconds, 0),
+          fixed(long.stopSeconds),
+          ratio(long.stopSeconds, long.remuxSeconds),
+        ],
+      ],
+    );
+
+    const allWithin = withinFirstSegment(gatewayMeasured);
+    const rows: SummaryRow[] = [
+      [
+        `take-rate, ${gateway.length} OBS-like publishes`,
+        percent(takeRate(baselineMeasured)),
+        percent(takeRate(gatewayMeasured)),
+        "–",
+        "100 %",
+        verdict(takeRate(gatewayMeasured) >= TARGETS.takeRate),
+      ],
+      [
+        "went live with video while publishing",
+        percent(liveRate(baselineMeasured)),
+        percent(liveRate(gatewayMeasured)),
+        "–",
+        "100 %",
+        verdict(liveRate(gatewayMeasured) >= 1),
+      ],
+      [
+        `take-rate, burst of ${burstGateway.length} at once`,
+        percent(takeRate(burstBaseline)),
+        percent(takeRate(burstGateway)),
+        "–",
+        "100 %",
+        verdict(takeRate(burstGateway) >= TARGETS.takeRate),
+      ],
+      [
+        "recorded ÷ published duration",
+        percent(recordedRatio(baselineMeasured), 2),
+        percent(recordedRatio(gatewayMeasured), 2),
+        "–",
+        "≥ 99.5 %",
+        verdict(recordedRatio(gatewayMeasured) >= TARGETS.recordedRatio),
+      ],
+      [
+        "s lost at a session start, max (p50)",
+        `${fixed(Math.max(...startLosses(baselineMeasured)))} (${fixed(percentile(startLosses(baselineMeasured), 0.5))})`,
+        `${fixed(Math.max(...startLosses(gatewayMeasured)))} (${fixed(percentile(startLosses(gatewayMeasured), 0.5))})`,
+        "–",
+        `≤ ${TARGETS.startLossSeconds}`,
+        verdict(Math.max(...startLosses(gatewayMeasured)) <= TARGETS.startLossSeconds),
+      ],
+      [
+        "publish → first live segment ≤ keyframe interval + 1 s",
+        `${withinFirstSegment(baselineMeasured)}/${baselineMeasured.length}`,
+        `${allWithin}/${gatewayMeasured.length}`,
+        "–",
+        "all",
+        verdict(allWithin === gatewayMeasured.length),
+      ],
+      ...([1, 2, 4, 10] as const).map((k) => {
+        const seconds = (list: Measured[]) =>
+          list.filter((m) => m.keyframeSeconds === k).map((m) => m.firstSegmentSeconds ?? Number.NaN);
+        const p95 = (list: Measured[]) => percentile(seconds(list).filter(Number.isFinite), 0.95);
+        return [
+          `  publish → first live segment p95 s, keyframe every ${k} s`,
+          fixed(p95(baselineMeasured), 1),
+          fixed(p95(gatewayMeasured), 1),
+          ratio(p95(gatewayMeasured), p95(baselineMeasured)),
+          `≤ ${k + 1}`,
+          seconds(gatewayMeasured).length ? verdict(seconds(gatewayMeasured).every((s) => s <= k + 1)) : "–",
+        ];
+      }),
+      [
+        `stop → on demand with poster, ${fixed(long.seconds / 60, 0)}-minute recording (${fixed(long.recordedSeconds, 0)} of ${long.seconds} s recorded), s`,
+        fixed(long.remuxSeconds),
+        fixed(long.stopSeconds),
+        ratio(long.stopSeconds, long.remuxSeconds),
+        `≤ ${TARGETS.stopToVodSeconds}`,
+        verdict(long.stopSeconds <= TARGETS.stopToVodSeconds && long.recordedSeconds >= long.seconds - 5),
+      ],
+    ];
+    if (srt) {
+      for (const row of srt) rows.push([row.row, "–", String(row.value), "–", String(row.target), verdict(row.met)]);
+    } else {
+      console.log("SRT loss rows: not available");
+    }
+    return rows;
+  } finally {
+    killAll();
+    await stack.close().catch((error: Error) => console.error(`closing the stack: ${error.message}`));
+    await dropDatabase(template).catch(() => {});
+  }
+}
