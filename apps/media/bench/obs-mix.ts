@@ -16,6 +16,7 @@ import { freshMigratedDatabase, dropDatabase, percentile, printTable, sleep } fr
 import { startGatewayStack, type GatewayStack } from "../test/support.ts";
 import {
   FPS,
+  emptyResult,
   encodeClip,
   frameNumbers,
   killAll,
@@ -255,22 +256,11 @@ async function guarded(stack: GatewayStack, c: StreamCase, clip: Clip): Promise<
   try {
     return await runCase(stack, c, clip);
   } catch (error) {
-    return {
-      case: c,
+    return emptyResult(c, clip, {
       streamKey: "",
       matchId: 0,
-      clip,
-      refusals: [],
-      publisherCode: null,
-      publisherErrors: "",
-      wentLive: false,
-      firstLiveSegmentSeconds: null,
-      publishedSeconds: (clip.lastFrame + 1 - clip.firstKeyframe) / FPS,
-      expectedFirstFrame: clip.firstKeyframe,
-      stopToVodSeconds: null,
-      vod: null,
       failure: `the run failed: ${(error as Error).message.split("\n")[0]}`,
-    };
+    });
   }
 }
 

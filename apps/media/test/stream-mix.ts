@@ -307,6 +307,30 @@ async function listedSeconds(masterUrl: string): Promise<{ seconds: number; segm
 
 let keys = 0;
 
+/** A case's result before anything happened (and what a run that failed outright reports). */
+export function emptyResult(
+  c: StreamCase,
+  clip: CaseResult["clip"],
+  run: { streamKey: string; matchId: number; failure?: string },
+): CaseResult {
+  return {
+    case: c,
+    streamKey: run.streamKey,
+    matchId: run.matchId,
+    clip,
+    refusals: [],
+    publisherCode: null,
+    publisherErrors: "",
+    wentLive: false,
+    firstLiveSegmentSeconds: null,
+    publishedSeconds: (clip.lastFrame + 1 - clip.firstKeyframe) / FPS,
+    expectedFirstFrame: clip.firstKeyframe,
+    stopToVodSeconds: null,
+    vod: null,
+    failure: run.failure ?? null,
+  };
+}
+
 /**
  * One camera of the mix through the real stack: a gateway configuration for it,
  * its match recorded from before it publishes (or from its preview), the clip
@@ -318,22 +342,7 @@ export async function runCase(stack: GatewayStack, c: StreamCase, clip: Clip): P
   const livestream: LivestreamMode = c.protocol;
   const configuration = await stack.configuration({ streamKey, livestream, passthrough: c.passthrough });
   const match = await stack.createMatch(configuration);
-  const result: CaseResult = {
-    case: c,
-    streamKey,
-    matchId: match.id,
-    clip,
-    refusals: [],
-    publisherCode: null,
-    publisherErrors: "",
-    wentLive: false,
-    firstLiveSegmentSeconds: null,
-    publishedSeconds: (clip.lastFrame + 1 - clip.firstKeyframe) / FPS,
-    expectedFirstFrame: clip.firstKeyframe,
-    stopToVodSeconds: null,
-    vod: null,
-    failure: null,
-  };
+  const result = emptyResult(c, clip, { streamKey, matchId: match.id });
   const matchNow = () => stack.match(match.id);
   if (c.recordFrom === "before") {
     await stack.command(match.id, "startrecording");
