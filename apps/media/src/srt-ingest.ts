@@ -34,6 +34,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { streamKeyHint, streamKeyOfSrtStreamId, type PublisherStats } from "@clubcast/shared";
+import { keyframeGate } from "./keyframe-gate.ts";
 
 export interface SrtIngestOptions {
   port: number;
@@ -78,6 +79,8 @@ const SHUTDOWN = 0x8005_0000; // a control packet of type 5
 // srt-live-transmit reports per so many packets received (about 2 a second at 2.5 Mbit/s);
 // they are summed and passed on every few seconds.
 const STATS_EVERY_PACKETS = 100;
+/** How long a caller's stream is held for its first video keyframe before it goes on as it is (no video?). */
+const VIDEO_WAIT_MS = 15_000;
 const STATS_INTERVAL_MS = 5000;
 
 /** An SRT listener on a loopback port (srt-live-transmit) and the ffmpeg pushing what it receives to pushUrlFor(token). */
@@ -340,22 +343,27 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
       writable: false,
     });
     // -a:no: the process ends with its caller. Stats every 100 packets, a few a second.
+    // tsbpdmode=false: data is passed on as soon as it is whole, not held for the latency: libsrt throws
+    // away what it still holds when its caller goes (a camera switched off lost its last 1.5 s), and a
+    // lost packet is waited for until SRT recovered it rather than dropped as too late.
     // prettier-ignore
     const srt = spawnTied("srt-live-transmit", [
       "-a:no", "-ll:error", `-s:${STATS_EVERY_PACKETS}`, "-pf:json", `-statsout:${statsPath}`,
-      `srt://127.0.0.1:${port}?mode=listener&latency=${latencyMs}`, "file://con",
+      `srt://127.0.0.1:${port}?mode=listener&latency=${latencyMs}&tsbpdmode=false`, "file://con",
     ], { stdio: ["ignore", "pipe", "pipe"] });
     // -f mpegts: no probing of what the first bytes look like. discardcorrupt: a packet libsrt
     // could not recover leaves a gap in the MPEG-TS; the frames it broke are dropped, not pushed.
     // prettier-ignore
     const push = spawnTied("ffmpeg", [
       "-hide_banner", "-loglevel", "error", "-nostdin",
-      "-f", "mpegts", "-fflags", "+discardcorrupt", "-i", "pipe:0",
+      "-f", "mpegts", "-fflags", "+discardcorrupt", "-analyzeduration", "500000", "-i", "pipe:0",
       "-c", "copy", "-f", "flv", options.pushUrlFor(token),
     ], { stdio: ["pipe", "ignore", "pipe"] });
     // Piped through here rather than process to process: when ffmpeg ends first, srt-live-transmit
     // is not killed by SIGPIPE but stopped, and its SRT shutdown tells the caller.
-    srt.stdout!.pipe(push.stdin!);
+    // The stream reaches ffmpeg from its first keyframe (keyframe-gate.ts), so half a second of probing
+    // finds the picture size even for a camera that joined mid-GOP, and nothing waits longer for it.
+    srt.stdout!.pipe(keyframeGate(VIDEO_WAIT_MS)).pipe(push.stdin!);
     push.stdin!.on("error", () => undefined); // ffmpeg gone: its exit is what counts
     push.stderr!.on("data", (chunk: Buffer) => {
       // ffmpeg 5.1's words: "Video codec hevc not compatible with flv".
