@@ -1,16 +1,7 @@
 // What camera controllers call, signed in with API-client credentials whose
 // token is bound to one configuration: heartbeats (feeding monitoring), a
 // match's live stream being ready, and a recording having finished.
-import {
-  CHANNELS,
-  EVENTS,
-  GATEWAY_CAMERA_TYPE,
-  canTransition,
-  finishedRecordingOf,
-  transitionOf,
-  type MatchStatus,
-} from "@clubcast/shared";
-import type { Prisma } from "@clubcast/db";
+import { CHANNELS, EVENTS, canTransition, finishedRecordingOf, transitionOf, type MatchStatus } from "@clubcast/shared";
 import type { Deps } from "../deps.ts";
 import type { CameraClient, RequestContext } from "../core/context.ts";
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../core/errors.ts";
@@ -23,6 +14,7 @@ import { checkSignIn } from "../auth/passwords.ts";
 import type { TokenAnswer } from "../auth/schemas.ts";
 import { idAndName } from "../core/presenters.ts";
 import { createMatchRepository, movedMatch } from "../matches/repository.ts";
+import { matchesReportableBy } from "./reporting.ts";
 import type {
   HeartbeatAnswer,
   HeartbeatInput,
@@ -47,21 +39,6 @@ function requireConfigurationClient(ctx: RequestContext): CameraClient & { confi
   const client = requireClient(ctx);
   if (client.configurationId === null || client.clubId === null) throw new ForbiddenError();
   return { ...client, configurationId: client.configurationId, clubId: client.clubId };
-}
-
-/** Whether a machine may report for a match recorded by this configuration. */
-export function mayReportFor(client: CameraClient, configuration: { id: number; cameraType: string } | null): boolean {
-  if (!configuration) return false;
-  return client.configurationId === null
-    ? configuration.cameraType === GATEWAY_CAMERA_TYPE
-    : client.configurationId === configuration.id;
-}
-
-/** The matches a machine may report for: its configuration's, or any gateway configuration's for the gateway. */
-export function matchesReportableBy(client: CameraClient): Prisma.MatchWhereInput {
-  return client.configurationId === null
-    ? { configuration: { cameraType: GATEWAY_CAMERA_TYPE } }
-    : { configurationId: client.configurationId };
 }
 
 export function createCameraControllerService(

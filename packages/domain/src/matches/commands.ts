@@ -10,7 +10,7 @@ import { deleted, started, written } from "../core/answers.ts";
 import { translate, type MessageKey } from "../core/i18n.ts";
 import { authorize, isSystem, requireUser } from "../core/policy.ts";
 import type { MediaService } from "../media/service.ts";
-import { mayReportFor } from "../camera-controller/service.ts";
+import { mayReportFor } from "../camera-controller/reporting.ts";
 import { holdMatchUntilCommit } from "../jobs/commit-gate.ts";
 import { matchAnswer } from "./answers.ts";
 import { REQUESTED_MESSAGES, createCameraCommandPlanner } from "./camera-commands.ts";
