@@ -9,7 +9,6 @@
 // `-c copy`: what an ingest that takes everything takes.
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { databaseUrl, redisUrl } from "@clubcast/db";
 import { freshMigratedDatabase, dropDatabase, percentile, printTable, sleep } from "@clubcast/testkit/bench";
@@ -27,6 +26,7 @@ import {
   type Clip,
   type StreamCase,
 } from "../test/stream-mix.ts";
+import { srtLossRows } from "./srt-loss.ts";
 import { freePort, listedSegments, listening, run, stop } from "./support.ts";
 
 export interface MixOptions {
@@ -264,18 +264,6 @@ async function guarded(stack: GatewayStack, c: StreamCase, clip: Clip): Promise<
   }
 }
 
-type SrtLossRow = { row: string; value: string | number; target: string | number; met: boolean };
-
-/** Another engineer's SRT loss rows (apps/media/bench/srt-loss.ts), when they are there. */
-async function srtLoss(minutes: number): Promise<SrtLossRow[] | null> {
-  const file = fileURLToPath(new URL("./srt-loss.ts", import.meta.url));
-  if (!existsSync(file)) return null;
-  const module = (await import(/* @vite-ignore */ new URL("./srt-loss.ts", import.meta.url).href)) as {
-    srtLossRows?: (options: { minutes: number }) => Promise<SrtLossRow[]>;
-  };
-  return module.srtLossRows ? module.srtLossRows({ minutes }) : null;
-}
-
 /**
  * Measures and prints the OBS-like rows; answers the summary rows
  * (measure, baseline, gateway, vs baseline, target, result).
@@ -325,7 +313,7 @@ export async function obsMixRows(options: MixOptions): Promise<SummaryRow[]> {
     const long = await longRecording(stack, tmp, options.longRecordingSeconds);
 
     console.log(`SRT loss rows (${options.srtLossMinutes} minutes)…`);
-    const srt = await srtLoss(options.srtLossMinutes);
+    const srt = await srtLossRows({ minutes: options.srtLossMinutes });
 
     // ── tables ──
     const gateway = [...gatewayStaggered, ...gatewayBurst];
@@ -488,11 +476,7 @@ export async function obsMixRows(options: MixOptions): Promise<SummaryRow[]> {
         verdict(long.stopSeconds <= TARGETS.stopToVodSeconds && long.recordedSeconds >= long.seconds - 5),
       ],
     ];
-    if (srt) {
-      for (const row of srt) rows.push([row.row, "–", String(row.value), "–", String(row.target), verdict(row.met)]);
-    } else {
-      console.log("SRT loss rows: not available");
-    }
+    for (const row of srt) rows.push([row.row, "–", String(row.value), "–", String(row.target), verdict(row.met)]);
     return rows;
   } finally {
     killAll();
