@@ -26,6 +26,7 @@ import { type CameraCommand } from "@clubcast/shared/jobs";
 import { createCameraServerClient } from "@clubcast/camera-protocol";
 import { percentile, printTable, sleep } from "@clubcast/testkit/bench";
 import type { GatewayReply, GatewayRequest } from "./gateway-node.ts";
+import { SPOOL_PLAYLIST } from "../src/pipeline.ts";
 import { obsMixRows, type SummaryRow } from "./obs-mix.ts";
 import {
   CLIP,
@@ -194,7 +195,7 @@ async function gatewayStream(
   };
 }
 
-/** The gateway's ffmpeg command for a stream, with the match folder it writes to. */
+/** The gateway's ffmpeg command for a stream (its writer), with the spool folder it writes to. */
 interface PipelineCommand {
   args: string[];
   dir: string;
@@ -208,7 +209,9 @@ function pipelineCommand(gateway: GatewayChild, streamKey: string, matchId: numb
       const manifest = JSON.parse(readFileSync(join(matchDir(matchId), MEDIA_FILES.manifest), "utf8")) as {
         renditions: string[];
       };
-      return { args: argv.slice(1), dir: matchDir(matchId), renditions: manifest.renditions };
+      // The writer's segments go to {spool}/{rendition}/%d.ts.
+      const segments = argv[argv.indexOf("-hls_segment_filename") + 1]!;
+      return { args: argv.slice(1), dir: dirname(dirname(segments)), renditions: manifest.renditions };
     }
   }
   throw new Error(`no ffmpeg of the gateway reads ${streamKey}`);
@@ -228,7 +231,7 @@ async function baselineStream(command: PipelineCommand, dir: string, reportSecon
   await listening(port);
   return {
     publisher: publish(clip, input, { reportSeconds }),
-    playlist: join(dir, command.renditions[0]!, "s1.m3u8"),
+    playlist: join(dir, command.renditions[0]!, SPOOL_PLAYLIST),
     server,
   };
 }

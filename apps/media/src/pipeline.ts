@@ -97,7 +97,7 @@ export function renditionsWorthPublishing(renditions: Rendition[], sourceHeight:
 }
 
 /** ffmpeg's playlist in each rendition's spool folder, and its segments' names. */
-const SPOOL_PLAYLIST = "index.m3u8";
+export const SPOOL_PLAYLIST = "index.m3u8";
 const spoolSegment = (sequence: number) => `${sequence}.ts`;
 /** How many finished segments ffmpeg keeps listed: the gateway takes them long before they fall off. */
 const SPOOL_LIST_SIZE = 60;
