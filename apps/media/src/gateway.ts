@@ -293,11 +293,20 @@ export function createGateway(options: GatewayOptions) {
     return publisher.destination!;
   }
 
-  /** The publisher's stream leaves its destination: a preview's video goes with it. */
+  /** The publisher's stream leaves its destination: a preview's video goes with it, a match's session is complete. */
   function closeDestination(publisher: Publisher) {
     const left = publisher.destination;
     publisher.destination = null;
     if (left?.scope.kind === "previews") store.remove(left.scope);
+    else if (left) {
+      const dir = store.dir(left.scope);
+      left.renditions.forEach((rendition, index) =>
+        writeFileAtomic(
+          join(dir, rendition.name, sessionPlaylist(left.session)),
+          sessionPlaylistText(left.segments[index]!, true),
+        ),
+      );
+    }
   }
 
   /** Moves one finished segment (all its renditions) into its destination. */
