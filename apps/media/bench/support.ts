@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { sleep } from "@clubcast/testkit/bench";
+import { followFfmpegProgress } from "../src/processes.ts";
 
 // ── stream keys: the bench's API reads the mode and camera from the key ──
 
@@ -134,17 +135,9 @@ export function publish(
   );
   let origin = Number.POSITIVE_INFINITY;
   let sent = { seconds: 0, at: Date.now() };
-  let partial = "";
-  child.stdout!.on("data", (chunk: Buffer) => {
-    const now = Date.now();
-    const lines = (partial + chunk.toString()).split("\n");
-    partial = lines.pop()!;
-    for (const line of lines) {
-      const match = /^out_time_us=(\d+)/.exec(line);
-      if (!match || match[1] === "0") continue;
-      sent = { seconds: Number(match[1]) / 1e6, at: now };
-      origin = Math.min(origin, now - sent.seconds * 1000);
-    }
+  followFfmpegProgress(child.stdout!, (outTime, at) => {
+    sent = { seconds: outTime / 1e6, at };
+    origin = Math.min(origin, at - sent.seconds * 1000);
   });
   return { child, origin: () => origin, sent: () => sent };
 }

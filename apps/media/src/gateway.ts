@@ -65,9 +65,7 @@ interface Destination {
   renditions: Rendition[];
   /** Each rendition's segments in this session (a preview keeps only its window). */
   segments: Omit<Segment, "discontinuity">[][];
-  /** The match's recording; null for a preview. */
-  recording: RecordingState | null;
-  /** The span of the recording, for a match. */
+  /** The span of the match's recording; null for a preview. */
   span: RecordingSpan | null;
   /** Measured per rendition: bytes and seconds of this session's segments, for the mean bitrate. */
   measured: { bytes: number; seconds: number }[];
@@ -240,7 +238,6 @@ export function createGateway(options: GatewayOptions) {
       session,
       renditions,
       segments: renditions.map(() => []),
-      recording: span?.recording ?? null,
       span,
       measured: renditions.map(() => ({ bytes: 0, seconds: 0 })),
       announced: false,
@@ -333,7 +330,7 @@ export function createGateway(options: GatewayOptions) {
       rendition.bandwidth = rendition.averageBandwidth ? Math.max(rendition.bandwidth, bitrate) : bitrate;
       rendition.averageBandwidth = Math.round((measured.bytes * 8) / Math.max(measured.seconds, 0.1));
       list.push({ duration: segment.duration, uri });
-      if (!target.recording) {
+      if (!target.span) {
         // A preview keeps a sliding window on disk.
         for (const old of list.splice(0, Math.max(0, list.length - options.liveWindow - 2))) {
           rmSync(join(dir, rendition.name, old.uri), { force: true });
@@ -352,7 +349,7 @@ export function createGateway(options: GatewayOptions) {
   /** Rewrites the destination's playlists and, for its first segment, tells the API the stream is there. */
   function refresh(publisher: Publisher, target: Destination) {
     const dir = store.dir(target.scope);
-    const sessions = target.recording ? target.recording.sessions : [target.session];
+    const sessions = target.span ? target.span.recording.sessions : [target.session];
     const segments = target.span?.onDemand
       ? writeVodPlaylists(dir, target.renditions, sessions)
       : writePlaylists(dir, target.renditions, sessions, { ended: false, liveWindow: options.liveWindow });
@@ -366,7 +363,7 @@ export function createGateway(options: GatewayOptions) {
         hlsPath: scopePath(target.scope),
       }),
     );
-    const recording = target.recording;
+    const recording = target.span?.recording;
     if (recording && !recording.streamReadyReported) {
       inBackground(`reporting match ${recording.matchId}'s stream ready`, async () => {
         await api.streamReady(recording.matchId, mediaUrl(recording.matchId, MEDIA_FILES.livePlaylist));

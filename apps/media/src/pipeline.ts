@@ -14,7 +14,7 @@
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { spawnTied } from "./processes.ts";
+import { followFfmpegProgress, spawnTied } from "./processes.ts";
 import type { Rendition } from "./playlists.ts";
 
 export function hasFfmpeg(): boolean {
@@ -229,15 +229,12 @@ export function startWriter(options: WriterOptions): Writer {
   let lastProgressAt = startedAt;
   let originAt = Number.POSITIVE_INFINITY;
   let stopping = false;
-  let lastOutTime = "";
-  child.stdout?.setEncoding("utf8");
-  child.stdout?.on("data", (chunk: string) => {
-    const outTime = [...chunk.matchAll(/out_time_us=(\d+)/g)].at(-1)?.[1];
-    if (outTime && outTime !== lastOutTime) {
-      lastOutTime = outTime;
-      lastProgressAt = Date.now();
-      originAt = Math.min(originAt, lastProgressAt - Number(outTime) / 1000);
-    }
+  let lastOutTime = 0;
+  followFfmpegProgress(child.stdout!, (outTime, at) => {
+    if (outTime === lastOutTime) return;
+    lastOutTime = outTime;
+    lastProgressAt = at;
+    originAt = Math.min(originAt, at - outTime / 1000);
   });
 
   // stderr: the input description first (at info level), then only what went wrong.

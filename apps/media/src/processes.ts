@@ -1,6 +1,7 @@
 // Child processes (nginx, ffmpeg, ffprobe) that die with the gateway: if it is
 // killed outright, nothing it started keeps ports, streams or files busy.
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
+import type { Readable } from "node:stream";
 
 /** util-linux's setpriv sets the parent-death signal, then runs the command in its place (same pid). */
 const SETPRIV = "/usr/bin/setpriv";
@@ -11,4 +12,21 @@ export function spawnTied(command: string, args: string[], options: SpawnOptions
   return canSetDeathSignal
     ? spawn(SETPRIV, ["--pdeathsig", "SIGKILL", command, ...args], options)
     : spawn(command, args, options);
+}
+
+/**
+ * Follows ffmpeg's `-progress pipe:1` output: `report` gets each stream time written (out_time_us, past 0) and
+ * the moment it was read. Lines may be split across chunks.
+ */
+export function followFfmpegProgress(stdout: Readable, report: (outTimeUs: number, at: number) => void): void {
+  let partial = "";
+  stdout.on("data", (chunk: Buffer | string) => {
+    const at = Date.now();
+    const lines = (partial + chunk.toString()).split("\n");
+    partial = lines.pop()!;
+    for (const line of lines) {
+      const outTime = /^out_time_us=(\d+)/.exec(line)?.[1];
+      if (outTime && outTime !== "0") report(Number(outTime), at);
+    }
+  });
 }

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import type { LivestreamMode } from "@clubcast/shared";
+import { followFfmpegProgress } from "../src/processes.ts";
 import { rtmpUrl, srtUrl, bestRendition, type GatewayStack } from "./support.ts";
 
 export const FPS = 30;
@@ -221,7 +222,6 @@ export function publishClip(clip: Clip, url: string, options: { readrate?: numbe
   ]);
   let origin = Number.NaN;
   let stderr = "";
-  let partial = "";
   // ffmpeg's own look at a late clip's first packets logs decoder errors (no SPS/PPS yet): not why it ended.
   const noise = /\[h264 @|Last message repeated|decode_slice_header error|no frame!|non-existing PPS|^\s*$/;
   child.stderr!.on("data", (chunk: Buffer) => {
@@ -231,16 +231,9 @@ export function publishClip(clip: Clip, url: string, options: { readrate?: numbe
       .filter((line) => !noise.test(line));
     stderr = [stderr, ...lines].filter(Boolean).join("\n").slice(-2000);
   });
-  child.stdout!.on("data", (chunk: Buffer) => {
-    const now = Date.now();
-    const lines = (partial + chunk.toString()).split("\n");
-    partial = lines.pop()!;
-    for (const line of lines) {
-      const match = /^out_time_us=(\d+)/.exec(line);
-      if (!match || match[1] === "0") continue;
-      const at = now - Number(match[1]) / 1000;
-      origin = Number.isNaN(origin) ? at : Math.min(origin, at);
-    }
+  followFfmpegProgress(child.stdout!, (outTime, at) => {
+    const sentAt = at - outTime / 1000;
+    origin = Number.isNaN(origin) ? sentAt : Math.min(origin, sentAt);
   });
   const exited = new Promise<{ code: number | null; at: number; stderr: string }>((resolve) =>
     child.once("close", (code) => resolve({ code, at: Date.now(), stderr: stderr.trim() })),
