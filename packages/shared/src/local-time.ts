@@ -45,6 +45,7 @@ function offsetMs(instantMs: number, timeZone: string): number {
 }
 
 const HOUR_MS = 3_600_000;
+const SEARCH_MS = 15 * HOUR_MS;
 
 /**
  * The UTC instant of a wall-clock date and time in `timeZone`. Around a DST
@@ -55,9 +56,11 @@ export function zonedToUtc({ date, time }: LocalDateTime, timeZone: string): Dat
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const [hour, minute] = time.split(":").map(Number) as [number, number];
   const wall = Date.UTC(year, month - 1, day, hour, minute);
-  // The offsets in force half a day either side cover at most one DST change.
-  const before = wall - offsetMs(wall - 12 * HOUR_MS, timeZone);
-  const after = wall - offsetMs(wall + 12 * HOUR_MS, timeZone);
+  // Offsets run from UTC-12 to UTC+14, so the instant lies within 14 h of the
+  // wall clock read as UTC: the offsets 15 h either side cover it, and at most
+  // one DST change. (Half a day missed Chatham's change at 02:45, 12:45 ahead.)
+  const before = wall - offsetMs(wall - SEARCH_MS, timeZone);
+  const after = wall - offsetMs(wall + SEARCH_MS, timeZone);
   const candidates = [before, after].filter((utc) => wallClockMs(utc, timeZone) === wall);
   return new Date(candidates.length ? Math.min(...candidates) : before);
 }

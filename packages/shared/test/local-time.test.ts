@@ -32,6 +32,15 @@ describe("zonedToUtc", () => {
     expect(utc("2025-11-02", "01:30", "America/New_York")).toBe("2025-11-02T05:30:00.000Z");
   });
 
+  it("takes the hours before a change far from UTC at the offset then in force", () => {
+    // Chatham (+13:45 in summer, +12:45 in winter) goes back at 03:45 on 2020-04-05: 02:00 is still summer time.
+    expect(utc("2020-04-05", "02:00", "Pacific/Chatham")).toBe("2020-04-04T12:15:00.000Z");
+    expect(utc("2020-04-05", "03:44", "Pacific/Chatham")).toBe("2020-04-04T13:59:00.000Z");
+    // Kiritimati (+14) and Samoa's day skipped at the end of 2011 (-10 to +14).
+    expect(utc("2025-06-01", "00:30", "Pacific/Kiritimati")).toBe("2025-05-31T10:30:00.000Z");
+    expect(utc("2011-12-31", "12:00", "Pacific/Apia")).toBe("2011-12-30T22:00:00.000Z");
+  });
+
   it("handles southern-hemisphere DST", () => {
     expect(utc("2025-01-15", "19:00", "Australia/Sydney")).toBe("2025-01-15T08:00:00.000Z");
     expect(utc("2025-07-15", "19:00", "Australia/Sydney")).toBe("2025-07-15T09:00:00.000Z");
@@ -126,8 +135,9 @@ describe("local time properties", () => {
       fc.property(local, zone, (wall, timeZone) => {
         const at = zonedToUtc(wall, timeZone).getTime();
         const shown = utcToZoned(new Date(at), timeZone);
-        // In a gap the clock jumped at `at`: the offset grew by exactly what the wall clock moved on.
-        const gap = offsetAt(at, timeZone) - offsetAt(at - MINUTE, timeZone);
+        // In a gap (at most an hour) the clock jumped within the hour before `at`: the offset grew by
+        // exactly what the wall clock moved on.
+        const gap = offsetAt(at, timeZone) - offsetAt(at - 60 * MINUTE, timeZone);
         expect(wallMs(shown) - wallMs(wall)).toBe(shown.time === wall.time && shown.date === wall.date ? 0 : gap);
       }),
       { numRuns: 500 },
