@@ -27,7 +27,16 @@ import { createMediaStore } from "@clubcast/media-store";
 import { createCameraCommandReader, type Deps, type Services } from "@clubcast/domain";
 import type { WorkerSettings } from "@clubcast/settings";
 import type { CutKind } from "./cut-plan.ts";
-import { TITLE_CARD_S, VideoError, cutClip, joinClips, planClipCut, posterOf, probeVideo } from "./video.ts";
+import {
+  TITLE_CARD_S,
+  VideoError,
+  cutClip,
+  joinClips,
+  planClipCut,
+  posterOf,
+  probeVideo,
+  summaryTitle,
+} from "./video.ts";
 import { indexedVideo } from "./video-index.ts";
 
 /** A failure retrying cannot fix (the server refused with a 4xx): the job fails at once. */
@@ -290,13 +299,12 @@ export function summaryBuildProcessor({ config }: Deps, services: Services) {
     const scope = { kind: "matches", id: plan.matchId } as const;
     const clips = plan.clips.map((clip) => ({ file: store.file(scope, clip.path), durationS: clip.durationS }));
     const progress = progressReporter(job, (percent) => services.summaries.buildProgress(job.data, percent));
-    const { home, away, homeScore, awayScore } = plan.title;
     const files = [store.file(scope, plan.files.video), store.file(scope, plan.files.poster)];
     await writeInPlace(job, files, async ([videoFile, posterFile]) => {
       await joinClips({
         clips,
         fps: plan.clips[0]!.fps,
-        title: `${home}  ${homeScore} - ${awayScore}  ${away}`,
+        title: summaryTitle(plan.title),
         output: videoFile!,
         onProgress: progress.onProgress,
       });

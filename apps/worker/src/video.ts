@@ -348,11 +348,24 @@ const TITLE_BACKGROUND = "0x062a1e";
 /** The summary's title card, in seconds (its length is a shared rule: the server adds it to the summary's length). */
 export const TITLE_CARD_S = SUMMARY_TITLE_CARD_MS / 1000;
 
+/**
+ * A value as one option of a filter in a filtergraph: ffmpeg unescapes it twice, first as the graph's text
+ * (where \\ ' [ ] , ; are syntax), then as the filter's option (where \\ ' : are).
+ */
+export function filterOption(value: string): string {
+  return value.replace(/[\\':]/g, "\\$&").replace(/[\\'[\],;]/g, "\\$&");
+}
+
+/** The summary's title card's line: the sides' names (team or club names, which their clubs choose) and the score. */
+export function summaryTitle(title: { home: string; away: string; homeScore: number; awayScore: number }): string {
+  return `${title.home}  ${title.homeScore} - ${title.awayScore}  ${title.away}`;
+}
+
 export interface JoinRequest {
   /** The clips' MP4s, in order, each played for its duration (s). */
   clips: { file: string; durationS: number }[];
   fps: number;
-  /** The title card's line (teams and score). */
+  /** The title card's text (summaryTitle), drawn as it is: nothing in it is read as ffmpeg syntax. */
   title: string;
   output: string;
   onProgress(fraction: number): void;
@@ -371,14 +384,15 @@ export async function joinClips(request: JoinRequest): Promise<void> {
   const fps = request.fps;
   const size = `${width}x${height}`;
   const card = `color=c=${TITLE_BACKGROUND}:size=${size}:rate=${fps}:duration=${TITLE_CARD_S}`;
-  // drawtext reads the line from a file: no escaping of what team names hold (quotes, colons).
+  // drawtext reads the line from a file, and without expansion: what team names hold (quotes, colons,
+  // %{...}) is never read as filter syntax nor as one of drawtext's text functions.
   const scratch = mkdtempSync(join(tmpdir(), "clubcast-title-"));
   const titleFile = join(scratch, "title.txt");
   writeFileSync(titleFile, request.title);
   // A twelfth of the height, smaller where a long line would not fit (a glyph is about 0.55 of the size wide).
   const fontSize = Math.round(Math.min(height / 12, (0.9 * width) / (0.55 * Math.max(1, [...request.title].length))));
   const title = (await canDrawText())
-    ? `,drawtext=textfile=${titleFile}:fontcolor=white:fontsize=${fontSize}:x=(w-tw)/2:y=(h-th)/2`
+    ? `,drawtext=textfile=${filterOption(titleFile)}:expansion=none:fontcolor=white:fontsize=${fontSize}:x=(w-tw)/2:y=(h-th)/2`
     : "";
   const silence = "anullsrc=r=48000:cl=stereo";
   // Input i is the i-th clip; part 0 is the card, part i + 1 that clip.
