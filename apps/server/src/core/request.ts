@@ -14,6 +14,8 @@ export interface ResolvedRequest {
   authError: AppError | null;
   /** The token came from the web client's session cookie, not a bearer header. */
   fromCookie: boolean;
+  /** When the accepted token expires (null without one): an open socket's rights end then. */
+  expiresAt: Date | null;
 }
 
 export function bearerToken(authorization: string | undefined): string | null {
@@ -37,12 +39,12 @@ export async function resolveRequest(
   const bearer = bearerToken(headers.authorization);
   const token = bearer ?? sessionCookieToken(headers.cookie);
   const fromCookie = !bearer && token !== null;
-  if (!token) return { ctx, authError: null, fromCookie };
+  if (!token) return { ctx, authError: null, fromCookie, expiresAt: null };
   try {
-    const { caller, cacheMoment } = await auth.authenticate(token);
-    return { ctx: { ...ctx, ...caller, token, cacheMoment }, authError: null, fromCookie };
+    const { caller, cacheMoment, expiresAt } = await auth.authenticate(token);
+    return { ctx: { ...ctx, ...caller, token, cacheMoment }, authError: null, fromCookie, expiresAt };
   } catch (error) {
-    if (error instanceof AppError) return { ctx, authError: error, fromCookie };
+    if (error instanceof AppError) return { ctx, authError: error, fromCookie, expiresAt: null };
     throw error;
   }
 }

@@ -9,12 +9,19 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import { CHANNELS, parseChannel, SOCKET, type SubscriptionError } from "@clubcast/shared";
 import type { Services } from "@clubcast/domain/services.ts";
 import type { RequestContext } from "@clubcast/domain/core/context.ts";
-import { asAppError } from "@clubcast/domain/core/errors.ts";
+import { asAppError, UnauthorizedError } from "@clubcast/domain/core/errors.ts";
 import { errorBody } from "../core/http.ts";
 import { translate } from "@clubcast/domain/core/i18n.ts";
 import { resolveRequest, type ResolvedRequest } from "../core/request.ts";
 import { parseInput } from "../core/validation.ts";
-import { ACCESS_CHANGED, socketIoKey, type AccessChange } from "@clubcast/domain/realtime/publisher.ts";
+import {
+  ACCESS_CHANGED,
+  MATCH_NEWS,
+  socketIoKey,
+  type AccessChange,
+  type MatchNews,
+} from "@clubcast/domain/realtime/publisher.ts";
+import { visibilityKey } from "@clubcast/domain/matches/visibility.ts";
 import { chatSendInput } from "@clubcast/domain/realtime/schemas.ts";
 
 export interface RealtimeOptions {
@@ -66,6 +73,12 @@ function holderRoomOf(ctx: RequestContext): string | null {
   if (ctx.user) return holderRoom({ user: ctx.user.id });
   return ctx.client ? holderRoom({ client: ctx.client.apiClientId }) : null;
 }
+
+/** setTimeout's longest delay (about 24.8 days): a session ending later is looked at again then. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** Whether the token the socket signed in with has expired since: it stands for nobody any more. */
+const sessionEnded = ({ expiresAt }: ResolvedRequest) => expiresAt !== null && expiresAt.getTime() <= Date.now();
 
 /** The channels a socket listens on (its other rooms are its own id and its holder's room). */
 const channelsOf = (socket: Socket) => [...socket.rooms].filter((room) => parseChannel(room) !== null);
@@ -159,7 +172,10 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
     );
   }
 
-  /** Who the socket's token stands for now, and what it may therefore still listen on. */
+  /**
+   * Who the socket's token stands for now, and what it may therefore still listen on: when its holder's
+   * access changed, and when the token expires (an expired token stands for nobody, as on REST).
+   */
   async function reauthenticate(socket: Socket): Promise<void> {
     try {
       socket.data.request = await resolveSocket(socket);
@@ -169,8 +185,56 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
       socket.disconnect(true);
       return;
     }
+    if (!socket.connected) return;
+    seatHolder(socket);
+    watchSessionEnd(socket);
     await dropRefused(socket, channelsOf(socket));
   }
+
+  /** Puts the socket in its holder's room (and out of any other): none once its token stands for nobody. */
+  function seatHolder(socket: Socket): void {
+    const holder = holderRoomOf((socket.data.request as ResolvedRequest).ctx);
+    for (const room of socket.rooms) if (room.startsWith("holder:") && room !== holder) void socket.leave(room);
+    if (holder) void socket.join(holder);
+  }
+
+  /** Checks the socket again when its token expires, so its rights end then rather than at its next request. */
+  function watchSessionEnd(socket: Socket): void {
+    clearTimeout(socket.data.sessionEnd as NodeJS.Timeout | undefined);
+    const { expiresAt } = socket.data.request as ResolvedRequest;
+    if (!expiresAt) return;
+    const delay = Math.min(Math.max(0, expiresAt.getTime() - Date.now()), LONGEST_TIMER_MS);
+    socket.data.sessionEnd = setTimeout(() => void reauthenticate(socket), delay);
+  }
+
+  /**
+   * Passes a MatchNews to this instance's sockets on its channel whose caller may see the match (asked once
+   * per visibility rule's answer, see visibilityKey). One at a time, so they arrive in the order published.
+   */
+  let newsDelivered = Promise.resolve();
+  async function deliverToViewers({ channel, event, payload }: MatchNews): Promise<void> {
+    const verdicts = new Map<string, Promise<boolean>>();
+    const maySee = (request: ResolvedRequest) => {
+      const key = visibilityKey(request.ctx);
+      let verdict = verdicts.get(key);
+      if (!verdict) {
+        verdict = services.realtime.maySeeMatch(payload.match, request.ctx);
+        verdicts.set(key, verdict);
+      }
+      return verdict;
+    };
+    await Promise.all(
+      localSocketsIn([channel]).map(async (socket) => {
+        const request = socket.data.request as ResolvedRequest;
+        // A session that ended a moment ago stands for nobody, even before its timer has taken it out.
+        if (sessionEnded(request) || !(await maySee(request))) return;
+        if (socket.rooms.has(channel)) socket.emit(event, payload);
+      }),
+    );
+  }
+  io.on(MATCH_NEWS, (news: MatchNews) => {
+    newsDelivered = newsDelivered.then(() => deliverToViewers(news)).catch((error: unknown) => app.log.error(error));
+  });
 
   /** This instance's sockets in any of `rooms`, as they are now (each instance checks its own). */
   function localSocketsIn(rooms: string[]): Socket[] {
@@ -200,13 +264,22 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
 
   io.on("connection", (socket) => {
     const current = () => socket.data.request as ResolvedRequest;
-    const holder = holderRoomOf(current().ctx);
-    if (holder) void socket.join(holder);
+    seatHolder(socket);
+    watchSessionEnd(socket);
+    socket.on("disconnect", () => clearTimeout(socket.data.sessionEnd as NodeJS.Timeout | undefined));
+    /** The socket's caller as of now: an expired token's socket is checked again before it may do anything. */
+    const caller = async () => {
+      if (sessionEnded(current())) await reauthenticate(socket);
+      // Still the expired session: who it is now could not be read (the socket is being disconnected).
+      if (sessionEnded(current())) throw new UnauthorizedError("auth.token_expired");
+      return current();
+    };
 
     socket.on(SOCKET.subscribe, async (channel: unknown, ack: unknown) => {
       const respond = ackOf(ack);
       const name = typeof channel === "string" ? channel : String(channel);
       try {
+        await caller();
         const { history } = await settled(() => services.realtime.joinChannel(name, current().ctx), current);
         void socket.join(name);
         socket.emit(SOCKET.subscribed, { channel: name });
@@ -226,12 +299,12 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
 
     socket.on(SOCKET.chatSend, async (input: unknown, ack: unknown) => {
       const respond = ackOf(ack);
-      const request = current();
       try {
-        const message = await services.realtime.sendChatMessage(parseInput(chatSendInput, input ?? {}), request.ctx);
+        const { ctx } = await caller();
+        const message = await services.realtime.sendChatMessage(parseInput(chatSendInput, input ?? {}), ctx);
         respond({ ok: true, message });
       } catch (error) {
-        respond({ ok: false, ...answerOf(error, request) });
+        respond({ ok: false, ...answerOf(error, current()) });
       }
     });
   });

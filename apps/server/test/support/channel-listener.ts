@@ -1,4 +1,4 @@
-// Observes realtime events the way browsers get them: a plain Socket.IO server
+// Observes realtime events published into channels: a plain Socket.IO server
 // with the Redis adapter (same key as the platform's publisher) and a client
 // socket in the given channels' rooms.
 import { createServer } from "node:http";
@@ -9,7 +9,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import { io as connect } from "socket.io-client";
 import { Redis } from "ioredis";
 import type { EventName, EventPayloads } from "@clubcast/shared";
-import { socketIoKey } from "@clubcast/domain/realtime/publisher.ts";
+import { MATCH_NEWS, socketIoKey, type MatchNews } from "@clubcast/domain/realtime/publisher.ts";
 import type { TestApp } from "@clubcast/testkit/app";
 
 interface ReceivedEvent {
@@ -30,6 +30,11 @@ export async function listenToChannels(t: TestApp, channels: string[]) {
   const client = connect(`http://127.0.0.1:${(http.address() as AddressInfo).port}`, { transports: ["websocket"] });
   const received: ReceivedEvent[] = [];
   client.onAny((event: string, payload: unknown) => received.push({ event, payload }));
+  // Events for a channel's viewers only (publishToViewers) come as they are published, before any filtering:
+  // what the platform published, not whom it reached (realtime-audience.test.ts checks that).
+  io.on(MATCH_NEWS, ({ channel, event, payload }: MatchNews) => {
+    if (channels.includes(channel)) received.push({ event, payload });
+  });
 
   let probes = 0;
   /** Publishes a probe and waits for it: everything published before it has arrived too (Redis keeps order). */

@@ -266,16 +266,17 @@ export function createAuthService(deps: Deps) {
   /**
    * The caller a bearer token stands for, or 401 when it is unknown, expired or
    * revoked. Every signed-in request asks, so holders are kept in the read cache
-   * until a token, user, role or API client changes; expiry is checked each time.
+   * until a token, user, role or API client changes; expiry is checked each time (and answered, so an open
+   * socket's rights can end with it).
    */
-  async function authenticate(token: string): Promise<{ caller: Caller; cacheMoment: CacheMoment }> {
+  async function authenticate(token: string): Promise<{ caller: Caller; cacheMoment: CacheMoment; expiresAt: Date }> {
     const tokenHash = hashToken(token);
     // Noted before the request does anything: its later cached lookups may share this one's version read.
     const cacheMoment = readCache.moment();
     const holder = await readCache.remember("callers", tokenHash, () => loadTokenHolder(tokenHash), cacheMoment);
     if (!holder) throw new UnauthorizedError();
     if (holder.expiresAt <= new Date()) throw new UnauthorizedError("auth.token_expired");
-    return { caller: holder.caller, cacheMoment };
+    return { caller: holder.caller, cacheMoment, expiresAt: holder.expiresAt };
   }
 
   return { login, logout, me, register, forgotPassword, resetPassword, authenticate, issueToken, revokeTokens };

@@ -141,7 +141,7 @@ export function createCameraControllerService(
       (await matches.cameraStartedRecording(match.id)).outcome === "moved";
     // A start with the URL it already had (or none) changed no URL: the start is the news.
     if (changed || (moved && match.liveHlsUrl === url)) {
-      deps.events.publish(CHANNELS.matches, EVENTS.streamReady, { club: match.clubId, match: match.id });
+      deps.events.publishToViewers(CHANNELS.matches, EVENTS.streamReady, { club: match.clubId, match: match.id });
     }
     // A match live before its stream was ready (a hand start): its page now has a video to show. A
     // match not live yet hears match.live from the start (applyConfirmed), whichever report makes it.

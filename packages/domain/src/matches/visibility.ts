@@ -29,6 +29,11 @@ export function visibleMatches(ctx: RequestContext): Prisma.MatchWhereInput {
   return { OR: [{ isPrivate: false }, ...privateMatchesOf(clubId)] };
 }
 
+/** Callers with the same key see the same matches (the rule above decides by nothing else). */
+export function visibilityKey(ctx: RequestContext): string {
+  return JSON.stringify(visibleMatches(ctx));
+}
+
 /** The same rule as an SQL condition on `m` (a matches row), for reads in one statement (list-page.ts). */
 export function visibleCondition(ctx: RequestContext): Prisma.Sql {
   if (isSystem(ctx.user)) return Prisma.sql`TRUE`;

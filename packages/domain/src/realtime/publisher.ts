@@ -19,8 +19,30 @@ export interface AccessChange {
 /** The server-side event (between Socket.IO servers, never sent to browsers) that carries an AccessChange. */
 export const ACCESS_CHANGED = "access.changed";
 
+/** The events about one match (their payload names it). */
+export type MatchEventName = {
+  [E in EventName]: EventPayloads[E] extends { match: number } ? E : never;
+}[EventName];
+
+/** An event for those listening on `channel` who may see its match (see EventPublisher.publishToViewers). */
+export interface MatchNews<E extends MatchEventName = MatchEventName> {
+  channel: string;
+  event: E;
+  payload: EventPayloads[E];
+}
+
+/** The server-side event that carries a MatchNews. */
+export const MATCH_NEWS = "match.news";
+
 export interface EventPublisher {
+  /** To everyone on `channel`: its rule alone decides who hears it. */
   publish<E extends EventName>(channel: string, event: E, payload: EventPayloads[E]): void;
+  /**
+   * To those on `channel` who may see the match the event is about: for a channel whose rule lets in
+   * more people than the match's audience (`matches`, every signed-in user). Each server instance asks
+   * the visibility rule for its own sockets, and delivers these events in the order they were published.
+   */
+  publishToViewers<E extends MatchEventName>(channel: string, event: E, payload: EventPayloads[E]): void;
   /** The one way to announce an AccessChange, once the change has committed. */
   accessChanged(change: AccessChange): void;
 }
@@ -38,6 +60,9 @@ export function createRedisPublisher(redis: Redis, redisPrefix: string): EventPu
   return {
     publish(channel, event, payload) {
       emitter.to(channel).emit(event, payload);
+    },
+    publishToViewers(channel, event, payload) {
+      emitter.serverSideEmit(MATCH_NEWS, { channel, event, payload } satisfies MatchNews);
     },
     accessChanged(change) {
       emitter.serverSideEmit(ACCESS_CHANGED, change);

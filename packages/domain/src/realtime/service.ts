@@ -41,6 +41,11 @@ function chatMembersOf(clubId: number): Prisma.MatchWhereInput {
 export function createRealtimeService(deps: Deps) {
   const { prisma, events } = deps;
 
+  /** Whether the caller may see the match (the one visibility rule): who hears the events about it. */
+  async function maySeeMatch(matchId: number, ctx: RequestContext): Promise<boolean> {
+    return (await prisma.match.count({ where: { AND: [{ id: matchId }, visibleMatches(ctx)] } })) > 0;
+  }
+
   async function requireChatMember(ctx: RequestContext, matchId: number): Promise<AuthUser> {
     const user = requireUser(ctx);
     if (isSystem(user)) {
@@ -56,15 +61,14 @@ export function createRealtimeService(deps: Deps) {
     if (member) return user;
     // A match the caller may not see (a missing one, or another club's private one) doesn't exist for them:
     // 404 alike, so existence doesn't leak. A match they may see but not chat about is refused.
-    const visible = await prisma.match.count({ where: { AND: [{ id: matchId }, visibleMatches(ctx)] } });
-    if (!visible) throw new NotFoundError("not_found.match");
+    if (!(await maySeeMatch(matchId, ctx))) throw new NotFoundError("not_found.match");
     throw new ForbiddenError("realtime.channel_refused");
   }
 
   /**
    * The one rule for listening: `match.{id}` is public for public matches (private
    * ones as the match itself is visible, else 404); `matches` needs a signed-in
-   * dashboard user; `user.{id}` only that user; `chat.{id}` members of the match's
+   * dashboard user (who hears only the events of matches they may see: publishToViewers); `user.{id}` only that user; `chat.{id}` members of the match's
    * clubs and system admins (404 for a match the caller may not see); `club.{id}` the
    * club's scheduler staff and system admins; `streams.{id}` its streams staff and system admins. 401 without sign-in, 403 when refused.
    */
@@ -72,11 +76,9 @@ export function createRealtimeService(deps: Deps) {
     const channel = parseChannel(name);
     if (!channel) throw new NotFoundError("realtime.unknown_channel", { channel: name });
     switch (channel.kind) {
-      case "match": {
-        const visible = await prisma.match.count({ where: { AND: [{ id: channel.matchId }, visibleMatches(ctx)] } });
-        if (!visible) throw new NotFoundError("not_found.match");
+      case "match":
+        if (!(await maySeeMatch(channel.matchId, ctx))) throw new NotFoundError("not_found.match");
         break;
-      }
       case "matches":
         authorize(ctx, "dashboard");
         break;
@@ -134,7 +136,7 @@ export function createRealtimeService(deps: Deps) {
     return message;
   }
 
-  return { authorizeChannel, authorizeBroadcast, joinChannel, sendChatMessage };
+  return { authorizeChannel, authorizeBroadcast, joinChannel, sendChatMessage, maySeeMatch };
 }
 
 export type RealtimeService = ReturnType<typeof createRealtimeService>;
