@@ -8,7 +8,10 @@ import type { RecordingProblem } from "./match-status.ts";
 export const CHANNELS = {
   /** Public: score and kick-off of one match. */
   match: (matchId: number) => `match.${matchId}`,
-  /** Private: stream-ready notices for dashboards. */
+  /**
+   * Private (any signed-in user): stream-ready notices for dashboards, each only to the listeners who may
+   * see its match (the server filters them, see the domain's publishToViewers).
+   */
   matches: "matches",
   /** Private: messages to one user. */
   user: (userId: number) => `user.${userId}`,
@@ -165,8 +168,8 @@ export type EventName = keyof EventPayloads;
  * Server → client: SOCKET.subscribed {channel} or SOCKET.subscriptionError {channel, status, message},
  * then the channel's events (EVENTS) with their EventPayloads; on joining `chat.{id}` also
  * SOCKET.chatHistory {channel, messages}. Client → server SOCKET.chatSend {channel, body}.
- * When a joined channel's rule no longer lets the socket listen (signed out, its access or the match's
- * privacy or sharing changed, the match deleted), the server takes it out: SOCKET.unsubscribed
+ * When a joined channel's rule no longer lets the socket listen (signed out, its token expired, its access or
+ * the match's privacy or sharing changed, the match deleted), the server takes it out: SOCKET.unsubscribed
  * {channel, status, message}, as a refused subscription would have said.
  */
 export const SOCKET = {
