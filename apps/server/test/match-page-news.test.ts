@@ -3,7 +3,8 @@
 // otherwise), ids only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Club, Configuration, Field } from "@clubcast/db";
-import { CHANNELS, EVENTS, type CameraCommand, type MatchStatus } from "@clubcast/shared";
+import { CHANNELS, EVENTS, type MatchStatus } from "@clubcast/shared";
+import type { CameraCommand } from "@clubcast/shared/jobs";
 import type { TestApp } from "@clubcast/testkit/app";
 import {
   createApiClient,
