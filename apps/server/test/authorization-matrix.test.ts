@@ -795,14 +795,20 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
           streamKey,
       };
     },
-    // Who may edit the configuration.
-    expect: systemOnlyInClub(200),
+    // Who may read the key: the club's streams staff (the go-live page) and system admins.
+    expect: clubAdmins(200),
   },
   "GET /v1/clubs/:id/configurations": {
     target: "club A",
     request: clubA,
     // Spec section 6: not loaded for club members and players.
     expect: [401, 403, 403, 200, 200, 200, 404, 401],
+  },
+  "GET /v1/clubs/:id/stream-keys": {
+    target: "club A",
+    request: clubA,
+    // The go-live page: the Streams section's staff of the club, and system admins.
+    expect: clubAdmins(200),
   },
   "GET /v1/configurations/:configuration/cameras": {
     target: "club A's configuration",

@@ -125,7 +125,7 @@ describe("POST /v1/configurations/:id/stream-key", () => {
     expect(first?.configuration_id).toBe(gateway.id);
   });
 
-  it("is refused like editing the configuration: other clubs find nothing, club staff may not, nothing changes", async () => {
+  it("is refused like reading the key: other clubs find nothing, only the club's administrators may, nothing changes", async () => {
     const before = await t.deps.prisma.configuration.findUniqueOrThrow({ where: { id: gateway.id } });
     const from = received.length;
     const trainer = await createMember(t, { scope: "trainer", clubId: cast.clubA.id });
@@ -134,7 +134,6 @@ describe("POST /v1/configurations/:id/stream-key", () => {
       [cast.playerA.token, 403],
       [cast.trainerA.token, 403],
       [trainer.token, 403],
-      [cast.adminA.token, 403],
       [cast.adminB.token, 404],
     ];
     for (const [token, status] of cases) {
@@ -160,5 +159,55 @@ describe("POST /v1/configurations/:id/stream-key", () => {
     expect(message).toMatch(/^New stream key created/);
     const refused = await http.mutation("configurations.rotateStreamKey", { id: gateway.id }, cast.adminB.token);
     expect(refused.statusCode).toBe(404);
+  });
+});
+
+describe("GET /v1/clubs/:id/stream-keys (the go-live page)", () => {
+  const keysOf = (club: number, token?: string) => http.get(`/v1/clubs/${club}/stream-keys`, token);
+
+  it("answers the club's administrator the club's gateway cameras with their keys and ingest URLs, nothing else", async () => {
+    const other = await createConfiguration(t.deps.prisma, { clubId: cast.clubA.id });
+    const res = await keysOf(cast.clubA.id, cast.adminA.token);
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    const ids = data.map((c: { id: number }) => c.id);
+    expect(ids).toContain(gateway.id);
+    expect(ids).not.toContain(other.id);
+    const answer = data.find((c: { id: number }) => c.id === gateway.id);
+    const { streamKey } = await t.deps.prisma.configuration.findUniqueOrThrow({ where: { id: gateway.id } });
+    expect(answer.stream_key).toBe(streamKey);
+    expect(answer.ingest.rtmp_url).toMatch(new RegExp(`/live/${streamKey}$`));
+    const trpc = await http.query("configurations.gatewayOfClub", { id: cast.clubA.id }, cast.adminA.token);
+    expect(trpc.json().result.data.data).toEqual(data);
+  });
+
+  it("refuses everyone else: another club's administrator finds nothing, players and trainers may not", async () => {
+    const cases: [string | undefined, number][] = [
+      [undefined, 401],
+      [cast.playerA.token, 403],
+      [cast.trainerA.token, 403],
+      [cast.adminB.token, 404],
+    ];
+    for (const [token, status] of cases) {
+      const res = await keysOf(cast.clubA.id, token);
+      expect(res.statusCode).toBe(status);
+      expect(JSON.stringify(res.json())).not.toContain("stream_key");
+    }
+  });
+
+  it("lets the club's administrator rotate the key of the club's camera, and the gateway hears it", async () => {
+    const from = received.length;
+    const before = await t.deps.prisma.configuration.findUniqueOrThrow({ where: { id: gateway.id } });
+    const res = await rotate(gateway.id, cast.adminA.token);
+    expect(res.statusCode).toBe(200);
+    const after = await t.deps.prisma.configuration.findUniqueOrThrow({ where: { id: gateway.id } });
+    expect(after.streamKey).not.toBe(before.streamKey);
+    expect(res.json().data.stream_key).toBe(after.streamKey);
+    const [message] = await messagesAfter(from, 1);
+    expect(message).toEqual({
+      type: "stream_key_rotated",
+      configuration_id: gateway.id,
+      old_stream_key: before.streamKey,
+    });
   });
 });

@@ -41,6 +41,36 @@ export interface PublisherStats {
   bitrate_kbps: number | null;
 }
 
+/**
+ * What a camera, OBS or a phone app should send the media gateway (the go-live page shows it): what
+ * the gateway passes on to viewers without re-encoding, at a bitrate a club's upload carries.
+ */
+export const RECOMMENDED_ENCODER = {
+  width: 1280,
+  height: 720,
+  frameRate: 30,
+  videoCodec: "H.264",
+  keyframeIntervalSeconds: 2,
+  videoBitrateKbps: 3000,
+  audioCodec: "AAC",
+  audioSampleRateHz: 48_000,
+} as const;
+
+/**
+ * How a publisher's link looks from its figures: "poor" when it loses packets, answers slowly or
+ * sends well under the recommended bitrate; "unknown" without figures.
+ */
+export function publisherHealth(stats: PublisherStats | null): "good" | "poor" | "unknown" {
+  if (!stats) return "unknown";
+  const { bitrate_kbps: bitrate, loss_percent: loss, rtt_ms: rtt } = stats;
+  if (bitrate === null && loss === null && rtt === null) return "unknown";
+  const poor =
+    (loss !== null && loss > 2) ||
+    (rtt !== null && rtt > 500) ||
+    (bitrate !== null && bitrate < RECOMMENDED_ENCODER.videoBitrateKbps / 2);
+  return poor ? "poor" : "good";
+}
+
 /** The SRT stream id a publisher sends: srt://HOST:8890?streamid=publish:{stream_key}. */
 export const srtStreamId = (streamKey: string) => `publish:${streamKey}`;
 

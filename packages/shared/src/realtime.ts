@@ -67,6 +67,13 @@ export const EVENTS = {
    */
   matchLive: "match.live",
   /**
+   * A match moved on otherwise (scheduled or unscheduled, its recording stopped or on demand, its
+   * kick-off or teams edited): on the match's channel, so its page and the lists showing it read
+   * it again; ids only. A match turned private or deleted is not announced: the server takes
+   * those who may no longer listen out of its channel (SOCKET.unsubscribed), which tells them.
+   */
+  matchChanged: "match.changed",
+  /**
    * A match's recording ended without a video (RECORDING_PROBLEMS): on the club's channel, for its
    * scheduler staff; the match stays off the lists of playable matches.
    */
@@ -120,6 +127,7 @@ export interface EventPayloads {
   "match.scored": { match: number; home: number; away: number };
   "match.starting": { match: number; starting_at: string };
   "match.live": { match: number };
+  "match.changed": { match: number };
   "match.recording_problem": { club: number; match: number; problem: RecordingProblem };
   "stream.ready": { club: number; match: number };
   /** A failure's `detail` is the whole sentence; `failure` is a camera or asset server's own failure, when one failed. */

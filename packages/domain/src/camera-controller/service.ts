@@ -200,6 +200,8 @@ export function createCameraControllerService(
       if (!match) throw new NotFoundError("camera_controller.match_not_found");
       return { match, changed: false };
     });
+    // Its page turns on demand (or says nothing was recorded) without a reload.
+    if (changed) deps.events.publish(CHANNELS.match(id), EVENTS.matchChanged, { match: id });
     if (changed && match.status === "vod") {
       // Now on demand: clips of markers placed while it recorded can be cut.
       await clips.matchOnDemand(id);

@@ -56,6 +56,15 @@ export default domain(createConfigurationsService, (op) => ({
     output: listAnswer(configurationOutput),
     run: (configurations, input, caller) => configurations.listOfClub(input.id, caller),
   }),
+  gatewayOfClub: op.query({
+    auth: "user",
+    summary:
+      "The club's cameras that publish to the media gateway, with their stream keys and ingest URLs (the club's streams staff)",
+    rest: { method: "GET", path: "/v1/clubs/:id/stream-keys" },
+    input: idParams,
+    output: listAnswer(configurationOutput),
+    run: (configurations, input, caller) => configurations.gatewayOfClub(input.id, caller),
+  }),
   listCameras: op.query({
     auth: "user",
     summary: "The cameras of a configuration",

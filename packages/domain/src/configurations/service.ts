@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import {
   CONFIGURATION_DEFAULTS,
   deriveLivestream,
+  GATEWAY_CAMERA_TYPE,
   loadsClubConfigurations,
   mediaGatewayChannel,
   type MediaGatewayMessage,
@@ -74,6 +75,20 @@ export function createConfigurationsService(deps: Deps) {
     return authorizedRecord(
       ctx,
       "configuration",
+      "configuration.not_found",
+      () => prisma.configuration.findUnique({ where: { id }, include: configurationWithNames }),
+      (configuration) => configuration.clubId,
+    );
+  }
+
+  /**
+   * A configuration whose camera the caller may point at the media gateway (the Streams section: a
+   * club's streams staff, their own club's; system admins any): 401, 404 (missing or another club's), 403.
+   */
+  function streamableConfiguration(id: number, ctx: RequestContext): Promise<ConfigurationWithNames> {
+    return authorizedRecord(
+      ctx,
+      "streams",
       "configuration.not_found",
       () => prisma.configuration.findUnique({ where: { id }, include: configurationWithNames }),
       (configuration) => configuration.clubId,
@@ -179,11 +194,12 @@ export function createConfigurationsService(deps: Deps) {
 
   /**
    * POST /v1/configurations/{id}/stream-key: replaces the stream key with a new
-   * random one (who may edit the configuration may), then tells the media
-   * gateway, over Redis, to drop any publisher still using the old key.
+   * random one (who may read the key may: the club's streams staff, on the
+   * go-live page, and system admins), then tells the media gateway, over Redis,
+   * to drop any publisher still using the old key.
    */
   async function rotateStreamKey(id: number, ctx: RequestContext): Promise<Written<ConfigurationOutput>> {
-    await manageableConfiguration(id, ctx);
+    await streamableConfiguration(id, ctx);
     const streamKey = newStreamKey();
     const { previous, rotated } = await prisma.$transaction(async (tx) => {
       // Locked, so of two rotations at once each names the key it really replaced.
@@ -225,6 +241,29 @@ export function createConfigurationsService(deps: Deps) {
       where: { id: clubId },
       select: {
         configurations: {
+          include: configurationWithNames,
+          orderBy: [{ field: { name: "asc" } }, { isMain: "desc" }, { id: "asc" }],
+        },
+      },
+    });
+    if (!club) throw new NotFoundError("not_found.club");
+    return listOf(club.configurations.map(present), translate(ctx.locale, "not_found.configurations"));
+  }
+
+  /**
+   * The club's configurations whose cameras publish to the media gateway, with their stream keys and
+   * where to publish: the go-live page of the club's streams staff (and system admins).
+   */
+  async function gatewayOfClub(
+    clubId: number,
+    ctx: RequestContext,
+  ): Promise<{ data: ConfigurationOutput[]; message?: string }> {
+    authorize(ctx, "streams", clubId, "not_found.club");
+    const club = await prisma.club.findUnique({
+      where: { id: clubId },
+      select: {
+        configurations: {
+          where: { cameraType: GATEWAY_CAMERA_TYPE },
           include: configurationWithNames,
           orderBy: [{ field: { name: "asc" } }, { isMain: "desc" }, { id: "asc" }],
         },
@@ -309,6 +348,7 @@ export function createConfigurationsService(deps: Deps) {
     remove,
     rotateStreamKey,
     listOfClub,
+    gatewayOfClub,
     listCameras,
     createCamera,
     getCamera,

@@ -126,6 +126,8 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
       return { updated, jobIds };
     });
     if (audienceChanged(match, updated)) events.accessChanged({ matches: [match.id] });
+    // Kick-off, teams or field as its page shows them (a scheduling change is told once the camera confirms it).
+    events.publish(CHANNELS.match(match.id), EVENTS.matchChanged, { match: match.id });
     const message = translate(ctx.locale, updateMessage(input));
     return started(await matchAnswer(prisma, media, updated), message, jobIds);
   }

@@ -94,7 +94,7 @@ export function createMatchJobOutcomes(deps: Deps) {
    * A camera carried out a command: move the match through the state machine (a conditional
    * transition, claiming the job's outcome when there is one, both committed together, so a
    * duplicate or a raced outcome has no second effect), keep its match.starting timer in step and
-   * tell the match's page that it is live. The one place a confirmed command takes effect, whoever
+   * tell the match's page that it is live or moved on. The one place a confirmed command takes effect, whoever
    * reports it: the worker (commandSucceeded) or the camera itself (cameraStartedRecording).
    */
   async function applyConfirmed(confirmed: ConfirmedCommand): Promise<BatchedTransitionResult> {
@@ -110,8 +110,9 @@ export function createMatchJobOutcomes(deps: Deps) {
     if (confirmed.command === "unschedule" || confirmed.command === "stopRecording") {
       await jobs.clearMatchStartingTimer(match.id, match.startingAt);
     }
-    if (confirmed.command === "startRecording")
-      events.publish(CHANNELS.match(match.id), EVENTS.matchLive, { match: match.id });
+    // Its page and the lists showing it read it again: now live (the video replaces the countdown), or otherwise moved on.
+    const news = confirmed.command === "startRecording" ? EVENTS.matchLive : EVENTS.matchChanged;
+    events.publish(CHANNELS.match(match.id), news, { match: match.id });
     return result;
   }
 

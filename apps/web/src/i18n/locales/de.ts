@@ -78,6 +78,8 @@ export const de: Messages = {
     field: "Platz",
     club: "Verein",
     not_found: "Kein Spiel gefunden",
+    closed: "Dieses Spiel ist nicht mehr verfügbar",
+    closed_hint: "Es wurde während des Zuschauens privat gemacht oder entfernt.",
     not_found_hint: "Das Spiel wurde vielleicht entfernt oder ist nicht öffentlich.",
     starts_in: "Anstoß in",
     starting_now: "Der Anstoß steht unmittelbar bevor",

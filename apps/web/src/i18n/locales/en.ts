@@ -77,6 +77,8 @@ export const en = {
     field: "Field",
     club: "Club",
     not_found: "No match found",
+    closed: "This match is no longer available",
+    closed_hint: "It was made private or removed while you were watching.",
     not_found_hint: "The match may have been removed or isn't public.",
     starts_in: "Kick-off in",
     starting_now: "Kick-off any moment now",

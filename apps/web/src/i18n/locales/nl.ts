@@ -78,6 +78,8 @@ export const nl: Messages = {
     field: "Veld",
     club: "Club",
     not_found: "Geen wedstrijd gevonden",
+    closed: "Deze wedstrijd is niet meer beschikbaar",
+    closed_hint: "Hij is privé gemaakt of verwijderd terwijl je keek.",
     not_found_hint: "De wedstrijd is misschien verwijderd of niet openbaar.",
     starts_in: "Aftrap over",
     starting_now: "De aftrap kan elk moment beginnen",

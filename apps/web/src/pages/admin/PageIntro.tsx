@@ -4,11 +4,13 @@
 import type { ReactNode } from "react";
 import { useSectionTitle } from "../../layouts/frame/useSectionTitle.ts";
 
-export function PageIntro({ text, children }: { text: string; children?: ReactNode }) {
+export function PageIntro({ title, text, children }: { title?: string; text: string; children?: ReactNode }) {
+  const sectionTitle = useSectionTitle();
   return (
     <div className="ops-intro">
       <div>
-        <h1 className="page-header__title display">{useSectionTitle()}</h1>
+        {/* A page below the section's own (Streams › Go live) names itself. */}
+        <h1 className="page-header__title display">{title ?? sectionTitle}</h1>
         <p className="ops-intro__text">{text}</p>
       </div>
       {children && <div className="ops-intro__actions">{children}</div>}

@@ -139,11 +139,12 @@ describe("the camera previews", () => {
     await user.selectOptions(picker, "3");
     expect(await within(section).findByText("No cameras are publishing")).toBeInTheDocument();
     expect(
-      within(section).getByText("Point your camera or OBS at the URL on the configuration page."),
+      within(section).getByText("Point your camera, OBS or phone at the addresses on the Go live page."),
     ).toBeInTheDocument();
-    expect(within(section).getByRole("link", { name: "Open the configuration page" })).toHaveAttribute(
+    // The working club goes along: the go-live page shows that club's cameras.
+    expect(within(section).getByRole("link", { name: "Go live" })).toHaveAttribute(
       "href",
-      "/dashboard/configuration",
+      "/dashboard/streams/go-live?club=3",
     );
   });
 

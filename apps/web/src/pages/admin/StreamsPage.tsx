@@ -9,7 +9,7 @@
 import { useId } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { canOpenSection, CHANNELS, EVENTS, PAGINATION } from "@clubcast/shared";
+import { CHANNELS, EVENTS, PAGINATION } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { useLocale } from "../../i18n/useLocale.ts";
 import { useFormatZoned } from "../../lib/dates.ts";
@@ -24,7 +24,6 @@ import { LocalLink } from "../../ui/LocalLink.tsx";
 import { Pagination } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { StatusPill } from "../../ui/StatusPill.tsx";
-import { CONFIGURATION_PATH } from "../configuration/paths.ts";
 import { VideoPlayer } from "../matches/VideoPlayer.tsx";
 import { formatInstant } from "./format.ts";
 import { pageParam } from "./page-param.ts";
@@ -35,6 +34,9 @@ import "../../styles/operations.css";
 
 /** The gateway's publishers change as cameras connect and disconnect: ask again this often. */
 export const PREVIEWS_REFRESH_MS = 5_000;
+
+/** The go-live page, below the Streams section (so its access rule is the section's). */
+export const GO_LIVE_PATH = "/dashboard/streams/go-live";
 
 type Preview = RouterOutputs["mediaGateway"]["previews"]["data"][number];
 
@@ -88,11 +90,22 @@ function PreviewCard({ preview }: { preview: Preview }) {
   );
 }
 
+/** The go-live page: where the club's cameras, OBS or a phone get their addresses and keys. */
+function GoLiveLink() {
+  const { t } = useTranslation("admin");
+  const { search } = useLocation();
+  return (
+    <LocalLink to={`${GO_LIVE_PATH}${search}`} className="button button--primary">
+      <Icon name="broadcast" size={16} />
+      {t("go_live.open")}
+    </LocalLink>
+  );
+}
+
 /** The working club's connected publishers (a system administrator picks the club). */
 function CameraPreviews() {
   const { t } = useTranslation("admin");
   const titleId = useId();
-  const auth = useAuth();
   const { clubId, chooseClub } = useWorkingClub();
   const previews = trpc.mediaGateway.previews.useQuery(
     { club: clubId ?? 0 },
@@ -114,21 +127,12 @@ function CameraPreviews() {
       </ul>
     );
   } else if (previews.data.data.length === 0) {
-    const configurationLink = canOpenSection(
-      { scope: auth.scope, permissions: auth.user?.permissions ?? [] },
-      "configuration",
-    ) && (
-      <LocalLink to={CONFIGURATION_PATH} className="button button--secondary">
-        <Icon name="settings" size={16} />
-        {t("previews.open_configuration")}
-      </LocalLink>
-    );
     content = (
       <EmptyState
         icon="broadcast"
         title={emptyMessageOf(previews, t("previews.empty"))}
         text={t("previews.empty_text")}
-        action={configurationLink || undefined}
+        action={<GoLiveLink />}
       />
     );
   } else {
@@ -226,6 +230,7 @@ export default function StreamsPage() {
           <span className="ops-live__dot" aria-hidden="true" />
           {channel === "refused" ? t("streams.realtime_off") : t("streams.realtime")}
         </p>
+        <GoLiveLink />
       </PageIntro>
       <nav className="tabs" aria-label={t("streams.lists")}>
         {LISTS.map((tab) => (

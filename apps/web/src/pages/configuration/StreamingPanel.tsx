@@ -67,10 +67,13 @@ function Protocol({
 export function StreamingPanel({
   configuration,
   onRotated,
+  whileRevealed,
 }: {
   configuration: Configuration;
   /** Receives the configuration with its new key. */
   onRotated: (configuration: Configuration) => void;
+  /** Shown only while the key is revealed: what carries the key in the clear (the go-live page's QR code). */
+  whileRevealed?: ReactNode;
 }) {
   const { t } = useTranslation("configuration");
   const toast = useToast();
@@ -148,6 +151,8 @@ export function StreamingPanel({
           )}
         </p>
       </div>
+
+      {revealed && key !== null && whileRevealed}
 
       {ingest && (
         <div className="ingest__protocols">

@@ -9,12 +9,33 @@ import { fakeMatch } from "../scheduler/fixtures.test-data.ts";
 import MatchDetailPage from "./MatchDetailPage.tsx";
 
 const channels = vi.hoisted(() => new Map<string, unknown>());
-vi.mock("../../lib/realtime.ts", () => ({
-  useChannel: (channel: string | null, handlers: unknown) => {
-    if (channel) channels.set(channel, handlers);
-    return "joined";
-  },
-}));
+/** What the server says of our place in each channel (the server takes a page out of a private match's). */
+const channelState = vi.hoisted(() => {
+  const listeners = new Set<() => void>();
+  return {
+    current: "joined",
+    set(state: string) {
+      this.current = state;
+      for (const listener of listeners) listener();
+    },
+    listen(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+});
+vi.mock("../../lib/realtime.ts", async () => {
+  const { useSyncExternalStore } = await import("react");
+  return {
+    useChannel: (channel: string | null, handlers: unknown) => {
+      if (channel) channels.set(channel, handlers);
+      return useSyncExternalStore(
+        (listener) => channelState.listen(listener),
+        () => channelState.current,
+      );
+    },
+  };
+});
 // The player itself is hls.js's business; here it only has to say what it was given.
 vi.mock("./VideoPlayer.tsx", () => ({
   VideoPlayer: ({ src, label, poster }: { src: string; label: string; poster?: string | null }) => (
@@ -133,6 +154,60 @@ describe("the match page", () => {
       "src",
       "/media/matches/9/live.m3u8",
     );
+  });
+
+  it("follows the match from before kick-off to on demand as match.changed and match.scored have it read again", async () => {
+    let answer = fakeMatch({ id: 9, status: "unscheduled", list_status: null });
+    renderRoutes([{ path: "/matches/:match", element: <MatchDetailPage /> }], "/matches/9", fakeAuth(), undefined, {
+      "matches.byId": () => ({ data: answer }),
+      "summaries.ofMatch": noSummary,
+    });
+    expect(await screen.findByText("Not scheduled")).toBeInTheDocument();
+    const handlers = () => channels.get("match.9") as ChannelHandlers;
+    answer = { ...answer, status: "scheduled", list_status: "upcoming" };
+    act(() => handlers()["match.changed"]!({ match: 9 }));
+    expect(await screen.findByText("Upcoming")).toBeInTheDocument();
+    answer = { ...answer, status: "live", list_status: "live", live_hls_url: "/media/matches/9/live.m3u8" };
+    act(() => handlers()["match.live"]!({ match: 9 }));
+    expect(await screen.findByLabelText("Video of Groen Wit 1 against VV De Zwaluwen")).toBeInTheDocument();
+    answer = { ...answer, home: { ...answer.home, score: 2 } };
+    act(() => handlers()["match.scored"]!({ match: 9, home: 2, away: 0 }));
+    await waitFor(() => expect(screen.getByTestId("score")).toHaveTextContent("2–0"));
+    answer = {
+      ...answer,
+      status: "vod",
+      list_status: "vod",
+      live_hls_url: null,
+      vod_hls_url: "/media/matches/9/vod.m3u8",
+    };
+    act(() => handlers()["match.changed"]!({ match: 9 }));
+    await waitFor(() =>
+      expect(screen.getByLabelText("Video of Groen Wit 1 against VV De Zwaluwen")).toHaveAttribute(
+        "src",
+        "/media/matches/9/vod.m3u8",
+      ),
+    );
+    expect(screen.getByText("Full time")).toBeInTheDocument();
+  });
+
+  it("closes the player once the server takes the page out of the match's channel and the match answers 404", async () => {
+    let hidden = false;
+    renderRoutes([{ path: "/matches/:match", element: <MatchDetailPage /> }], "/matches/9", fakeAuth(), undefined, {
+      "matches.byId": () => {
+        if (hidden) throw apiError(404, "No match found");
+        return { data: onDemand() };
+      },
+      "summaries.ofMatch": noSummary,
+    });
+    expect(await screen.findByLabelText("Video of Groen Wit 1 against VV De Zwaluwen")).toBeInTheDocument();
+    hidden = true;
+    try {
+      act(() => channelState.set("refused"));
+      expect(await screen.findByText("This match is no longer available")).toBeInTheDocument();
+      expect(screen.queryByLabelText(/^Video of/)).toBeNull();
+    } finally {
+      channelState.set("joined");
+    }
   });
 
   it("shows the still behind the message while there is no player", async () => {

@@ -1,14 +1,17 @@
 // One match: live HLS while live, on-demand HLS afterwards, a flip-clock
 // countdown before kick-off; a still from the video where there is no player,
 // and the MP4 download for the club's staff once the match is on demand. The
-// score follows match.scored; match.starting reloads the page (spec section
-// 4). An on-demand match's highlight summary plays below the video once it is
+// page lives with the match (issue 27): match.scored, match.starting,
+// match.live and match.changed have the match read again, so it turns live,
+// on demand or rescheduled without a reload; when the server takes the page
+// out of the match's channel (made private, deleted) the match is read again
+// too, and its 404 replaces the player with a message. An on-demand match's highlight summary plays below the video once it is
 // built (summary.updated brings a new one; summary.changed has it read again
 // after it was made private or public, shared or deleted, and tells of a private
 // one's build). While a match is scheduled or live, the club's streams staff see
 // why the media gateway refused a camera on its field. Matches the visitor may
 // not see answer 404 and read "No match found".
-import { Suspense, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { canOpenClubPages, canOpenSection, CHANNELS } from "@clubcast/shared";
@@ -31,11 +34,6 @@ import { SummaryVideo, useMatchSummary } from "./SummaryVideo.tsx";
 import { VideoPlayer } from "./VideoPlayer.tsx";
 import { MatchRefusals } from "../admin/PublishRefusals.tsx";
 import "../../styles/match.css";
-
-interface Score {
-  home: number;
-  away: number;
-}
 
 function Stage({ match, title, staff }: { match: Match; title: string; staff: boolean }) {
   const { t } = useTranslation();
@@ -106,23 +104,27 @@ function MatchView({ match }: { match: Match }) {
     user !== null &&
     canOpenSection({ scope, permissions: user.permissions }, "streams") &&
     canOpenClubPages(user, match.club.id);
-  const [liveScore, setLiveScore] = useState<Score | null>(null);
+  // A goal came in while the page was open: the score pops.
+  const [scored, setScored] = useState(false);
   const home = sideName(match.home) ?? t("match.unknown_side");
   const away = sideName(match.away) ?? t("match.unknown_side");
   const title = t("match.versus", { home, away });
   useDocumentTitle(title);
 
+  // Whatever changed, the server's answer is what the page shows.
+  const readAgain = (payload: { match: number }) => {
+    if (payload.match === match.id) void utils.matches.byId.invalidate({ id: match.id });
+  };
   const updates = useChannel(CHANNELS.match(match.id), {
     "match.scored": (payload) => {
-      if (payload.match === match.id) setLiveScore({ home: payload.home, away: payload.away });
+      if (payload.match === match.id) setScored(true);
+      readAgain(payload);
     },
-    "match.starting": (payload) => {
-      if (payload.match === match.id) window.location.reload();
-    },
+    "match.starting": readAgain,
     // Its camera started recording (the stream is playable): the live video replaces the countdown.
-    "match.live": (payload) => {
-      if (payload.match === match.id) void utils.matches.byId.invalidate({ id: match.id });
-    },
+    "match.live": readAgain,
+    // Scheduled, stopped, on demand, edited.
+    "match.changed": readAgain,
     "summary.updated": (payload) => {
       if (payload.match === match.id && payload.state === "ready")
         void utils.summaries.ofMatch.invalidate({ id: match.id });
@@ -132,8 +134,13 @@ function MatchView({ match }: { match: Match }) {
       if (payload.match === match.id) void utils.summaries.ofMatch.invalidate({ id: match.id });
     },
   });
+  // Taken out of the match's channel (made private, deleted, or our access changed): read it again; a
+  // 404 closes the page (MatchDetailPage).
+  useEffect(() => {
+    if (updates === "refused") void utils.matches.byId.invalidate({ id: match.id });
+  }, [updates, utils, match.id]);
 
-  const score = liveScore ?? { home: match.home.score, away: match.away.score };
+  const score = { home: match.home.score, away: match.away.score };
   return (
     <article className="match-detail">
       <div className="match-detail__stage">
@@ -159,7 +166,7 @@ function MatchView({ match }: { match: Match }) {
                 {/* A new key per score replays the pop animation when a goal comes in. */}
                 <span
                   key={`${score.home}-${score.away}`}
-                  className={liveScore ? "scoreboard__numbers scoreboard__numbers--updated" : "scoreboard__numbers"}
+                  className={scored ? "scoreboard__numbers scoreboard__numbers--updated" : "scoreboard__numbers"}
                   aria-hidden="true"
                   data-testid="score"
                 >
@@ -235,7 +242,11 @@ export default function MatchDetailPage() {
     </LocalLink>
   );
   let content;
-  if (!valid || httpStatusOf(match.error) === 404) {
+  const missing = !valid || httpStatusOf(match.error) === 404;
+  if (missing && match.data) {
+    // It was on the page a moment ago: made private or deleted since (its player goes with it).
+    content = <EmptyState title={t("match.closed")} text={t("match.closed_hint")} icon="lock" />;
+  } else if (missing) {
     content = <EmptyState title={t("match.not_found")} text={t("match.not_found_hint")} icon="video" />;
   } else if (match.isPending) {
     content = (
