@@ -45,7 +45,7 @@ function checksOf(document: Document): string[] {
           const server = status.startsWith("2")
             ? `Outputs[${JSON.stringify(domain)}][${JSON.stringify(name)}]`
             : "ErrorAnswer";
-          return [`Fits<${server}, ${answer}>(null!);`];
+          return [`Fits<${server}, ${answer}>(true);`];
         }),
       ];
     }),
@@ -66,7 +66,7 @@ describe("a client generated from the OpenAPI document", () => {
         `import type { paths } from "./api.d.ts";`,
         `type Outputs = inferRouterOutputs<AppRouter>;`,
         `type ErrorAnswer = ReturnType<typeof errorBody>;`,
-        `declare function Fits<Server, Generated>(answer: Server extends Generated ? Server : never): void;`,
+        `declare function Fits<Server, Generated>(fits: [Server] extends [Generated] ? true : never): void;`,
         `declare function Same<A, B>(same: [A] extends [B] ? ([B] extends [A] ? true : never) : never): void;`,
         ...checks,
         "",
