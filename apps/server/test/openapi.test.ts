@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { z } from "zod";
 import { PAGINATION } from "@clubcast/shared";
 import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 
@@ -99,8 +100,13 @@ describe("OpenAPI document", () => {
       const takesBody = ["POST", "PUT", "PATCH"].includes(rest.method);
       const expected = {
         401: operation.auth !== "public" || (operation.refusals?.includes(401) ?? false),
-        403: operation.auth === "user",
-        404: rest.path.includes("/:"),
+        403: operation.auth === "user" || (operation.refusals?.includes(403) ?? false),
+        404:
+          rest.path.includes("/:") ||
+          (operation.auth !== "public" &&
+            Object.keys(z.toJSONSchema(operation.input, { io: "input", unrepresentable: "any" }).properties ?? {})
+              .length > 0) ||
+          (operation.refusals?.includes(404) ?? false),
         409: operation.kind === "mutation",
         413: takesBody,
         415: takesBody,

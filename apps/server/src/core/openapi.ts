@@ -63,6 +63,7 @@ function inputParts({ operation, rest: { method, path } }: RestOperation) {
       ...(readsQuery ? rest.map(parameter("query")) : []),
     ],
     body,
+    takesInput: properties.length > 0,
   };
 }
 
@@ -76,13 +77,18 @@ const errorResponse = (description: string, { retryAfter = false } = {}) => ({
 });
 
 /** Every refusal an operation can answer, each with its body: what its declaration implies and what it declares. */
-function refusalsOf({ operation, rest }: RestOperation): Record<string, ReturnType<typeof errorResponse>> {
+function refusalsOf(named: RestOperation): Record<string, ReturnType<typeof errorResponse>> {
+  const { operation, rest } = named;
   const refusals = new Set(operation.refusals);
+  const { takesInput } = inputParts(named);
   const responses: Record<string, ReturnType<typeof errorResponse>> = {};
   if (operation.auth !== "public") responses["401"] = errorResponse("Missing, expired or revoked token");
   else if (refusals.has(401)) responses["401"] = errorResponse("Wrong credentials");
-  if (operation.auth === "user") responses["403"] = errorResponse("Not allowed for the caller's scope or permissions");
-  if (pathParamsOf(rest.path).length) responses["404"] = errorResponse("Not found, or not visible to the caller");
+  if (operation.auth === "user" || refusals.has(403))
+    responses["403"] = errorResponse("Not allowed for the caller's scope or permissions");
+  // A signed-in caller's input may name records (a club, a match) it cannot see, in the path or elsewhere.
+  if (pathParamsOf(rest.path).length || (operation.auth !== "public" && takesInput) || refusals.has(404))
+    responses["404"] = errorResponse("Not found, or not visible to the caller");
   if (operation.kind === "mutation")
     responses["409"] = errorResponse(
       "The state of a record forbids the change (a live match cannot be scheduled). The input is valid, so not a 422: " +

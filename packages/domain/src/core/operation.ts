@@ -40,9 +40,9 @@ export interface Operation<
   summary: string;
   /**
    * Refusals its service answers beyond those its declaration implies (the OpenAPI document
-   * lists both): a sign-in's 401 for wrong credentials, a rate limit's 429.
+   * lists both): a sign-in's 401 for wrong credentials, a rate limit's 429, a public check's 403/404.
    */
-  refusals?: readonly (401 | 429)[];
+  refusals?: readonly (401 | 403 | 404 | 429)[];
   /** Its /v1 route, or routes where the spec names the same call twice. */
   rest?: RestBinding | readonly RestBinding[];
   /** One object: on REST, the path params, the query and the JSON body together. */
