@@ -184,6 +184,16 @@ describe("tokens", () => {
     expect(res.json().data).not.toHaveProperty("password_hash");
   });
 
+  it("GET /v1/me carries the user under `user`, where the spec's client reads it, as under `data`; tRPC the same", async () => {
+    await createUser(t.deps.prisma, { email: "reader@example.test", scope: "player" });
+    const token = await http.login("reader@example.test");
+    const rest = (await http.get("/v1/me", token)).json();
+    expect(rest.user).toMatchObject({ email: "reader@example.test", scope: "player" });
+    expect(rest.user).toEqual(rest.data);
+    const trpc = await http.query("auth.me", undefined, token);
+    expect(trpc.json().result.data).toEqual(rest);
+  });
+
   it("refuses a missing, unknown or malformed token with 401", async () => {
     expect((await http.get("/v1/me")).statusCode).toBe(401);
     expect((await http.get("/v1/me", "made-up-token")).statusCode).toBe(401);

@@ -124,7 +124,8 @@ describe("POST /v1/clubs/{club}/offline-recordings/{recording}/match", () => {
     const before = await t.deps.prisma.match.count();
     const again = await http.post(url, {}, cast.adminA.token);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: "This recording has already been turned into a match." });
+    const reason = "This recording has already been turned into a match.";
+    expect(again.json()).toMatchObject({ message: reason, errors: { recording: [reason] } });
     expect(await t.deps.prisma.match.count()).toBe(before);
   });
 

@@ -49,7 +49,7 @@ describe("signing in", () => {
     const token = await tokenOf(context);
     expect(token).not.toBeNull();
     const me = await fetch(`${platform.url}/v1/me`, { headers: { Authorization: `Bearer ${token}` } });
-    expect((await me.json()).data.email).toBe(user.email);
+    expect((await me.json()).user.email).toBe(user.email);
     // The club admin's menu.
     const menu = page.getByRole("navigation", { name: "Dashboard navigation" });
     expect(await menu.getByRole("link", { name: "Your users" }).count()).toBe(1);

@@ -6,8 +6,22 @@ import type { RestOperation } from "@clubcast/domain/core/operation.ts";
 
 type JsonSchema = Record<string, unknown>;
 
+/**
+ * An input's defaults (page 1, limit 20…) as the schema applies them. zod leaves out the default
+ * of a value it coerces first (a number from the query string), so it is put back here.
+ */
+function documentDefault({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }): void {
+  const { def } = zodSchema._zod;
+  if (def.type === "default") jsonSchema.default ??= (def as z.core.$ZodDefaultDef).defaultValue;
+}
+
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: "openapi-3.0", io, unrepresentable: "any" });
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    target: "openapi-3.0",
+    io,
+    unrepresentable: "any",
+    ...(io === "input" ? { override: documentDefault } : {}),
+  });
   return rest;
 }
 
@@ -53,12 +67,52 @@ function inputParts({ operation, rest: { method, path } }: RestOperation) {
   };
 }
 
-const errorResponse = (description: string) => ({
+/** Methods whose requests carry a JSON body: too large (413) or of another type (415). */
+const BODY_METHODS: readonly string[] = ["POST", "PUT", "PATCH"];
+
+const errorResponse = (description: string, { retryAfter = false } = {}) => ({
   description,
+  ...(retryAfter ? { headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" } } } : {}),
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
 
-function operationObject(named: RestOperation) {
+/** Every refusal an operation can answer, each with its body: what its declaration implies and what it declares. */
+function refusalsOf(named: RestOperation): Record<string, ReturnType<typeof errorResponse>> {
+  const { operation, rest } = named;
+  const refusals = new Set(operation.refusals);
+  const { takesInput } = inputParts(named);
+  const responses: Record<string, ReturnType<typeof errorResponse>> = {};
+  if (operation.auth !== "public") responses["401"] = errorResponse("Missing, expired or revoked token");
+  else if (refusals.has(401)) responses["401"] = errorResponse("Wrong credentials");
+  if (operation.auth === "user" || refusals.has(403))
+    responses["403"] = errorResponse("Not allowed for the caller's scope or permissions");
+  // A signed-in caller's input may name records (a club, a match) it cannot see, in the path or elsewhere.
+  if (pathParamsOf(rest.path).length || (operation.auth !== "public" && takesInput) || refusals.has(404))
+    responses["404"] = errorResponse("Not found, or not visible to the caller");
+  if (operation.kind === "mutation")
+    responses["409"] = errorResponse(
+      "The state of a record forbids the change (a live match cannot be scheduled). The input is valid, so not a 422: " +
+        "`errors` lists the reason under the input naming that record, and a client shows its first message as for a 422",
+    );
+  if (BODY_METHODS.includes(rest.method)) {
+    responses["413"] = errorResponse("The body is larger than the server accepts");
+    responses["415"] = errorResponse("The body is not JSON");
+  }
+  // Every input is a strict object: unknown fields are refused too.
+  responses["422"] = errorResponse("Invalid input; `errors` names the fields");
+  if (refusals.has(429))
+    responses["429"] = errorResponse("Too many attempts; try again after Retry-After seconds", { retryAfter: true });
+  responses["503"] = errorResponse(
+    "Overloaded, or a service it needs is unavailable; nothing was done. Try again after Retry-After seconds",
+    {
+      retryAfter: true,
+    },
+  );
+  return responses;
+}
+
+/** `operationId` is unique per route: an operation the spec names at two routes gets `.2` on its second. */
+function operationObject(named: RestOperation, routeNumber: number) {
   const { operation, rest } = named;
   const status = String(rest.status ?? 200);
   const success =
@@ -68,17 +122,13 @@ function operationObject(named: RestOperation) {
           description: "Success",
           content: { "application/json": { schema: jsonSchema(operation.output, "output") } },
         };
-  const { parameters, body, takesInput } = inputParts(named);
-  const responses: Record<string, unknown> = { [status]: success };
-  if (takesInput) responses["422"] = errorResponse("Invalid input; `errors` names the fields");
-  if (operation.auth !== "public") responses["401"] = errorResponse("Missing, expired or revoked token");
-  if (operation.auth === "user") responses["403"] = errorResponse("Not allowed for the caller's scope or permissions");
-  if (pathParamsOf(rest.path).length) responses["404"] = errorResponse("Not found, or not visible to the caller");
+  const { parameters, body } = inputParts(named);
+  const responses = { [status]: success, ...refusalsOf(named) };
 
   return {
     summary: operation.summary,
     tags: [named.domain],
-    operationId: `${named.domain}.${named.name}`,
+    operationId: `${named.domain}.${named.name}${routeNumber > 1 ? `.${routeNumber}` : ""}`,
     "x-trpc-procedure": `${named.domain}.${named.name}`,
     ...(operation.auth === "public" ? {} : { security: [{ bearer: [] }] }),
     parameters,
@@ -91,9 +141,12 @@ function operationObject(named: RestOperation) {
 
 export function buildOpenApiDocument(routes: RestOperation[]) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const routesOf = new Map<RestOperation["operation"], number>();
   for (const route of routes) {
     const { method, path } = route.rest;
-    (paths[path.replace(/:(\w+)/g, "{$1}")] ??= {})[method.toLowerCase()] = operationObject(route);
+    const routeNumber = (routesOf.get(route.operation) ?? 0) + 1;
+    routesOf.set(route.operation, routeNumber);
+    (paths[path.replace(/:(\w+)/g, "{$1}")] ??= {})[method.toLowerCase()] = operationObject(route, routeNumber);
   }
   return {
     openapi: "3.0.3",
@@ -103,18 +156,31 @@ export function buildOpenApiDocument(routes: RestOperation[]) {
       description:
         "The /v1 REST API of the Clubcast sports video platform. The same operations are offered over tRPC at /trpc " +
         '(types: `import type { AppRouter } from "@clubcast/server/trpc"`). Errors are JSON `{message, errors?, issues?}`; ' +
-        "messages follow Accept-Language (en, nl, de).",
+        "messages follow Accept-Language (en, nl, de). A refusal lists its reason as the first message of `errors`: " +
+        "422 for invalid input, 409 when the input is valid but a record's state forbids the change.",
     },
     servers: [{ url: "/" }],
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      headers: {
+        RetryAfter: {
+          description: "Seconds to wait before trying again",
+          schema: { type: "integer", minimum: 1 },
+        },
+      },
       schemas: {
         Error: {
           type: "object",
           required: ["message"],
           properties: {
             message: { type: "string" },
-            errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+            errors: {
+              type: "object",
+              description:
+                "The failures by input field (422), or the reason under the input naming the record (409): " +
+                "clients show the first message",
+              additionalProperties: { type: "array", items: { type: "string" } },
+            },
             issues: {
               type: "object",
               description: "The same failures as message keys and their values, for clients that word them themselves",

@@ -44,7 +44,7 @@ interface SessionState {
   signedOut: boolean;
 }
 
-const loadMe = () => apiFetch<RouterOutputs["auth"]["me"]>("/v1/me").then((answer) => answer.data);
+const loadMe = () => apiFetch<RouterOutputs["auth"]["me"]>("/v1/me").then((answer) => answer.user);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();

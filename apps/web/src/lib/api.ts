@@ -56,12 +56,3 @@ export async function apiFetch<T>(path: string, init: FetchInit = {}): Promise<T
     done();
   }
 }
-
-/** The message to show for a failed call: the first of a 422's errors, else the server's message. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    const first = error.errors ? Object.values(error.errors)[0]?.[0] : undefined;
-    return first ?? (error.message || fallback);
-  }
-  return fallback;
-}

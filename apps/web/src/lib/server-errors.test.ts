@@ -81,4 +81,10 @@ describe("a refused call's messages", () => {
     expect(failureMessage(apiError(422, "Invalid", { name: ["Too long."] }), "fallback")).toBe("Too long.");
     expect(setError).not.toHaveBeenCalled();
   });
+
+  it("shows the first of a refused state change's errors (409), over tRPC and REST alike", () => {
+    const reason = "This match is live: only an unscheduled match can be scheduled.";
+    expect(failureMessage(apiError(409, reason, { match: [reason] }), "fallback")).toBe(reason);
+    expect(failureMessage(new ApiError(409, "other", { match: [reason] }), "fallback")).toBe(reason);
+  });
 });

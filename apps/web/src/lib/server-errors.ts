@@ -1,5 +1,6 @@
 // What a refused call says, for forms and toasts: the server's 422 answers name
-// each failing field ({errors: {field: [messages]}}), through REST and tRPC alike.
+// each failing field ({errors: {field: [messages]}}), and its 409 answers list the
+// reason the same way, through REST and tRPC alike. The one place that reads them.
 import { TRPCClientError } from "@trpc/react-query";
 import i18next from "i18next";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
@@ -36,7 +37,7 @@ export function formWording(issue: FieldIssues[string][number] | undefined): str
   return issue && i18next.exists(key) ? i18next.t(key, { ...issue.params, defaultValue: "" }) : null;
 }
 
-/** The message to show for a failed call: the first of a 422's messages, else the server's message, else `fallback`. */
+/** The message to show for a failed call: the first of its `errors` (422, 409), else the server's message, else `fallback`. */
 export function failureMessage(error: unknown, fallback: string): string {
   const first = Object.values(serverFieldErrors(error) ?? {})[0]?.[0];
   if (first) return first;

@@ -1,13 +1,13 @@
-import { doneAnswer, resourceAnswer } from "../core/answers.ts";
+import { doneAnswer } from "../core/answers.ts";
 import { domain } from "../core/operation.ts";
 import { noInput } from "../core/schemas.ts";
-import { userSchema } from "../users/schemas.ts";
-import { forgotInput, loginInput, registerInput, resetInput, tokenAnswer } from "./schemas.ts";
+import { forgotInput, loginInput, meAnswer, registerInput, resetInput, tokenAnswer } from "./schemas.ts";
 import { createAuthService } from "./service.ts";
 
 export default domain(createAuthService, (op) => ({
   login: op.mutation({
     auth: "public",
+    refusals: [401, 429],
     summary: "Sign in with e-mail and password",
     rest: { method: "POST", path: "/v1/login", session: "start" },
     input: loginInput,
@@ -27,11 +27,12 @@ export default domain(createAuthService, (op) => ({
     summary: "The signed-in user with scope, club, teams and permissions",
     rest: { method: "GET", path: "/v1/me" },
     input: noInput,
-    output: resourceAnswer(userSchema),
+    output: meAnswer,
     run: (auth, _input, caller) => auth.me(caller),
   }),
   register: op.mutation({
     auth: "public",
+    refusals: [429],
     summary:
       "Create an account (scope player) unless the address has one; the same answer either way, the owner is e-mailed",
     rest: { method: "POST", path: "/v1/register", status: 201 },
@@ -41,6 +42,7 @@ export default domain(createAuthService, (op) => ({
   }),
   forgot: op.mutation({
     auth: "public",
+    refusals: [429],
     summary: "E-mail a one-time password reset link",
     rest: { method: "POST", path: "/v1/forgot" },
     input: forgotInput,

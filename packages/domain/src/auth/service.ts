@@ -112,7 +112,8 @@ export function createAuthService(deps: Deps) {
   async function me(ctx: RequestContext) {
     if (!ctx.user) throw new UnauthorizedError();
     const user = await prisma.user.findUniqueOrThrow({ where: { id: ctx.user.id }, include: userWithAccess });
-    return { data: presentUser(user) };
+    const presented = presentUser(user);
+    return { data: presented, user: presented };
   }
 
   /**

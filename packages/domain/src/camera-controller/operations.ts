@@ -14,6 +14,7 @@ import { createCameraControllerService } from "./service.ts";
 export default domain(createCameraControllerService, (op) => ({
   token: op.mutation({
     auth: "public",
+    refusals: [401, 429],
     summary: "Exchange API-client credentials for a bearer token bound to the client's configuration",
     rest: { method: "POST", path: "/v1/camera/token" },
     input: tokenRequest,

@@ -61,9 +61,14 @@ export class NotFoundError extends AppError {
   }
 }
 
+/**
+ * 409: the state of a record forbids the change (a live match cannot be scheduled).
+ * The reason is also listed under `field`, the input naming that record, in the
+ * 422's `errors` shape: clients show the first message of `errors` for both.
+ */
 export class ConflictError extends AppError {
-  constructor(messageKey: MessageKey, params: MessageParams = {}) {
-    super(409, messageKey, params);
+  constructor(field: string, messageKey: MessageKey, params: MessageParams = {}) {
+    super(409, messageKey, params, { [field]: [{ key: messageKey, params }] });
   }
 }
 
@@ -96,7 +101,7 @@ export function asAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   if (error instanceof RedisUnavailable) return new ServiceUnavailableError();
   if (error instanceof InvalidMatchTransitionError) {
-    return new ConflictError("match.invalid_transition", { from: error.from, event: error.event });
+    return new ConflictError("match", "match.invalid_transition", { from: error.from, event: error.event });
   }
   return null;
 }

@@ -38,6 +38,11 @@ export interface Operation<
   auth: AuthRequirement;
   /** One line for the OpenAPI document. */
   summary: string;
+  /**
+   * Refusals its service answers beyond those its declaration implies (the OpenAPI document
+   * lists both): a sign-in's 401 for wrong credentials, a rate limit's 429, a public check's 403/404.
+   */
+  refusals?: readonly (401 | 403 | 404 | 429)[];
   /** Its /v1 route, or routes where the spec names the same call twice. */
   rest?: RestBinding | readonly RestBinding[];
   /** One object: on REST, the path params, the query and the JSON body together. */

@@ -73,7 +73,8 @@ export function createCameraCommandPlanner({ prisma, jobs }: Pick<Deps, "prisma"
 
   /** 409 naming what the match's status allows, when the state machine refuses the command. */
   function assertCommandAllowed(status: MatchStatus, command: CameraCommand): void {
-    if (!canTransition(status, COMMAND_EVENTS[command])) throw new ConflictError(REFUSED_MESSAGES[command], { status });
+    if (!canTransition(status, COMMAND_EVENTS[command]))
+      throw new ConflictError("match", REFUSED_MESSAGES[command], { status });
   }
 
   /** Checks a command now (409 for a refused transition, 422 without a configuration); nothing changes yet. */
@@ -86,7 +87,7 @@ export function createCameraCommandPlanner({ prisma, jobs }: Pick<Deps, "prisma"
       where: { configurationId, status: "live", ...(matchId === undefined ? {} : { id: { not: matchId } }) },
       select: { id: true },
     });
-    if (recording) throw new ConflictError("match.camera_busy", { match: recording.id });
+    if (recording) throw new ConflictError("match", "match.camera_busy", { match: recording.id });
   }
 
   async function planCommand(

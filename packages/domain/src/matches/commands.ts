@@ -155,10 +155,10 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
 
   async function fullEdit(match: MatchRow, fields: EditedFields) {
     if (!EDITABLE_MATCH_STATUSES.includes(match.status as MatchStatus)) {
-      throw new ConflictError("match.not_editable", { status: match.status });
+      throw new ConflictError("match", "match.not_editable", { status: match.status });
     }
     const fieldChange = movesField(match, fields.field);
-    if (fieldChange && match.status === "scheduled") throw new ConflictError("match.field_locked");
+    if (fieldChange && match.status === "scheduled") throw new ConflictError("field", "match.field_locked");
     await checkReferences(prisma, match.clubId, {
       field: fields.field ?? match.fieldId,
       home: fields.home !== undefined ? fields.home : match.homeClubId,
@@ -195,7 +195,7 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
     await prisma.$transaction(async (tx) => {
       // Conditional, so a match that started recording meanwhile is not deleted either.
       const deleted = await tx.match.deleteMany({ where: { id: match.id, status: { not: "live" } } });
-      if (deleted.count === 0) throw new ConflictError("match.live_not_deletable");
+      if (deleted.count === 0) throw new ConflictError("match", "match.live_not_deletable");
       await jobs.clearMatchStartingTimer(match.id, match.startingAt);
       if (camera !== null) await enqueueCommand({ command: "unschedule", configurationId: camera }, match.id, user);
     });

@@ -72,7 +72,7 @@ export function createOfflineService(deps: Deps, { media }: { media: MediaServic
       select: recordingSelect,
     });
     if (!recording) throw new NotFoundError("not_found.offline_recording");
-    if (recording.matchId) throw new ConflictError("offline.already_matched");
+    if (recording.matchId) throw new ConflictError("recording", "offline.already_matched");
     await checkReferences(prisma, params.club, input);
 
     const match = await prisma.$transaction(async (tx) => {
@@ -90,7 +90,7 @@ export function createOfflineService(deps: Deps, { media }: { media: MediaServic
         where: { id: recording.id, matchId: null },
         data: { matchId: match.id },
       });
-      if (linked.count !== 1) throw new ConflictError("offline.already_matched");
+      if (linked.count !== 1) throw new ConflictError("recording", "offline.already_matched");
       return match;
     });
     return written(await matchAnswer(prisma, media, match), translate(ctx.locale, "match.created"));

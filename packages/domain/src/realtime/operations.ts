@@ -6,6 +6,7 @@ export default domain(createRealtimeService, (op) => ({
   authorize: op.mutation({
     auth: "public",
     summary: "May the caller listen on a realtime channel? 200 with the channel name, else 401/403/404",
+    refusals: [401, 403, 404],
     rest: { method: "POST", path: "/v1/broadcasting/auth" },
     input: broadcastAuthInput,
     output: broadcastAuthAnswer,

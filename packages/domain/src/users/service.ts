@@ -196,7 +196,7 @@ export function createUsersService({ prisma, events }: Deps, { auth }: { auth: P
   }
 
   async function remove(id: number, ctx: RequestContext) {
-    if (requireUser(ctx).id === id) throw new ConflictError("users.cannot_remove_self");
+    if (requireUser(ctx).id === id) throw new ConflictError("id", "users.cannot_remove_self");
     await managedUser(id, ctx);
     await prisma.user.delete({ where: { id } });
     events.accessChanged({ users: [id] });
@@ -206,7 +206,7 @@ export function createUsersService({ prisma, events }: Deps, { auth }: { auth: P
   /** Takes a user out of a club: no club any more, and none of its teams. */
   async function removeFromClub(clubId: number, id: number, ctx: RequestContext) {
     const caller = authorize(ctx, "users", clubId, "not_found.club");
-    if (caller.id === id) throw new ConflictError("users.cannot_remove_self");
+    if (caller.id === id) throw new ConflictError("id", "users.cannot_remove_self");
     const target = await prisma.user.findFirst({ where: { id, clubId }, select: { scope: true } });
     if (!target) throw new NotFoundError("not_found.user");
     assertMayGrant(caller, target.scope);

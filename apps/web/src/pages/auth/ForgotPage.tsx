@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { forgotInput } from "@clubcast/shared/schemas";
-import { apiFetch, errorMessage } from "../../lib/api.ts";
+import { apiFetch } from "../../lib/api.ts";
+import { failureMessage } from "../../lib/server-errors.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { LocalLink } from "../../ui/LocalLink.tsx";
@@ -21,7 +22,7 @@ export default function ForgotPage() {
       const answer = await apiFetch<{ message: string }>("/v1/forgot", { method: "POST", body: input });
       setOutcome({ tone: "success", message: answer.message });
     } catch (error) {
-      setOutcome({ tone: "error", message: errorMessage(error, t("auth.failed")) });
+      setOutcome({ tone: "error", message: failureMessage(error, t("auth.failed")) });
     }
   });
 

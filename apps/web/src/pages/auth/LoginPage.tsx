@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { loginInput } from "@clubcast/shared/schemas";
 import { useAuth } from "../../auth/AuthProvider.tsx";
-import { errorMessage } from "../../lib/api.ts";
+import { failureMessage } from "../../lib/server-errors.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { LocalLink } from "../../ui/LocalLink.tsx";
@@ -29,7 +29,7 @@ export default function LoginPage() {
     try {
       await auth.login(email, password);
     } catch (error) {
-      setFailure(errorMessage(error, t("auth.failed")));
+      setFailure(failureMessage(error, t("auth.failed")));
     }
   });
 

@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { registerInput } from "@clubcast/shared/schemas";
-import { apiFetch, errorMessage } from "../../lib/api.ts";
+import { apiFetch } from "../../lib/api.ts";
+import { failureMessage } from "../../lib/server-errors.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
 import type { RouterInputs } from "../../lib/trpc.ts";
@@ -26,7 +27,7 @@ export default function RegisterPage() {
     try {
       setSent((await apiFetch<{ message: string }>("/v1/register", { method: "POST", body: input })).message);
     } catch (error) {
-      setFailure(errorMessage(error, t("auth.failed")));
+      setFailure(failureMessage(error, t("auth.failed")));
     }
   });
 

@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { resetInput } from "@clubcast/shared/schemas";
 import { LOGIN_PATH } from "../../auth/paths.ts";
 import { useLocalize } from "../../i18n/useLocale.ts";
-import { apiFetch, errorMessage } from "../../lib/api.ts";
+import { apiFetch } from "../../lib/api.ts";
+import { failureMessage } from "../../lib/server-errors.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { LocalLink } from "../../ui/LocalLink.tsx";
@@ -47,7 +48,7 @@ export default function ResetPage() {
       toast.success(answer.message);
       navigate(localize(LOGIN_PATH), { replace: true });
     } catch (error) {
-      setFailure(errorMessage(error, t("auth.failed")));
+      setFailure(failureMessage(error, t("auth.failed")));
     }
   });
 
