@@ -168,6 +168,8 @@ export async function startGatewayStack(
   const running: RunningWorkers = startWorkers(t.deps, t.services, {
     assetServerUrl: gateway.url,
     mediaGatewayUrl: gateway.url,
+    // The gateway runs on this machine, as under npm start.
+    outboundAllowedHosts: ["127.0.0.1"],
     concurrency: 5,
     mediaConcurrency: 2,
     requestTimeoutMs: 5000,

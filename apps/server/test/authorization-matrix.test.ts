@@ -67,9 +67,10 @@ const systemOnly = (ok: Outcome): Outcomes => [401, 403, 403, 403, 403, ok, 403,
 const systemOnlyInClub = (ok: Outcome): Outcomes => [401, 403, 403, 403, 403, ok, 404, 401];
 /** A user's own sequence: its owner (club A's trainer) and system admins; to everyone else it doesn't exist. */
 const sequenceOwner = (ok: Outcome): Outcomes => [401, 404, 404, ok, 404, ok, 404, 401];
-const cameraOnly = (ok: Outcome): Outcomes => [401, 401, 401, 401, 401, 401, 401, ok];
+/** A machine's calls: a user's valid token is 403 (signing in again cannot help), none is 401. */
+const cameraOnly = (ok: Outcome): Outcomes => [401, 403, 403, 403, 403, 403, 403, ok];
 /** The media gateway's own calls: users are refused, and so is a camera controller bound to a configuration. */
-const gatewayOnly: Outcomes = [401, 401, 401, 401, 401, 401, 401, 403];
+const gatewayOnly: Outcomes = [401, 403, 403, 403, 403, 403, 403, 403];
 /** Club admins see their own club's (another club's admin gets 200 with theirs), system admins everything. */
 const clubAdminsOwnClub = (ok: Outcome): Outcomes => [401, 403, 403, 403, ok, ok, ok, 401];
 

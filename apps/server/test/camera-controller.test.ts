@@ -105,9 +105,9 @@ describe("who may call the camera routes", () => {
     ],
   ] as const;
 
-  it.each(calls)("%s answers 401 to anonymous callers and to user tokens", async (url, payload) => {
+  it.each(calls)("%s answers 401 to anonymous callers, 403 to a user's valid token", async (url, payload) => {
     expect((await http.post(url, payload)).statusCode).toBe(401);
-    expect((await http.post(url, payload, userToken)).statusCode).toBe(401);
+    expect((await http.post(url, payload, userToken)).statusCode).toBe(403);
     expect((await http.post(url, payload, "not-a-token")).statusCode).toBe(401);
   });
 
@@ -648,7 +648,7 @@ describe("tRPC", () => {
     const beat = await http.mutation("cameraController.heartbeat", { status: "online" }, token);
     expect(beat.statusCode).toBe(200);
     expect(beat.json().result.data.data.configuration).toBe(configuration.id);
-    expect((await http.mutation("cameraController.heartbeat", { status: "online" }, userToken)).statusCode).toBe(401);
+    expect((await http.mutation("cameraController.heartbeat", { status: "online" }, userToken)).statusCode).toBe(403);
 
     const bad = await http.mutation("cameraController.token", {
       client_id: client.clientId,

@@ -107,9 +107,14 @@ describe("POST /v1/media-gateway/publish", () => {
     expect((await http.get("/v1/monitoring/publish-refusals", cast.adminA.token)).statusCode).toBe(403);
   });
 
-  it("answers only the gateway: a configuration's camera controller gets 403, users 401", async () => {
+  it("answers only the gateway: a configuration's camera controller and users get 403, no token 401", async () => {
     expect((await publish("rtmp-key-0001", "rtmp", cameraControllerToken)).statusCode).toBe(403);
-    expect((await publish("rtmp-key-0001", "rtmp", cast.system.token)).statusCode).toBe(401);
+    // A valid user token is refused for good (403): a client signing in again on 401 looped.
+    for (const user of [cast.system, cast.adminA, cast.playerA]) {
+      expect((await publish("rtmp-key-0001", "rtmp", user.token)).statusCode).toBe(403);
+      expect((await http.post("/v1/media-gateway/publishers", { publishers: [] }, user.token)).statusCode).toBe(403);
+    }
+    expect((await publish("rtmp-key-0001", "rtmp", "")).statusCode).toBe(401);
   });
 
   it("never fails on generated keys: a key that is not exactly a configuration's is refused, never a 5xx", async () => {

@@ -81,6 +81,27 @@ describe("X-Forwarded-For", () => {
   });
 });
 
+describe("machine credentials", () => {
+  it("keep working from an address whose users used up its sign-in budget", async () => {
+    const gateway = await createApiClient(t.deps.prisma, null, { name: "Media gateway" });
+    const ip = "10.9.5.1";
+    const exchange = (clientId: string, secret: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/v1/camera/token",
+        payload: { client_id: clientId, client_secret: secret },
+        remoteAddress: ip,
+      });
+    // The address's budget (one attempt) used up by a user's logins and by guessed client ids.
+    expect((await attempt(t, ip)).statusCode).toBe(401);
+    expect((await attempt(t, ip)).statusCode).toBe(429);
+    expect((await exchange("guessed-client", "guess")).statusCode).toBe(401);
+    expect((await exchange("another-guessed-client", "guess")).statusCode).toBe(429);
+    // The gateway behind the same address still gets its token, again and again.
+    for (let i = 0; i < 3; i++) expect((await exchange(gateway.client.clientId, gateway.secret)).statusCode).toBe(200);
+  });
+});
+
 describe("failed sign-ins on one account", () => {
   let locks: TestApp;
   beforeAll(async () => {

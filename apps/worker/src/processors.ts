@@ -130,7 +130,13 @@ export function cameraCommandProcessor({ pool }: Deps, services: Services, setti
         `configuration ${configurationId} has no camera server (server_url and sa_camera_id)`,
       );
     }
-    const client = createCameraServerClient(serverUrl, { timeoutMs: settings.requestTimeoutMs });
+    // A system admin chose this URL: it is held to the outbound rule (the operator's own settings are not).
+    const client = createCameraServerClient(serverUrl, {
+      timeoutMs: settings.requestTimeoutMs,
+      allowedHosts: settings.outboundAllowedHosts,
+      // Our own gateway's words ("not enough free disk space") may reach the club; another server's never do.
+      trustedOrigins: [new URL(settings.mediaGatewayUrl).origin],
+    });
     const request = match ? REQUESTS[command](match) : unscheduleRequest(matchId);
     const camera = await client.send(command, configuration.saCameraId, request, { idempotencyKey });
     const { applied } = await services.matches.commandSucceeded(job.data);

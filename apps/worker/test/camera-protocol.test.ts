@@ -1,7 +1,9 @@
 // The typed camera-server protocol client against the simulator: answers,
 // idempotency, the camera's rules, injected faults, timeouts and what errors
 // carry; plus the simulator's media serving.
+import { lookup } from "node:dns/promises";
 import { createServer } from "node:net";
+import { hostname } from "node:os";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   CameraServerError,
@@ -182,6 +184,46 @@ describe("commands", () => {
     const asset = await failureOf(assets.update("video", { matchId: 2, isPrivate: true }, { idempotencyKey: key() }));
     expect(asset.userMessage).toMatch(/^asset update \(video\) failed: the camera server answered 500, response: /);
     expect(asset.userMessage).not.toContain(new URL(sim.url).host);
+  });
+});
+
+describe("a camera server URL a system admin chose", () => {
+  const secret = "aws-secret-AKIA1234 from the metadata service";
+  /** The simulator's origin stands for a server of someone else's: allowed to be called, not trusted. */
+  const chosen = (url: string, trustedOrigins: string[] = []) =>
+    createCameraServerClient(url, { allowedHosts: ["127.0.0.1"], trustedOrigins });
+  const schedule = (client: ReturnType<typeof createCameraServerClient>) =>
+    failureOf(client.send("schedule", "cam-9", { match_id: 3, ...span }, { idempotencyKey: key() }));
+
+  it("never passes its answer's text to the user, only the class of its status, in our words", async () => {
+    for (const status of [409, 500]) {
+      await control.setFaults({ fail_next: 1, fail_status: status, fail_message: secret });
+      const error = await schedule(chosen(sim.url));
+      expect(error.message).toContain(secret); // the log and the failed-jobs page keep it
+      expect(error.userMessage).not.toContain("AKIA1234");
+      expect(error.failure.detail).not.toContain("AKIA1234");
+      expect(error.failure.detail).toBe(`the server answered with a ${Math.floor(status / 100)}xx error`);
+    }
+    // The platform's own gateway's words do reach the club ("not enough free disk space").
+    await control.setFaults({ fail_next: 1, fail_status: 409, fail_message: "disk full" });
+    expect((await schedule(chosen(sim.url, [new URL(sim.url).origin]))).failure.detail).toBe("disk full");
+  });
+
+  it("is not called when it names, or its host name resolves to, a private address", async () => {
+    const name = hostname();
+    // This machine's own name resolves to loopback here: a name pointing inside passes the form check only.
+    expect((await lookup(name)).address).toMatch(/^127\./);
+    for (const url of [
+      "http://169.254.169.254/latest",
+      "http://2130706433",
+      `http://${name}:${new URL(sim.url).port}`,
+    ]) {
+      const error = await schedule(chosen(url));
+      expect(error.status, url).toBeNull();
+      expect(error.failure, url).toEqual({ code: "refused", detail: "the server's address is not allowed" });
+      expect(error.retryable, url).toBe(false);
+    }
+    expect(await control.calls()).toEqual([]);
   });
 });
 

@@ -81,6 +81,8 @@ export async function startJobStack(options: JobStackOptions = {}): Promise<JobS
     assetServerUrl: sim.url,
     // The simulator speaks the camera-server protocol too; no configuration here is a gateway one.
     mediaGatewayUrl: sim.url,
+    // The simulator runs on this machine, as under npm start.
+    outboundAllowedHosts: ["127.0.0.1"],
     concurrency: 5,
     mediaConcurrency: 2,
     requestTimeoutMs: 5000,

@@ -7,7 +7,7 @@ import { databaseUrl } from "./env.ts";
 
 export * from "./generated/prisma/client.ts";
 export { databaseUrl, redisUrl } from "./env.ts";
-export { catalogSafePool, createPool } from "./pool.ts";
+export { POOL_WAIT_TIMED_OUT, catalogSafePool, createPool } from "./pool.ts";
 
 /**
  * A Prisma client over its own pool of `max` connections, or over `pool` when

@@ -34,8 +34,17 @@ export function catalogSafePool(connectionString: string): pg.Pool {
   return new CatalogSafePool({ connectionString });
 }
 
+/**
+ * How long a query waits for a free connection of a busy pool: as long as Prisma waits to start a
+ * transaction (its default maxWait). Without a bound, under overload a request waited for as long as
+ * the queue in front of it, and its caller long gave up; now it fails and answers 503 (core/errors.ts).
+ */
+const POOL_WAIT_MS = 2_000;
+/** The message of pg's refusal once a query waited POOL_WAIT_MS for a connection (it carries no code). */
+export const POOL_WAIT_TIMED_OUT = /^timeout exceeded when trying to connect$/;
+
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: POOL_WAIT_MS });
   // An idle connection that dies (database restarted, connection terminated) is
   // dropped by the pool and replaced on next use; unheard, its 'error' event
   // would crash the process. (Prisma's adapter does the same for its own pools.)

@@ -167,6 +167,12 @@ export const SETTINGS = {
     "30000",
     "How often jobs of a crashed worker are taken back to run again.",
   ),
+  OUTBOUND_ALLOWED_HOSTS: setting(
+    commaList.optional(),
+    null,
+    "Hosts a configuration's server_url may name although they are loopback or private (comma-separated; any port).",
+    "the hosts of CAMERA_SIM_URL and MEDIA_GATEWAY_URL",
+  ),
   ASSET_SERVER_URL: setting(
     url.optional(),
     null,

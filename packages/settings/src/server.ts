@@ -31,6 +31,8 @@ export interface AppConfig {
    * proxy-addr's names such as loopback, comma-separated). Empty: none, the peer's address counts.
    */
   trustProxy: string[];
+  /** Hosts a configuration's server_url may name although loopback or private (OUTBOUND_ALLOWED_HOSTS). */
+  outboundAllowedHosts: string[];
   /** Built web client to serve on the same URL, when present. */
   webDistDir: string;
   logLevel: string;
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
     trustProxy: settings.TRUST_PROXY,
+    outboundAllowedHosts: settings.OUTBOUND_ALLOWED_HOSTS,
     webDistDir: settings.WEB_DIST_DIR,
     logLevel: settings.LOG_LEVEL,
     checkAnswers: settings.CHECK_ANSWERS === "on",

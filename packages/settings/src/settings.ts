@@ -67,6 +67,7 @@ export type Settings = RawSettings & {
   CAMERA_SIM_URL: string;
   CAMERA_SIM_PUBLIC_URL: string;
   CAMERA_SIM_API_URL: string;
+  OUTBOUND_ALLOWED_HOSTS: string[];
   CHECK_ANSWERS: "on" | "off";
   WEB_DIST_DIR: string;
   BACKUP_DIR: string;
@@ -112,6 +113,10 @@ export function parseSettings(env: NodeJS.ProcessEnv): Settings {
     CAMERA_SIM_URL: cameraSimUrl,
     CAMERA_SIM_PUBLIC_URL: raw.CAMERA_SIM_PUBLIC_URL ?? cameraSimUrl,
     CAMERA_SIM_API_URL: raw.CAMERA_SIM_API_URL ?? publicUrl,
+    // The demo's own camera servers run on this machine (127.0.0.1 under npm start): they stay callable.
+    OUTBOUND_ALLOWED_HOSTS: raw.OUTBOUND_ALLOWED_HOSTS ?? [
+      ...new Set([new URL(cameraSimUrl).hostname, new URL(mediaGatewayUrl).hostname]),
+    ],
     CHECK_ANSWERS: raw.CHECK_ANSWERS ?? (raw.NODE_ENV === "test" || raw.NODE_ENV === "development" ? "on" : "off"),
     WEB_DIST_DIR: raw.WEB_DIST_DIR ? resolve(raw.WEB_DIST_DIR) : fromRoot("apps/web/dist"),
     BACKUP_DIR: resolve(REPOSITORY_ROOT, raw.BACKUP_DIR),

@@ -10,6 +10,8 @@ export interface WorkerSettings {
   concurrency: number;
   /** Jobs of one media queue (MEDIA_QUEUES: ffmpeg) run at the same time by this process. */
   mediaConcurrency: number;
+  /** Hosts a camera server URL may name although loopback or private (OUTBOUND_ALLOWED_HOSTS). */
+  outboundAllowedHosts: string[];
   /** Timeout of each call to a camera or asset server. */
   requestTimeoutMs: number;
   /** How long a job stays claimed without its worker renewing the lock; after that it is stalled. */
@@ -25,6 +27,7 @@ export function loadWorkerSettings(env: NodeJS.ProcessEnv = process.env): Worker
     mediaGatewayUrl: settings.MEDIA_GATEWAY_URL,
     concurrency: settings.WORKER_CONCURRENCY,
     mediaConcurrency: settings.WORKER_MEDIA_CONCURRENCY,
+    outboundAllowedHosts: settings.OUTBOUND_ALLOWED_HOSTS,
     requestTimeoutMs: settings.CAMERA_SERVER_TIMEOUT_MS,
     lockDurationMs: settings.WORKER_LOCK_MS,
     stalledIntervalMs: settings.WORKER_STALLED_INTERVAL_MS,

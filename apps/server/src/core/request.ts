@@ -4,7 +4,7 @@ import { parse as parseCookies } from "cookie";
 import { SESSION_COOKIE, type LocaleCode } from "@clubcast/shared";
 import type { AuthService } from "@clubcast/domain/auth/service.ts";
 import { anonymousContext, type RequestContext } from "@clubcast/domain/core/context.ts";
-import { AppError, UnauthorizedError } from "@clubcast/domain/core/errors.ts";
+import { AppError, ForbiddenError, UnauthorizedError } from "@clubcast/domain/core/errors.ts";
 import { localeFromAcceptLanguage } from "@clubcast/domain/core/i18n.ts";
 import type { AuthRequirement } from "@clubcast/domain/core/operation.ts";
 
@@ -49,9 +49,15 @@ export async function resolveRequest(
   }
 }
 
-/** Enforces who may call: public answers anyone (an invalid token counts as anonymous). */
+/**
+ * Enforces who may call: public answers anyone (an invalid token counts as anonymous). A valid user
+ * token on a machine's route is 403, not 401: signing in again cannot help, and a client that signs
+ * in again on 401 would loop.
+ */
 export function requireCaller({ ctx, authError }: ResolvedRequest, requirement: AuthRequirement): RequestContext {
   if (requirement === "user" && !ctx.user) throw authError ?? new UnauthorizedError();
-  if (requirement === "client" && !ctx.client) throw authError ?? new UnauthorizedError();
+  if (requirement === "client" && !ctx.client) {
+    throw authError ?? (ctx.user ? new ForbiddenError() : new UnauthorizedError());
+  }
   return ctx;
 }

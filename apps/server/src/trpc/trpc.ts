@@ -20,7 +20,10 @@ export interface TrpcContext {
 
 export function trpcContextFactory(services: Services) {
   return async ({ req, res }: CreateFastifyContextOptions): Promise<TrpcContext> => {
-    const request = await resolveRequest(services.auth, req.headers, req.ip);
+    // Reading the caller's token needs the database: a 503 there is a 503 here too, not tRPC's 500.
+    const request = await resolveRequest(services.auth, req.headers, req.ip).catch((error: unknown) => {
+      throw asTrpcError(error);
+    });
     forgetRefusedSession(res, services.deps.config, request);
     return { services, request };
   };
@@ -63,13 +66,19 @@ export function logInternalError({ error, req }: { error: TRPCError; req: Fastif
   if (error.code === "INTERNAL_SERVER_ERROR") req.log.error(error.cause ?? error);
 }
 
+/** A refusal as a tRPC error whose code carries its HTTP status; any other error as it is. */
+function asTrpcError(error: unknown): unknown {
+  const appError = asAppError(error);
+  const code = appError && TRPC_CODES[appError.status];
+  return appError && code ? new TRPCError({ code, message: appError.messageKey, cause: appError }) : error;
+}
+
 /** Gives service errors (input validation's included) their proper tRPC code and HTTP status. */
 const mapServiceErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
-    const appError = asAppError(result.error.cause);
-    const code = appError && TRPC_CODES[appError.status];
-    if (appError && code) throw new TRPCError({ code, message: appError.messageKey, cause: appError });
+    const mapped = asTrpcError(result.error.cause);
+    if (mapped !== result.error.cause) throw mapped;
   }
   return result;
 });

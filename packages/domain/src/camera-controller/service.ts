@@ -57,9 +57,15 @@ export function createCameraControllerService(
 
   /** Client credentials for a bearer token bound to the client's configuration. */
   async function exchangeToken(input: TokenRequest, ctx: RequestContext): Promise<TokenAnswer> {
-    // A client secret is a password: guessing it is limited by the same rule as logins.
-    const attempt = await admitSignInAttempt(redis, "camera-token", input.client_id, ctx.ip, config.loginRateLimit);
     const found = await prisma.apiClient.findUnique({ where: { clientId: input.client_id } });
+    // A client secret is a password: guessing it is limited per client (and address) as logins are. The
+    // address's budget counts only unknown client ids (spraying): the gateway and camera controllers share
+    // their address with users (127.0.0.1 in the demo), who must not use up a machine's sign-in by theirs.
+    const { perIp, perAccount } = config.loginRateLimit;
+    const attempt = await admitSignInAttempt(redis, "camera-token", input.client_id, ctx.ip, {
+      perIp: found ? null : perIp,
+      perAccount,
+    });
     const client = await checkSignIn(attempt, found, (c) => c.secretHash, input.client_secret);
     // Told only to whoever holds the secret, so it leaks nothing.
     if (client.revokedAt) throw new UnauthorizedError("api_client.revoked");

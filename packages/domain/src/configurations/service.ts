@@ -8,6 +8,7 @@ import {
   GATEWAY_CAMERA_TYPE,
   loadsClubConfigurations,
   mediaGatewayChannel,
+  outboundUrlProblem,
   type MediaGatewayMessage,
 } from "@clubcast/shared";
 import { withRedis } from "@clubcast/db/redis";
@@ -150,6 +151,10 @@ export function createConfigurationsService(deps: Deps) {
     const existing = data.id === undefined ? null : await manageableConfiguration(data.id, ctx);
     if (!existing) authorize(ctx, "configuration");
     const { clubId, fieldId } = await placementOf(data, existing);
+    // The worker calls this URL: it may not point into this machine or the network behind it.
+    if (data.server_url && outboundUrlProblem(data.server_url, config.outboundAllowedHosts)) {
+      throw ValidationError.field("data.server_url", "validation.outbound_url");
+    }
     const columns = columnsOf(data);
     const saStreamUrl = data.sa_stream_url !== undefined ? data.sa_stream_url : (existing?.saStreamUrl ?? null);
     const livestream = deriveLivestream(saStreamUrl);

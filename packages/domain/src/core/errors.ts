@@ -2,6 +2,7 @@
 // transport into the caller's language) and, for 422, the failing fields.
 // Services never build HTTP answers; transports map these to 4xx statuses (and 503).
 import { InvalidMatchTransitionError } from "@clubcast/shared";
+import { POOL_WAIT_TIMED_OUT, Prisma } from "@clubcast/db";
 import { RedisUnavailable } from "@clubcast/db/redis";
 import type { MessageKey } from "./i18n.ts";
 
@@ -85,7 +86,7 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
-/** When a caller may try again after a dependency (Redis) went away: long enough for a restart or failover. */
+/** When a caller may try again after a dependency (Redis, PostgreSQL) went away or was overloaded: long enough for a restart or failover. */
 export const RETRY_UNAVAILABLE_AFTER_SECONDS = 5;
 
 /** 503: something the call needs is unavailable for now; nothing was done. */
@@ -96,10 +97,26 @@ export class ServiceUnavailableError extends AppError {
   }
 }
 
+/**
+ * Prisma's codes for a database that is out of reach or too busy: not reachable (P1001), timed out
+ * (P1002, P1008), connection closed (P1017), no pool connection in time (P2024), and the transaction
+ * API's refusals (P2028: "Unable to start a transaction in the given time", or a transaction expired
+ * before its commit). Each leaves nothing done: a transaction that did not start or commit rolled back.
+ */
+const DATABASE_UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028"]);
+
+/** Whether `error` says the database was overloaded or away, not that the query was wrong. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof Prisma.PrismaClientKnownRequestError) return DATABASE_UNAVAILABLE_CODES.has(error.code);
+  if (error instanceof Prisma.PrismaClientInitializationError) return true;
+  return error instanceof Error && POOL_WAIT_TIMED_OUT.test(error.message);
+}
+
 /** Any error a service may throw, as an AppError (unknown errors stay unknown). */
 export function asAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
-  if (error instanceof RedisUnavailable) return new ServiceUnavailableError();
+  // Overload and a dependency away are the same answer: 503 with Retry-After, never a 500.
+  if (error instanceof RedisUnavailable || isDatabaseUnavailable(error)) return new ServiceUnavailableError();
   if (error instanceof InvalidMatchTransitionError) {
     return new ConflictError("match", "match.invalid_transition", { from: error.from, event: error.event });
   }

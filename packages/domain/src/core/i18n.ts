@@ -34,6 +34,8 @@ const en = {
   "validation.too_long": "The {field} field may not be longer than {maximum} characters.",
   "validation.invalid_email": "The {field} field must be a valid e-mail address.",
   "validation.invalid_value": "The selected {field} is invalid.",
+  "validation.outbound_url":
+    "The {field} must name a public server: loopback, link-local, private and numerically disguised addresses are refused.",
   "validation.invalid_format": "The {field} field format is invalid.",
   "validation.malformed_json": "The request body is not valid JSON.",
   "validation.invalid_characters": "The {field} field contains characters that are not allowed.",
@@ -213,6 +215,8 @@ const nl: Catalogue = {
   "validation.too_long": "Het veld {field} mag niet langer zijn dan {maximum} tekens.",
   "validation.invalid_email": "Het veld {field} moet een geldig e-mailadres zijn.",
   "validation.invalid_value": "De gekozen waarde voor {field} is ongeldig.",
+  "validation.outbound_url":
+    "De {field} moet een openbare server noemen: loopback-, link-local-, privé- en numeriek verhulde adressen worden geweigerd.",
   "validation.invalid_format": "Het formaat van {field} is ongeldig.",
   "validation.malformed_json": "De inhoud van het verzoek is geen geldige JSON.",
   "validation.invalid_characters": "Het veld {field} bevat tekens die niet zijn toegestaan.",
@@ -392,6 +396,8 @@ const de: Catalogue = {
   "validation.too_long": "Das Feld {field} darf höchstens {maximum} Zeichen lang sein.",
   "validation.invalid_email": "Das Feld {field} muss eine gültige E-Mail-Adresse sein.",
   "validation.invalid_value": "Der gewählte Wert für {field} ist ungültig.",
+  "validation.outbound_url":
+    "Die {field} muss einen öffentlichen Server nennen: Loopback-, Link-Local-, private und numerisch verschleierte Adressen werden abgelehnt.",
   "validation.invalid_format": "Das Format von {field} ist ungültig.",
   "validation.malformed_json": "Der Inhalt der Anfrage ist kein gültiges JSON.",
   "validation.invalid_characters": "Das Feld {field} enthält unzulässige Zeichen.",

@@ -38,7 +38,7 @@ export interface SignInAttempt {
 /**
  * Admits one sign-in attempt of `account` (an e-mail, a client id) from `ip`, or throws a 429.
  *
- * - Per address: `perIp` attempts per window, on any accounts.
+ * - Per address: `perIp` attempts per window, on any accounts (null: no address budget, see exchangeToken).
  * - Per account and address: after `perAccount.max` attempts without a success, that pair is locked
  *   for the rest of the window. Only the address that failed is locked, so nobody can lock an owner
  *   out of their account.
@@ -52,13 +52,13 @@ export async function admitSignInAttempt(
   kind: string,
   account: string,
   ip: string,
-  rules: { perIp: RateLimitRule; perAccount: RateLimitRule },
+  rules: { perIp: RateLimitRule | null; perAccount: RateLimitRule },
 ): Promise<SignInAttempt> {
   const { perIp, perAccount } = rules;
   const pairKey = `${kind}:pair-attempts:${account}:${ip}`;
   const accountKey = `${kind}:account-failures:${account}`;
   const slotKey = `${kind}:account-slot:${account}`;
-  await consumeRateLimit(redis, `${kind}:ip:${ip}`, perIp);
+  if (perIp) await consumeRateLimit(redis, `${kind}:ip:${ip}`, perIp);
 
   // Counted before the secret is checked, so parallel attempts from one address are counted too.
   const [[, pairAttempts], , [, failures]] = (await withRedis(redis, () =>
