@@ -1,7 +1,7 @@
 // The typed errors services raise. They carry a message key (translated by the
 // transport into the caller's language) and, for 422, the failing fields.
 // Services never build HTTP answers; transports map these to 4xx statuses (and 503).
-import { InvalidMatchTransitionError } from "@clubcast/shared";
+import { InvalidMatchTransitionError, type MatchEvent } from "@clubcast/shared";
 import { RedisUnavailable } from "@clubcast/db/redis";
 import type { MessageKey } from "./i18n.ts";
 
@@ -91,12 +91,25 @@ export class ServiceUnavailableError extends AppError {
   }
 }
 
+/**
+ * What a refused transition tells the caller, per event: the match's status and what the event needs
+ * (never the event's internal name, which means nothing to a club or a camera controller).
+ */
+export const TRANSITION_REFUSED: Record<MatchEvent, MessageKey> = {
+  schedule: "match.refused.schedule",
+  unschedule: "match.refused.unschedule",
+  startRecording: "match.refused.startRecording",
+  stopRecording: "match.refused.stopRecording",
+  finishProcessing: "match.refused.finishProcessing",
+  restore: "match.refused.restore",
+};
+
 /** Any error a service may throw, as an AppError (unknown errors stay unknown). */
 export function asAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   if (error instanceof RedisUnavailable) return new ServiceUnavailableError();
   if (error instanceof InvalidMatchTransitionError) {
-    return new ConflictError("match.invalid_transition", { from: error.from, event: error.event });
+    return new ConflictError(TRANSITION_REFUSED[error.event], { status: error.from });
   }
   return null;
 }
