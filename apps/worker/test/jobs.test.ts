@@ -6,6 +6,9 @@ import type { Job, Queue } from "bullmq";
 import { CHANNELS, EVENTS, type EventPayloads } from "@clubcast/shared";
 import {
   JOB_ATTEMPTS,
+  OVERDUE_LIVE_GRACE_MS,
+  OVERDUE_SWEEP_EVERY_MS,
+  OVERDUE_SWEEP_SCHEDULER,
   PRIVACY_APPLIED_JOB,
   type CameraCommandJob,
   type PrivacyAppliedJob,
@@ -281,6 +284,44 @@ describe("camera commands", () => {
         data: { serverUrl: stack.sim.url },
       });
     }
+  });
+
+  it("stops an overdue live match with no publisher by the sweep, which the worker repeats", async () => {
+    const schedulers = await stack.t.deps.jobs.matchTimers.getJobSchedulers();
+    expect(schedulers.map((scheduler) => [scheduler.key, scheduler.every])).toContainEqual([
+      OVERDUE_SWEEP_SCHEDULER,
+      OVERDUE_SWEEP_EVERY_MS,
+    ]);
+    const now = Date.now();
+    const at = (ms: number) => ({ startingAt: new Date(ms - 5400_000), stoppingAt: new Date(ms) });
+    const { prisma } = stack.t.deps;
+    const overdue = await prisma.match.update({
+      where: { id: (await stack.createMatch({ status: "live" })).id },
+      data: at(now - OVERDUE_LIVE_GRACE_MS - 60_000),
+    });
+    // Within its grace period: its camera may still be about to report it.
+    const lateButGracious = await prisma.match.update({
+      where: { id: (await stack.createMatch({ status: "live" })).id },
+      data: at(now - OVERDUE_LIVE_GRACE_MS + 600_000),
+    });
+    const stopped = await stack.t.services.matches.stopOverdueMatches(new Date(now));
+    expect(stopped).toContain(overdue.id);
+    expect(stopped).not.toContain(lateButGracious.id);
+    // The simulator is not recording it: the stop is refused, and the match ends without its camera.
+    await eventually(
+      async () => (await prisma.match.findUniqueOrThrow({ where: { id: overdue.id } })).status === "processing",
+      "the overdue match to end",
+    );
+    expect(await prisma.match.findUniqueOrThrow({ where: { id: overdue.id } })).toMatchObject({
+      recordingProblem: "camera_lost",
+    });
+    expect((await prisma.match.findUniqueOrThrow({ where: { id: lateButGracious.id } })).status).toBe("live");
+    // An ended match is not stopped again.
+    await stack.t.services.matches.stopOverdueMatches(new Date(now));
+    const stops = (await stack.control.calls()).filter(
+      (call) => call.command === "stopRecording" && (call.body as { match_id?: number }).match_id === overdue.id,
+    );
+    expect(stops).toHaveLength(1);
   });
 
   it("reads the match only once the request that enqueued the command has committed", async () => {

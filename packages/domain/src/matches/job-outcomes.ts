@@ -229,5 +229,12 @@ export function createMatchJobOutcomes(deps: Deps) {
     tellRequester(job, { key: "match.operation_failed", level: "error", ...report });
   }
 
-  return { commandSucceeded, cameraStartedRecording, commandFailed, privacyApplied, assetUpdateFailed };
+  return {
+    commandSucceeded,
+    cameraStartedRecording,
+    commandFailed,
+    endWithoutCamera,
+    privacyApplied,
+    assetUpdateFailed,
+  };
 }
