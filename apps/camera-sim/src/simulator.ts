@@ -237,8 +237,11 @@ export async function startCameraSimulator(options: SimulatorOptions = {}): Prom
         recording ??= startRecording(cameraId, state, matchId);
         break;
       case "stopRecording":
+        // A stop of a recording it already stopped (another request's, or its own schedule's) answers
+        // the same, without a second effect; a match it never recorded is refused.
+        if (!recording) recording = state.finished.get(matchId) ?? null;
+        else stopRecording(state, recording);
         if (!recording) throw new Refusal(409, `camera ${cameraId} is not recording match ${matchId}`);
-        stopRecording(state, recording);
         break;
       case "restore":
         recording = state.finished.get(matchId) ?? null;

@@ -8,6 +8,7 @@ import type pg from "pg";
 import { createPool, createPrismaClient, type PrismaClient } from "@clubcast/db";
 import {
   InvalidMatchTransitionError,
+  LOCALES,
   MATCH_EVENTS,
   MATCH_STATUSES,
   allowedTransitions,
@@ -17,6 +18,7 @@ import {
 } from "@clubcast/shared";
 import { createTestDatabase, type TestDatabase } from "@clubcast/testkit";
 import { asAppError } from "@clubcast/domain/core/errors.ts";
+import { translate } from "@clubcast/domain/core/i18n.ts";
 import {
   createMatchRepository,
   createTransitionBatcher,
@@ -80,6 +82,21 @@ describe("a transition", () => {
     expect(asAppError(error)?.status).toBe(409);
     expect(() => movedMatch(result)).toThrow(error!);
     expect(await stored(match.id)).toEqual({ status: "vod", vodHlsUrl: null });
+  });
+
+  it("words every refusal by the match's status and what the event needs, in every language, never by the event's name", () => {
+    for (const from of MATCH_STATUSES) {
+      for (const event of MATCH_EVENTS.filter((e) => !canTransition(from, e))) {
+        const refusal = asAppError(new InvalidMatchTransitionError(from, event))!;
+        expect(refusal.status).toBe(409);
+        for (const locale of LOCALES) {
+          const message = translate(locale, refusal.messageKey, refusal.params);
+          expect(message).toContain(from);
+          // The events' code names (startRecording, finishProcessing, ...), which no sentence uses.
+          for (const name of MATCH_EVENTS.filter((e) => /[A-Z]/.test(e))) expect(message).not.toContain(name);
+        }
+      }
+    }
   });
 
   it("answers missing for a match that does not exist (404 through movedMatch)", async () => {

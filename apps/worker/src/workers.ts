@@ -33,6 +33,7 @@ export function jobHandlers(deps: Deps, services: Services, settings: WorkerSett
     assetUpdate: assetUpdateProcessor(services, settings),
     privacyApplied: privacyAppliedProcessor(services),
     matchStarting: matchTimerProcessor(deps),
+    overdueMatches: async () => ({ stopped: await services.matches.stopOverdueMatches() }),
     clipCut: clipCutProcessor(deps, services),
     summaryBuild: summaryBuildProcessor(deps, services),
   };
@@ -82,6 +83,10 @@ function forgetOldOutcomesHourly(deps: Deps): () => void {
 export function startWorkers(deps: Deps, services: Services, settings: WorkerSettings): RunningWorkers {
   const running = runJobs(deps, jobHandlers(deps, services, settings), settings);
   const stopForgetting = forgetOldOutcomesHourly(deps);
+  // No match stays live past its stopping time for want of a camera to end it.
+  deps.jobs
+    .scheduleOverdueSweep()
+    .catch((error: Error) => console.error(`[worker] could not schedule the overdue-matches sweep: ${error.message}`));
   return {
     ...running,
     async close() {

@@ -56,11 +56,14 @@ describe("commands", () => {
     expect(started).toMatchObject({ state: "recording", recording_id: expect.stringMatching(/^rec-cam-7-3-/) });
     const stopped = await camera.send("stopRecording", "cam-7", { match_id: 3 }, { idempotencyKey: key() });
     expect(stopped).toEqual({ ...started, state: "stopped" });
+    // Another stop of the stopped recording (a second request, not a replayed key) answers the same.
+    expect(await camera.send("stopRecording", "cam-7", { match_id: 3 }, { idempotencyKey: key() })).toEqual(stopped);
 
     const calls = await control.calls();
     expect(calls.map((c) => [c.method, c.path, c.command, c.outcome, c.status])).toEqual([
       ["POST", "/cameras/cam-7/schedule", "schedule", "effect", 200],
       ["POST", "/cameras/cam-7/recordings/start", "startRecording", "effect", 200],
+      ["POST", "/cameras/cam-7/recordings/stop", "stopRecording", "effect", 200],
       ["POST", "/cameras/cam-7/recordings/stop", "stopRecording", "effect", 200],
     ]);
     expect(calls[0]).toMatchObject({ idempotency_key: idempotencyKey, body: { match_id: 3, ...span } });

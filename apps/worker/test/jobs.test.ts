@@ -6,11 +6,14 @@ import type { Job, Queue } from "bullmq";
 import { CHANNELS, EVENTS, type EventPayloads } from "@clubcast/shared";
 import {
   JOB_ATTEMPTS,
+  OVERDUE_LIVE_GRACE_MS,
+  OVERDUE_SWEEP_EVERY_MS,
+  OVERDUE_SWEEP_SCHEDULER,
   PRIVACY_APPLIED_JOB,
   type CameraCommandJob,
   type PrivacyAppliedJob,
 } from "@clubcast/shared/jobs";
-import { createClub } from "@clubcast/testkit/factories";
+import { createApiClient, createClub } from "@clubcast/testkit/factories";
 import { connectSocket, nextEvent, signIn, subscribe } from "@clubcast/testkit/realtime";
 import { cameraCommandProcessor, matchTimerProcessor, privacyAppliedProcessor } from "../src/processors.ts";
 import { jobHandlers, runJobs, type JobHandlers } from "../src/workers.ts";
@@ -82,7 +85,7 @@ describe("camera commands", () => {
   });
 
   it("fails at once when the camera server refuses, tells the requester its message, and keeps the job for monitoring", async () => {
-    const match = await stack.createMatch({ status: "live" });
+    const match = await stack.createMatch({ status: "unscheduled" });
     const socket = await requesterSocket();
     const told = nextEvent<UserMessage>(socket, EVENTS.userMessage, (m) => m.match === match.id, 15_000);
     // Another admin of the same club, on their own channel: the failure is the requester's alone.
@@ -105,24 +108,21 @@ describe("camera commands", () => {
     const outsiderSocket = await connectSocket(stack.url, outsider.token);
     expect(await subscribe(outsiderSocket, CHANNELS.club(stack.club.id))).toMatchObject({ status: 404 });
 
-    // The simulator is not recording this match, so it refuses to stop (409).
-    const res = await command(match.id, "stoprecording");
+    // The camera server refuses to schedule it (409): the match stays as it was.
+    const refusal = `camera ${CAMERA_ID} has no free slot at that time`;
+    await stack.control.setFaults({ fail_next: 1, fail_status: 409, fail_message: refusal });
+    const res = await command(match.id, "schedule");
     expect(res.statusCode).toBe(202);
     const jobId: string = res.json().job_ids[0];
 
     const message = await told;
     expect(message).toMatchObject({ key: "match.operation_failed", level: "error", match: match.id });
     // The operation and the server's message, without the camera server's address.
-    expect(message.detail).toBe(
-      `stopRecording failed: the camera server answered 409, response: camera ${CAMERA_ID} is not recording match ${match.id}`,
-    );
+    expect(message.detail).toBe(`schedule failed: the camera server answered 409, response: ${refusal}`);
     // The server's own words, structured: what the web client shows.
-    expect(message.failure).toEqual({
-      code: "refused",
-      detail: `camera ${CAMERA_ID} is not recording match ${match.id}`,
-    });
-    expect((await callsWithKey(stack.control, jobId)).map((c) => c.outcome)).toEqual(["refused"]);
-    expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("live");
+    expect(message.failure).toEqual({ code: "refused", detail: refusal });
+    expect((await callsWithKey(stack.control, jobId)).map((c) => c.outcome)).toEqual(["fault"]);
+    expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("unscheduled");
     // Published before this message to the colleague, on the same connection: it would have arrived first.
     const colleagueSentinel = nextEvent<UserMessage>(colleagueSocket, EVENTS.userMessage, () => true);
     stack.t.deps.events.publish(CHANNELS.user(colleague.user.id), EVENTS.userMessage, {
@@ -134,8 +134,8 @@ describe("camera commands", () => {
     expect(await onRow).toEqual({
       club: stack.club.id,
       match: match.id,
-      command: "stopRecording",
-      detail: `camera ${CAMERA_ID} is not recording match ${match.id}`,
+      command: "schedule",
+      detail: refusal,
     });
 
     const system = await signIn(stack.t, { scope: "system" });
@@ -146,8 +146,8 @@ describe("camera commands", () => {
     }, "the failed job in monitoring");
     expect(failed).toMatchObject({
       queue: "camera-commands",
-      name: "stopRecording",
-      data: { command: "stopRecording", matchId: match.id, requestedBy: stack.admin.user.id },
+      name: "schedule",
+      data: { command: "schedule", matchId: match.id, requestedBy: stack.admin.user.id },
       attempts_made: 1,
       max_attempts: JOB_ATTEMPTS,
     });
@@ -190,6 +190,138 @@ describe("camera commands", () => {
     });
     expect(messages).toHaveLength(1);
     expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("unscheduled");
+  });
+
+  it("ends a live match its camera is not recording (409): no video, the club told, the field free again", async () => {
+    const live = await stack.createMatch({ status: "live" });
+    const match = await stack.t.deps.prisma.match.update({
+      where: { id: live.id },
+      data: { liveHlsUrl: "http://camera.test/live/index.m3u8" },
+    });
+    const socket = await requesterSocket();
+    expect(await subscribe(socket, CHANNELS.club(stack.club.id))).toEqual({ channel: CHANNELS.club(stack.club.id) });
+    const told = nextEvent<UserMessage>(socket, EVENTS.userMessage, (m) => m.match === match.id, 15_000);
+    const problem = nextEvent<EventPayloads["match.recording_problem"]>(
+      socket,
+      EVENTS.matchRecordingProblem,
+      (m) => m.match === match.id,
+      15_000,
+    );
+
+    // The simulator is not recording this match (as after a camera server's restart): it refuses the stop.
+    const res = await command(match.id, "stoprecording");
+    expect(res.statusCode).toBe(202);
+    const jobId: string = res.json().job_ids[0];
+
+    expect(await told).toMatchObject({ key: "match.recording_ended_without_camera", level: "error", match: match.id });
+    expect(await problem).toEqual({ club: stack.club.id, match: match.id, problem: "camera_lost" });
+    expect((await callsWithKey(stack.control, jobId)).map((c) => c.outcome)).toEqual(["refused"]);
+    expect(await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({
+      status: "processing",
+      recordingProblem: "camera_lost",
+      liveHlsUrl: null,
+    });
+    // The camera is no longer busy with it: the next match on the field can start (other tests' live
+    // matches on this camera are ended first, as this one was).
+    await stack.t.deps.prisma.match.updateMany({
+      where: { configurationId: stack.configuration.id, status: "live" },
+      data: { status: "processing" },
+    });
+    const next = await stack.createMatch({ status: "scheduled" });
+    expect((await command(next.id, "startrecording")).statusCode).toBe(202);
+
+    // A camera that still delivers the recording takes the match on demand.
+    const { client, secret } = await createApiClient(stack.t.deps.prisma, stack.configuration.id);
+    const token = await stack.http.post("/v1/camera/token", { client_id: client.clientId, client_secret: secret });
+    const vod = "http://camera.test/vod/index.m3u8";
+    const finished = await stack.http.post(
+      "/v1/camera/recording-finished",
+      {
+        match_id: match.id,
+        started_at: new Date(Date.now() - 3600_000).toISOString(),
+        ended_at: new Date().toISOString(),
+        vod_hls_url: vod,
+      },
+      token.json().access_token,
+    );
+    expect(finished.statusCode).toBe(200);
+    expect(finished.json().data.match).toEqual({
+      id: match.id,
+      status: "vod",
+      vod_hls_url: vod,
+      recording_problem: null,
+    });
+  });
+
+  it("ends a live match whose camera server cannot be reached once the stop's attempts are exhausted", async () => {
+    const match = await stack.createMatch({ status: "live" });
+    const process = cameraCommandProcessor(stack.t.deps, stack.t.services, stack.settings);
+    const data: CameraCommandJob = {
+      command: "stopRecording",
+      matchId: match.id,
+      configurationId: stack.configuration.id,
+      requestedBy: stack.admin.user.id,
+      idempotencyKey: `unreachable-stop-${match.id}`,
+    };
+    await stack.t.deps.prisma.configuration.update({
+      where: { id: stack.configuration.id },
+      data: { serverUrl: "http://127.0.0.1:9" },
+    });
+    try {
+      const attempt = (attemptsMade: number) =>
+        ({ data, attemptsMade, opts: { attempts: JOB_ATTEMPTS } }) as Job<CameraCommandJob>;
+      await expect(process(attempt(0))).rejects.toThrow("No answer from");
+      // Not before the last attempt: the camera may still answer.
+      expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("live");
+      await expect(process(attempt(JOB_ATTEMPTS - 1))).rejects.toThrow("No answer from");
+      expect(await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({
+        status: "processing",
+        recordingProblem: "camera_lost",
+      });
+    } finally {
+      await stack.t.deps.prisma.configuration.update({
+        where: { id: stack.configuration.id },
+        data: { serverUrl: stack.sim.url },
+      });
+    }
+  });
+
+  it("stops an overdue live match with no publisher by the sweep, which the worker repeats", async () => {
+    const schedulers = await stack.t.deps.jobs.matchTimers.getJobSchedulers();
+    expect(schedulers.map((scheduler) => [scheduler.key, scheduler.every])).toContainEqual([
+      OVERDUE_SWEEP_SCHEDULER,
+      OVERDUE_SWEEP_EVERY_MS,
+    ]);
+    const now = Date.now();
+    const at = (ms: number) => ({ startingAt: new Date(ms - 5400_000), stoppingAt: new Date(ms) });
+    const { prisma } = stack.t.deps;
+    const overdue = await prisma.match.update({
+      where: { id: (await stack.createMatch({ status: "live" })).id },
+      data: at(now - OVERDUE_LIVE_GRACE_MS - 60_000),
+    });
+    // Within its grace period: its camera may still be about to report it.
+    const lateButGracious = await prisma.match.update({
+      where: { id: (await stack.createMatch({ status: "live" })).id },
+      data: at(now - OVERDUE_LIVE_GRACE_MS + 600_000),
+    });
+    const stopped = await stack.t.services.matches.stopOverdueMatches(new Date(now));
+    expect(stopped).toContain(overdue.id);
+    expect(stopped).not.toContain(lateButGracious.id);
+    // The simulator is not recording it: the stop is refused, and the match ends without its camera.
+    await eventually(
+      async () => (await prisma.match.findUniqueOrThrow({ where: { id: overdue.id } })).status === "processing",
+      "the overdue match to end",
+    );
+    expect(await prisma.match.findUniqueOrThrow({ where: { id: overdue.id } })).toMatchObject({
+      recordingProblem: "camera_lost",
+    });
+    expect((await prisma.match.findUniqueOrThrow({ where: { id: lateButGracious.id } })).status).toBe("live");
+    // An ended match is not stopped again.
+    await stack.t.services.matches.stopOverdueMatches(new Date(now));
+    const stops = (await stack.control.calls()).filter(
+      (call) => call.command === "stopRecording" && (call.body as { match_id?: number }).match_id === overdue.id,
+    );
+    expect(stops).toHaveLength(1);
   });
 
   it("reads the match only once the request that enqueued the command has committed", async () => {

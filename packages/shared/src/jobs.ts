@@ -62,6 +62,21 @@ export type PrivacyAppliedJob = z.infer<typeof privacyAppliedJob>;
 export const matchStartingJob = z.object({ matchId: rowId, startingAt: z.iso.datetime() });
 export type MatchStartingJob = z.infer<typeof matchStartingJob>;
 
+/** The sweep that ends overdue live matches (repeated every OVERDUE_SWEEP_EVERY_MS): no payload of its own. */
+export const overdueMatchesJob = z.object({});
+export type OverdueMatchesJob = z.infer<typeof overdueMatchesJob>;
+
+/**
+ * How long after its stopping time a live match without a publisher is stopped by the sweep: a
+ * camera stops a scheduled match itself at that time and reports within minutes; one that has not
+ * by then has lost the match (a restarted camera server, a lost report).
+ */
+export const OVERDUE_LIVE_GRACE_MS = 30 * 60_000;
+/** How often the sweep looks for overdue live matches. */
+export const OVERDUE_SWEEP_EVERY_MS = 60_000;
+/** The id of the sweep's job scheduler: one per deployment, however many workers start. */
+export const OVERDUE_SWEEP_SCHEDULER = "matches-overdue";
+
 export const clipCutJob = z.object({
   clipId: rowId,
   /** The clip's version when queued (bumped by every change that needs a new cut). */
@@ -169,6 +184,16 @@ export const JOBS = {
     names: ["match.starting"],
     jobIdOf: matchStartingJobId,
     options: { ...RETRIED, removeOnComplete: true },
+  }),
+  /**
+   * Stops the live matches past their stopping time by OVERDUE_LIVE_GRACE_MS with no publisher
+   * (repeated by the OVERDUE_SWEEP_SCHEDULER job scheduler; a failed sweep is tried at the next one).
+   */
+  overdueMatches: defineJob({
+    queue: QUEUES.matchTimers,
+    payload: overdueMatchesJob,
+    names: ["matches.overdue"],
+    options: { attempts: 1, removeOnComplete: true, removeOnFail: 100 },
   }),
   /** Cuts one version of a clip; a clip changed since it was queued makes it do nothing. */
   clipCut: defineJob({

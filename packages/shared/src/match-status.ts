@@ -109,9 +109,12 @@ const RECORDING_ORDER: readonly MatchStatus[] = ["live", "processing", "vod"];
 
 /**
  * Why a recorded match has no video: `no_video`, the camera reported its recording finished
- * without one (nothing was published while the match recorded).
+ * without one (nothing was published while the match recorded); `camera_lost`, the match was ended
+ * without its camera: the camera refused or never answered the stop (it was not recording the match,
+ * e.g. after a restart), or the match ran past its stopping time with no camera report
+ * (endedWithoutCamera). A camera reporting the recording later with a video still takes it on demand.
  */
-export const RECORDING_PROBLEMS = ["no_video"] as const;
+export const RECORDING_PROBLEMS = ["no_video", "camera_lost"] as const;
 export type RecordingProblem = (typeof RECORDING_PROBLEMS)[number];
 
 /**
@@ -125,6 +128,15 @@ export function finishedRecordingOf(
 ): { event: "finishProcessing"; problem: null } | { event: null; problem: RecordingProblem } {
   return vodHlsUrl === null ? { event: null, problem: "no_video" } : { event: "finishProcessing", problem: null };
 }
+
+/**
+ * A live match ended without its camera's confirmation: stopped (live → processing) and marked
+ * `camera_lost`, so it never stays live when its camera cannot stop it.
+ */
+export const ENDED_WITHOUT_CAMERA = { event: "stopRecording", problem: "camera_lost" } as const satisfies {
+  event: MatchEvent;
+  problem: RecordingProblem;
+};
 
 /** The public list statuses of spec section 4, and which stored statuses each shows. */
 export const LIST_STATUSES = ["live", "upcoming", "vod"] as const;

@@ -115,6 +115,8 @@ export const USER_MESSAGE_KEYS = [
   "match.unscheduled",
   "match.recording_started",
   "match.recording_stopped",
+  /** A stop the camera did not confirm: the match ended anyway, without a video (recording_problem camera_lost). */
+  "match.recording_ended_without_camera",
   "match.shared",
   "match.restored",
   "match.privacy_updated",

@@ -1,7 +1,7 @@
 // The typed errors services raise. They carry a message key (translated by the
 // transport into the caller's language) and, for 422, the failing fields.
 // Services never build HTTP answers; transports map these to 4xx statuses (and 503).
-import { InvalidMatchTransitionError } from "@clubcast/shared";
+import { InvalidMatchTransitionError, type MatchEvent } from "@clubcast/shared";
 import { POOL_WAIT_TIMED_OUT, Prisma } from "@clubcast/db";
 import { RedisUnavailable } from "@clubcast/db/redis";
 import type { MessageKey } from "./i18n.ts";
@@ -112,13 +112,26 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return error instanceof Error && POOL_WAIT_TIMED_OUT.test(error.message);
 }
 
+/**
+ * What a refused transition tells the caller, per event: the match's status and what the event needs
+ * (never the event's internal name, which means nothing to a club or a camera controller).
+ */
+export const TRANSITION_REFUSED: Record<MatchEvent, MessageKey> = {
+  schedule: "match.refused.schedule",
+  unschedule: "match.refused.unschedule",
+  startRecording: "match.refused.startRecording",
+  stopRecording: "match.refused.stopRecording",
+  finishProcessing: "match.refused.finishProcessing",
+  restore: "match.refused.restore",
+};
+
 /** Any error a service may throw, as an AppError (unknown errors stay unknown). */
 export function asAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   // Overload and a dependency away are the same answer: 503 with Retry-After, never a 500.
   if (error instanceof RedisUnavailable || isDatabaseUnavailable(error)) return new ServiceUnavailableError();
   if (error instanceof InvalidMatchTransitionError) {
-    return new ConflictError("match", "match.invalid_transition", { from: error.from, event: error.event });
+    return new ConflictError("match", TRANSITION_REFUSED[error.event], { status: error.from });
   }
   return null;
 }

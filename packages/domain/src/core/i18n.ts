@@ -102,7 +102,6 @@ const en = {
   "camera_controller.match_not_found": "No match found",
   "camera_controller.unknown_camera": "This configuration has no camera named {name}.",
   "camera_controller.ended_before_started": "The recording must end after it started.",
-  "match.invalid_transition": "This match is {from}; it cannot be {event}.",
   "not_found.match": "No match found",
   "not_found.matches_live": "No live matches found",
   "not_found.matches_upcoming": "No upcoming matches found",
@@ -147,7 +146,10 @@ const en = {
     "This match is {status}: recording can only start on an unscheduled or scheduled match.",
   "match.refused.stopRecording": "This match is {status}: recording can only stop on a live match.",
   "match.camera_busy": "The camera is busy recording match {match}: stop that recording first.",
+  "match.ended_without_camera":
+    "The camera did not confirm the stop, so the match ended without a video. If the camera still delivers the recording, it goes on demand.",
   "match.refused.restore": "This match is {status}: only a recorded match can be restored.",
+  "match.refused.finishProcessing": "This match is {status}: only a match being processed can go on demand.",
   "match.invalid_date": "The {field} field must be a date (YYYY-MM-DD).",
   "match.invalid_time": "The {field} field must be a time (HH:mm).",
   "offline.already_matched": "This recording has already been turned into a match.",
@@ -283,7 +285,6 @@ const nl: Catalogue = {
   "camera_controller.match_not_found": "Geen wedstrijd gevonden",
   "camera_controller.unknown_camera": "Deze configuratie heeft geen camera met de naam {name}.",
   "camera_controller.ended_before_started": "De opname moet eindigen nadat hij is begonnen.",
-  "match.invalid_transition": "Deze wedstrijd is {from}; {event} kan niet.",
   "not_found.match": "Geen wedstrijd gevonden",
   "not_found.matches_live": "Geen live wedstrijden gevonden",
   "not_found.matches_upcoming": "Geen komende wedstrijden gevonden",
@@ -330,7 +331,11 @@ const nl: Catalogue = {
     "Deze wedstrijd is {status}: een opname kan alleen starten bij een ongeplande of geplande wedstrijd.",
   "match.refused.stopRecording": "Deze wedstrijd is {status}: een opname kan alleen stoppen bij een live wedstrijd.",
   "match.camera_busy": "De camera neemt wedstrijd {match} al op: stop eerst die opname.",
+  "match.ended_without_camera":
+    "De camera bevestigde de stop niet, dus de wedstrijd is zonder video beëindigd. Levert de camera de opname alsnog, dan komt die on demand.",
   "match.refused.restore": "Deze wedstrijd is {status}: alleen een opgenomen wedstrijd kan worden hersteld.",
+  "match.refused.finishProcessing":
+    "Deze wedstrijd is {status}: alleen een wedstrijd die wordt verwerkt kan on demand worden gezet.",
   "match.invalid_date": "Het veld {field} moet een datum zijn (JJJJ-MM-DD).",
   "match.invalid_time": "Het veld {field} moet een tijd zijn (UU:mm).",
   "offline.already_matched": "Van deze opname is al een wedstrijd gemaakt.",
@@ -464,7 +469,6 @@ const de: Catalogue = {
   "camera_controller.match_not_found": "Kein Spiel gefunden",
   "camera_controller.unknown_camera": "Diese Konfiguration hat keine Kamera namens {name}.",
   "camera_controller.ended_before_started": "Die Aufnahme muss nach ihrem Beginn enden.",
-  "match.invalid_transition": "Dieses Spiel ist {from}; {event} ist nicht möglich.",
   "not_found.match": "Kein Spiel gefunden",
   "not_found.matches_live": "Keine Live-Spiele gefunden",
   "not_found.matches_upcoming": "Keine bevorstehenden Spiele gefunden",
@@ -511,7 +515,11 @@ const de: Catalogue = {
     "Dieses Spiel ist {status}: eine Aufnahme kann nur bei einem ungeplanten oder geplanten Spiel starten.",
   "match.refused.stopRecording": "Dieses Spiel ist {status}: eine Aufnahme kann nur bei einem Live-Spiel stoppen.",
   "match.camera_busy": "Die Kamera nimmt bereits Spiel {match} auf: beende zuerst diese Aufnahme.",
+  "match.ended_without_camera":
+    "Die Kamera hat das Stoppen nicht bestätigt, daher endete das Spiel ohne Video. Liefert die Kamera die Aufnahme noch, wird sie auf Abruf gestellt.",
   "match.refused.restore": "Dieses Spiel ist {status}: nur ein aufgenommenes Spiel kann wiederhergestellt werden.",
+  "match.refused.finishProcessing":
+    "Dieses Spiel ist {status}: nur ein Spiel in Verarbeitung kann auf Abruf gestellt werden.",
   "match.invalid_date": "Das Feld {field} muss ein Datum sein (JJJJ-MM-TT).",
   "match.invalid_time": "Das Feld {field} muss eine Uhrzeit sein (HH:mm).",
   "offline.already_matched": "Aus dieser Aufnahme wurde bereits ein Spiel erstellt.",

@@ -7,6 +7,8 @@ import { Redis } from "ioredis";
 import { FAIL_FAST_REDIS, withRedis, type RedisOutageLog } from "@clubcast/db/redis";
 import {
   ASSET_UPDATE_TARGETS,
+  OVERDUE_SWEEP_EVERY_MS,
+  OVERDUE_SWEEP_SCHEDULER,
   QUEUES,
   bullPrefix,
   matchStartingJobId,
@@ -92,6 +94,18 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     await addMatchStartingTimers({ matchId, startingAt });
   }
 
+  /** Repeats the overdue-matches sweep every OVERDUE_SWEEP_EVERY_MS (one scheduler, however often this is called). */
+  async function scheduleOverdueSweep(): Promise<void> {
+    const { name, data, opts } = planJob("overdueMatches", {});
+    await viaRedis(() =>
+      queues.matchTimers.upsertJobScheduler(
+        OVERDUE_SWEEP_SCHEDULER,
+        { every: OVERDUE_SWEEP_EVERY_MS },
+        { name, data, opts },
+      ),
+    );
+  }
+
   /** Enqueues the cut of one version of a clip (a second add of the same version is ignored). */
   async function enqueueClipCut(job: ClipCutJob): Promise<void> {
     await add("clipCut", job);
@@ -127,6 +141,7 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     enqueueAssetUpdates,
     setMatchStartingTimer,
     clearMatchStartingTimer,
+    scheduleOverdueSweep,
     close,
   };
 }

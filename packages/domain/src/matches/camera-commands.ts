@@ -7,7 +7,7 @@ import { canTransition, type MatchEvent, type MatchStatus, type UserMessageKey }
 import { type CameraCommand } from "@clubcast/shared/jobs";
 import type { Deps } from "../deps.ts";
 import type { AuthUser } from "../core/context.ts";
-import { ConflictError, ValidationError } from "../core/errors.ts";
+import { ConflictError, TRANSITION_REFUSED, ValidationError } from "../core/errors.ts";
 import type { MessageKey } from "../core/i18n.ts";
 import type { MatchRow } from "./presenter.ts";
 
@@ -28,13 +28,8 @@ export const REQUESTED_MESSAGES: Record<CameraCommand, MessageKey> = {
   restore: "match.restore_requested",
 };
 
-export const REFUSED_MESSAGES: Record<CameraCommand, MessageKey> = {
-  schedule: "match.refused.schedule",
-  unschedule: "match.refused.unschedule",
-  startRecording: "match.refused.startRecording",
-  stopRecording: "match.refused.stopRecording",
-  restore: "match.refused.restore",
-};
+/** What a command refused by the match's status tells: its event's refusal. */
+export const refusedMessageOf = (command: CameraCommand): MessageKey => TRANSITION_REFUSED[COMMAND_EVENTS[command]];
 
 export const SUCCEEDED_MESSAGES: Record<CameraCommand, UserMessageKey> = {
   schedule: "match.scheduled",
@@ -74,7 +69,7 @@ export function createCameraCommandPlanner({ prisma, jobs }: Pick<Deps, "prisma"
   /** 409 naming what the match's status allows, when the state machine refuses the command. */
   function assertCommandAllowed(status: MatchStatus, command: CameraCommand): void {
     if (!canTransition(status, COMMAND_EVENTS[command]))
-      throw new ConflictError("match", REFUSED_MESSAGES[command], { status });
+      throw new ConflictError("match", refusedMessageOf(command), { status });
   }
 
   /** Checks a command now (409 for a refused transition, 422 without a configuration); nothing changes yet. */

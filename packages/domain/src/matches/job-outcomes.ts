@@ -1,7 +1,14 @@
 // What the worker reports back about a match's jobs: camera commands confirmed or
 // failed for good, and privacy changes applied. Each outcome has its effect once,
 // however often its job is delivered.
-import { CHANNELS, EVENTS, alreadyTransitioned, type MatchStatus, type UserMessageKey } from "@clubcast/shared";
+import {
+  CHANNELS,
+  ENDED_WITHOUT_CAMERA,
+  EVENTS,
+  alreadyTransitioned,
+  type MatchStatus,
+  type UserMessageKey,
+} from "@clubcast/shared";
 import {
   type AssetUpdateJob,
   type CameraCommand,
@@ -14,7 +21,7 @@ import { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import { translate } from "../core/i18n.ts";
 import { queryPrepared } from "../core/prepared.ts";
-import { COMMAND_EVENTS, REFUSED_MESSAGES, SUCCEEDED_MESSAGES } from "./camera-commands.ts";
+import { COMMAND_EVENTS, SUCCEEDED_MESSAGES, refusedMessageOf } from "./camera-commands.ts";
 import {
   createMatchRepository,
   createTransitionBatcher,
@@ -137,7 +144,7 @@ export function createMatchJobOutcomes(deps: Deps) {
         return { applied: false, status };
       }
       // The match moved on before the camera confirmed (e.g. recording started by hand).
-      const detail = translate(await localeOf(job.requestedBy), REFUSED_MESSAGES[job.command], { status });
+      const detail = translate(await localeOf(job.requestedBy), refusedMessageOf(job.command), { status });
       tellRequester(job, { key: "match.operation_failed", level: "error", detail });
       await tellClub(job, detail);
       return { applied: false, status };
@@ -166,9 +173,42 @@ export function createMatchJobOutcomes(deps: Deps) {
     });
   }
 
-  /** The command failed for good (attempts exhausted): tell the requester why, and the club's staff. */
+  /**
+   * Ends a live match its camera did not stop (ENDED_WITHOUT_CAMERA): live → processing marked
+   * camera_lost, without a live URL, its starting timer cleared; the club's staff hear the problem and
+   * the requester (if any) that it ended without a video. A match no longer live (its camera reported
+   * meanwhile) is left as it is. A camera that still delivers the recording later takes it on demand
+   * (recording-finished goes on from processing).
+   */
+  async function endWithoutCamera(job: { matchId: number; requestedBy: number | null }): Promise<CommandOutcome> {
+    const { event, problem } = ENDED_WITHOUT_CAMERA;
+    const result = await createMatchRepository(prisma).transition(job.matchId, event, {
+      recordingProblem: problem,
+      liveHlsUrl: null,
+    });
+    if (result.outcome !== "moved") {
+      return { applied: false, ...(result.outcome === "refused" ? { status: result.error.from } : {}) };
+    }
+    const { match } = result;
+    await jobs.clearMatchStartingTimer(match.id, match.startingAt);
+    events.publish(CHANNELS.club(match.clubId), EVENTS.matchRecordingProblem, {
+      club: match.clubId,
+      match: match.id,
+      problem,
+    });
+    const detail = translate(await localeOf(job.requestedBy), "match.ended_without_camera");
+    tellRequester(job, { key: "match.recording_ended_without_camera", level: "error", detail });
+    return { applied: true, status: match.status };
+  }
+
+  /**
+   * The command failed for good (refused, or attempts exhausted): tell the requester why, and the
+   * club's staff. A stop still ends the match (endWithoutCamera): a camera that is not recording it (a
+   * restarted camera server) or cannot be reached must not keep it live, and its field busy, forever.
+   */
   async function commandFailed(job: CameraCommandJob, report: JobFailureReport): Promise<CommandOutcome> {
     if (!(await claimOutcome(outcomeKey(job)))) return { applied: false };
+    if (job.command === "stopRecording") return endWithoutCamera(job);
     tellRequester(job, { key: "match.operation_failed", level: "error", ...report });
     await tellClub(job, report.failure?.detail ?? report.detail);
     return { applied: true };
@@ -190,5 +230,12 @@ export function createMatchJobOutcomes(deps: Deps) {
     tellRequester(job, { key: "match.operation_failed", level: "error", ...report });
   }
 
-  return { commandSucceeded, cameraStartedRecording, commandFailed, privacyApplied, assetUpdateFailed };
+  return {
+    commandSucceeded,
+    cameraStartedRecording,
+    commandFailed,
+    endWithoutCamera,
+    privacyApplied,
+    assetUpdateFailed,
+  };
 }

@@ -39,6 +39,7 @@ export const de: Messages = {
     processing: "In Bearbeitung",
     unscheduled: "Nicht geplant",
     no_video: "Kein Video",
+    camera_lost: "Kamera verloren",
   },
   home: {
     title: "Schau deinem Verein zu",
@@ -94,6 +95,8 @@ export const de: Messages = {
     no_recording: "Von diesem Spiel gibt es kein Video.",
     recording_problem: {
       no_video: "Ein Spiel endete ohne Video: Keine Kamera hat während der Aufnahme gesendet.",
+      camera_lost:
+        "Ein Spiel wurde ohne seine Kamera beendet: Die Kamera hat das Stoppen nicht bestätigt, daher wurde kein Video aufgenommen (es erscheint, falls die Kamera es noch liefert).",
     },
     video_label: "Video von {{match}}",
     video_error: "Das Video konnte nicht abgespielt werden. Versuche es gleich noch einmal.",

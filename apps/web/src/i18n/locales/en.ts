@@ -39,6 +39,7 @@ export const en = {
     processing: "Processing",
     unscheduled: "Not scheduled",
     no_video: "No video",
+    camera_lost: "Camera lost",
   },
   home: {
     title: "Watch your club",
@@ -93,6 +94,8 @@ export const en = {
     no_recording: "There is no video of this match.",
     recording_problem: {
       no_video: "A match ended without a video: no camera published while it was recording.",
+      camera_lost:
+        "A match ended without its camera: the camera did not confirm the stop, so no video was recorded (it appears if the camera still delivers one).",
     },
     video_label: "Video of {{match}}",
     video_error: "The video could not be played. Try again in a moment.",

@@ -39,6 +39,7 @@ export const nl: Messages = {
     processing: "In verwerking",
     unscheduled: "Niet ingepland",
     no_video: "Geen video",
+    camera_lost: "Camera kwijt",
   },
   home: {
     title: "Kijk naar je club",
@@ -94,6 +95,8 @@ export const nl: Messages = {
     no_recording: "Er is geen video van deze wedstrijd.",
     recording_problem: {
       no_video: "Een wedstrijd is zonder video geëindigd: geen camera zond beeld uit tijdens de opname.",
+      camera_lost:
+        "Een wedstrijd is zonder camera beëindigd: de camera bevestigde de stop niet, dus er is geen video opgenomen (die verschijnt alsnog als de camera hem levert).",
     },
     video_label: "Video van {{match}}",
     video_error: "De video kon niet worden afgespeeld. Probeer het zo nog eens.",

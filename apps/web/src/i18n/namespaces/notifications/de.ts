@@ -11,6 +11,7 @@ const de: typeof en = {
       unscheduled: "Spiel aus der Planung genommen",
       recording_started: "Aufnahme gestartet",
       recording_stopped: "Aufnahme gestoppt",
+      recording_ended_without_camera: "Aufnahme ohne die Kamera beendet: Es wurde kein Video aufgenommen",
       shared: "Spiel geteilt",
       restored: "Spiel wiederhergestellt",
       privacy_updated: "Sichtbarkeit des Spiels aktualisiert",

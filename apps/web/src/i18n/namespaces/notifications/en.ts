@@ -11,6 +11,7 @@ const en = {
       unscheduled: "Match unscheduled",
       recording_started: "Recording started",
       recording_stopped: "Recording stopped",
+      recording_ended_without_camera: "Recording ended without the camera: no video was recorded",
       shared: "Match shared",
       restored: "Match restored",
       privacy_updated: "Match privacy updated",

@@ -11,6 +11,7 @@ const nl: typeof en = {
       unscheduled: "Wedstrijd uit de planning gehaald",
       recording_started: "Opname gestart",
       recording_stopped: "Opname gestopt",
+      recording_ended_without_camera: "Opname beëindigd zonder de camera: er is geen video opgenomen",
       shared: "Wedstrijd gedeeld",
       restored: "Wedstrijd hersteld",
       privacy_updated: "Privacy van de wedstrijd bijgewerkt",

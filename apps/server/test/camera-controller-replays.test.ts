@@ -1,0 +1,136 @@
+// Camera controllers retry after a lost answer: over generated sequences of their reports and of
+// the camera's answers to stop commands (repeats included), a repeated report answers the same and
+// has no second effect, no report changes a match on demand, and no stop leaves a match live.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import fc from "fast-check";
+import type { Configuration } from "@clubcast/db";
+import type { CameraCommandJob } from "@clubcast/shared/jobs";
+import type { TestApp } from "@clubcast/testkit/app";
+import {
+  createApiClient,
+  createClub,
+  createConfiguration,
+  createField,
+  createMatch,
+} from "@clubcast/testkit/factories";
+import { api, startApiTestApp, type Api } from "@clubcast/testkit/api";
+
+let t: TestApp;
+let http: Api;
+let configuration: Configuration;
+let clientToken: string;
+
+beforeAll(async () => {
+  t = await startApiTestApp();
+  http = api(t);
+  const club = await createClub(t.deps.prisma);
+  const field = await createField(t.deps.prisma, club.id);
+  configuration = await createConfiguration(t.deps.prisma, { clubId: club.id, fieldId: field.id });
+  const { client, secret } = await createApiClient(t.deps.prisma, configuration.id);
+  const token = await http.post("/v1/camera/token", { client_id: client.clientId, client_secret: secret });
+  clientToken = token.json().access_token;
+});
+afterAll(() => t.close());
+
+type Step =
+  | { kind: "streamReady"; url: string | null; repeat: boolean }
+  | { kind: "recordingFinished"; video: string | null; repeat: boolean }
+  /** A stop asked of the camera while the match is live, and what the camera answered. */
+  | { kind: "stop"; answer: "confirmed" | "refused" | "unreachable" };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({
+    kind: fc.constant("streamReady" as const),
+    url: fc.constantFrom("http://camera.test/live/a.m3u8", "http://camera.test/live/b.m3u8", null),
+    repeat: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant("recordingFinished" as const),
+    video: fc.constantFrom("http://camera.test/vod/a.m3u8", "http://camera.test/vod/b.m3u8", null),
+    repeat: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant("stop" as const), answer: fc.constantFrom("confirmed", "refused", "unreachable") }),
+);
+
+const stored = (id: number) =>
+  t.deps.prisma.match.findUniqueOrThrow({
+    where: { id },
+    select: { status: true, liveHlsUrl: true, vodHlsUrl: true, recordingProblem: true },
+  });
+
+let stops = 0;
+
+/** Sends a report once; answers its status, body and the events it published. */
+async function report(matchId: number, sent: Exclude<Step, { kind: "stop" }>) {
+  const publish = vi.spyOn(t.deps.events, "publish");
+  try {
+    const answer =
+      sent.kind === "streamReady"
+        ? await http.post("/v1/camera/stream-ready", { match_id: matchId, live_hls_url: sent.url }, clientToken)
+        : await http.post(
+            "/v1/camera/recording-finished",
+            {
+              match_id: matchId,
+              started_at: "2026-11-28T10:00:00.000Z",
+              ended_at: "2026-11-28T11:30:00.000Z",
+              vod_hls_url: sent.video,
+            },
+            clientToken,
+          );
+    return { status: answer.statusCode, body: answer.json(), events: publish.mock.calls.length };
+  } finally {
+    publish.mockRestore();
+  }
+}
+
+describe("camera-controller reports, replayed", () => {
+  it("answer the same twice with one effect, never change a match on demand, and no stop leaves a match live", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("unscheduled", "scheduled", "live") as fc.Arbitrary<"unscheduled" | "scheduled" | "live">,
+        fc.array(step, { minLength: 1, maxLength: 8 }),
+        async (initial, steps) => {
+          const match = await createMatch(t.deps.prisma, {
+            clubId: configuration.clubId,
+            fieldId: configuration.fieldId,
+            configurationId: configuration.id,
+            status: initial,
+          });
+          for (const s of steps) {
+            const before = await stored(match.id);
+            if (s.kind === "stop") {
+              if (before.status !== "live") continue;
+              const job: CameraCommandJob = {
+                command: "stopRecording",
+                matchId: match.id,
+                configurationId: configuration.id,
+                requestedBy: null,
+                idempotencyKey: `replay-stop-${match.id}-${++stops}`,
+              };
+              const failure = { detail: "stopRecording failed" };
+              if (s.answer === "confirmed") await t.services.matches.commandSucceeded(job);
+              else await t.services.matches.commandFailed(job, failure);
+              // The answer delivered again (a redelivered job) has no second effect.
+              const after = await stored(match.id);
+              if (s.answer === "confirmed") await t.services.matches.commandSucceeded(job);
+              else await t.services.matches.commandFailed(job, failure);
+              expect(await stored(match.id)).toEqual(after);
+              expect(after.status).not.toBe("live");
+              continue;
+            }
+            const first = await report(match.id, s);
+            expect(first.status).toBe(200);
+            const after = await stored(match.id);
+            if (before.status === "vod") expect(after).toEqual(before);
+            if (!s.repeat) continue;
+            const again = await report(match.id, s);
+            expect({ status: again.status, body: again.body }).toEqual({ status: first.status, body: first.body });
+            expect(again.events).toBe(0);
+            expect(await stored(match.id)).toEqual(after);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -1,0 +1,3 @@
+-- AlterEnum
+ALTER TYPE "RecordingProblem" ADD VALUE 'camera_lost';
+
