@@ -119,15 +119,15 @@ export function createClipsService(
    * cut goes before any club's second, so one club's flood never holds back another club's cut.
    */
   async function cutPriority(clipId: number): Promise<number> {
-    const clip = await prisma.clip.findUnique({
-      where: { id: clipId },
-      select: { marker: { select: { sequence: { select: { userId: true, user: { select: { clubId: true } } } } } } },
+    // One query: the clip or its marker may go meanwhile (its job then finds nothing to cut).
+    const requester = await prisma.user.findFirst({
+      where: { sequences: { some: { markers: { some: { clip: { id: clipId } } } } } },
+      select: { id: true, clubId: true },
     });
-    // Deleted meanwhile (its job will find nothing to cut), or of a deleted user's marker: nobody's flood.
-    const { userId, user } = clip?.marker.sequence ?? {};
-    if (userId == null || !user) return 1;
+    // Gone, or of a deleted user's marker: nobody's flood.
+    if (!requester) return 1;
     const earlier = await prisma.clip.count({
-      where: { ...PENDING_CUT, id: { lt: clipId }, ...requestedBy({ id: userId, clubId: user.clubId }) },
+      where: { ...PENDING_CUT, id: { lt: clipId }, ...requestedBy(requester) },
     });
     return 1 + earlier;
   }
