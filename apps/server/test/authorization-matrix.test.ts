@@ -65,8 +65,8 @@ const clubAdmins = (ok: Outcome): Outcomes => [401, 403, 403, 403, ok, ok, 404, 
 const systemOnly = (ok: Outcome): Outcomes => [401, 403, 403, 403, 403, ok, 403, 401];
 /** A system page's object of club A: another club's administrator finds nothing. */
 const systemOnlyInClub = (ok: Outcome): Outcomes => [401, 403, 403, 403, 403, ok, 404, 401];
-/** A user's own sequence: its owner (club A's trainer) and system admins; to everyone else it doesn't exist. */
-const sequenceOwner = (ok: Outcome): Outcomes => [401, 404, 404, ok, 404, ok, 404, 401];
+/** A user's own sequence: its owner (club A's administrator) and system admins; to everyone else it doesn't exist. */
+const sequenceOwner = (ok: Outcome): Outcomes => [401, 404, 404, 404, ok, ok, 404, 401];
 /** A machine's calls: a user's valid token is 403 (signing in again cannot help), none is 401. */
 const cameraOnly = (ok: Outcome): Outcomes => [401, 403, 403, 403, 403, 403, 403, ok];
 /** The media gateway's own calls: users are refused, and so is a camera controller bound to a configuration. */
@@ -410,20 +410,21 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
   "POST /v1/matches/:id/sequences": {
     target: "club A's private match",
     request: (w) => ({ params: { id: w.matches.vod.private.id }, body: { name: "Set pieces" } }),
-    expect: clubMembers(201),
+    // Annotating makes the worker cut video: the match's club's staff only (issue 25).
+    expect: clubAdmins(201),
   },
   "POST /v1/sequences/:id/markers": {
-    target: "the trainer's sequence",
+    target: "the administrator's sequence",
     request: (w) => ({ params: { id: w.sequence.id }, body: { time_ms: 90_000, label: "Corner" } }),
     expect: sequenceOwner(201),
   },
   "PUT /v1/markers/:id": {
-    target: "a marker of the trainer's sequence",
+    target: "a marker of the administrator's sequence",
     request: (w) => ({ params: { id: w.marker.id }, body: { label: "Big chance" } }),
     expect: sequenceOwner(200),
   },
   "DELETE /v1/markers/:id": {
-    target: "a fresh marker of the trainer's sequence",
+    target: "a fresh marker of the administrator's sequence",
     async request(w) {
       const marker = await w.fresh.marker();
       return {
@@ -446,7 +447,7 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
     expect: clubMembers(200),
   },
   "PUT /v1/clips/:id": {
-    target: "the clip of a marker of the trainer's sequence",
+    target: "the clip of a marker of the administrator's sequence",
     request: (w) => ({ params: { id: w.clip.id }, body: { start_ms: 50_000, end_ms: 70_000 } }),
     expect: sequenceOwner(200),
   },

@@ -1,5 +1,5 @@
 // Clips (issue 14): every marker has a clip by the shared rule, queued for the
-// worker's clip.cut; a club's staff list and delete them, a marker's owner sets
+// worker's clip.cut; a club's staff list and delete them, a marker's owner (staff) sets
 // the window frame-accurately; media links follow the match's privacy.
 import { mkdirSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -51,7 +51,7 @@ type Clip = {
 };
 
 /** A marker of `token`'s user on the match, and its clip. */
-async function mark(match: Match, timeMs: number, token = cast.playerA.token) {
+async function mark(match: Match, timeMs: number, token = cast.adminA.token) {
   const sequence = await http.post(`/v1/matches/${match.id}/sequences`, {}, token);
   expect(sequence.statusCode).toBe(201);
   const marker = await http.post(
@@ -78,10 +78,10 @@ describe("a marker's clip", () => {
 
   it("follows the marker when it moves (cut anew), not when only its label changes", async () => {
     const { markerId, clip } = await mark(publicVod, 30_000);
-    expect((await http.put(`/v1/markers/${markerId}`, { label: "Save" }, cast.playerA.token)).statusCode).toBe(200);
+    expect((await http.put(`/v1/markers/${markerId}`, { label: "Save" }, cast.adminA.token)).statusCode).toBe(200);
     expect(await queued(clip.id, 2)).toBe(false);
-    expect((await http.put(`/v1/markers/${markerId}`, { time_ms: 40_000 }, cast.playerA.token)).statusCode).toBe(200);
-    const [moved] = (await http.get(`/v1/matches/${publicVod.id}/clips`, cast.playerA.token))
+    expect((await http.put(`/v1/markers/${markerId}`, { time_ms: 40_000 }, cast.adminA.token)).statusCode).toBe(200);
+    const [moved] = (await http.get(`/v1/matches/${publicVod.id}/clips`, cast.adminA.token))
       .json()
       .data.filter((c: Clip) => c.id === clip.id);
     expect(moved).toMatchObject({ start_ms: 25_000, end_ms: 45_000, state: "queued" });
@@ -94,7 +94,7 @@ describe("a marker's clip", () => {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, "video");
     await t.deps.prisma.clip.update({ where: { id: clip.id }, data: { videoPath: `clips/${clip.id}-1.mp4` } });
-    expect((await http.del(`/v1/markers/${markerId}`, cast.playerA.token)).statusCode).toBe(204);
+    expect((await http.del(`/v1/markers/${markerId}`, cast.adminA.token)).statusCode).toBe(204);
     expect(await t.deps.prisma.clip.count({ where: { id: clip.id } })).toBe(0);
     expect(existsSync(file)).toBe(false);
   });
@@ -139,7 +139,7 @@ describe("a marker's clip", () => {
 describe("PUT /v1/clips/:id", () => {
   it("sets the window on frame boundaries, by hand, and cuts anew", async () => {
     const { clip } = await mark(privateVod, 60_000);
-    const res = await http.put(`/v1/clips/${clip.id}`, { start_ms: 50_010, end_ms: 58_030 }, cast.playerA.token);
+    const res = await http.put(`/v1/clips/${clip.id}`, { start_ms: 50_010, end_ms: 58_030 }, cast.adminA.token);
     expect(res.statusCode).toBe(200);
     // 25 frames per second until the cut has seen the video: 40 ms frames.
     expect(res.json()).toMatchObject({
@@ -160,23 +160,23 @@ describe("PUT /v1/clips/:id", () => {
       [{ start_ms: 1.5, end_ms: 1_000 }, "start_ms", undefined],
       [{ start_ms: 0, end_ms: 1_000, speed: 2 }, "speed", undefined],
     ] as const) {
-      const res = await http.put(`/v1/clips/${clip.id}`, body, cast.playerA.token);
+      const res = await http.put(`/v1/clips/${clip.id}`, body, cast.adminA.token);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(Object.keys(res.json().errors), JSON.stringify(body)).toEqual([field]);
       if (message) expect(res.json().errors[field]).toEqual([message]);
     }
-    const trpc = await http.mutation("clips.setWindow", { id: clip.id, start_ms: 0, end_ms: 10 }, cast.playerA.token);
+    const trpc = await http.mutation("clips.setWindow", { id: clip.id, start_ms: 0, end_ms: 10 }, cast.adminA.token);
     expect(trpc.json().error.data.errors).toEqual({
       end_ms: ["The end ms field must leave the clip at least one frame long."],
     });
-    const unchanged = (await http.get(`/v1/matches/${publicVod.id}/clips`, cast.playerA.token)).json().data;
+    const unchanged = (await http.get(`/v1/matches/${publicVod.id}/clips`, cast.adminA.token)).json().data;
     expect(unchanged.find((c: Clip) => c.id === clip.id)).toMatchObject({ start_ms: 75_000, custom: false });
   });
 
   it("answers 404 for someone else's clip, another club's included", async () => {
     const { clip } = await mark(publicVod, 20_000);
     const body = { start_ms: 0, end_ms: 10_000 };
-    for (const member of [cast.adminA, cast.trainerA, cast.adminB]) {
+    for (const member of [cast.playerA, cast.trainerA, cast.adminB]) {
       const res = await http.put(`/v1/clips/${clip.id}`, body, member.token);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: "No clip found" });
@@ -200,17 +200,17 @@ describe("once the match's video is measured (30 s at 30 frames per second)", ()
   });
 
   it("answers 422 naming time_ms for a marker placed or moved past the video's end", async () => {
-    const sequence = (await http.post(`/v1/matches/${measured.id}/sequences`, {}, cast.playerA.token)).json().data;
+    const sequence = (await http.post(`/v1/matches/${measured.id}/sequences`, {}, cast.adminA.token)).json().data;
     const late = await http.post(
       `/v1/sequences/${sequence.id}/markers`,
       { time_ms: 30_000, label: "Late" },
-      cast.playerA.token,
+      cast.adminA.token,
     );
     expect(late.statusCode).toBe(422);
     expect(late.json().errors).toEqual(afterEnd("time_ms"));
 
     const { markerId } = await mark(measured, 10_000);
-    const moved = await http.put(`/v1/markers/${markerId}`, { time_ms: 45_000 }, cast.playerA.token);
+    const moved = await http.put(`/v1/markers/${markerId}`, { time_ms: 45_000 }, cast.adminA.token);
     expect(moved.statusCode).toBe(422);
     expect(moved.json().errors).toEqual(afterEnd("time_ms"));
   });
@@ -222,10 +222,10 @@ describe("once the match's video is measured (30 s at 30 frames per second)", ()
 
   it("answers 422 naming start_ms for a clip starting past the video's end, and ends a later one with the video", async () => {
     const { clip } = await mark(measured, 20_000);
-    const late = await http.put(`/v1/clips/${clip.id}`, { start_ms: 30_000, end_ms: 31_000 }, cast.playerA.token);
+    const late = await http.put(`/v1/clips/${clip.id}`, { start_ms: 30_000, end_ms: 31_000 }, cast.adminA.token);
     expect(late.statusCode).toBe(422);
     expect(late.json().errors).toEqual(afterEnd("start_ms"));
-    const long = await http.put(`/v1/clips/${clip.id}`, { start_ms: 25_010, end_ms: 35_000 }, cast.playerA.token);
+    const long = await http.put(`/v1/clips/${clip.id}`, { start_ms: 25_010, end_ms: 35_000 }, cast.adminA.token);
     expect(long.statusCode).toBe(200);
     // 25.010 s lies in the frame starting at 25 s (frames of 33.3 ms).
     expect(long.json().data).toMatchObject({ start_ms: 25_000, end_ms: 30_000 });
@@ -235,8 +235,8 @@ describe("once the match's video is measured (30 s at 30 frames per second)", ()
 describe("GET /v1/clubs/:id/clips", () => {
   it("pages a club's clips, newest first, 20 a page, by match and by team", async () => {
     const before = (await http.get(`/v1/clubs/${cast.clubA.id}/clips`, cast.adminA.token)).json().meta.total as number;
-    for (let i = 0; i < 21; i++) await mark(publicVod, 100_000 + i * 1000, cast.trainerA.token);
-    const { clip: privateClip } = await mark(privateVod, 100_000, cast.trainerA.token);
+    for (let i = 0; i < 21; i++) await mark(publicVod, 100_000 + i * 1000, cast.adminA.token);
+    const { clip: privateClip } = await mark(privateVod, 100_000, cast.adminA.token);
     await mark(otherVod, 100_000, cast.adminB.token);
 
     const page = await http.get(`/v1/clubs/${cast.clubA.id}/clips`, cast.adminA.token);
@@ -316,7 +316,7 @@ describe("a ready clip's media", () => {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, "not really a video");
     await t.deps.prisma.clip.update({ where: { id: clip.id }, data: { state: "ready", videoPath: path } });
-    const clips = (await http.get(`/v1/matches/${match.id}/clips`, cast.playerA.token)).json().data as Clip[];
+    const clips = (await http.get(`/v1/matches/${match.id}/clips`, cast.adminA.token)).json().data as Clip[];
     return { clip: clips.find((c) => c.id === clip.id)!, path };
   }
   const pathOf = (url: string) => new URL(url).pathname;

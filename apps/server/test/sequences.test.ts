@@ -1,4 +1,4 @@
-// Sequences and markers: a user's annotations of a match they may see.
+// Sequences and markers: the annotations of a match by the staff of its clubs (canAnnotate).
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Match } from "@clubcast/db";
 import { ANNOTATION_CLIP_LENGTH } from "@clubcast/shared";
@@ -24,11 +24,11 @@ const addMarker = (sequenceId: number, body: object, token: string) =>
   http.post(`/v1/sequences/${sequenceId}/markers`, body, token);
 
 describe("sequences", () => {
-  it("creates a sequence on a match the caller may see and lists the caller's own, markers in video order", async () => {
-    const sequence = await newSequence(privateVodA, cast.playerA.token);
+  it("creates a sequence on a match the caller may annotate and lists the caller's own, markers in video order", async () => {
+    const sequence = await newSequence(privateVodA, cast.adminA.token);
     expect(sequence).toMatchObject({
       match: privateVodA.id,
-      user: cast.playerA.user.id,
+      user: cast.adminA.user.id,
       name: "First half",
       markers: [],
     });
@@ -37,12 +37,12 @@ describe("sequences", () => {
       [15_500, "Corner"],
       [45_000, "Card"],
     ] as const) {
-      expect((await addMarker(sequence.id, { time_ms: time, label }, cast.playerA.token)).statusCode).toBe(201);
+      expect((await addMarker(sequence.id, { time_ms: time, label }, cast.adminA.token)).statusCode).toBe(201);
     }
     // Someone else's sequence on the same match stays out of the list.
-    await newSequence(privateVodA, cast.trainerA.token, "Trainer's");
+    await newSequence(privateVodA, cast.system.token, "System's");
 
-    const res = await http.get(`/v1/matches/${privateVodA.id}/sequences`, cast.playerA.token);
+    const res = await http.get(`/v1/matches/${privateVodA.id}/sequences`, cast.adminA.token);
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data).toHaveLength(1);
@@ -63,14 +63,44 @@ describe("sequences", () => {
     expect((await http.get("/v1/matches/999999/sequences", cast.system.token)).statusCode).toBe(404);
   });
 
-  it("lets anyone signed in annotate a public match, with an empty name by default", async () => {
-    const res = await http.post(`/v1/matches/${publicVod.id}/sequences`, {}, cast.loner.token);
+  it("lets the staff of the match's club annotate it, with an empty name by default", async () => {
+    const res = await http.post(`/v1/matches/${publicVod.id}/sequences`, {}, cast.adminB.token);
     expect(res.statusCode).toBe(201);
     expect(res.json().data.name).toBe("");
   });
 
+  it("answers 403 on a match the caller sees but may not annotate: a club-less account, members, another club's staff", async () => {
+    // Issue 25: a self-registered account (scope player, no club) annotated another club's public match.
+    for (const caller of [cast.loner, cast.playerA, cast.trainerA, cast.adminA]) {
+      const res = await http.post(`/v1/matches/${publicVod.id}/sequences`, {}, caller.token);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toMatch(/Only the staff of the match's club/);
+    }
+    // Members of the match's own club watch, the staff annotate.
+    expect((await http.post(`/v1/matches/${privateVodA.id}/sequences`, {}, cast.playerA.token)).statusCode).toBe(403);
+    expect(await t.deps.prisma.sequence.count({ where: { matchId: publicVod.id, userId: cast.loner.user.id } })).toBe(
+      0,
+    );
+  });
+
+  it("lets the staff of a club the match is shared with annotate it, until it is unshared", async () => {
+    const shared = await createMatch(t.deps.prisma, {
+      clubId: cast.clubB.id,
+      status: "vod",
+      isPrivate: true,
+      sharedWithClubId: cast.clubA.id,
+    });
+    const sequence = await newSequence(shared, cast.adminA.token);
+    const marker = (await addMarker(sequence.id, { time_ms: 1000, label: "Shared" }, cast.adminA.token)).json().data;
+    await t.deps.prisma.match.update({ where: { id: shared.id }, data: { sharedWithClubId: null, isPrivate: false } });
+    // Unshared but public: the sequence is still theirs to see, no longer to annotate.
+    expect((await http.put(`/v1/markers/${marker.id}`, { time_ms: 2000 }, cast.adminA.token)).statusCode).toBe(403);
+    expect((await addMarker(sequence.id, { time_ms: 3000, label: "x" }, cast.adminA.token)).statusCode).toBe(403);
+    expect((await http.get(`/v1/matches/${shared.id}/sequences`, cast.adminA.token)).json().data).toHaveLength(1);
+  });
+
   it("answers an empty list with 200 and 'No sequences found'", async () => {
-    const res = await http.get(`/v1/matches/${publicVod.id}/sequences`, cast.adminB.token, { "accept-language": "nl" });
+    const res = await http.get(`/v1/matches/${publicVod.id}/sequences`, cast.loner.token, { "accept-language": "nl" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: [], message: "Geen sequenties gevonden" });
   });
@@ -78,11 +108,11 @@ describe("sequences", () => {
 
 describe("markers", () => {
   it("adds, changes and deletes markers of the caller's own sequence", async () => {
-    const sequence = await newSequence(publicVod, cast.playerA.token);
+    const sequence = await newSequence(publicVod, cast.adminB.token);
     const added = await addMarker(
       sequence.id,
       { time_ms: 1000, label: "Kick-off", clip_length: 30 },
-      cast.playerA.token,
+      cast.adminB.token,
     );
     expect(added.json()).toMatchObject({
       data: { sequence: sequence.id, time_ms: 1000, label: "Kick-off", clip_length: 30 },
@@ -90,22 +120,22 @@ describe("markers", () => {
     });
     const markerId = added.json().data.id;
 
-    const changed = await http.put(`/v1/markers/${markerId}`, { label: "Start", time_ms: 1200 }, cast.playerA.token);
+    const changed = await http.put(`/v1/markers/${markerId}`, { label: "Start", time_ms: 1200 }, cast.adminB.token);
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({
       data: { id: markerId, label: "Start", time_ms: 1200, clip_length: 30 },
       message: "Marker updated",
     });
 
-    const deleted = await http.del(`/v1/markers/${markerId}`, cast.playerA.token);
+    const deleted = await http.del(`/v1/markers/${markerId}`, cast.adminB.token);
     expect(deleted.statusCode).toBe(204);
     expect(await t.deps.prisma.marker.findUnique({ where: { id: markerId } })).toBeNull();
   });
 
   it("answers 404 to anyone but the owner or a system admin, and changes nothing", async () => {
-    const sequence = await newSequence(publicVod, cast.playerA.token);
-    const marker = (await addMarker(sequence.id, { time_ms: 5000, label: "Foul" }, cast.playerA.token)).json().data;
-    for (const member of [cast.trainerA, cast.adminA, cast.adminB]) {
+    const sequence = await newSequence(publicVod, cast.adminB.token);
+    const marker = (await addMarker(sequence.id, { time_ms: 5000, label: "Foul" }, cast.adminB.token)).json().data;
+    for (const member of [cast.trainerA, cast.adminA, cast.playerA]) {
       const add = await addMarker(sequence.id, { time_ms: 1, label: "x" }, member.token);
       expect(add.statusCode).toBe(404);
       expect(add.json()).toEqual({ message: "No sequence found" });
@@ -127,7 +157,7 @@ describe("markers", () => {
   });
 
   it("answers 422 naming the field for invalid markers", async () => {
-    const sequence = await newSequence(publicVod, cast.playerA.token);
+    const sequence = await newSequence(publicVod, cast.adminB.token);
     for (const [body, field] of [
       [{ label: "x" }, "time_ms"],
       [{ time_ms: -1, label: "x" }, "time_ms"],
@@ -138,7 +168,7 @@ describe("markers", () => {
       [{ time_ms: 1, label: "x", clip_length: 301 }, "clip_length"],
       [{ time_ms: 1, label: "x", colour: "red" }, "colour"],
     ] as const) {
-      const res = await addMarker(sequence.id, body, cast.playerA.token);
+      const res = await addMarker(sequence.id, body, cast.adminB.token);
       expect(res.statusCode, field).toBe(422);
       expect(res.json().errors, field).toHaveProperty(field);
     }
@@ -146,19 +176,19 @@ describe("markers", () => {
   });
 
   it("works the same over tRPC", async () => {
-    const created = await http.mutation("sequences.create", { id: publicVod.id, name: "tRPC" }, cast.playerA.token);
+    const created = await http.mutation("sequences.create", { id: publicVod.id, name: "tRPC" }, cast.adminB.token);
     const sequenceId = created.json().result.data.data.id;
     const marker = await http.mutation(
       "sequences.addMarker",
       { id: sequenceId, time_ms: 10, label: "A" },
-      cast.playerA.token,
+      cast.adminB.token,
     );
     const markerId = marker.json().result.data.data.id;
-    const updated = await http.mutation("sequences.updateMarker", { id: markerId, label: "B" }, cast.playerA.token);
+    const updated = await http.mutation("sequences.updateMarker", { id: markerId, label: "B" }, cast.adminB.token);
     expect(updated.json().result.data.data.label).toBe("B");
-    const list = await http.query("sequences.list", { id: publicVod.id }, cast.playerA.token);
+    const list = await http.query("sequences.list", { id: publicVod.id }, cast.adminB.token);
     expect(list.json().result.data.data.find((s: { id: number }) => s.id === sequenceId).markers).toHaveLength(1);
     expect((await http.mutation("sequences.deleteMarker", { id: markerId }, cast.adminA.token)).statusCode).toBe(404);
-    expect((await http.mutation("sequences.deleteMarker", { id: markerId }, cast.playerA.token)).statusCode).toBe(200);
+    expect((await http.mutation("sequences.deleteMarker", { id: markerId }, cast.adminB.token)).statusCode).toBe(200);
   });
 });

@@ -23,7 +23,7 @@ import {
   type CameraCommandAnswer,
   type CameraCommandRequests,
 } from "@clubcast/camera-protocol";
-import { createMediaStore } from "@clubcast/media-store";
+import { createMediaStore, type MediaStore } from "@clubcast/media-store";
 import { createCameraCommandReader, type Deps, type Services } from "@clubcast/domain";
 import type { WorkerSettings } from "@clubcast/settings";
 import type { CutKind } from "./cut-plan.ts";
@@ -233,6 +233,20 @@ async function writeInPlace(job: Job, files: string[], write: (partials: string[
   }
 }
 
+/**
+ * No cut or build starts while the media disk has less free space than the gateway keeps for
+ * recordings (MEDIA_MIN_FREE_MB): the job is tried again with its backoff, and fails for good with
+ * this reason, which the clip or summary shows, once its attempts are used up.
+ */
+function requireFreeDisk(store: MediaStore, minFreeBytes: number, what: string): void {
+  const free = store.freeBytes();
+  if (free >= minFreeBytes) return;
+  const mb = (bytes: number) => Math.floor(bytes / 1024 / 1024);
+  throw new VideoError(
+    `${what}: the media disk has ${mb(free)} MB free, less than the ${mb(minFreeBytes)} MB kept free for recordings`,
+  );
+}
+
 export type ClipCutResult = { done: true; cut: CutKind } | { done: false; reason: "clip changed or deleted" };
 
 /**
@@ -246,6 +260,7 @@ export function clipCutProcessor({ config }: Deps, services: Services) {
   const store = createMediaStore(config.mediaDir);
 
   async function cut(job: Job<ClipCutJob>): Promise<ClipCutResult> {
+    requireFreeDisk(store, config.mediaMinFreeBytes, "not cut");
     const plan = await services.clips.cutStarting(job.data);
     if (!plan) return { done: false, reason: "clip changed or deleted" };
     const scope = { kind: "matches", id: plan.matchId } as const;
@@ -300,6 +315,7 @@ export function summaryBuildProcessor({ config }: Deps, services: Services) {
   const store = createMediaStore(config.mediaDir);
 
   async function build(job: Job<SummaryBuildJob>): Promise<SummaryBuildResult> {
+    requireFreeDisk(store, config.mediaMinFreeBytes, "not built");
     const plan = await services.summaries.buildStarting(job.data);
     if (!plan) return { done: false, reason: "summary changed or gone" };
     const scope = { kind: "matches", id: plan.matchId } as const;

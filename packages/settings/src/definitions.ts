@@ -186,7 +186,11 @@ export const SETTINGS = {
     "Where video is kept (live segments, recordings, posters, downloads); the API serves it under /media.",
     "var/media",
   ),
-  MEDIA_MIN_FREE_MB: setting(atLeastOne, "1024", "New recordings are refused when the media disk has less free space."),
+  MEDIA_MIN_FREE_MB: setting(
+    atLeastOne,
+    "1024",
+    "New recordings, clip cuts and summary builds wait while the media disk has less free space.",
+  ),
   MEDIA_URL_TTL_SECONDS: setting(
     atLeastOne,
     "21600",
@@ -198,6 +202,12 @@ export const SETTINGS = {
     "Key of those signatures, shared by every server using MEDIA_DIR.",
     "a random key kept in MEDIA_DIR/.url-secret",
   ),
+  CLIP_CUTS_PER_CLUB: setting(
+    atLeastOne,
+    "100",
+    "Clips a club's users may have waiting to be cut at once; more answer 429 until some are cut.",
+  ),
+  CLIP_CUTS_PER_USER: setting(atLeastOne, "50", "Clips one user may have waiting to be cut at once."),
   SUMMARY_QUIET_SECONDS: setting(
     wholeNumber,
     "30",

@@ -56,6 +56,8 @@ export interface AppConfig {
   mediaMinFreeBytes: number;
   /** How long a signed media URL plays (MEDIA_URL_TTL_SECONDS, default 6 hours). */
   mediaUrlTtlSeconds: number;
+  /** Clips waiting to be cut (queued or cutting) a club's users, and one user, may have at once (CLIP_CUTS_PER_CLUB, CLIP_CUTS_PER_USER). */
+  clipCutLimits: { perClub: number; perUser: number };
   /** How long a match's clips must stay unchanged before its summary is rebuilt (SUMMARY_QUIET_SECONDS, default 30). */
   summaryQuietMs: number;
   /** Where cameras reach the media gateway's ingest (MEDIA_PUBLIC_HOST; default PUBLIC_URL's host name). */
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaMinFreeBytes: settings.MEDIA_MIN_FREE_MB * 1024 * 1024,
     mediaUrlSecret: settings.MEDIA_URL_SECRET ?? null,
     mediaUrlTtlSeconds: settings.MEDIA_URL_TTL_SECONDS,
+    clipCutLimits: { perClub: settings.CLIP_CUTS_PER_CLUB, perUser: settings.CLIP_CUTS_PER_USER },
     summaryQuietMs: settings.SUMMARY_QUIET_SECONDS * 1000,
     mediaPublicHost: settings.MEDIA_PUBLIC_HOST,
     rtmpPort: settings.RTMP_PORT,

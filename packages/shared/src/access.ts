@@ -91,6 +91,32 @@ function grantedSections(permissions: readonly string[]): Set<DashboardSection> 
  */
 export const CLIPS_SECTION: DashboardSection = "scheduler";
 
+/** The clubs a match belongs to, for the rule below: its owner, the club it is shared with, and its two sides. */
+export interface MatchClubs {
+  club: number;
+  sharedWith: number | null;
+  sharedOpponent: boolean;
+  home: number | null;
+  away: number | null;
+}
+
+/** The clubs whose staff may annotate a match: its own, the club it is shared with, and the opponent it is shared with. */
+export function annotatingClubs(match: MatchClubs): number[] {
+  const opponents = match.sharedOpponent ? [match.home, match.away] : [];
+  return [match.club, match.sharedWith, ...opponents].filter((club): club is number => club !== null);
+}
+
+/**
+ * Who may annotate a match, and so make the worker cut video (markers, clips, summaries; issue 25):
+ * the clips staff (CLIPS_SECTION) of a club in annotatingClubs, or a system admin. Anyone else may
+ * watch what is shared with them, never queue a cut.
+ */
+export function canAnnotate(user: Actor, userClubId: number | null, match: MatchClubs): boolean {
+  if (user.scope === "system") return true;
+  if (userClubId === null || !canOpenSection(user, CLIPS_SECTION)) return false;
+  return annotatingClubs(match).includes(userClubId);
+}
+
 export function menuFor(actor: Actor): DashboardSection[] {
   const granted = grantedSections(actor.permissions);
   const menu: DashboardSection[] = [...SCOPE_ACCESS[actor.scope].menu];

@@ -195,7 +195,10 @@ export const JOBS = {
     names: ["matches.overdue"],
     options: { attempts: 1, removeOnComplete: true, removeOnFail: 100 },
   }),
-  /** Cuts one version of a clip; a clip changed since it was queued makes it do nothing. */
+  /**
+   * Cuts one version of a clip; a clip changed since it was queued makes it do nothing. Added with a
+   * priority, its rank among its club's waiting cuts: one club's flood never holds back another's cut.
+   */
   clipCut: defineJob({
     queue: QUEUES.clipCuts,
     payload: clipCutJob,

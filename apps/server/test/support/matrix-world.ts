@@ -1,6 +1,6 @@
 // The fixture world of the authorization matrix: club A with everything a route
 // can address (field, team, camera configuration with camera and API client,
-// matches in every status public and private, an offline recording, a trainer's
+// matches in every status public and private, an offline recording, its administrator's
 // sequence with a marker and its clip, a user of every scope), club B with its administrator,
 // a token for every actor, and builders of fresh targets for cells that change
 // or delete what they address.
@@ -76,7 +76,7 @@ export interface World {
   /** Club A's matches (on fieldA, recorded by configurationA), one public and one private per status. */
   matches: Record<MatchStatus, MatchPair>;
   recording: OfflineRecording;
-  /** The trainer's sequence on club A's private on-demand match, with `marker`. */
+  /** Club A's administrator's sequence on club A's private on-demand match, with `marker`. */
   sequence: Sequence;
   marker: Marker;
   /** The clip of `marker`. */
@@ -170,7 +170,7 @@ export async function buildMatrixWorld(t: TestApp): Promise<World> {
   const recording = await newRecording();
 
   const sequence = await prisma.sequence.create({
-    data: { matchId: matches.vod.private.id, userId: actors.trainer.id, name: "Trainer's cuts" },
+    data: { matchId: matches.vod.private.id, userId: actors.club.id, name: "Admin's cuts" },
   });
   const newMarker = () =>
     prisma.marker.create({ data: { sequenceId: sequence.id, timeMs: 60_000 + next(), label: "Chance" } });

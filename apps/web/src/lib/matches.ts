@@ -1,5 +1,5 @@
 // Match types from the API and how the interface names and links them.
-import { loadsClubConfigurations, type ListStatus, type Scope } from "@clubcast/shared";
+import { loadsClubConfigurations, type ListStatus, type MatchClubs, type Scope } from "@clubcast/shared";
 import type { RouterOutputs } from "./trpc.ts";
 
 export type MatchPage = RouterOutputs["matches"]["list"];
@@ -17,6 +17,17 @@ export function sideName(side: MatchSide): string | null {
 /** Scores mean something once a match has started. */
 export function showsScore(match: Pick<Match, "status">): boolean {
   return match.status === "live" || match.status === "processing" || match.status === "vod";
+}
+
+/** The clubs of a match as the annotate rule (canAnnotate of @clubcast/shared) reads them. */
+export function matchClubs(match: Pick<Match, "club" | "shared_with" | "home" | "away">): MatchClubs {
+  return {
+    club: match.club.id,
+    sharedWith: match.shared_with.club?.id ?? null,
+    sharedOpponent: match.shared_with.opponent,
+    home: match.home.club?.id ?? null,
+    away: match.away.club?.id ?? null,
+  };
 }
 
 /**

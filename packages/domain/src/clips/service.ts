@@ -20,13 +20,20 @@ import {
 import { type ClipCutJob } from "@clubcast/shared/jobs";
 import type { Clip, Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
-import type { RequestContext } from "../core/context.ts";
-import { NotFoundError, ValidationError, fieldLabel, type FieldErrors } from "../core/errors.ts";
+import type { AuthUser, RequestContext } from "../core/context.ts";
+import { NotFoundError, TooManyRequestsError, ValidationError, fieldLabel, type FieldErrors } from "../core/errors.ts";
 import { listOf, written } from "../core/answers.ts";
 import { translate } from "../core/i18n.ts";
 import { paged, pageWindow, type PageQuery } from "../core/pagination.ts";
-import { authorize, authorizedRecord, isSystem, requireClub, requireUser } from "../core/policy.ts";
-import { clubTableMatches, recordedMatchesOf, sharedWithMemberOf, visibleMatches } from "../matches/visibility.ts";
+import { authorize, authorizedRecord, isSystem, requireAnnotator, requireClub, requireUser } from "../core/policy.ts";
+import {
+  clubTableMatches,
+  matchClubsOf,
+  matchClubsSelect,
+  recordedMatchesOf,
+  sharedWithMemberOf,
+  visibleMatches,
+} from "../matches/visibility.ts";
 import { bulkRowOf, bulkRowSelect, renderedBulk, videoTime, type BulkRow } from "../media/rendered-bulk.ts";
 import { renderSteps } from "../media/render-steps.ts";
 import type { MediaService } from "../media/service.ts";
@@ -49,11 +56,36 @@ function videoOf(match: { vodDurationMs: number | null; vodFrameRate: number | n
 /** What a new cut starts from: queued again, nothing of an earlier cut's outcome. */
 const recut = { state: "queued", progress: 0, failureReason: null, version: { increment: 1 } } as const;
 
+/**
+ * Clips in the cut queue or being cut: what the cut limits count and the queue's priority ranks. Those of
+ * a match still recording wait outside the queue (annotating live is not held back) and join it ranked.
+ */
+const PENDING_CUT = {
+  state: { in: ["queued", "cutting"] },
+  match: { status: "vod" },
+} satisfies Prisma.ClipWhereInput;
+
+/** Clips of the markers of a club's users; of one user's for a user without a club (a system admin). */
+const requestedBy = (user: { id: number; clubId: number | null }): Prisma.ClipWhereInput =>
+  user.clubId === null
+    ? { marker: { sequence: { userId: user.id } } }
+    : { marker: { sequence: { user: { clubId: user.clubId } } } };
+
+/** First key of the advisory locks serialising one club's (or club-less user's) new cuts, so the limits hold. */
+const CUT_LIMITS_LOCK = 2514;
+
+/** How long a caller over a cut limit is told to wait: about what a few cuts take. */
+const CUT_LIMIT_RETRY_SECONDS = 30;
+
+/** A clip as written, with what queueing its cut needs. */
+const withMatchStatus = { match: { select: { status: true } } } as const;
+type WrittenClip = Prisma.ClipGetPayload<{ include: typeof withMatchStatus }>;
+
 export function createClipsService(
   deps: Deps,
   { media, summaries }: { media: MediaService; summaries: Pick<SummariesService, "clipReady" | "clipRemoved"> },
 ) {
-  const { prisma, events, jobs } = deps;
+  const { prisma, events, jobs, config } = deps;
 
   /** Tells the match's pages to read the clip again; no more than ids, as the match's channel may be public. */
   function changed(clip: { id: number; matchId: number }) {
@@ -81,37 +113,102 @@ export function createClipsService(
     });
   }
 
-  /** Queues the cut of the clip's current version once its match is on demand (until then it stays queued). */
-  async function queueCut(clip: Prisma.ClipGetPayload<{ include: { match: { select: { status: true } } } }>) {
-    publish(clip);
-    if (clip.match.status === "vod") await jobs.enqueueClipCut({ clipId: clip.id, version: clip.version });
+  /**
+   * A cut's place in the clip-cuts queue (BullMQ priority, lower first): 1 + the cuts its marker's club
+   * (a club-less user: that user) still waits for of clips made before it. Every club's first waiting
+   * cut goes before any club's second, so one club's flood never holds back another club's cut.
+   */
+  async function cutPriority(clipId: number): Promise<number> {
+    // One query: the clip or its marker may go meanwhile (its job then finds nothing to cut).
+    const requester = await prisma.user.findFirst({
+      where: { sequences: { some: { markers: { some: { clip: { id: clipId } } } } } },
+      select: { id: true, clubId: true },
+    });
+    // Gone, or of a deleted user's marker: nobody's flood.
+    if (!requester) return 1;
+    const earlier = await prisma.clip.count({
+      where: { ...PENDING_CUT, id: { lt: clipId }, ...requestedBy(requester) },
+    });
+    return 1 + earlier;
   }
 
-  /** A marker was placed, moved or given another clip length: its clip follows by the clip rule, cut anew. */
-  async function markerChanged(markerId: number): Promise<void> {
-    const marker = await prisma.marker.findUniqueOrThrow({
-      where: { id: markerId },
-      select: {
-        timeMs: true,
-        clipLength: true,
-        sequence: { select: { matchId: true, match: { select: measured } } },
-        clip: true,
-      },
+  /** Queues the cut of the clip's current version once its match is on demand (until then it stays queued). */
+  async function queueCut(clip: WrittenClip) {
+    publish(clip);
+    if (clip.match.status === "vod") {
+      await jobs.enqueueClipCut({ clipId: clip.id, version: clip.version }, await cutPriority(clip.id));
+    }
+  }
+
+  /** 429 when the cuts waiting for the user's club, or for the user, are over their limits (CLIP_CUTS_PER_*). */
+  async function requireWithinCutLimits(tx: Prisma.TransactionClient, user: AuthUser): Promise<void> {
+    const { perClub, perUser } = config.clipCutLimits;
+    const limits = [
+      ...(user.clubId === null
+        ? []
+        : [{ of: requestedBy(user), limit: perClub, key: "clip.club_cuts_limit" as const }]),
+      { of: requestedBy({ id: user.id, clubId: null }), limit: perUser, key: "clip.user_cuts_limit" as const },
+    ];
+    for (const { of, limit, key } of limits) {
+      const pending = await tx.clip.count({ where: { ...PENDING_CUT, ...of } });
+      if (pending <= limit) continue;
+      const params = { queued: pending - 1, limit, seconds: CUT_LIMIT_RETRY_SECONDS };
+      throw new TooManyRequestsError(CUT_LIMIT_RETRY_SECONDS, key, params, { clips: [{ key, params }] });
+    }
+  }
+
+  /**
+   * Runs `write`, which makes a clip to be cut (a new one or a new version), within the cut limits of
+   * the user (checked under a lock per club, so concurrent requests cannot all slip under a limit), then
+   * queues the cut once committed. Answers what `write` gives.
+   */
+  async function cutWithinLimits<T>(
+    user: AuthUser,
+    write: (tx: Prisma.TransactionClient) => Promise<{ result: T; clip: WrittenClip }>,
+  ): Promise<T> {
+    const { result, clip } = await prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CUT_LIMITS_LOCK}::int4, ${user.clubId ?? -user.id}::int4)`;
+      const written = await write(tx);
+      await requireWithinCutLimits(tx, user);
+      return written;
     });
-    const { fps, durationMs } = videoOf(marker.sequence.match);
-    const window = {
-      ...defaultClipWindow(marker.timeMs, { clipLengthS: marker.clipLength, fps, durationMs }),
-      frameRate: fps,
-    };
-    const include = { match: { select: { status: true } } } as const;
-    const clip = marker.clip
-      ? await prisma.clip.update({
-          where: { id: marker.clip.id },
-          data: { ...window, custom: false, ...recut },
-          include,
-        })
-      : await prisma.clip.create({ data: { markerId, matchId: marker.sequence.matchId, ...window }, include });
     await queueCut(clip);
+    return result;
+  }
+
+  /**
+   * A marker placed, moved or given another clip length by `user` (`write`, in the transaction, gives
+   * the marker): its clip follows by the clip rule, cut anew, within the user's cut limits.
+   */
+  async function markerChanged<T extends { id: number }>(
+    user: AuthUser,
+    write: (tx: Prisma.TransactionClient) => Promise<T>,
+  ): Promise<T> {
+    return cutWithinLimits(user, async (tx) => {
+      const written = await write(tx);
+      const marker = await tx.marker.findUniqueOrThrow({
+        where: { id: written.id },
+        select: {
+          timeMs: true,
+          clipLength: true,
+          sequence: { select: { matchId: true, match: { select: measured } } },
+        },
+      });
+      const { fps, durationMs } = videoOf(marker.sequence.match);
+      const window = {
+        ...defaultClipWindow(marker.timeMs, { clipLengthS: marker.clipLength, fps, durationMs }),
+        frameRate: fps,
+      };
+      // One statement (INSERT … ON CONFLICT): a marker moved twice at once after its clip was deleted gets one clip.
+      const { id } = await tx.clip.upsert({
+        where: { markerId: written.id },
+        create: { markerId: written.id, matchId: marker.sequence.matchId, ...window },
+        update: { ...window, custom: false, ...recut },
+        select: { id: true },
+      });
+      const clip = await tx.clip.findUniqueOrThrow({ where: { id }, include: withMatchStatus });
+      return { result: written, clip };
+    });
   }
 
   /** Refuses (422 naming `field`) a marker's time the match's video doesn't show, once its length is known. */
@@ -140,7 +237,9 @@ export function createClipsService(
       where: { matchId, state: "queued" },
       select: { id: true, version: true },
     });
-    for (const clip of waiting) await jobs.enqueueClipCut({ clipId: clip.id, version: clip.version });
+    for (const clip of waiting) {
+      await jobs.enqueueClipCut({ clipId: clip.id, version: clip.version }, await cutPriority(clip.id));
+    }
   }
 
   /** Removes a marker's clip and its files (before the marker itself goes). */
@@ -242,26 +341,38 @@ export function createClipsService(
     return errors;
   }
 
-  /** PUT /v1/clips/:id: the annotate page's start and end of a clip of the caller's marker; cut anew. */
+  /**
+   * PUT /v1/clips/:id: the annotate page's start and end of a clip of the caller's marker; cut anew
+   * (only while the caller may annotate its match, and within the cut limits).
+   */
   async function setWindow(clipId: number, input: ClipWindowInput, ctx: RequestContext) {
     const user = requireUser(ctx);
+    const owned = isSystem(user) ? {} : { marker: { sequence: { userId: user.id } } };
     const clip = await prisma.clip.findFirst({
-      where: { id: clipId, ...(isSystem(user) ? {} : { marker: { sequence: { userId: user.id } } }) },
-      select: { id: true, match: { select: measured } },
+      where: { id: clipId, ...owned },
+      select: { id: true, match: { select: { ...measured, ...matchClubsSelect } } },
     });
     if (!clip) throw new NotFoundError("not_found.clip");
+    requireAnnotator(ctx, matchClubsOf(clip.match));
     const video = videoOf(clip.match);
     const asked = { startMs: input.start_ms, endMs: input.end_ms };
     const errors = windowErrors(asked, video);
     if (errors) throw new ValidationError(errors);
     const window = snapClipWindow(asked, video.fps, video.durationMs);
-    const updated = await prisma.clip.update({
-      where: { id: clip.id },
-      data: { ...window, frameRate: video.fps, custom: true, ...recut },
-      include: { match: { select: { status: true } } },
+    const id = await cutWithinLimits(user, async (tx) => {
+      // A clip deleted meanwhile is a 404, not a failed update.
+      const { count } = await tx.clip.updateMany({
+        where: { id: clip.id },
+        data: { ...window, frameRate: video.fps, custom: true, ...recut },
+      });
+      if (!count) throw new NotFoundError("not_found.clip");
+      return {
+        result: clip.id,
+        clip: await tx.clip.findUniqueOrThrow({ where: { id: clip.id }, include: withMatchStatus }),
+      };
     });
-    await queueCut(updated);
-    const answer = await prisma.clip.findUniqueOrThrow({ where: { id: clip.id }, select: clipSelect });
+    const answer = await prisma.clip.findUnique({ where: { id }, select: clipSelect });
+    if (!answer) throw new NotFoundError("not_found.clip");
     return written(presentClip(answer, media), translate(ctx.locale, "clip.updated"));
   }
 

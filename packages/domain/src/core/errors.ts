@@ -81,8 +81,14 @@ export class PayloadTooLargeError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, "auth.too_many_attempts", { seconds: retryAfterSeconds });
+  /** `fieldErrors` name what is over its limit (the sign-in budget names nothing). */
+  constructor(
+    readonly retryAfterSeconds: number,
+    messageKey: MessageKey = "auth.too_many_attempts",
+    params: MessageParams = {},
+    fieldErrors?: FieldErrors,
+  ) {
+    super(429, messageKey, { seconds: retryAfterSeconds, ...params }, fieldErrors);
   }
 }
 

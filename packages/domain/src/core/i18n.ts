@@ -164,6 +164,12 @@ const en = {
   "marker.created": "Marker added",
   "marker.updated": "Marker updated",
   "clip.updated": "Clip updated; it is being cut again.",
+  "clip.annotate_forbidden":
+    "Only the staff of the match's club (or of a club it is shared with) may add markers and cut clips.",
+  "clip.club_cuts_limit":
+    "Your club has {queued} clips waiting to be cut, the most it may have at once ({limit}). Try again in {seconds} seconds, once some are cut.",
+  "clip.user_cuts_limit":
+    "You have {queued} clips waiting to be cut, the most one person may have at once ({limit}). Try again in {seconds} seconds, once some are cut.",
   "bulk.unknown_clips": "This club has no clips with the ids {ids}.",
   "bulk.unknown_summaries": "This club has no summaries with the ids {ids}.",
   "bulk.unknown_team": "The {field} field names no team of this club.",
@@ -350,6 +356,12 @@ const nl: Catalogue = {
   "marker.created": "Marker toegevoegd",
   "marker.updated": "Marker bijgewerkt",
   "clip.updated": "Clip bijgewerkt; hij wordt opnieuw geknipt.",
+  "clip.annotate_forbidden":
+    "Alleen de staf van de club van de wedstrijd (of van een club waarmee hij gedeeld is) mag markers plaatsen en clips knippen.",
+  "clip.club_cuts_limit":
+    "Je club heeft {queued} clips die wachten om geknipt te worden, het maximum tegelijk ({limit}). Probeer het over {seconds} seconden opnieuw, als er een paar geknipt zijn.",
+  "clip.user_cuts_limit":
+    "Je hebt {queued} clips die wachten om geknipt te worden, het maximum per persoon ({limit}). Probeer het over {seconds} seconden opnieuw, als er een paar geknipt zijn.",
   "bulk.unknown_clips": "Deze club heeft geen clips met de ids {ids}.",
   "bulk.unknown_summaries": "Deze club heeft geen samenvattingen met de ids {ids}.",
   "bulk.unknown_team": "Het veld {field} noemt geen team van deze club.",
@@ -534,6 +546,12 @@ const de: Catalogue = {
   "marker.created": "Marker hinzugefügt",
   "marker.updated": "Marker aktualisiert",
   "clip.updated": "Clip aktualisiert; er wird neu geschnitten.",
+  "clip.annotate_forbidden":
+    "Nur der Stab des Vereins des Spiels (oder eines Vereins, mit dem es geteilt ist) darf Marker setzen und Clips schneiden.",
+  "clip.club_cuts_limit":
+    "Dein Verein hat {queued} Clips, die auf den Schnitt warten, so viele wie gleichzeitig erlaubt ({limit}). Versuche es in {seconds} Sekunden erneut, wenn einige geschnitten sind.",
+  "clip.user_cuts_limit":
+    "Du hast {queued} Clips, die auf den Schnitt warten, so viele wie pro Person erlaubt ({limit}). Versuche es in {seconds} Sekunden erneut, wenn einige geschnitten sind.",
   "bulk.unknown_clips": "Dieser Verein hat keine Clips mit den IDs {ids}.",
   "bulk.unknown_summaries": "Dieser Verein hat keine Zusammenfassungen mit den IDs {ids}.",
   "bulk.unknown_team": "Das Feld {field} nennt kein Team dieses Vereins.",

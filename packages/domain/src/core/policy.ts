@@ -1,7 +1,7 @@
 // Who may do what (spec section 6), enforced by every service. The scope and
 // permission matrix itself lives in @clubcast/shared (access.ts) so the web
 // client's menu and guards read the very same table.
-import { canOpenSection, type DashboardSection } from "@clubcast/shared";
+import { canAnnotate, canOpenSection, type DashboardSection, type MatchClubs } from "@clubcast/shared";
 import type { PrismaClient } from "@clubcast/db";
 import type { AuthUser, RequestContext } from "./context.ts";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "./errors.ts";
@@ -56,6 +56,16 @@ export async function authorizedRecord<T>(
   if (!record) throw new NotFoundError(notFoundKey);
   authorize(ctx, section, clubOf(record), notFoundKey);
   return record;
+}
+
+/**
+ * The caller may annotate the match (markers, clip windows: what makes the worker cut video), by
+ * canAnnotate of the access matrix; 403 otherwise. The caller has seen the match (else 404 first).
+ */
+export function requireAnnotator(ctx: RequestContext, match: MatchClubs): AuthUser {
+  const user = requireUser(ctx);
+  if (!canAnnotate(user, user.clubId, match)) throw new ForbiddenError("clip.annotate_forbidden");
+  return user;
 }
 
 /** The club a club-bound list is for: the user's own, unless a system admin names another. */

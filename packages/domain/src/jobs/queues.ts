@@ -44,7 +44,11 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
   const viaRedis = <T>(call: () => Promise<T>) => withRedis(connection, call);
 
   /** Adds a registered job, its payload checked against its schema first. */
-  async function add<K extends JobKind>(kind: K, payload: JobPayload<K>, extra: { delay?: number } = {}) {
+  async function add<K extends JobKind>(
+    kind: K,
+    payload: JobPayload<K>,
+    extra: { delay?: number; priority?: number } = {},
+  ) {
     const { queueName, name, data, opts } = planJob(kind, payload);
     await viaRedis(() => queueNamed.get(queueName)!.add(name, data, { ...opts, ...extra }));
   }
@@ -106,9 +110,13 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     );
   }
 
-  /** Enqueues the cut of one version of a clip (a second add of the same version is ignored). */
-  async function enqueueClipCut(job: ClipCutJob): Promise<void> {
-    await add("clipCut", job);
+  /**
+   * Enqueues the cut of one version of a clip (a second add of the same version is ignored) at
+   * `priority` (1 first): its rank among its club's waiting cuts, so the queue takes every club's
+   * first cut before any club's second (clips service, cutPriority).
+   */
+  async function enqueueClipCut(job: ClipCutJob, priority: number): Promise<void> {
+    await add("clipCut", job, { priority });
   }
 
   /**

@@ -2,7 +2,7 @@
 // as Prisma filters for lookups, and as SQL conditions for the list pages
 // (matches/list-page.ts), whose totals the triggers of the match_list_counts
 // migration count by the same rules.
-import { CLIPS_SECTION, canOpenSection } from "@clubcast/shared";
+import { CLIPS_SECTION, canOpenSection, type MatchClubs } from "@clubcast/shared";
 import { Prisma, type Match } from "@clubcast/db";
 import type { RequestContext } from "../core/context.ts";
 import { isSystem } from "../core/policy.ts";
@@ -15,6 +15,27 @@ function privateMatchesOf(clubId: number): Prisma.MatchWhereInput[] {
     { sharedOpponent: true, homeClubId: clubId },
     { sharedOpponent: true, awayClubId: clubId },
   ];
+}
+
+/** What the annotate rule (canAnnotate of @clubcast/shared) reads of a match. */
+export const matchClubsSelect = {
+  clubId: true,
+  sharedWithClubId: true,
+  sharedOpponent: true,
+  homeClubId: true,
+  awayClubId: true,
+} satisfies Prisma.MatchSelect;
+
+export function matchClubsOf(
+  match: Pick<Match, "clubId" | "sharedWithClubId" | "sharedOpponent" | "homeClubId" | "awayClubId">,
+): MatchClubs {
+  return {
+    club: match.clubId,
+    sharedWith: match.sharedWithClubId,
+    sharedOpponent: match.sharedOpponent,
+    home: match.homeClubId,
+    away: match.awayClubId,
+  };
 }
 
 /**

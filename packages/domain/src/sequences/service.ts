@@ -1,5 +1,7 @@
-// Sequences and markers: a user's annotations of a match they may see. Only the
-// sequence's owner (or a system admin) may change it; to others it doesn't exist.
+// Sequences and markers: a user's annotations of a match they may see. Only who may
+// annotate the match (canAnnotate of the access matrix: its clubs' staff) makes them, as
+// each marker makes the worker cut a clip; only the sequence's owner (or a system admin)
+// changes one, and to others it doesn't exist.
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { ClipsService } from "../clips/service.ts";
@@ -7,8 +9,8 @@ import type { AuthUser, RequestContext } from "../core/context.ts";
 import { listOf, written } from "../core/answers.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { translate } from "../core/i18n.ts";
-import { isSystem, requireUser } from "../core/policy.ts";
-import { visibleMatches } from "../matches/visibility.ts";
+import { isSystem, requireAnnotator, requireUser } from "../core/policy.ts";
+import { matchClubsOf, matchClubsSelect, visibleMatches } from "../matches/visibility.ts";
 import type {
   CreateMarkerInput,
   CreateSequenceInput,
@@ -68,7 +70,7 @@ export function createSequencesService(deps: Deps, { clips }: { clips: ClipsServ
   async function requireVisibleMatch(matchId: number, ctx: RequestContext) {
     const match = await prisma.match.findFirst({
       where: { id: matchId, ...visibleMatches(ctx) },
-      select: { id: true },
+      select: { id: true, ...matchClubsSelect },
     });
     if (!match) throw new NotFoundError("not_found.match");
     return match;
@@ -87,8 +89,7 @@ export function createSequencesService(deps: Deps, { clips }: { clips: ClipsServ
   }
 
   async function create(matchId: number, input: CreateSequenceInput, ctx: RequestContext) {
-    const user = requireUser(ctx);
-    await requireVisibleMatch(matchId, ctx);
+    const user = requireAnnotator(ctx, matchClubsOf(await requireVisibleMatch(matchId, ctx)));
     const sequence = await prisma.sequence.create({
       data: { matchId, userId: user.id, name: input.name },
       select: sequenceSelect,
@@ -96,53 +97,65 @@ export function createSequencesService(deps: Deps, { clips }: { clips: ClipsServ
     return written(presentSequence(sequence), translate(ctx.locale, "sequence.created"));
   }
 
-  async function ownedSequence(sequenceId: number, user: AuthUser) {
+  /** A sequence the caller may change (404 for another user's), on a match they may still annotate (403). */
+  async function ownedSequence(sequenceId: number, ctx: RequestContext) {
     const sequence = await prisma.sequence.findFirst({
-      where: { id: sequenceId, ...ownedBy(user) },
-      select: { id: true, matchId: true },
+      where: { id: sequenceId, ...ownedBy(requireUser(ctx)) },
+      select: { id: true, matchId: true, match: { select: matchClubsSelect } },
     });
     if (!sequence) throw new NotFoundError("not_found.sequence");
-    return sequence;
+    return { ...sequence, user: requireAnnotator(ctx, matchClubsOf(sequence.match)) };
   }
 
-  /** A marker of a sequence the user may change, or 404 (for another user's, too). */
-  async function ownedMarker(markerId: number, user: AuthUser) {
+  /** A marker of a sequence the caller may change (404 for another user's), on a match they may still annotate (403). */
+  async function ownedMarker(markerId: number, ctx: RequestContext) {
     const marker = await prisma.marker.findFirst({
-      where: { id: markerId, sequence: ownedBy(user) },
-      select: { id: true, sequence: { select: { matchId: true } } },
+      where: { id: markerId, sequence: ownedBy(requireUser(ctx)) },
+      select: { id: true, sequence: { select: { matchId: true, match: { select: matchClubsSelect } } } },
     });
     if (!marker) throw new NotFoundError("not_found.marker");
-    return marker;
+    return { ...marker, user: requireAnnotator(ctx, matchClubsOf(marker.sequence.match)) };
+  }
+
+  /** Changes a marker that may have been deleted meanwhile (a 404 then, not a failed update). */
+  async function writeMarker(tx: Prisma.TransactionClient, markerId: number, input: UpdateMarkerInput) {
+    const { count } = await tx.marker.updateMany({
+      where: { id: markerId },
+      data: { timeMs: input.time_ms, label: input.label, clipLength: input.clip_length },
+    });
+    if (!count) throw new NotFoundError("not_found.marker");
+    return tx.marker.findUniqueOrThrow({ where: { id: markerId }, select: markerSelect });
   }
 
   async function addMarker(sequenceId: number, input: CreateMarkerInput, ctx: RequestContext) {
-    const sequence = await ownedSequence(sequenceId, requireUser(ctx));
+    const sequence = await ownedSequence(sequenceId, ctx);
     await clips.requireInsideVideo(sequence.matchId, input.time_ms, "time_ms");
-    const marker = await prisma.marker.create({
-      data: { sequenceId: sequence.id, timeMs: input.time_ms, label: input.label, clipLength: input.clip_length },
-      select: markerSelect,
-    });
-    await clips.markerChanged(marker.id);
+    const marker = await clips.markerChanged(sequence.user, (tx) =>
+      tx.marker.create({
+        data: { sequenceId: sequence.id, timeMs: input.time_ms, label: input.label, clipLength: input.clip_length },
+        select: markerSelect,
+      }),
+    );
     return written(presentMarker(marker), translate(ctx.locale, "marker.created"));
   }
 
   async function updateMarker(markerId: number, input: UpdateMarkerInput, ctx: RequestContext) {
-    const marker = await ownedMarker(markerId, requireUser(ctx));
+    const marker = await ownedMarker(markerId, ctx);
     if (input.time_ms !== undefined) await clips.requireInsideVideo(marker.sequence.matchId, input.time_ms, "time_ms");
-    const updated = await prisma.marker.update({
-      where: { id: marker.id },
-      data: { timeMs: input.time_ms, label: input.label, clipLength: input.clip_length },
-      select: markerSelect,
-    });
     // Only where the clip is taken from makes a new cut; a new label doesn't.
-    if (input.time_ms !== undefined || input.clip_length !== undefined) await clips.markerChanged(marker.id);
+    const moved = input.time_ms !== undefined || input.clip_length !== undefined;
+    const updated = moved
+      ? await clips.markerChanged(marker.user, (tx) => writeMarker(tx, marker.id, input))
+      : await writeMarker(prisma, marker.id, input);
     return written(presentMarker(updated), translate(ctx.locale, "marker.updated"));
   }
 
   async function deleteMarker(markerId: number, ctx: RequestContext): Promise<void> {
-    const marker = await ownedMarker(markerId, requireUser(ctx));
+    const marker = await ownedMarker(markerId, ctx);
     await clips.markerRemoving(marker.id);
-    await prisma.marker.delete({ where: { id: marker.id } });
+    // Deleted by a concurrent request meanwhile: that one answered 204, this one finds nothing.
+    const { count } = await prisma.marker.deleteMany({ where: { id: marker.id } });
+    if (!count) throw new NotFoundError("not_found.marker");
   }
 
   return { list, create, addMarker, updateMarker, deleteMarker };

@@ -262,6 +262,23 @@ describe("the annotation screen", () => {
     expect(screen.queryByRole("button", { name: "Rebuild summary" })).toBeNull();
   });
 
+  it("offers no marker controls to who may not annotate the match: a player, another club's admin", async () => {
+    // Issue 25: only the staff of the match's clubs place markers (each one is a cut).
+    const player = fakeAuth({ user: fakeUser({ id: 8, scope: "player", club: { id: CLUB.id, name: CLUB.name } }) });
+    const stranger = fakeAuth({ user: fakeUser({ id: 9, scope: "club", club: { id: 99, name: "Elsewhere" } }) });
+    for (const auth of [player, stranger]) {
+      const user = userEvent.setup();
+      const { unmount } = renderRoutes(routes, PATH, auth, null, annotateApi([marker(1, 1_000, "Goal")]));
+      expect(await screen.findByRole("button", { name: /^Jump to Goal/ })).toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: "Add marker" })).toBeNull();
+      expect(screen.queryByRole("button", { name: "Edit Goal" })).toBeNull();
+      expect(screen.queryByRole("button", { name: "Delete Goal" })).toBeNull();
+      await user.click(screen.getByRole("button", { name: "Keyboard shortcuts" }));
+      expect(screen.queryByText("Add a marker here")).toBeNull();
+      unmount();
+    }
+  });
+
   it("reads a private clip and summary again when told they changed (their channel gives no more than ids)", async () => {
     let state = "queued";
     const clipsOf = vi.fn(() => ({ data: [clip(11, 1, state)] }));

@@ -7,12 +7,13 @@ import { useEffect, useRef, useState } from "react";
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useForm } from "react-hook-form";
 import { Trans, useTranslation } from "react-i18next";
-import { ANNOTATION_CLIP_LENGTH, CLIP_MAX_MS, FRAME_RATES } from "@clubcast/shared";
+import { ANNOTATION_CLIP_LENGTH, CLIP_MAX_MS, FRAME_RATES, canAnnotate } from "@clubcast/shared";
 import { updateMarkerInput } from "@clubcast/shared/schemas";
+import { useAuth } from "../../auth/AuthProvider.tsx";
 import { useSelectClub } from "../../lib/current-club.tsx";
 import { failureMessage } from "../../lib/server-errors.ts";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
-import type { Match } from "../../lib/matches.ts";
+import { matchClubs, type Match } from "../../lib/matches.ts";
 import { usePageTitle } from "../../lib/page-title.tsx";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
 import { useClubDetails } from "../../lib/working-club.tsx";
@@ -50,13 +51,13 @@ function isTypingTarget(target: EventTarget | null, key: string): boolean {
   return key === " " && target.closest("button, a, [role='menuitem']") !== null;
 }
 
-function Shortcuts() {
+function Shortcuts({ marking }: { marking: boolean }) {
   const { t } = useTranslation("annotate");
   const rows = [
     [t("help.frame_keys"), t("help.frame")],
     [t("help.second_keys"), t("help.second")],
     [t("help.play_keys"), t("help.play")],
-    [t("help.marker_keys"), t("help.marker")],
+    ...(marking ? [[t("help.marker_keys"), t("help.marker")]] : []),
   ];
   return (
     <Popover className="shortcuts">
@@ -89,7 +90,8 @@ function Transport({
   clock: VideoClock;
   rate: FrameRateName;
   onRate: (rate: FrameRateName) => void;
-  onAddMarker: () => void;
+  /** Absent for who may not annotate the match: no marker button. */
+  onAddMarker?: () => void;
 }) {
   const { t } = useTranslation("annotate");
   const fps = FRAME_RATES[rate];
@@ -139,11 +141,13 @@ function Transport({
         </select>
       </label>
       <div className="transport__end">
-        <Shortcuts />
-        <button type="button" className="button button--primary button--small" onClick={onAddMarker}>
-          <Icon name="flag" size={16} />
-          {t("markers.add")}
-        </button>
+        <Shortcuts marking={onAddMarker !== undefined} />
+        {onAddMarker && (
+          <button type="button" className="button button--primary button--small" onClick={onAddMarker}>
+            <Icon name="flag" size={16} />
+            {t("markers.add")}
+          </button>
+        )}
       </div>
     </div>
   );
@@ -214,11 +218,14 @@ function MarkerItem({
   marker,
   clip,
   active,
+  editable,
   onJump,
 }: {
   marker: Marker;
   clip: Clip | undefined;
   active: boolean;
+  /** Whether the caller may still annotate the match: the edit and delete buttons. */
+  editable: boolean;
   onJump: () => void;
 }) {
   const { t } = useTranslation("annotate");
@@ -260,24 +267,26 @@ function MarkerItem({
             />{" "}
             <span className="marker__clip">{t("markers.clip", { count: marker.clip_length })}</span>
           </button>
-          <div className="marker__actions">
-            <button
-              type="button"
-              className="icon-button"
-              onClick={() => setEditing(true)}
-              aria-label={t("markers.edit", { label: marker.label })}
-            >
-              <Icon name="pencil" size={18} />
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              onClick={() => setConfirming(true)}
-              aria-label={t("markers.delete", { label: marker.label })}
-            >
-              <Icon name="trash" size={18} />
-            </button>
-          </div>
+          {editable && (
+            <div className="marker__actions">
+              <button
+                type="button"
+                className="icon-button"
+                onClick={() => setEditing(true)}
+                aria-label={t("markers.edit", { label: marker.label })}
+              >
+                <Icon name="pencil" size={18} />
+              </button>
+              <button
+                type="button"
+                className="icon-button"
+                onClick={() => setConfirming(true)}
+                aria-label={t("markers.delete", { label: marker.label })}
+              >
+                <Icon name="trash" size={18} />
+              </button>
+            </div>
+          )}
         </>
       )}
       {clip && !editing && <MarkerClip clip={clip} label={marker.label} />}
@@ -386,6 +395,9 @@ function Annotator({ club, match }: { club: number; match: Match }) {
     (a, b) => a.time_ms - b.time_ms || a.id - b.id,
   );
   const clips = useMarkerClips(match.id);
+  // Only the staff of the match's clubs annotate (each marker is a cut); others watch.
+  const { user } = useAuth();
+  const mayAnnotate = user !== null && canAnnotate(user, user.club?.id ?? null, matchClubs(match));
 
   const add = async () => {
     const timeMs = Math.round(clock.ms);
@@ -405,20 +417,20 @@ function Annotator({ club, match }: { club: number; match: Match }) {
   };
 
   // The shortcuts of the help popover.
-  const latest = useRef({ clock, rate, add });
-  latest.current = { clock, rate, add };
+  const latest = useRef({ clock, rate, add, mayAnnotate });
+  latest.current = { clock, rate, add, mayAnnotate };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       if (isTypingTarget(event.target, event.key) || document.querySelector("[role='dialog']")) return;
-      const { clock: now, rate: current, add: addHere } = latest.current;
+      const { clock: now, rate: current, add: addHere, mayAnnotate: marking } = latest.current;
       const fps = FRAME_RATES[current];
       if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
         const direction = event.key === "ArrowLeft" ? -1 : 1;
         now.seek(stepFrames(now.ms, fps, direction * (event.shiftKey ? Math.round(fps) : 1), now.durationMs));
       } else if (event.key === " ") {
         now.togglePlay();
-      } else if (event.key === "m" || event.key === "M") {
+      } else if (marking && (event.key === "m" || event.key === "M")) {
         void addHere();
       } else {
         return;
@@ -441,7 +453,12 @@ function Annotator({ club, match }: { club: number; match: Match }) {
             <p className="stage__message">{t("no_video")}</p>
           </div>
         )}
-        <Transport clock={clock} rate={rate} onRate={setRate} onAddMarker={() => void add()} />
+        <Transport
+          clock={clock}
+          rate={rate}
+          onRate={setRate}
+          onAddMarker={mayAnnotate ? () => void add() : undefined}
+        />
       </div>
       <aside className="annotate__side">
         <section className="markers" aria-labelledby="markers-title">
@@ -454,7 +471,11 @@ function Annotator({ club, match }: { club: number; match: Match }) {
           ) : sequences.isError ? (
             <ErrorState onRetry={() => void sequences.refetch()} />
           ) : markers.length === 0 ? (
-            <EmptyState icon="flag" title={t("markers.empty")} text={t("markers.empty_text")} />
+            <EmptyState
+              icon="flag"
+              title={t("markers.empty")}
+              text={t(mayAnnotate ? "markers.empty_text" : "markers.watch_only")}
+            />
           ) : (
             <ol className="markers__list">
               {markers.map((marker) => (
@@ -463,6 +484,7 @@ function Annotator({ club, match }: { club: number; match: Match }) {
                   marker={marker}
                   clip={clips.get(marker.id)}
                   active={frameAt(marker.time_ms, fps) === currentFrame}
+                  editable={mayAnnotate}
                   onJump={() => clock.seek(marker.time_ms)}
                 />
               ))}

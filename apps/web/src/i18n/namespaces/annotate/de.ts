@@ -31,6 +31,7 @@ const de: typeof en = {
     title: "Markierungen",
     empty: "Noch keine Markierungen",
     empty_text: "Drücke M oder „Markierung hinzufügen“, um einen Moment zu markieren.",
+    watch_only: "Markierungen und Clips erstellt der Stab des Vereins des Spiels.",
     add: "Markierung hinzufügen",
     default_label: "Markierung {{number}}",
     jump: "<hidden>Zu</hidden> <label>{{label}}</label> <hidden>bei</hidden> <time>{{time}}</time> <hidden>springen</hidden>",

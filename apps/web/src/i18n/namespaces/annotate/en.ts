@@ -30,6 +30,7 @@ const en = {
     title: "Markers",
     empty: "No markers yet",
     empty_text: "Press M or “Add marker” to mark a moment.",
+    watch_only: "Markers and clips are made by the staff of the match's club.",
     add: "Add marker",
     default_label: "Marker {{number}}",
     jump: "<hidden>Jump to</hidden> <label>{{label}}</label> <hidden>at</hidden> <time>{{time}}</time>",

@@ -31,6 +31,7 @@ const nl: typeof en = {
     title: "Markers",
     empty: "Nog geen markers",
     empty_text: "Druk op M of “Marker toevoegen” om een moment te markeren.",
+    watch_only: "Markers en clips worden gemaakt door de staf van de club van de wedstrijd.",
     add: "Marker toevoegen",
     default_label: "Marker {{number}}",
     jump: "<hidden>Spring naar</hidden> <label>{{label}}</label> <hidden>op</hidden> <time>{{time}}</time>",
