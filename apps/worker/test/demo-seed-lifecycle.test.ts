@@ -22,6 +22,8 @@ beforeAll(async () => {
   const settings: WorkerSettings = {
     assetServerUrl: sim.url,
     mediaGatewayUrl: sim.url,
+    // The simulator runs on this machine, as under npm start.
+    outboundAllowedHosts: ["127.0.0.1"],
     concurrency: 2,
     mediaConcurrency: 1,
     requestTimeoutMs: 5000,
