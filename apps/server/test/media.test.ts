@@ -4,14 +4,14 @@
 // answers: signed for private matches after the read cache, never inside it.
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { Field, Match } from "@clubcast/db";
 import { MEDIA_FILES } from "@clubcast/shared";
 import { createMediaStore, type MediaScope } from "@clubcast/media-store";
-import { createMediaUrlSigner, URL_SECRET_FILE } from "@clubcast/domain/media/signing.ts";
+import { createMediaUrlSigner, loadOrCreateUrlSecret, URL_SECRET_FILE } from "@clubcast/domain/media/signing.ts";
 import { generousLoginLimits, useTestAppWithCast } from "@clubcast/testkit/api";
 import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 import { createClub, createConfiguration, createField, createMatch, createUser } from "@clubcast/testkit/factories";
@@ -352,6 +352,47 @@ describe("media paths that name nothing servable", () => {
       expect(res.body, path).not.toContain(SECRET_MARK);
       expect(res.body, path).not.toContain(t.config.mediaDir);
     }
+  });
+
+  it("answer 404 for links planted in MEDIA_DIR (a tampered backup), to server files or to the URL secret", async () => {
+    const dir = store().dir(scopeOf(publicMatch));
+    const secret = join(t.config.mediaDir, URL_SECRET_FILE);
+    loadOrCreateUrlSecret(t.config.mediaDir);
+    const hostname = readFileSync("/etc/hostname", "utf8");
+    const planted = {
+      "planted-hostname.jpg": "/etc/hostname",
+      "planted-secret.jpg": secret,
+      "planted-secret-relative.ts": `../../${URL_SECRET_FILE}`,
+      "planted-folder": "/etc",
+    };
+    for (const [name, target] of Object.entries(planted)) {
+      rmSync(join(dir, name), { force: true });
+      symlinkSync(target, join(dir, name));
+    }
+    try {
+      for (const path of [
+        "planted-hostname.jpg",
+        "planted-secret.jpg",
+        "planted-secret-relative.ts",
+        "planted-folder/hostname.jpg",
+      ]) {
+        const res = await rawGet(`/media/matches/${publicMatch.id}/${path}`);
+        expect(res.status, path).toBe(404);
+        expect(res.body, path).not.toContain(readFileSync(secret, "utf8").trim());
+        if (hostname.trim()) expect(res.body, path).not.toContain(hostname.trim());
+      }
+      // The same through a signed URL of a private match.
+      const privateDir = store().dir(scopeOf(privateMatch));
+      rmSync(join(privateDir, "planted-hostname.jpg"), { force: true });
+      symlinkSync("/etc/hostname", join(privateDir, "planted-hostname.jpg"));
+      const signer = createMediaUrlSigner(t.config);
+      const signed = await rawGet(pathOf(signer.signedUrl(scopeOf(privateMatch), "planted-hostname.jpg")));
+      expect(signed.status).toBe(404);
+    } finally {
+      for (const name of Object.keys(planted)) rmSync(join(dir, name), { force: true });
+    }
+    // A regular file inside MEDIA_DIR still plays.
+    expect((await rawGet(`/media/matches/${publicMatch.id}/${MEDIA_FILES.poster}`)).status).toBe(200);
   });
 
   it("never answer 200 or 5xx for garbage in the signature, expiry, scope, id or path", async () => {

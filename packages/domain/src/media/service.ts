@@ -89,10 +89,17 @@ export function createMediaService(deps: Deps) {
   /** The file `path` names below the scope, if it is of a kind that is served. */
   function fileOf(scope: MediaScope, path: string, signed: boolean): MediaFile {
     const type = MEDIA_FILE_TYPES[extname(path).slice(1).toLowerCase() as keyof typeof MEDIA_FILE_TYPES];
-    // resolveInside refuses `..`, absolute paths, NUL bytes and the manifest.
+    // resolveInside refuses `..`, absolute paths, NUL bytes, hidden names and the manifest.
     const file = type ? store.resolveInside(scope, path) : null;
     if (!type || !file) throw notFound();
     return { path: file, type, signed };
+  }
+
+  /** The file as it is served: where it really is, once the store has found it a regular file inside MEDIA_DIR. */
+  async function servable(file: MediaFile): Promise<MediaFile> {
+    const path = await store.servableFile(file.path);
+    if (!path) throw notFound();
+    return { ...file, path };
   }
 
   /** GET /media/matches/{id}/{path}: a file of a public match (404 for a private or missing one). */
@@ -107,7 +114,7 @@ export function createMediaService(deps: Deps) {
     if (!match || match.isPrivate || store.readManifest(scope)?.is_private) throw notFound();
     // The stored path, however the request spelled it ("clips//1-1.mp4", "./clips/1-1.mp4").
     if (await madePrivate(id, normalize(path))) throw notFound();
-    return file;
+    return servable(file);
   }
 
   /** Whether `path` is a file of a clip or summary of the match that was made private. */
@@ -134,22 +141,22 @@ export function createMediaService(deps: Deps) {
     store.resolveInside(matchScope(matchId), path);
 
   /** GET /media/signed/{expires}/{signature}/{kind}/{id}/{path}: a file through a signed URL. */
-  function signedFile(request: SignedMediaRequest, now = Date.now()): MediaFile {
+  async function signedFile(request: SignedMediaRequest, now = Date.now()): Promise<MediaFile> {
     const parsed = signedMediaRequest.safeParse(request);
     if (!parsed.success) throw notFound();
     const { expires, signature, kind, id, path } = parsed.data;
     const scope: MediaScope = { kind, id };
     if (!signer.verify(scope, expires, signature, now)) throw notFound();
-    return fileOf(scope, path, true);
+    return servable(fileOf(scope, path, true));
   }
 
   /** GET /media/clubs/{id}/{file}: a club's logo, public like the club's name (its public page shows it). */
-  function clubLogoFile(request: ClubLogoRequest): MediaFile {
+  async function clubLogoFile(request: ClubLogoRequest): Promise<MediaFile> {
     const parsed = clubLogoRequest.safeParse(request);
     const file = parsed.success ? store.clubLogoFile(parsed.data.id, parsed.data.file) : null;
     if (!parsed.success || !file) throw notFound();
     const type = MEDIA_FILE_TYPES[extname(file).slice(1) as keyof typeof MEDIA_FILE_TYPES];
-    return { path: file, type, signed: false };
+    return servable({ path: file, type, signed: false });
   }
 
   /** The path below the match's folder that `url` names, when it is one of our unsigned media URLs. */
