@@ -2,8 +2,25 @@
 // pg_dump (custom format) and the media directory (MEDIA_DIR: recordings,
 // posters, downloads, the media URL key). Redis holds only jobs in flight and
 // caches, so it is not kept. `npm run backup` and `npm run restore` (scripts/bin).
+//
+// An archive holds secrets (the media URL key, password and API-client secret
+// hashes, stream keys), so it is written readable by its owner only. A restore
+// trusts nothing in it: an archive is read only when every entry is a plain file
+// or folder of a backup's own (a link, a device or a name leaving the target could
+// plant a way out of MEDIA_DIR that /media or the restore itself would follow).
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
@@ -18,11 +35,53 @@ const ABOUT_FILE = "backup.json";
 /** A failure with the one line to show (no stack): a refusal, a missing tool, a broken archive. */
 export class BackupError extends Error {}
 
-function run(program: string, args: string[], what: string, okCodes: number[] = [0]): void {
-  const result = spawnSync(program, args, { encoding: "utf8" });
+function run(program: string, args: string[], what: string, okCodes: number[] = [0]): string {
+  const result = spawnSync(program, args, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
   if (result.error) throw new BackupError(`${what}: ${program} could not run (${result.error.message}).`);
   if (!okCodes.includes(result.status ?? -1)) {
     throw new BackupError(`${what} failed: ${result.stderr.trim().split("\n").at(-1) ?? `exit ${result.status}`}`);
+  }
+  return result.stdout;
+}
+
+/** What an entry of `tar --list --verbose` is, by its first letter, when a backup may not hold it. */
+const REFUSED_KINDS: Record<string, string> = {
+  l: "a symbolic link",
+  h: "a hard link",
+  c: "a device",
+  b: "a device",
+  p: "a named pipe",
+  s: "a socket",
+};
+
+/** One line of `tar --list --verbose --full-time`: kind and mode, owner, size, date, time, name. */
+const LISTED_ENTRY = /^(\S)\S*\s+\S+\s+\S+\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (.*)$/;
+
+/**
+ * Refuses an archive holding anything but plain files and folders of a backup's own (backup.json,
+ * database.dump, media/…), naming the first entry that is not, before anything is written.
+ */
+function checkEntries(archive: string): void {
+  const listing = run(
+    "tar",
+    ["--list", "--verbose", "--full-time", "--numeric-owner", "--quoting-style=escape", "--gzip", `--file=${archive}`],
+    "Reading the archive",
+  );
+  for (const line of listing.split("\n").filter(Boolean)) {
+    const [, kind = "?", listed = line] = LISTED_ENTRY.exec(line) ?? [];
+    // A link's line goes on with its target.
+    const name = listed.replace(kind === "l" ? / -> .*$/ : kind === "h" ? / link to .*$/ : /$^/, "");
+    const refusal =
+      REFUSED_KINDS[kind] ??
+      (kind !== "-" && kind !== "d"
+        ? "not a plain file or folder"
+        : name.startsWith("/") || name.split("/").includes("..")
+          ? "a name leading out of the folder it is restored to"
+          : ![ABOUT_FILE, DATABASE_FILE, MEDIA_FOLDER].includes(name.split("/")[0]!)
+            ? "no part of a Clubcast backup"
+            : null);
+    if (refusal)
+      throw new BackupError(`Not restoring ${archive}: its entry ${name} is ${refusal}. Nothing was changed.`);
   }
 }
 
@@ -64,13 +123,14 @@ export async function createBackup(settings: Settings, output?: string): Promise
       "Dumping the database",
     );
     mkdirSync(settings.MEDIA_DIR, { recursive: true });
-    // The archive holds the media folder under media/ without copying it first.
-    symlinkSync(settings.MEDIA_DIR, join(staging, MEDIA_FOLDER));
     writeFileSync(
       join(staging, ABOUT_FILE),
       `${JSON.stringify({ app_version: APP_VERSION, created_at: new Date().toISOString() }, null, 2)}\n`,
     );
-    mkdirSync(join(archive, ".."), { recursive: true });
+    // A new backup folder and the archive are their owner's only: the archive holds secrets.
+    mkdirSync(join(archive, ".."), { recursive: true, mode: 0o700 });
+    closeSync(openSync(archive, "w", 0o600));
+    chmodSync(archive, 0o600);
     // 1: a file changed while it was read (a recording going on); what was read is kept.
     run(
       "tar",
@@ -79,10 +139,12 @@ export async function createBackup(settings: Settings, output?: string): Promise
         "--gzip",
         `--file=${archive}`,
         `--directory=${staging}`,
-        "--dereference",
         ABOUT_FILE,
         DATABASE_FILE,
-        MEDIA_FOLDER,
+        // The media folder as it is, under media/ (links kept as links, never followed out of it).
+        `--directory=${resolve(settings.MEDIA_DIR)}`,
+        `--transform=s,^\\.,${MEDIA_FOLDER},S`,
+        ".",
       ],
       "Writing the archive",
       [0, 1],
@@ -116,6 +178,7 @@ async function databaseState(databaseUrl: string): Promise<"missing" | "empty" |
  */
 export async function restoreBackup(settings: Settings, archive: string, force: boolean): Promise<void> {
   if (!existsSync(archive)) throw new BackupError(`No archive at ${archive}.`);
+  checkEntries(archive);
   const state = await databaseState(settings.DATABASE_URL);
   const mediaInUse = existsSync(settings.MEDIA_DIR) && readdirSync(settings.MEDIA_DIR).length > 0;
   if (!force && (state === "in use" || mediaInUse)) {

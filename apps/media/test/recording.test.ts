@@ -210,7 +210,7 @@ describe("a private match", () => {
     await stack.command(match.id, "startrecording");
     const live = await matchWhen(match.id, isLive, "live with a live playlist");
     expect(live.is_private).toBe(true);
-    const signedPrefix = new RegExp(`^${stack.url}/media/signed/\\d+/[\\w-]{43}/matches/${match.id}/`);
+    const signedPrefix = new RegExp(`^${stack.url}/media/signed/\\d+/[\\w-]{43}\\.live/matches/${match.id}/`);
     expect(live.live_hls_url).toMatch(new RegExp(`${signedPrefix.source}live\\.m3u8$`));
 
     const rendition = await bestRendition(live.live_hls_url!);
@@ -227,7 +227,7 @@ describe("a private match", () => {
       `${signature!.slice(0, -2)}${signature!.endsWith("AA") ? "BB" : "AA"}`,
     );
     const otherExpiry = signedSegment.replace(`/${expires}/`, `/${Number(expires) + 3600}/`);
-    const expired = expiredSignedUrl(stack, { kind: "matches", id: match.id }, `360p/${segment}`);
+    const expired = await expiredSignedUrl(stack, { kind: "matches", id: match.id }, `360p/${segment}`);
     for (const refused of [unsigned, wrongSignature, otherExpiry, expired]) {
       expect(await statusOf(refused), refused).toBe(404);
     }

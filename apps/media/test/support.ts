@@ -561,7 +561,7 @@ export async function playsInChromium(browser: Browser, url: string, seconds = 1
 }
 
 /** A signed media URL as the API makes them, signed long enough ago that it has expired. */
-export function expiredSignedUrl(stack: GatewayStack, scope: MediaScope, path: string): string {
+export function expiredSignedUrl(stack: GatewayStack, scope: MediaScope, path: string): Promise<string> {
   const signedAt = Date.now() - (stack.t.config.mediaUrlTtlSeconds + 60) * 1000;
-  return stack.t.services.media.signedUrl(scope, path, signedAt);
+  return stack.t.services.media.scopeFileUrl(scope, path, signedAt);
 }

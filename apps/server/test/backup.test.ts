@@ -3,7 +3,17 @@
 // one archive, comes back in a new database and media folder, and plays there.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -24,6 +34,8 @@ let restoredDatabaseUrl: string;
 /** An installation restored twice over, the second time with --force. */
 let forcedDatabaseUrl: string;
 let matchId: number;
+/** Installations a tampered archive was restored into (none should have been made). */
+const tamperedDatabaseUrls: string[] = [];
 
 /** Runs `npm run <command>` against one installation (its database and media folder). */
 function npmRun(
@@ -110,7 +122,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await restored?.close();
   await source?.close();
-  for (const url of [restoredDatabaseUrl, forcedDatabaseUrl].filter(Boolean)) {
+  for (const url of [restoredDatabaseUrl, forcedDatabaseUrl, ...tamperedDatabaseUrls].filter(Boolean)) {
     await adminQuery(source.db.url, `DROP DATABASE IF EXISTS "${new URL(url).pathname.slice(1)}" WITH (FORCE)`);
   }
   rmSync(work, { recursive: true, force: true });
@@ -123,6 +135,8 @@ describe("backup and restore", () => {
     const listing = spawnSync("tar", ["--list", "--gzip", `--file=${archive}`], { encoding: "utf8" }).stdout;
     expect(listing).toContain("database.dump");
     expect(listing).toContain(`media/matches/${matchId}/source/vod.m3u8`);
+    // It holds the media URL key and password hashes: its owner's only.
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
   }, 120_000);
 
   it("refuses to restore over an installation in use, with one line saying how to force it", async () => {
@@ -170,6 +184,68 @@ describe("backup and restore", () => {
       expect(probe.status, probe.stderr).toBe(0);
       expect(probe.stdout).toContain("h264,video");
       expect(probe.stdout).toContain("aac,audio");
+    }
+  }, 180_000);
+
+  it("refuses an archive with a link, a device, a pipe or a name leaving its folder, naming it and writing nothing", async () => {
+    const genuine = join(work, "genuine");
+    mkdirSync(genuine);
+    expect(spawnSync("tar", ["--extract", "--gzip", `--file=${archive}`, `--directory=${genuine}`]).status).toBe(0);
+    const folder = `media/matches/${matchId}`;
+    const tampered: { entry: string; alsoNamed?: string; plant: (dir: string) => void; absoluteNames?: boolean }[] = [
+      { entry: `${folder}/poster.jpg`, plant: (dir) => symlinkSync("/etc/hostname", join(dir, folder, "poster.jpg")) },
+      {
+        entry: `${folder}/source/vod-copy.m3u8`,
+        alsoNamed: `${folder}/source/vod.m3u8`,
+        plant: (dir) => linkSync(join(dir, folder, "source/vod.m3u8"), join(dir, folder, "source/vod-copy.m3u8")),
+      },
+      {
+        entry: `${folder}/pipe.ts`,
+        plant: (dir) => expect(spawnSync("mkfifo", [join(dir, folder, "pipe.ts")]).status).toBe(0),
+      },
+      {
+        entry: `${folder}/null.ts`,
+        plant: (dir) => expect(spawnSync("mknod", [join(dir, folder, "null.ts"), "c", "1", "3"]).status).toBe(0),
+      },
+      {
+        entry: "media/../../escaped.ts",
+        plant: (dir) => writeFileSync(join(dir, "..", "escaped.ts"), "x"),
+        absoluteNames: true,
+      },
+    ];
+    for (const [i, { entry, alsoNamed, plant, absoluteNames }] of tampered.entries()) {
+      const dir = join(work, `tampered-${i}`, "archive");
+      mkdirSync(dir, { recursive: true });
+      cpSync(genuine, dir, { recursive: true });
+      plant(dir);
+      const file = join(work, `tampered-${i}.tar.gz`);
+      const members = absoluteNames
+        ? ["backup.json", "database.dump", "media", entry]
+        : ["backup.json", "database.dump", "media"];
+      const made = spawnSync("tar", [
+        "--create",
+        "--gzip",
+        `--file=${file}`,
+        `--directory=${dir}`,
+        ...(absoluteNames ? ["--absolute-names"] : []),
+        ...members,
+      ]);
+      expect(made.status, made.stderr.toString()).toBe(0);
+
+      const databaseUrl = withDatabase(source.db.url, `clubcast_tampered_${randomBytes(4).toString("hex")}`);
+      tamperedDatabaseUrls.push(databaseUrl);
+      const mediaDir = join(work, `tampered-${i}`, "media-dir");
+      const result = npmRun("restore", [file], { databaseUrl, mediaDir });
+      expect(result.status, entry).toBe(1);
+      expect(result.stderr.trim().split("\n"), entry).toHaveLength(1);
+      // Of two hard-linked names, tar keeps the one it reads first as the file and the other as the link.
+      const named = /entry (\S+) is/.exec(result.stderr)?.[1];
+      expect([entry, ...(alsoNamed ? [alsoNamed] : [])], result.stderr).toContain(named);
+      expect(result.stderr, entry).not.toMatch(/^tar:|Cannot|Removing leading/m);
+      expect(existsSync(mediaDir), entry).toBe(false);
+      const name = new URL(databaseUrl).pathname.slice(1);
+      const databases = `SELECT count(*)::int AS count FROM pg_database WHERE datname = '${name}'`;
+      expect(await sql(withDatabase(source.db.url, "postgres"), databases), entry).toBe(0);
     }
   }, 180_000);
 

@@ -337,4 +337,39 @@ describe("a ready clip's media", () => {
     expect(signed.headers["content-type"]).toBe("video/mp4");
     expect((await http.get(`/media/matches/${privateVod.id}/${path}`)).statusCode).toBe(404);
   });
+
+  it("opens that one clip only: not another clip, the poster, the download or the playlists of its match", async () => {
+    const folder = join(t.config.mediaDir, "matches", String(privateVod.id));
+    const matchFiles = ["poster.jpg", "download.mp4", "vod.m3u8", "live.m3u8", "source/vod.m3u8", "source/s1-00001.ts"];
+    for (const file of matchFiles) {
+      mkdirSync(dirname(join(folder, file)), { recursive: true });
+      writeFileSync(join(folder, file), "match media");
+    }
+    const { clip, path } = await readyClip(privateVod);
+    const { path: staffOnlyPath } = await readyClip(privateVod);
+    const prefix = pathOf(clip.video_url!).slice(0, -path.length);
+    expect((await http.get(pathOf(clip.video_url!))).statusCode).toBe(200);
+    for (const other of [staffOnlyPath, ...matchFiles]) {
+      expect((await http.get(`${prefix}${other}`)).statusCode, other).toBe(404);
+    }
+  });
+
+  it("stops opening once the clip is made staff-only, or its match turns public and private again", async () => {
+    const { clip } = await readyClip(privateVod);
+    expect((await http.get(pathOf(clip.video_url!))).statusCode).toBe(200);
+    await t.deps.prisma.clip.update({ where: { id: clip.id }, data: { isPrivate: true } });
+    expect((await http.get(pathOf(clip.video_url!))).statusCode).toBe(404);
+
+    const { clip: again } = await readyClip(privateVod);
+    expect((await http.get(pathOf(again.video_url!))).statusCode).toBe(200);
+    await t.deps.prisma.match.update({ where: { id: privateVod.id }, data: { isPrivate: false } });
+    await t.deps.prisma.match.update({ where: { id: privateVod.id }, data: { isPrivate: true } });
+    expect((await http.get(pathOf(again.video_url!))).statusCode).toBe(404);
+    // A link handed out now opens it.
+    const current = (await http.get(`/v1/matches/${privateVod.id}/clips`, cast.playerA.token)).json().data as Clip[];
+    expect((await http.get(pathOf(current.find((c) => c.id === again.id)!.video_url!))).statusCode).toBe(200);
+
+    expect((await http.del(`/v1/clips/${again.id}`, cast.adminA.token)).statusCode).toBe(204);
+    expect((await http.get(pathOf(again.video_url!))).statusCode).toBe(404);
+  });
 });

@@ -194,7 +194,9 @@ describe("connected cameras: configuration status and Streams previews", () => {
       protocol: "rtmp",
     });
     const url = new URL(camera.hls_url);
-    expect(url.pathname).toMatch(new RegExp(`^/media/signed/\\d+/[\\w-]+/previews/${rtmpCamera.id}/live\\.m3u8$`));
+    expect(url.pathname).toMatch(
+      new RegExp(`^/media/signed/\\d+/[\\w-]{43}\\.live/previews/${rtmpCamera.id}/live\\.m3u8$`),
+    );
     expect((await http.get(url.pathname)).statusCode).toBe(200);
     // Unsigned, the preview is not there.
     expect((await http.get(`/media/previews/${rtmpCamera.id}/live.m3u8`)).statusCode).toBe(404);

@@ -4,14 +4,14 @@
 // answers: signed for private matches after the read cache, never inside it.
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { Field, Match } from "@clubcast/db";
 import { MEDIA_FILES } from "@clubcast/shared";
 import { createMediaStore, type MediaScope } from "@clubcast/media-store";
-import { createMediaUrlSigner, URL_SECRET_FILE } from "@clubcast/domain/media/signing.ts";
+import { createMediaUrlSigner, loadOrCreateUrlSecret, URL_SECRET_FILE } from "@clubcast/domain/media/signing.ts";
 import { generousLoginLimits, useTestAppWithCast } from "@clubcast/testkit/api";
 import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 import { createClub, createConfiguration, createField, createMatch, createUser } from "@clubcast/testkit/factories";
@@ -221,7 +221,7 @@ describe("a private match's media", () => {
     const answer = (await http.get(`/v1/matches/${privateMatch.id}`, cast.adminA.token)).json().data;
     const signedPrefix = `${t.config.publicUrl}/media/signed/`;
     expect(answer.vod_hls_url).toMatch(
-      new RegExp(`^${signedPrefix}\\d+/[A-Za-z0-9_-]{43}/matches/${privateMatch.id}/vod\\.m3u8$`),
+      new RegExp(`^${signedPrefix}\\d+/[A-Za-z0-9_-]{43}\\.vod/matches/${privateMatch.id}/vod\\.m3u8$`),
     );
 
     const master = await get(pathOf(answer.vod_hls_url));
@@ -252,18 +252,53 @@ describe("a private match's media", () => {
     expect(poster.headers["cache-control"]).toBe("private, no-cache");
   });
 
+  it("opens with a playlist's link only that playlist, its renditions' playlists and segments", async () => {
+    const answer = (await http.get(`/v1/matches/${privateMatch.id}`, cast.adminA.token)).json().data;
+    const vod = answer.vod_hls_url as string;
+    for (const path of ["vod.m3u8", "source/vod.m3u8", "source/s1-00003.ts"]) {
+      expect((await get(pathOf(new URL(path, vod).href))).statusCode, path).toBe(200);
+    }
+    for (const path of [
+      "live.m3u8",
+      "source/live.m3u8",
+      "poster.jpg",
+      "download.mp4",
+      "s1-00003.ts",
+      "a/b/s1-00003.ts",
+    ]) {
+      expect((await get(pathOf(new URL(path, vod).href))).statusCode, path).toBe(404);
+    }
+    // The poster's link opens the poster only.
+    expect((await get(pathOf(answer.poster_url))).statusCode).toBe(200);
+    for (const path of ["download.mp4", "vod.m3u8", "source/s1-00003.ts"]) {
+      expect((await get(pathOf(new URL(path, answer.poster_url).href))).statusCode, path).toBe(404);
+    }
+  });
+
+  it("stops opening once the match turns public and private again, without waiting for the expiry", async () => {
+    const { prisma } = t.deps;
+    const before = (await http.get(`/v1/matches/${privateMatch.id}`, cast.adminA.token)).json().data;
+    expect((await get(pathOf(before.vod_hls_url))).statusCode).toBe(200);
+    await prisma.match.update({ where: { id: privateMatch.id }, data: { isPrivate: false } });
+    await prisma.match.update({ where: { id: privateMatch.id }, data: { isPrivate: true } });
+    for (const key of ["vod_hls_url", "live_hls_url", "poster_url", "download_url"]) {
+      expect((await get(pathOf(before[key]))).statusCode, key).toBe(404);
+    }
+    const after = (await http.get(`/v1/matches/${privateMatch.id}`, cast.adminA.token)).json().data;
+    expect((await get(pathOf(after.vod_hls_url))).statusCode).toBe(200);
+  });
+
   it("refuses a wrong, expired or borrowed signature with the same 404", async () => {
-    const signer = createMediaUrlSigner(t.config);
     const scope = scopeOf(privateMatch);
-    const valid = pathOf(signer.signedUrl(scope, "live.m3u8"));
+    const valid = pathOf(await t.services.media.scopeFileUrl(scope, "live.m3u8"));
     expect((await get(valid)).statusCode).toBe(200);
 
     const [, , , expires, signature] = valid.split("/") as string[];
     const flipped = signature!.replace(/^./, (c) => (c === "A" ? "B" : "A"));
     const expired = pathOf(
-      signer.signedUrl(scope, "live.m3u8", Date.now() - t.config.mediaUrlTtlSeconds * 1000 - 1000),
+      await t.services.media.scopeFileUrl(scope, "live.m3u8", Date.now() - t.config.mediaUrlTtlSeconds * 1000 - 1000),
     );
-    const otherMatch = pathOf(signer.signedUrl(scopeOf(publicMatch), "live.m3u8"));
+    const otherMatch = pathOf(await t.services.media.scopeFileUrl(scopeOf(publicMatch), "live.m3u8"));
     const refused = [
       valid.replace(signature!, flipped),
       valid.replace(signature!, signature!.slice(0, -1)),
@@ -283,8 +318,7 @@ describe("a private match's media", () => {
   });
 
   it("keeps a signature from reaching outside its match", async () => {
-    const signer = createMediaUrlSigner(t.config);
-    const valid = signer.signedUrl(scopeOf(publicMatch), "live.m3u8");
+    const valid = await t.services.media.scopeFileUrl(scopeOf(publicMatch), "live.m3u8");
     const base = pathOf(valid).replace(/live\.m3u8$/, "");
     for (const path of [
       `../${privateMatch.id}/live.m3u8`,
@@ -304,7 +338,10 @@ describe("a private match's media", () => {
 
 describe("a preview's media", () => {
   it("is served only through a signed URL", async () => {
-    const url = t.services.media.signedUrl(scopeOf(previewConfigurationId, "previews"), MEDIA_FILES.livePlaylist);
+    const url = await t.services.media.scopeFileUrl(
+      scopeOf(previewConfigurationId, "previews"),
+      MEDIA_FILES.livePlaylist,
+    );
     expect(url.startsWith(`${t.config.publicUrl}/media/signed/`)).toBe(true);
     const res = await get(pathOf(url));
     expect(res.statusCode).toBe(200);
@@ -354,6 +391,48 @@ describe("media paths that name nothing servable", () => {
     }
   });
 
+  it("answer 404 for links planted in MEDIA_DIR (a tampered backup), to server files or to the URL secret", async () => {
+    const dir = store().dir(scopeOf(publicMatch));
+    const secret = join(t.config.mediaDir, URL_SECRET_FILE);
+    loadOrCreateUrlSecret(t.config.mediaDir);
+    const hostname = readFileSync("/etc/hostname", "utf8");
+    const planted = {
+      "planted-hostname.jpg": "/etc/hostname",
+      "planted-secret.jpg": secret,
+      "planted-secret-relative.ts": `../../${URL_SECRET_FILE}`,
+      "planted-folder": "/etc",
+    };
+    for (const [name, target] of Object.entries(planted)) {
+      rmSync(join(dir, name), { force: true });
+      symlinkSync(target, join(dir, name));
+    }
+    try {
+      for (const path of [
+        "planted-hostname.jpg",
+        "planted-secret.jpg",
+        "planted-secret-relative.ts",
+        "planted-folder/hostname.jpg",
+      ]) {
+        const res = await rawGet(`/media/matches/${publicMatch.id}/${path}`);
+        expect(res.status, path).toBe(404);
+        expect(res.body, path).not.toContain(readFileSync(secret, "utf8").trim());
+        if (hostname.trim()) expect(res.body, path).not.toContain(hostname.trim());
+      }
+      // The same through a signed URL of a private match.
+      const privateDir = store().dir(scopeOf(privateMatch));
+      rmSync(join(privateDir, "planted-hostname.jpg"), { force: true });
+      symlinkSync("/etc/hostname", join(privateDir, "planted-hostname.jpg"));
+      const signed = await rawGet(
+        pathOf(await t.services.media.scopeFileUrl(scopeOf(privateMatch), "planted-hostname.jpg")),
+      );
+      expect(signed.status).toBe(404);
+    } finally {
+      for (const name of Object.keys(planted)) rmSync(join(dir, name), { force: true });
+    }
+    // A regular file inside MEDIA_DIR still plays.
+    expect((await rawGet(`/media/matches/${publicMatch.id}/${MEDIA_FILES.poster}`)).status).toBe(200);
+  });
+
   it("never answer 200 or 5xx for garbage in the signature, expiry, scope, id or path", async () => {
     const segment = fc.oneof(
       fc.constantFrom("..", ".", "%2e%2e", "%2E%2e%2f", "%2F", "%00", "%5C..%5C", "", "manifest.json", URL_SECRET_FILE),
@@ -362,8 +441,7 @@ describe("media paths that name nothing servable", () => {
       fc.string({ unit: "binary", maxLength: 12 }).map(encodeURIComponent),
     );
     const path = fc.array(segment, { minLength: 1, maxLength: 6 }).map((parts) => parts.join("/"));
-    const signer = createMediaUrlSigner(t.config);
-    const genuine = pathOf(signer.signedUrl(scopeOf(privateMatch), "x")).split("/");
+    const genuine = pathOf(await t.services.media.scopeFileUrl(scopeOf(privateMatch), "x")).split("/");
     const expires = fc.oneof(
       fc.constant(genuine[3]!),
       fc.string({ maxLength: 14 }).map(encodeURIComponent),
@@ -453,7 +531,9 @@ describe("media links in match answers", () => {
   });
 
   it("are signed for a private match (database or manifest), in lists and over tRPC", async () => {
-    const signed = new RegExp(`^${t.config.publicUrl}/media/signed/\\d+/[A-Za-z0-9_-]{43}/matches/\\d+/`);
+    const signed = new RegExp(
+      `^${t.config.publicUrl}/media/signed/\\d+/[A-Za-z0-9_-]{43}(\\.(live|vod))?/matches/\\d+/`,
+    );
     const list = (await http.get(`/v1/clubs/${cast.clubA.id}/recorded?limit=100`, cast.adminA.token)).json();
     for (const match of [privateMatch, manifestPrivateMatch]) {
       const answer = list.data.find((m: { id: number }) => m.id === match.id);
@@ -508,14 +588,17 @@ describe("the URL secret", () => {
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     // Another server over the same MEDIA_DIR signs alike.
     const other = createMediaUrlSigner({ ...t.config });
-    const url = other.signedUrl(scopeOf(privateMatch), "live.m3u8");
+    const { linkEpoch } = await t.deps.prisma.match.findUniqueOrThrow({ where: { id: privateMatch.id } });
+    const url = other.signedUrl(scopeOf(privateMatch), "live.m3u8", String(linkEpoch));
     expect((await get(pathOf(url))).statusCode).toBe(200);
     expect(readFileSync(file, "utf8").trim()).toBe(key);
   });
 
   it("is MEDIA_URL_SECRET when set", async () => {
     const configured = createMediaUrlSigner({ ...t.config, mediaUrlSecret: "a configured secret of some length" });
-    expect((await get(pathOf(configured.signedUrl(scopeOf(privateMatch), "live.m3u8")))).statusCode).toBe(404);
+    const { linkEpoch } = await t.deps.prisma.match.findUniqueOrThrow({ where: { id: privateMatch.id } });
+    const url = configured.signedUrl(scopeOf(privateMatch), "live.m3u8", String(linkEpoch));
+    expect((await get(pathOf(url))).statusCode).toBe(404);
   });
 });
 

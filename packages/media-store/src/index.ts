@@ -19,12 +19,13 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   statfsSync,
   writeFileSync,
 } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
+import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import { isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
 import { MEDIA_FILES } from "@clubcast/shared";
 
@@ -58,6 +59,10 @@ export function writeFileAtomic(file: string, contents: string | Buffer): void {
   renameSync(temporary, file);
 }
 
+/** Whether a relative path has a hidden name (".url-secret", ".cache/x") on its way. */
+const isHidden = (path: string) =>
+  path.split(/[\\/]/).some((name) => name.startsWith(".") && name !== "." && name !== "..");
+
 async function bytesUnder(dir: string): Promise<number> {
   let total = 0;
   let entries;
@@ -77,6 +82,8 @@ async function bytesUnder(dir: string): Promise<number> {
 export function createMediaStore(rootDir: string) {
   const root = resolve(rootDir);
   mkdirSync(root, { recursive: true });
+  /** MEDIA_DIR with its own links resolved (it may itself be a link to a mounted disk). */
+  const realRoot = realpathSync(root);
 
   const scopeDir = (scope: MediaScope) => join(root, scope.kind, String(scope.id));
   const manifestFile = (scope: MediaScope) => join(scopeDir(scope), MEDIA_FILES.manifest);
@@ -125,15 +132,31 @@ export function createMediaStore(rootDir: string) {
     remove: (scope: MediaScope) => rmSync(scopeDir(scope), { recursive: true, force: true }),
     /**
      * The file a path below a scope names, or null when it would leave the scope
-     * (`..`, absolute paths, NUL bytes) or names the manifest.
+     * (`..`, absolute paths, NUL bytes), names the manifest or a hidden name (a dotfile such as the URL key).
      */
     resolveInside(scope: MediaScope, path: string): string | null {
-      if (path.includes("\0") || isAbsolute(path)) return null;
+      if (path.includes("\0") || isAbsolute(path) || isHidden(path)) return null;
       const base = scopeDir(scope);
       const file = normalize(join(base, path));
       const inside = relative(base, file);
       if (!inside || inside.startsWith("..") || isAbsolute(inside) || inside === MEDIA_FILES.manifest) return null;
       return file.startsWith(base + sep) ? file : null;
+    },
+    /**
+     * Where `file` (a path below MEDIA_DIR) really is, when that is a regular file inside MEDIA_DIR
+     * with no hidden name on its way; null otherwise. Files are served only through this: a link
+     * planted in MEDIA_DIR (a tampered backup, a shared disk) never hands out what it points to,
+     * inside MEDIA_DIR (the URL key) or outside it (/etc/hostname).
+     */
+    async servableFile(file: string): Promise<string | null> {
+      try {
+        const real = await realpath(file);
+        const inside = relative(realRoot, real);
+        if (!inside || inside.startsWith("..") || isAbsolute(inside) || isHidden(inside)) return null;
+        return (await lstat(real)).isFile() ? real : null;
+      } catch {
+        return null;
+      }
     },
     /**
      * Keeps `image` as the club's logo and removes the one before it; answers

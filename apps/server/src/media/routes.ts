@@ -3,6 +3,7 @@
 // token; HEAD, Range and conditional requests). The media service decides which
 // file a request may read; this only delivers it. Not /v1 JSON routes, so they
 // are not in the route catalogue or the OpenAPI document.
+import { constants } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import { NotFoundError } from "@clubcast/domain/core/errors.ts";
@@ -59,7 +60,8 @@ export function cacheControlOf(file: Pick<MediaFile, "type" | "signed">): string
 async function deliver(request: FastifyRequest, reply: FastifyReply, file: MediaFile) {
   let handle: FileHandle;
   try {
-    handle = await open(file.path, "r");
+    // The store resolved every link on the way; O_NOFOLLOW keeps a link swapped in since then from being followed.
+    handle = await open(file.path, constants.O_RDONLY | constants.O_NOFOLLOW);
   } catch {
     // Gone meanwhile (a rotated live segment), or a folder's name.
     throw new NotFoundError("not_found.generic");
@@ -118,7 +120,7 @@ export function registerMediaRoutes(app: FastifyInstance, { media, clips, summar
     exposeHeadRoute: false,
     handler: async (request, reply) => {
       const { expires, signature, kind, id } = request.params;
-      const file = media.signedFile({ expires, signature, kind, id, path: request.params["*"] });
+      const file = await media.signedFile({ expires, signature, kind, id, path: request.params["*"] });
       return deliver(request, reply, file);
     },
   });
@@ -140,7 +142,7 @@ export function registerMediaRoutes(app: FastifyInstance, { media, clips, summar
     method: methods,
     url: "/media/clubs/:id/:file",
     exposeHeadRoute: false,
-    handler: async (request, reply) => deliver(request, reply, media.clubLogoFile(request.params)),
+    handler: async (request, reply) => deliver(request, reply, await media.clubLogoFile(request.params)),
   });
   // Anything else under /media is not found, in the usual JSON shape (and not the web client's page).
   app.route({

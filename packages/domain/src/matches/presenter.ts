@@ -14,6 +14,7 @@ export const matchColumns = {
   homeScore: true,
   awayScore: true,
   isPrivate: true,
+  linkEpoch: true,
   isScheduled: true,
   isTraining: true,
   createSummary: true,
@@ -88,6 +89,7 @@ export function presentMatch(match: MatchRow, { clubs, teams, fields }: MatchRel
     field: lookup(fields, match.fieldId),
     club: { id: owner.id, name: owner.name, timezone: owner.timezone },
     is_private: match.isPrivate,
+    link_epoch: match.linkEpoch,
     is_scheduled: match.isScheduled,
     is_training: match.isTraining,
     create_summary: match.createSummary,
@@ -107,5 +109,7 @@ export function presentMatch(match: MatchRow, { clubs, teams, fields }: MatchRel
  * (signed for a private match), after any cache.
  */
 export function withMediaLinks(match: StoredMatchAnswer, media: MediaService): MatchAnswer {
-  return { ...match, ...media.matchLinks(match) };
+  // The link epoch goes into the links' signatures, not the answer.
+  const { link_epoch: _epoch, ...answer } = match;
+  return { ...answer, ...media.matchLinks(match) };
 }

@@ -78,4 +78,7 @@ export type MatchAnswer = z.infer<typeof matchSchema>;
  * A match answer without the links that depend on the moment of answering and
  * on the media store (poster_url, download_url, signed URLs): what the read cache keeps.
  */
-export type StoredMatchAnswer = Omit<MatchAnswer, "poster_url" | "download_url">;
+export type StoredMatchAnswer = Omit<MatchAnswer, "poster_url" | "download_url"> & {
+  /** What the match's signed links are signed with (media/signing.ts); never in an answer. */
+  link_epoch: number;
+};

@@ -113,7 +113,7 @@ function requireGateway(ctx: RequestContext): CameraClient {
   return ctx.client;
 }
 
-export function createMediaGatewayService(deps: Deps, { media }: { media: Pick<MediaService, "signedUrl"> }) {
+export function createMediaGatewayService(deps: Deps, { media }: { media: Pick<MediaService, "scopeFileUrl"> }) {
   const { prisma, redis, config, events } = deps;
   const store = createMediaStore(config.mediaDir);
 
@@ -277,7 +277,10 @@ export function createMediaGatewayService(deps: Deps, { media }: { media: Pick<M
       select: { id: true, barcode: true, field: idAndName },
     });
     const byId = new Map(configurations.map((configuration) => [configuration.id, configuration]));
-    const data = connected.flatMap((publisher) => {
+    const hlsUrls = await Promise.all(
+      connected.map((publisher) => (publisher.hls_path === null ? null : signedPath(publisher.hls_path))),
+    );
+    const data = connected.flatMap((publisher, i) => {
       const configuration = byId.get(publisher.configuration_id);
       if (!configuration) return [];
       return [
@@ -286,7 +289,7 @@ export function createMediaGatewayService(deps: Deps, { media }: { media: Pick<M
           field: configuration.field,
           protocol: publisher.protocol,
           since: publisher.since,
-          hls_url: publisher.hls_path === null ? null : signedPath(publisher.hls_path),
+          hls_url: hlsUrls[i]!,
           stats: publisher.stats,
           stats_at: publisher.stats_at,
         },
@@ -297,10 +300,10 @@ export function createMediaGatewayService(deps: Deps, { media }: { media: Pick<M
     return listOf(byConfiguration, translate(ctx.locale, "not_found.previews"));
   }
 
-  function signedPath(hlsPath: string): string {
+  function signedPath(hlsPath: string): Promise<string> {
     const [kind, id, ...rest] = hlsPath.split("/");
     const scope = { kind, id: Number(id) } as MediaScope;
-    return media.signedUrl(scope, rest.join("/"));
+    return media.scopeFileUrl(scope, rest.join("/"));
   }
 
   function requireSystem(ctx: RequestContext) {

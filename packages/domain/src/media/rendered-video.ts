@@ -48,11 +48,13 @@ export const renderedVideoSelect = {
   createdAt: true,
   updatedAt: true,
   isPrivate: true,
+  linkEpoch: true,
   teamShares: { select: { teamId: true }, orderBy: { teamId: "asc" } },
   match: {
     select: {
       id: true,
       isPrivate: true,
+      linkEpoch: true,
       startingAt: true,
       homeTeamId: true,
       awayTeamId: true,
@@ -78,7 +80,7 @@ export const sideName = (team: Side, club: { name: string } | null) => team?.ful
 export function presentRenderedVideo(row: RenderedVideoRow, media: MediaService, showFiles: boolean) {
   const isPrivate = isPrivateRender(row);
   const [videoUrl, posterUrl] = media.matchFileUrls(
-    { id: row.match.id, is_private: isPrivate },
+    { id: row.match.id, is_private: isPrivate, link_epoch: row.match.linkEpoch, rendered_link_epoch: row.linkEpoch },
     showFiles ? [row.videoPath, row.posterPath] : [null, null],
   );
   const { match } = row;

@@ -36,13 +36,27 @@ export interface MediaFile {
   signed: boolean;
 }
 
-/** What a match answer carries that its media links depend on. */
-export interface MatchForLinks {
+/** What the links of a match's files depend on: its privacy and link epochs (see ./signing.ts). */
+export interface LinkOwner {
   id: number;
   is_private: boolean;
+  /** The match's link epoch. */
+  link_epoch: number;
+  /** A clip's or summary's link epoch, when the files are its own. */
+  rendered_link_epoch?: number;
+}
+
+/** What a match answer carries that its media links depend on. */
+export interface MatchForLinks extends Omit<LinkOwner, "rendered_link_epoch"> {
   live_hls_url: string | null;
   vod_hls_url: string | null;
 }
+
+/** The epoch a signed link carries: the match's, then the clip's or summary's whose file it opens. */
+const epochOf = (matchEpoch: number, renderedEpoch?: number | null) =>
+  renderedEpoch === undefined || renderedEpoch === null ? `${matchEpoch}` : `${matchEpoch}.${renderedEpoch}`;
+/** Previews are revoked by their expiry only (club staff who manage streams see them). */
+const PREVIEW_EPOCH = "0";
 
 const notFound = () => new NotFoundError("not_found.generic");
 
@@ -89,10 +103,17 @@ export function createMediaService(deps: Deps) {
   /** The file `path` names below the scope, if it is of a kind that is served. */
   function fileOf(scope: MediaScope, path: string, signed: boolean): MediaFile {
     const type = MEDIA_FILE_TYPES[extname(path).slice(1).toLowerCase() as keyof typeof MEDIA_FILE_TYPES];
-    // resolveInside refuses `..`, absolute paths, NUL bytes and the manifest.
+    // resolveInside refuses `..`, absolute paths, NUL bytes, hidden names and the manifest.
     const file = type ? store.resolveInside(scope, path) : null;
     if (!type || !file) throw notFound();
     return { path: file, type, signed };
+  }
+
+  /** The file as it is served: where it really is, once the store has found it a regular file inside MEDIA_DIR. */
+  async function servable(file: MediaFile): Promise<MediaFile> {
+    const path = await store.servableFile(file.path);
+    if (!path) throw notFound();
+    return { ...file, path };
   }
 
   /** GET /media/matches/{id}/{path}: a file of a public match (404 for a private or missing one). */
@@ -107,7 +128,7 @@ export function createMediaService(deps: Deps) {
     if (!match || match.isPrivate || store.readManifest(scope)?.is_private) throw notFound();
     // The stored path, however the request spelled it ("clips//1-1.mp4", "./clips/1-1.mp4").
     if (await madePrivate(id, normalize(path))) throw notFound();
-    return file;
+    return servable(file);
   }
 
   /** Whether `path` is a file of a clip or summary of the match that was made private. */
@@ -133,23 +154,38 @@ export function createMediaService(deps: Deps) {
   const matchFilePath = (matchId: number, path: string): string | null =>
     store.resolveInside(matchScope(matchId), path);
 
-  /** GET /media/signed/{expires}/{signature}/{kind}/{id}/{path}: a file through a signed URL. */
-  function signedFile(request: SignedMediaRequest, now = Date.now()): MediaFile {
+  /** GET /media/signed/{expires}/{token}/{kind}/{id}/{path}: a file through a signed URL. */
+  async function signedFile(request: SignedMediaRequest, now = Date.now()): Promise<MediaFile> {
     const parsed = signedMediaRequest.safeParse(request);
     if (!parsed.success) throw notFound();
     const { expires, signature, kind, id, path } = parsed.data;
     const scope: MediaScope = { kind, id };
-    if (!signer.verify(scope, expires, signature, now)) throw notFound();
-    return fileOf(scope, path, true);
+    // The path is checked before anything is read.
+    const file = fileOf(scope, path, true);
+    const epoch = kind === "previews" ? PREVIEW_EPOCH : await currentEpoch(id, normalize(path));
+    if (epoch === null || !signer.verify(scope, path, expires, signature, epoch, now)) throw notFound();
+    return servable(file);
+  }
+
+  /** The link epoch of a match's file now (null for a missing match): the match's, and its clip's or summary's. */
+  async function currentEpoch(matchId: number, path: string): Promise<string | null> {
+    const of = { matchId, OR: [{ videoPath: path }, { posterPath: path }] };
+    const select = { linkEpoch: true };
+    const [match, clip, summary] = await Promise.all([
+      prisma.match.findUnique({ where: { id: matchId }, select }),
+      prisma.clip.findFirst({ where: of, select }),
+      prisma.summary.findFirst({ where: of, select }),
+    ]);
+    return match && epochOf(match.linkEpoch, (clip ?? summary)?.linkEpoch);
   }
 
   /** GET /media/clubs/{id}/{file}: a club's logo, public like the club's name (its public page shows it). */
-  function clubLogoFile(request: ClubLogoRequest): MediaFile {
+  async function clubLogoFile(request: ClubLogoRequest): Promise<MediaFile> {
     const parsed = clubLogoRequest.safeParse(request);
     const file = parsed.success ? store.clubLogoFile(parsed.data.id, parsed.data.file) : null;
     if (!parsed.success || !file) throw notFound();
     const type = MEDIA_FILE_TYPES[extname(file).slice(1) as keyof typeof MEDIA_FILE_TYPES];
-    return { path: file, type, signed: false };
+    return servable({ path: file, type, signed: false });
   }
 
   /** The path below the match's folder that `url` names, when it is one of our unsigned media URLs. */
@@ -192,17 +228,21 @@ export function createMediaService(deps: Deps) {
    * URLs of files below a match's folder (null stays null): signed when the
    * match or its media is private, plain otherwise. Reads the manifest once.
    */
-  function matchFileUrls(
-    match: Pick<MatchForLinks, "id" | "is_private">,
-    paths: (string | null)[],
-    now = Date.now(),
-  ): (string | null)[] {
-    const scope = matchScope(match.id);
+  function matchFileUrls(owner: LinkOwner, paths: (string | null)[], now = Date.now()): (string | null)[] {
+    const scope = matchScope(owner.id);
     if (paths.every((path) => path === null)) return paths;
-    const isPrivate = match.is_private || store.readManifest(scope)?.is_private === true;
+    const isPrivate = owner.is_private || store.readManifest(scope)?.is_private === true;
+    const epoch = epochOf(owner.link_epoch, owner.rendered_link_epoch);
     return paths.map((path) =>
-      path === null ? null : isPrivate ? signer.signedUrl(scope, path, now) : signer.publicUrl(match.id, path),
+      path === null ? null : isPrivate ? signer.signedUrl(scope, path, epoch, now) : signer.publicUrl(owner.id, path),
     );
+  }
+
+  /** A signed URL of a file of a match or a configuration's preview, e.g. a publisher's live playlist. */
+  async function scopeFileUrl(scope: MediaScope, path: string, now = Date.now()): Promise<string> {
+    if (scope.kind !== "matches") return signer.signedUrl(scope, path, PREVIEW_EPOCH, now);
+    const match = await prisma.match.findUnique({ where: { id: scope.id }, select: { linkEpoch: true } });
+    return signer.signedUrl(scope, path, epochOf(match?.linkEpoch ?? 0), now);
   }
 
   /** Deletes files below a match's folder (paths as stored with a clip); a path leaving the folder is ignored. */
@@ -230,11 +270,7 @@ export function createMediaService(deps: Deps) {
     archiveOf,
     archiveUrl: signer.archiveUrl,
     matchFilePath,
-    /**
-     * A signed URL of a file of a match or a configuration's preview, e.g.
-     * signedUrl({ kind: "previews", id: configurationId }, MEDIA_FILES.livePlaylist).
-     */
-    signedUrl: signer.signedUrl,
+    scopeFileUrl,
   };
 }
 
