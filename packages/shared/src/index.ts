@@ -9,3 +9,4 @@ export * from "./clips.ts";
 export * from "./local-time.ts";
 export * from "./device-status.ts";
 export * from "./teams.ts";
+export * from "./web-pages.ts";
