@@ -11,6 +11,7 @@
 // writes comes from the settings (seedUrls), so an instance on other ports gets
 // its own simulator's and gateway's addresses.
 import {
+  DEMO_VOD_SECONDS,
   GATEWAY_CAMERA_TYPE,
   PERMISSIONS,
   SPORT_TYPES,
@@ -893,23 +894,26 @@ const OFFLINE_RECORDINGS: { camera: string; slot: string; when: When; minutes: n
   { camera: "CC-GB-0401", slot: "midweek-session", when: { day: -2, at: "18:30" }, minutes: 100 },
 ];
 
-/** Annotations on the first vod match: a trainer's analysis and a player's own moments. */
+/**
+ * Annotations on the first vod match: a trainer's analysis and a player's own moments, at
+ * fractions of the demo video's length so every marker lies inside the video a player sees.
+ */
 const SEQUENCES: {
   match: [home: string, away: string];
   user: string;
   name: string;
-  markers: { at: string; label: string; clip?: number }[];
+  markers: { at: number; label: string; clip?: number }[];
 }[] = [
   {
     match: ["FC Zuiderpark 1", "VV Duinzicht 1"],
     user: "trainer@clubcast.test",
     name: "Pressing and transitions",
     markers: [
-      { at: "05:12", label: "High press wins the ball" },
-      { at: "18:24", label: "Goal 1-0", clip: 30 },
-      { at: "41:00", label: "Counter attack conceded" },
-      { at: "65:05", label: "Corner routine, goal 2-1", clip: 30 },
-      { at: "88:40", label: "Goal 3-1" },
+      { at: 0.1, label: "High press wins the ball" },
+      { at: 0.25, label: "Goal 1-0", clip: 30 },
+      { at: 0.45, label: "Counter attack conceded" },
+      { at: 0.7, label: "Corner routine, goal 2-1", clip: 30 },
+      { at: 0.9, label: "Goal 3-1" },
     ],
   },
   {
@@ -917,8 +921,8 @@ const SEQUENCES: {
     user: "player@clubcast.test",
     name: "My highlights",
     markers: [
-      { at: "18:18", label: "Assist" },
-      { at: "81:10", label: "Shot on target" },
+      { at: 0.2, label: "Assist" },
+      { at: 0.8, label: "Shot on target" },
     ],
   },
 ];
@@ -996,11 +1000,6 @@ function slug(text: string): string {
     .trim()
     .toLowerCase()
     .replace(/[\s_]+/g, "-");
-}
-
-function mmssToMs(mmss: string): number {
-  const [minutes, seconds] = mmss.split(":").map(Number) as [number, number];
-  return (minutes * 60 + seconds) * 1000;
 }
 
 // ───────────────────────────── the seed ─────────────────────────────
@@ -1322,7 +1321,11 @@ async function seedSequences(db: Db, matchIds: Map<string, number>, userIds: Map
       () => db.sequence.create({ data: identity, select: { id: true } }),
     );
     for (const marker of sequence.markers) {
-      const markerIdentity = { sequenceId: row.id, timeMs: mmssToMs(marker.at), label: marker.label };
+      const markerIdentity = {
+        sequenceId: row.id,
+        timeMs: Math.round(marker.at * DEMO_VOD_SECONDS * 1000),
+        label: marker.label,
+      };
       const clipLength = marker.clip ?? 20;
       await updateOrCreate(
         db.marker.findFirst({ where: markerIdentity, select: { id: true } }),

@@ -4,11 +4,10 @@
 // request for one makes it: a live test pattern, kept running while players ask
 // for it, or an on-demand video encoded once and kept in the media directory.
 import { existsSync, readFileSync } from "node:fs";
+import { DEMO_VOD_SECONDS } from "@clubcast/shared";
 import { join } from "node:path";
 import { encodeTestPatternVod, PLAYLIST, startLiveVideo, type LiveVideo } from "./video.ts";
 
-/** How long a demo on-demand video runs. */
-const DEMO_VOD_SECONDS = 40;
 /** A demo live stream nobody asked for in this long stops (its ffmpeg costs a core's fraction). */
 const LIVE_IDLE_MS = 2 * 60_000;
 /** Camera ids and recording names are path segments of this shape, nothing that could leave the directory. */

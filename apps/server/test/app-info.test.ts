@@ -77,6 +77,24 @@ describe("the web client on the API's URL", () => {
     }
   });
 
+  it("answers 404 with the client's not-found page for paths that are no page of the client", async () => {
+    for (const url of [
+      "/definitely-not-a-page",
+      "/nl/definitely-not-a-page",
+      "/matches/12/nothing",
+      "/dashboard/nothing",
+      "/fr/matches",
+    ]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.body).toBe(INDEX_HTML);
+    }
+    for (const url of ["/nl", "/de/", "/dashboard/clubs/4/recorded/9/annotate", "/recorded", "/matches/12/"]) {
+      expect((await t.app.inject({ method: "GET", url })).statusCode, url).toBe(200);
+    }
+  });
+
   it("serves built files as they are, hashed ones cached for good", async () => {
     const res = await t.app.inject({ method: "GET", url: "/assets/index-abc123.js" });
     expect(res.statusCode).toBe(200);

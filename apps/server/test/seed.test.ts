@@ -1,6 +1,7 @@
 // The demo seed (prisma/seed.ts): what `npm start` puts in an empty database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  DEMO_VOD_SECONDS,
   GATEWAY_CAMERA_TYPE,
   LOCALES,
   MATCH_STATUSES,
@@ -150,6 +151,11 @@ describe("the demo seed", () => {
 
     const sequences = await t.deps.prisma.sequence.findMany({ include: { markers: true, match: true, user: true } });
     expect(sequences.some((s) => s.match.status === "vod" && s.markers.length > 1 && s.user !== null)).toBe(true);
+    // Inside the demo video the camera simulator serves for the match.
+    for (const marker of sequences.flatMap((s) => s.markers)) {
+      expect(marker.timeMs).toBeGreaterThanOrEqual(0);
+      expect(marker.timeMs).toBeLessThan(DEMO_VOD_SECONDS * 1000);
+    }
   });
 
   it("has configurations with cameras whose livestream mode follows sa_stream_url, covering srt, rtmp and disabled", async () => {

@@ -10,3 +10,4 @@ export * from "./local-time.ts";
 export * from "./device-status.ts";
 export * from "./teams.ts";
 export * from "./outbound.ts";
+export * from "./web-pages.ts";

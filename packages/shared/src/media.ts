@@ -136,3 +136,6 @@ export type MediaGatewayMessage = {
   configuration_id: number;
   old_stream_key: string;
 };
+
+/** How long the camera simulator's demo on-demand videos run; the seed's demo markers sit inside them. */
+export const DEMO_VOD_SECONDS = 40;

@@ -1,10 +1,12 @@
 // Serves the built web client (apps/web/dist) on the API's own URL: its files
 // as they are, and index.html for every other page GET so the client's router
-// can take over. API paths keep their JSON 404.
+// can take over. API paths keep their JSON 404; a path that is no page of the
+// client gets its not-found page with status 404.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
+import { isWebPage } from "@clubcast/shared";
 
 const API_PREFIXES = ["/v1", "/trpc", "/socket.io", "/docs", "/refresh-csrf"];
 /** Vite puts content-hashed files here: they never change under the same name. */
@@ -38,6 +40,9 @@ export async function registerWebClient(app: FastifyInstance, dir: string): Prom
   app.get("/*", (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (!isClientRoute(path)) return reply.callNotFound();
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
+    return reply
+      .code(isWebPage(path) ? 200 : 404)
+      .header("cache-control", "no-cache")
+      .sendFile("index.html");
   });
 }

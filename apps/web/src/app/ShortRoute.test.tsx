@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import type { RouteObject } from "react-router";
 import { renderRoutes } from "../../test/render.tsx";
-import { LocalRedirect, SHORT_ROUTES, ShortRoute } from "./ShortRoute.tsx";
+import { SHORT_ROUTES } from "@clubcast/shared";
+import { LocalRedirect, ShortRoute } from "./ShortRoute.tsx";
 
 const routes: RouteObject[] = ["", "/nl", "/de"].flatMap((prefix) => [
   ...SHORT_ROUTES.map((section) => ({ path: `${prefix}/${section}`, element: <ShortRoute section={section} /> })),

@@ -3,9 +3,8 @@
 // /dashboard/sports to the sports page of the configuration section. In the
 // current locale, keeping the query.
 import { Navigate, useLocation } from "react-router";
+import type { SHORT_ROUTES } from "@clubcast/shared";
 import { useLocalize } from "../i18n/useLocale.ts";
-
-export const SHORT_ROUTES = ["recorded", "scheduler", "system", "teams", "users"] as const;
 
 export function LocalRedirect({ to }: { to: string }) {
   const localize = useLocalize();

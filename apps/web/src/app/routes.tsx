@@ -1,13 +1,13 @@
 // Every route in three locale variants: no prefix (English), /nl and /de.
 import type { RouteObject } from "react-router";
-import { DEFAULT_LOCALE, LOCALES } from "@clubcast/shared";
+import { DEFAULT_LOCALE, LOCALES, SHORT_ROUTES, WEB_PAGES, webPagePath } from "@clubcast/shared";
 import { AppShell } from "./AppShell.tsx";
 import { lazyPage } from "./lazy.tsx";
 import { GuestOnly, RequireAuth } from "../auth/guards.tsx";
 import { PublicLayout } from "../layouts/PublicLayout.tsx";
 import { EmptyLayout } from "../layouts/EmptyLayout.tsx";
 import { NotFoundPage } from "../pages/errors/NotFoundPage.tsx";
-import { LocalRedirect, SHORT_ROUTES, ShortRoute } from "./ShortRoute.tsx";
+import { LocalRedirect, ShortRoute } from "./ShortRoute.tsx";
 
 // One element per page, shared by the three locale trees (each is its own chunk).
 const PAGES = {
@@ -59,6 +59,14 @@ const PAGES = {
   apiClients: lazyPage(() => import("../pages/admin/ApiClientsPage.tsx")),
 };
 
+/** A page's path below a parent route (the paths themselves live in @clubcast/shared, which the server reads too). */
+const AUTH = "auth";
+const DASHBOARD = "dashboard";
+const CONFIGURATION = WEB_PAGES.configurations;
+const auth = (pattern: string) => webPagePath(pattern, AUTH);
+const dashboard = (pattern: string) => webPagePath(pattern, DASHBOARD);
+const configuration = (pattern: string) => webPagePath(pattern, CONFIGURATION);
+
 /** The routes of one locale, relative to its prefix. */
 export function localeRoutes(): RouteObject[] {
   return [
@@ -66,69 +74,72 @@ export function localeRoutes(): RouteObject[] {
       element: <PublicLayout />,
       children: [
         { index: true, element: PAGES.home },
-        { path: "matches", element: PAGES.matches },
-        { path: "matches/:match", element: PAGES.match },
-        { path: "sports", element: PAGES.sports },
-        { path: "sports/:sport", element: PAGES.sport },
-        { path: "analyze/download", element: PAGES.download },
+        { path: WEB_PAGES.matches, element: PAGES.matches },
+        { path: WEB_PAGES.match, element: PAGES.match },
+        { path: WEB_PAGES.sports, element: PAGES.sports },
+        { path: WEB_PAGES.sport, element: PAGES.sport },
+        { path: WEB_PAGES.download, element: PAGES.download },
       ],
     },
     {
-      path: "auth",
+      path: AUTH,
       element: <GuestOnly />,
       children: [
         {
           element: PAGES.authLayout,
           children: [
-            { path: "login", element: PAGES.login },
-            { path: "register", element: PAGES.register },
-            { path: "forgot", element: PAGES.forgot },
-            { path: "reset", element: PAGES.reset },
+            { path: auth(WEB_PAGES.login), element: PAGES.login },
+            { path: auth(WEB_PAGES.register), element: PAGES.register },
+            { path: auth(WEB_PAGES.forgot), element: PAGES.forgot },
+            { path: auth(WEB_PAGES.reset), element: PAGES.reset },
           ],
         },
       ],
     },
     {
-      path: "dashboard",
+      path: DASHBOARD,
       element: <RequireAuth />,
       children: [
         {
           element: PAGES.dashboardLayout,
           children: [
             { index: true, element: PAGES.dashboard },
-            { path: "clubs", element: PAGES.myClubs },
-            { path: "clubs/all", element: PAGES.allClubs },
-            { path: "clubs/:club", element: PAGES.club },
-            { path: "clubs/:club/offline", element: PAGES.clubOffline },
-            { path: "clubs/:club/recorded/:video", element: PAGES.recordedMatch },
-            { path: "clubs/:club/recorded/:video/annotate", element: PAGES.annotate },
-            { path: "scheduler", element: PAGES.scheduler },
-            { path: "recorded", element: PAGES.recorded },
-            { path: "recorded/clips", element: PAGES.clips },
-            { path: "recorded/summaries", element: PAGES.summaries },
-            { path: "offline", element: PAGES.offline },
-            { path: "teams", element: PAGES.teams },
-            { path: "users", element: PAGES.users },
-            { path: "users/:id", element: PAGES.user },
-            { path: "streams", element: PAGES.streams },
-            { path: "streams/go-live", element: PAGES.goLive },
-            { path: "monitoring", element: PAGES.monitoring },
-            { path: "system", element: PAGES.system },
-            { path: "access", element: PAGES.access },
-            { path: "access/clients", element: PAGES.apiClients },
-            { path: "sports", element: <LocalRedirect to="/dashboard/configuration/sports" /> },
+            { path: dashboard(WEB_PAGES.myClubs), element: PAGES.myClubs },
+            { path: dashboard(WEB_PAGES.allClubs), element: PAGES.allClubs },
+            { path: dashboard(WEB_PAGES.club), element: PAGES.club },
+            { path: dashboard(WEB_PAGES.clubOffline), element: PAGES.clubOffline },
+            { path: dashboard(WEB_PAGES.recordedMatch), element: PAGES.recordedMatch },
+            { path: dashboard(WEB_PAGES.annotate), element: PAGES.annotate },
+            { path: dashboard(WEB_PAGES.scheduler), element: PAGES.scheduler },
+            { path: dashboard(WEB_PAGES.recorded), element: PAGES.recorded },
+            { path: dashboard(WEB_PAGES.clips), element: PAGES.clips },
+            { path: dashboard(WEB_PAGES.summaries), element: PAGES.summaries },
+            { path: dashboard(WEB_PAGES.offline), element: PAGES.offline },
+            { path: dashboard(WEB_PAGES.teams), element: PAGES.teams },
+            { path: dashboard(WEB_PAGES.users), element: PAGES.users },
+            { path: dashboard(WEB_PAGES.user), element: PAGES.user },
+            { path: dashboard(WEB_PAGES.streams), element: PAGES.streams },
+            { path: dashboard(WEB_PAGES.goLive), element: PAGES.goLive },
+            { path: dashboard(WEB_PAGES.monitoring), element: PAGES.monitoring },
+            { path: dashboard(WEB_PAGES.system), element: PAGES.system },
+            { path: dashboard(WEB_PAGES.access), element: PAGES.access },
+            { path: dashboard(WEB_PAGES.apiClients), element: PAGES.apiClients },
             {
-              path: "configuration",
+              path: dashboard(WEB_PAGES.dashboardSports),
+              element: <LocalRedirect to={`/${WEB_PAGES.configurationSports}`} />,
+            },
+            {
+              path: dashboard(CONFIGURATION),
               element: PAGES.configurationLayout,
               children: [
                 { index: true, element: PAGES.configurations },
-                { path: "cameras", element: PAGES.cameras },
-                { path: "cameras/:id", element: PAGES.camera },
-                { path: "computers", element: PAGES.computers },
-                { path: "fields", element: PAGES.fields },
-                { path: "fields/:id", element: PAGES.field },
-                { path: "routers", element: PAGES.routers },
-                { path: "sports", element: PAGES.configurationSports },
+                { path: configuration(WEB_PAGES.cameras), element: PAGES.cameras },
+                { path: configuration(WEB_PAGES.camera), element: PAGES.camera },
+                { path: configuration(WEB_PAGES.computers), element: PAGES.computers },
+                { path: configuration(WEB_PAGES.fields), element: PAGES.fields },
+                { path: configuration(WEB_PAGES.field), element: PAGES.field },
+                { path: configuration(WEB_PAGES.routers), element: PAGES.routers },
+                { path: configuration(WEB_PAGES.configurationSports), element: PAGES.configurationSports },
               ],
             },
           ],

@@ -39,8 +39,9 @@ export function FormDialog({
           <button type="button" className="button button--ghost" onClick={onClose}>
             {t("actions.cancel")}
           </button>
-          <button type="submit" className="button button--primary" disabled={submitting}>
-            {submitLabel}
+          {/* Says at once that the form is on its way, not only a dimmed button. */}
+          <button type="submit" className="button button--primary" disabled={submitting} aria-busy={submitting}>
+            {submitting ? t("actions.saving") : submitLabel}
           </button>
         </div>
       </form>

@@ -80,7 +80,8 @@ export function UserDialog({ open, user, onClose }: UserDialogProps) {
         : await create.mutateAsync(createUserInput(values, rights));
       toast.success(user ? t("users.updated") : t("users.created", { name: userName(saved.data) }));
       utils.users.get.setData({ id: saved.data.id }, saved);
-      await utils.users.list.invalidate();
+      // Closed at once: the list refreshes behind the toast rather than holding the dialog open.
+      void utils.users.list.invalidate();
       onClose();
     } catch (error) {
       setFailure(applyServerErrors(error, setError, USER_FORM_FIELDS, t("users.not_saved")));

@@ -103,6 +103,31 @@ describe("the users page", () => {
     });
   });
 
+  it("says at once that a new user is being saved, and closes with the toast without waiting for the list", async () => {
+    const user = userEvent.setup({ delay: null });
+    let answer: (value: unknown) => void = () => {};
+    const create = vi.fn(() => new Promise((resolve) => (answer = resolve)));
+    // The list's first answer comes at once; the refresh after the save never does.
+    const list = vi
+      .fn()
+      .mockReturnValueOnce(page([admin]))
+      .mockReturnValue(new Promise(() => {}));
+    renderPage({ "users.list": list, "users.create": create });
+    await user.click(await screen.findByRole("button", { name: "New user" }));
+    const dialog = screen.getByRole("dialog", { name: "New user" });
+    await user.type(within(dialog).getByLabelText("First name"), "Cas");
+    await user.type(within(dialog).getByLabelText("Last name"), "de Boer");
+    await user.type(within(dialog).getByLabelText("E-mail address"), "cas@example.test");
+    await user.type(within(dialog).getByLabelText("Password"), "a long password");
+    await user.type(within(dialog).getByLabelText("Repeat password"), "a long password");
+    await user.click(within(dialog).getByRole("button", { name: "Create user" }));
+    expect(await within(dialog).findByRole("button", { name: "Saving…" })).toHaveAttribute("aria-busy", "true");
+
+    answer({ data: member(7, "Cas", { email: "cas@example.test" }), message: "User created." });
+    expect(await screen.findByText("Cas de Boer was created")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "New user" })).not.toBeInTheDocument());
+  });
+
   it("deletes a user with the 'user-deleted' toast, or says 'user-not-deleted'", async () => {
     const user = userEvent.setup({ delay: null });
     let users = [admin, member(2, "Bram"), member(3, "Cor")];

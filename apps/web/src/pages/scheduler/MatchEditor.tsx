@@ -100,7 +100,7 @@ function MatchForm({ club, match, options, onClose }: MatchEditorProps & { optio
   const toast = useToast();
   const utils = trpc.useUtils();
   const [alert, setAlert] = useState<string | null>(null);
-  const defaults = useMemo(() => (match ? formFromMatch(match) : emptyMatchForm(club.timezone)), [match, club]);
+  const defaults = useMemo(() => (match ? formFromMatch(match) : emptyMatchForm(club)), [match, club]);
   // A new match is checked whole; an edit by its editing fields (the club and match go in the path).
   const resolver = useSchemaResolver<MatchFormValues>(
     match ? matchEditSchema : newMatchSchema,
@@ -236,7 +236,7 @@ function MatchForm({ club, match, options, onClose }: MatchEditorProps & { optio
           className="button button--ghost"
           onClick={() => {
             setAlert(null);
-            reset(emptyMatchForm(club.timezone));
+            reset(emptyMatchForm(club));
           }}
         >
           {t("form.reset")}

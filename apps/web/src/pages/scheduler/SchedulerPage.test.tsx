@@ -231,11 +231,12 @@ describe("the scheduler", () => {
     expect(within(form).getAllByText("Please fill in this field.")).toHaveLength(3);
 
     await user.selectOptions(await within(form).findByRole("combobox", { name: "Field" }), "Hoofdveld");
-    await user.selectOptions(field("Home club"), CLUB.name);
+    // The scheduling club plays at home and the match goes on the camera's schedule unless changed.
+    expect(field("Home club")).toHaveValue(String(CLUB.id));
+    expect(field("Scheduled on the camera")).toBeChecked();
     await user.selectOptions(field("Home team"), "Groen Wit 1");
     await user.type(field("Start"), "14:30");
     await user.type(field("Stop"), "16:00");
-    await user.click(field("Scheduled on the camera"));
     await user.click(within(form).getByRole("button", { name: "Create match" }));
     await waitFor(() => expect(create).toHaveBeenCalled());
     expect(create).toHaveBeenCalledWith({

@@ -35,11 +35,14 @@ export const CAMERA_OPTIONS = {
   camera_focus: [MATCH_DEFAULTS.cameraFocus, "left", "right"],
 } as const;
 
-/** The empty editing state: no clubs, teams or field, today's dates, the camera defaults. */
-export function emptyMatchForm(timeZone: string, now: Date = new Date()): MatchFormValues {
-  const today = todayIn(timeZone, now);
+/**
+ * A new match's editing state: the scheduling club at home (its admin's usual case), no teams or
+ * field, today's dates, on the camera's schedule, the camera defaults.
+ */
+export function emptyMatchForm(club: { id: number; timezone: string }, now: Date = new Date()): MatchFormValues {
+  const today = todayIn(club.timezone, now);
   return {
-    home: "",
+    home: String(club.id),
     away: "",
     hometeam: "",
     awayteam: "",
@@ -49,7 +52,7 @@ export function emptyMatchForm(timeZone: string, now: Date = new Date()): MatchF
     start: "",
     stop: "",
     is_private: false,
-    is_scheduled: false,
+    is_scheduled: true,
     is_training: false,
     camera_view: MATCH_DEFAULTS.cameraView,
     camera_player_tracking: MATCH_DEFAULTS.cameraPlayerTracking,

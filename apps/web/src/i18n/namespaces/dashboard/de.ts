@@ -3,6 +3,7 @@ import type en from "./en.ts";
 const de: typeof en = {
   actions: {
     save: "Speichern",
+    saving: "Wird gespeichert…",
     cancel: "Abbrechen",
     delete: "Löschen",
     edit: "Bearbeiten",

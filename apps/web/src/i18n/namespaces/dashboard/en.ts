@@ -2,6 +2,7 @@
 const en = {
   actions: {
     save: "Save",
+    saving: "Saving…",
     cancel: "Cancel",
     delete: "Delete",
     edit: "Edit",

@@ -3,6 +3,7 @@ import type en from "./en.ts";
 const nl: typeof en = {
   actions: {
     save: "Opslaan",
+    saving: "Bezig met opslaan…",
     cancel: "Annuleren",
     delete: "Verwijderen",
     edit: "Bewerken",
