@@ -366,7 +366,7 @@ describe("a ready clip's media", () => {
     await t.deps.prisma.match.update({ where: { id: privateVod.id }, data: { isPrivate: true } });
     expect((await http.get(pathOf(again.video_url!))).statusCode).toBe(404);
     // A link handed out now opens it.
-    const current = (await http.get(`/v1/matches/${privateVod.id}/clips`, cast.playerA.token)).json().data as Clip[];
+    const current = (await http.get(`/v1/matches/${privateVod.id}/clips`, cast.adminA.token)).json().data as Clip[];
     expect((await http.get(pathOf(current.find((c) => c.id === again.id)!.video_url!))).statusCode).toBe(200);
 
     expect((await http.del(`/v1/clips/${again.id}`, cast.adminA.token)).statusCode).toBe(204);
