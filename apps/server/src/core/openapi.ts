@@ -86,6 +86,8 @@ function refusalsOf(named: RestOperation): Record<string, ReturnType<typeof erro
   else if (refusals.has(401)) responses["401"] = errorResponse("Wrong credentials");
   if (operation.auth === "user" || refusals.has(403))
     responses["403"] = errorResponse("Not allowed for the caller's scope or permissions");
+  else if (operation.auth === "client")
+    responses["403"] = errorResponse("A user's token on a machine's route, or a client not allowed this call");
   // A signed-in caller's input may name records (a club, a match) it cannot see, in the path or elsewhere.
   if (pathParamsOf(rest.path).length || (operation.auth !== "public" && takesInput) || refusals.has(404))
     responses["404"] = errorResponse("Not found, or not visible to the caller");
