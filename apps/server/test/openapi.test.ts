@@ -100,7 +100,7 @@ describe("OpenAPI document", () => {
       const takesBody = ["POST", "PUT", "PATCH"].includes(rest.method);
       const expected = {
         401: operation.auth !== "public" || (operation.refusals?.includes(401) ?? false),
-        403: operation.auth === "user" || (operation.refusals?.includes(403) ?? false),
+        403: operation.auth !== "public" || (operation.refusals?.includes(403) ?? false),
         404:
           rest.path.includes("/:") ||
           (operation.auth !== "public" &&
