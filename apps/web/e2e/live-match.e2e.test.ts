@@ -96,6 +96,29 @@ describe("a live match", () => {
     await context.close();
   });
 
+  it("says it is reconnecting while the network is lost, keeps the page, and recovers", async () => {
+    const { live } = seeded.matches;
+    const context = await newVisitor(browser);
+    const page = await context.newPage();
+    await page.goto(`${platform.url}/matches/${live.id}`);
+    await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThan(1);
+    const status = page.locator(".reconnecting[role=status]");
+    expect(await status.textContent()).toBe("");
+
+    await context.setOffline(true);
+    await status.getByText("Connection lost. Reconnecting…").waitFor();
+    // A page whose code is not loaded yet: the tab stays on the app (no reload onto the browser's error page).
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Sports" }).click();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(page.url()).toBe(`${platform.url}/sports`);
+    await status.getByText("Connection lost. Reconnecting…").waitFor();
+
+    await context.setOffline(false);
+    await page.getByRole("heading", { level: 1, name: "Sports" }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe("");
+    await context.close();
+  });
+
   it("plays an on-demand match from its recording", async () => {
     const context = await newVisitor(browser);
     const page = await context.newPage();
