@@ -66,6 +66,59 @@ describe("a live match", () => {
     await context.close();
   });
 
+  it("plays through hls.js and keeps trying when the live playlist is not there yet or lists a single segment", async () => {
+    const { live } = seeded.matches;
+    const context = await newVisitor(browser);
+    const page = await context.newPage();
+    // The stream is just starting: no playlist twice, then one that lists a single segment, then the full one.
+    const segments = (await (await fetch(stream.url)).text()).split("\n");
+    const firstSegment = segments.slice(0, segments.findIndex((line) => line.endsWith(".ts")) + 1);
+    const early = firstSegment.join("\n").replace("#EXT-X-PLAYLIST-TYPE:VOD\n", "") + "\n";
+    let requests = 0;
+    await page.route(stream.url, async (route) => {
+      requests += 1;
+      if (requests <= 2) await route.fulfill({ status: 404, headers: { "Access-Control-Allow-Origin": "*" } });
+      else if (requests === 3)
+        await route.fulfill({
+          status: 200,
+          headers: { "Access-Control-Allow-Origin": "*", "Content-Type": "application/vnd.apple.mpegurl" },
+          body: early,
+        });
+      else await route.continue();
+    });
+    await page.goto(`${platform.url}/matches/${live.id}`);
+
+    await expect.poll(() => videoTime(page), { timeout: 60_000 }).toBeGreaterThan(1);
+    expect(requests).toBeGreaterThanOrEqual(3);
+    // Media Source Extensions feed the video (hls.js), not the browser's own HLS.
+    expect(await page.locator("video").evaluate((video: HTMLVideoElement) => video.src)).toMatch(/^blob:/);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await context.close();
+  });
+
+  it("says it is reconnecting while the network is lost, keeps the page, and recovers", async () => {
+    const { live } = seeded.matches;
+    const context = await newVisitor(browser);
+    const page = await context.newPage();
+    await page.goto(`${platform.url}/matches/${live.id}`);
+    await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThan(1);
+    const status = page.locator(".reconnecting[role=status]");
+    expect(await status.textContent()).toBe("");
+
+    await context.setOffline(true);
+    await status.getByText("Connection lost. Reconnecting…").waitFor();
+    // A page whose code is not loaded yet: the tab stays on the app (no reload onto the browser's error page).
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Sports" }).click();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(page.url()).toBe(`${platform.url}/sports`);
+    await status.getByText("Connection lost. Reconnecting…").waitFor();
+
+    await context.setOffline(false);
+    await page.getByRole("heading", { level: 1, name: "Sports" }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe("");
+    await context.close();
+  });
+
   it("plays an on-demand match from its recording", async () => {
     const context = await newVisitor(browser);
     const page = await context.newPage();

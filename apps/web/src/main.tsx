@@ -9,6 +9,7 @@ import { appRoutes } from "./app/routes.tsx";
 import { initI18n } from "./i18n/i18n.ts";
 import { initialPath, localeFromPath, preferredLocale } from "./i18n/locale.ts";
 import { createQueryClient, createTrpcClient, trpc } from "./lib/trpc.ts";
+import { ReconnectingBanner } from "./ui/ReconnectingBanner.tsx";
 import "virtual:layout.css";
 import "./styles/base.css";
 import "./styles/layout.css";
@@ -31,6 +32,7 @@ function App() {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
+        <ReconnectingBanner />
         <BrowserRouter>
           <Routes />
         </BrowserRouter>

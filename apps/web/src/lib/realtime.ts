@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Socket } from "socket.io-client";
 import { SOCKET, type EventName, type EventPayloads } from "@clubcast/shared";
 import { sessionMarker } from "../auth/session.ts";
+import { reportReachable } from "./connectivity.ts";
 
 export type ChannelHandlers = { [E in EventName]?: (payload: EventPayloads[E]) => void };
 
@@ -14,8 +15,8 @@ const subscribers = new Map<string, number>();
 let handshakeSession: string | null = null;
 
 function socket(): Promise<Socket> {
-  connection ??= import("socket.io-client").then(({ io }) =>
-    io({
+  connection ??= import("socket.io-client").then(({ io }) => {
+    const client = io({
       path: "/socket.io",
       // The handshake carries the session cookie; noted on every (re)connect, since the visitor may
       // have signed in or out meanwhile.
@@ -23,8 +24,18 @@ function socket(): Promise<Socket> {
         handshakeSession = sessionMarker();
         send({});
       },
-    }),
-  );
+    });
+    // An active socket that lost or can't reach the server is reconnecting (with backoff) on its own;
+    // one we closed ourselves (a new handshake after signing in) is not a lost connection.
+    client.on("connect", () => reportReachable("socket", true));
+    client.on("disconnect", () => {
+      if (client.active) reportReachable("socket", false);
+    });
+    client.on("connect_error", () => {
+      if (client.active) reportReachable("socket", false);
+    });
+    return client;
+  });
   return connection;
 }
 

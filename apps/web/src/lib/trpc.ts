@@ -7,6 +7,7 @@ import i18next from "i18next";
 import type { AppRouter } from "@clubcast/server/trpc";
 import { requestHeaders, sessionMarker } from "../auth/session.ts";
 import { beginActivity } from "./activity.ts";
+import { isUnreachable, reportReachable } from "./connectivity.ts";
 import { reportUnauthorized } from "./unauthorized.ts";
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -19,7 +20,12 @@ export function httpStatusOf(error: unknown): number | null {
     : null;
 }
 
-/** Drives the progress bar and turns a refused session into a sign-out. */
+/** A call the page itself cancelled (it left, or asked again) says nothing about the server. */
+function isAbort(error: unknown): boolean {
+  return error instanceof TRPCClientError && (error.cause as Error | undefined)?.name === "AbortError";
+}
+
+/** Drives the progress bar, tells the connectivity banner whether the server answers, and turns a refused session into a sign-out. */
 const sessionLink: TRPCLink<AppRouter> =
   () =>
   ({ next, op }) =>
@@ -30,11 +36,13 @@ const sessionLink: TRPCLink<AppRouter> =
         next: (value) => observer.next(value),
         error: (error) => {
           done();
+          if (!isAbort(error)) reportReachable("api", !isUnreachable(httpStatusOf(error)));
           if (hadSession && httpStatusOf(error) === 401) reportUnauthorized();
           observer.error(error);
         },
         complete: () => {
           done();
+          reportReachable("api", true);
           observer.complete();
         },
       });
@@ -56,11 +64,15 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // Client errors (404 of a hidden match, 401, 422) will not change on retry.
+        // An unreachable server (a restart, a lost network) comes back: keep asking, the banner says why.
+        // Other server errors get two more tries; client errors (404 of a hidden match, 401, 422) will not
+        // change on retry.
         retry: (failures, error) => {
           const status = httpStatusOf(error);
-          return (status === null || status >= 500) && failures < 2;
+          if (isUnreachable(status)) return true;
+          return status !== null && status >= 500 && failures < 2;
         },
+        retryDelay: (failures) => Math.min(1_000 * 2 ** failures, 10_000),
       },
     },
   });

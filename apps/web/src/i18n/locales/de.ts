@@ -147,6 +147,9 @@ export const de: Messages = {
     page: "Seite {{page}}",
     summary: "{{from}}–{{to}} von {{total}}",
   },
+  connection: {
+    reconnecting: "Verbindung unterbrochen. Wird wiederhergestellt…",
+  },
   states: {
     error_title: "Das konnte nicht geladen werden",
     error_text: "Bei uns oder mit der Verbindung ist etwas schiefgegangen.",

@@ -146,6 +146,9 @@ export const en = {
     page: "Page {{page}}",
     summary: "{{from}}–{{to}} of {{total}}",
   },
+  connection: {
+    reconnecting: "Connection lost. Reconnecting…",
+  },
   states: {
     error_title: "This couldn't be loaded",
     error_text: "Something went wrong on our side or with the connection.",

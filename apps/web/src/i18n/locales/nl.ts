@@ -147,6 +147,9 @@ export const nl: Messages = {
     page: "Pagina {{page}}",
     summary: "{{from}}–{{to}} van {{total}}",
   },
+  connection: {
+    reconnecting: "Verbinding verbroken. Opnieuw verbinden…",
+  },
   states: {
     error_title: "Dit kon niet worden geladen",
     error_text: "Er ging iets mis bij ons of met de verbinding.",

@@ -1,8 +1,10 @@
-// Plays a match's HLS stream: the browser's own HLS where it has it (Safari,
-// iOS), hls.js over Media Source Extensions elsewhere. hls.js loads only here.
+// Plays a match's HLS stream: hls.js over Media Source Extensions wherever
+// they exist, the browser's own HLS only without them (playback.ts). hls.js
+// loads only here.
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../ui/Icon.tsx";
+import { playbackEngine, playNatively, playWithHlsJs } from "./playback.ts";
 
 const HLS_MIME = "application/vnd.apple.mpegurl";
 
@@ -26,42 +28,19 @@ export function VideoPlayer({ src, live, label, poster, ref }: VideoPlayerProps)
     const element = video.current;
     if (!element) return;
     setFailed(false);
-    if (element.canPlayType(HLS_MIME)) {
-      element.src = src;
-      return () => {
-        element.removeAttribute("src");
-        element.load();
-      };
-    }
-    let destroyed = false;
-    let destroy = () => {};
+    let stopped = false;
+    let stop = () => {};
+    const fail = () => setFailed(true);
     void import("hls.js/light").then(({ default: Hls }) => {
-      if (destroyed) return;
-      if (!Hls.isSupported()) {
-        setFailed(true);
-        return;
-      }
-      const hls = new Hls({ lowLatencyMode: live, backBufferLength: live ? 30 : 90 });
-      let recoveredMedia = false;
-      hls.on(Hls.Events.ERROR, (_event, data) => {
-        if (!data.fatal) return;
-        if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
-          hls.startLoad();
-        } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recoveredMedia) {
-          recoveredMedia = true;
-          hls.recoverMediaError();
-        } else {
-          setFailed(true);
-          hls.destroy();
-        }
-      });
-      hls.loadSource(src);
-      hls.attachMedia(element);
-      destroy = () => hls.destroy();
+      if (stopped) return;
+      const engine = playbackEngine(Hls.isSupported(), element.canPlayType(HLS_MIME) !== "");
+      if (engine === "hls.js") stop = playWithHlsJs(Hls, element, src, live, fail);
+      else if (engine === "native") stop = playNatively(element, src, fail);
+      else fail();
     });
     return () => {
-      destroyed = true;
-      destroy();
+      stopped = true;
+      stop();
     };
   }, [src, live]);
 
@@ -78,7 +57,6 @@ export function VideoPlayer({ src, live, label, poster, ref }: VideoPlayerProps)
         preload="metadata"
         poster={poster ?? undefined}
         aria-label={label}
-        onError={() => setFailed(true)}
       />
       {failed && (
         <div className="player__overlay" role="alert">

@@ -1,0 +1,64 @@
+import fc from "fast-check";
+import Hls from "hls.js/light";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PLAYBACK_ATTEMPTS, playbackEngine, playNatively, recoveryFor, retryDelayMs } from "./playback.ts";
+
+describe("the player's choice of engine", () => {
+  it("uses hls.js wherever Media Source Extensions exist, even where the browser claims HLS itself", () => {
+    expect(playbackEngine(true, true)).toBe("hls.js");
+    expect(playbackEngine(true, false)).toBe("hls.js");
+  });
+
+  it("plays natively only without Media Source Extensions, and not at all without either", () => {
+    expect(playbackEngine(false, true)).toBe("native");
+    expect(playbackEngine(false, false)).toBe("none");
+  });
+});
+
+describe("a fatal playback error", () => {
+  it("starts over when no playlist could be used yet (a stream that just began)", () => {
+    expect(recoveryFor(Hls.ErrorTypes.NETWORK_ERROR, false, Hls.ErrorTypes)).toBe("start-over");
+    expect(recoveryFor(Hls.ErrorTypes.OTHER_ERROR, true, Hls.ErrorTypes)).toBe("start-over");
+  });
+
+  it("keeps the buffer: loads on after a network error, recovers the media after a decoding error", () => {
+    expect(recoveryFor(Hls.ErrorTypes.NETWORK_ERROR, true, Hls.ErrorTypes)).toBe("resume-loading");
+    expect(recoveryFor(Hls.ErrorTypes.MEDIA_ERROR, false, Hls.ErrorTypes)).toBe("recover-media");
+  });
+
+  it("waits longer after each failure, never more than 8 s", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 50 }), (attempt) => {
+        expect(retryDelayMs(attempt + 1)).toBeGreaterThanOrEqual(retryDelayMs(attempt));
+        expect(retryDelayMs(attempt)).toBeGreaterThanOrEqual(1_000);
+        expect(retryDelayMs(attempt)).toBeLessThanOrEqual(8_000);
+      }),
+    );
+  });
+});
+
+describe("native playback", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("tries the playlist again after an error and gives up only after several failures in a row", () => {
+    vi.useFakeTimers();
+    const element = document.createElement("video");
+    const fail = vi.fn();
+    const src = "http://127.0.0.1/live/match.m3u8";
+    const stop = playNatively(element, src, fail);
+    expect(element.src).toBe(src);
+
+    for (let attempt = 1; attempt < PLAYBACK_ATTEMPTS; attempt++) {
+      element.removeAttribute("src");
+      element.dispatchEvent(new Event("error"));
+      expect(fail).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(retryDelayMs(attempt));
+      expect(element.src).toBe(src);
+    }
+    element.dispatchEvent(new Event("error"));
+    expect(fail).toHaveBeenCalledTimes(1);
+    stop();
+  });
+});

@@ -1,0 +1,113 @@
+// How the player plays an HLS stream and how it rides out failures. hls.js
+// over Media Source Extensions wherever they exist: Chromium's own HLS fails
+// on a live playlist that lists a single segment (a stream just started) and
+// never plays. The browser's own HLS only where MSE is missing (Safari on an
+// older iPhone).
+import type Hls from "hls.js";
+import type { ErrorData } from "hls.js";
+
+export type PlaybackEngine = "hls.js" | "native" | "none";
+
+export function playbackEngine(mediaSourceExtensions: boolean, nativeHls: boolean): PlaybackEngine {
+  if (mediaSourceExtensions) return "hls.js";
+  return nativeHls ? "native" : "none";
+}
+
+/** Failed attempts in a row before the player gives up and says so. */
+export const PLAYBACK_ATTEMPTS = 6;
+
+/** The wait before attempt `attempt` (1-based) starts again: 1 s, doubling up to 8 s. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(1_000 * 2 ** (attempt - 1), 8_000);
+}
+
+/** What to do about a fatal hls.js error once the retry delay has passed. */
+export type Recovery = "recover-media" | "resume-loading" | "start-over";
+
+export function recoveryFor(type: ErrorData["type"], manifestLoaded: boolean, types: typeof Hls.ErrorTypes): Recovery {
+  if (type === types.MEDIA_ERROR) return "recover-media";
+  // The stream is known: load on from where it stopped and keep the buffer (the video plays what it has meanwhile).
+  if (type === types.NETWORK_ERROR && manifestLoaded) return "resume-loading";
+  // No playlist yet, or one hls.js could not use (too early, broken): begin again.
+  return "start-over";
+}
+
+/** Plays `src` with hls.js until the returned function is called; `fail` after PLAYBACK_ATTEMPTS failures in a row. */
+export function playWithHlsJs(
+  HlsClass: typeof Hls,
+  element: HTMLVideoElement,
+  src: string,
+  live: boolean,
+  fail: () => void,
+): () => void {
+  let hls: Hls | null = null;
+  let attempts = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const start = () => {
+    const player = new HlsClass({ lowLatencyMode: live, backBufferLength: live ? 30 : 90 });
+    hls = player;
+    let manifestLoaded = false;
+    player.on(HlsClass.Events.MANIFEST_PARSED, () => {
+      manifestLoaded = true;
+    });
+    // Video arrived: a later failure starts the count afresh.
+    player.on(HlsClass.Events.FRAG_BUFFERED, () => {
+      attempts = 0;
+    });
+    player.on(HlsClass.Events.ERROR, (_event, data) => {
+      if (!data.fatal) return;
+      attempts += 1;
+      if (attempts >= PLAYBACK_ATTEMPTS) {
+        player.destroy();
+        hls = null;
+        fail();
+        return;
+      }
+      timer = setTimeout(() => {
+        const recovery = recoveryFor(data.type, manifestLoaded, HlsClass.ErrorTypes);
+        if (recovery === "recover-media") player.recoverMediaError();
+        else if (recovery === "resume-loading") player.startLoad();
+        else {
+          player.destroy();
+          start();
+        }
+      }, retryDelayMs(attempts));
+    });
+    player.loadSource(src);
+    player.attachMedia(element);
+  };
+  start();
+  return () => {
+    clearTimeout(timer);
+    hls?.destroy();
+  };
+}
+
+/** Plays `src` with the browser's own HLS, trying again after an error; `fail` after PLAYBACK_ATTEMPTS failures in a row. */
+export function playNatively(element: HTMLVideoElement, src: string, fail: () => void): () => void {
+  let attempts = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const failed = () => {
+    attempts += 1;
+    if (attempts >= PLAYBACK_ATTEMPTS) {
+      fail();
+      return;
+    }
+    timer = setTimeout(() => {
+      element.src = src;
+    }, retryDelayMs(attempts));
+  };
+  const playing = () => {
+    attempts = 0;
+  };
+  element.addEventListener("error", failed);
+  element.addEventListener("playing", playing);
+  element.src = src;
+  return () => {
+    clearTimeout(timer);
+    element.removeEventListener("error", failed);
+    element.removeEventListener("playing", playing);
+    element.removeAttribute("src");
+    element.load();
+  };
+}
