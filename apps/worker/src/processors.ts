@@ -134,8 +134,11 @@ export function cameraCommandProcessor({ pool }: Deps, services: Services, setti
     const client = createCameraServerClient(serverUrl, {
       timeoutMs: settings.requestTimeoutMs,
       allowedHosts: settings.outboundAllowedHosts,
-      // Our own gateway's words ("not enough free disk space") may reach the club; another server's never do.
-      trustedOrigins: [new URL(settings.mediaGatewayUrl).origin],
+      // A media gateway's words ("not enough free disk space") may reach the club: a gateway configuration
+      // names one of ours (the platform's own, or another it runs). A camera server's words never do.
+      trustedOrigins: [
+        new URL(configuration.cameraType === GATEWAY_CAMERA_TYPE ? serverUrl : settings.mediaGatewayUrl).origin,
+      ],
     });
     const request = match ? REQUESTS[command](match) : unscheduleRequest(matchId);
     const camera = await client.send(command, configuration.saCameraId, request, { idempotencyKey });
