@@ -221,7 +221,7 @@ describe("a private match", () => {
     expect(await statusOf(signedSegment)).toBe(200);
 
     const unsigned = `${stack.url}/media/matches/${match.id}/360p/${segment}`;
-    const [, expires, signature] = /\/media\/signed\/(\d+)\/([\w-]+)\//.exec(signedSegment)!;
+    const [, expires, signature] = /\/media\/signed\/(\d+)\/([\w-]+)\.live\//.exec(signedSegment)!;
     const wrongSignature = signedSegment.replace(
       signature!,
       `${signature!.slice(0, -2)}${signature!.endsWith("AA") ? "BB" : "AA"}`,
