@@ -135,6 +135,11 @@ describe("a club administrator", () => {
     expect(await form.getByLabel("Player tracking").inputValue()).toBe("auto");
     expect(await form.getByLabel("Focus").inputValue()).toBe("centre");
     expect(await form.getByRole("switch", { name: "Create a summary" }).isChecked()).toBe(true);
+    // A new match is scheduled on the camera by default; this journey plans it first and schedules it from the list.
+    const scheduledOnCamera = form.getByRole("switch", { name: "Scheduled on the camera" });
+    expect(await scheduledOnCamera.isChecked()).toBe(true);
+    await scheduledOnCamera.click();
+    expect(await scheduledOnCamera.isChecked()).toBe(false);
     await form.getByLabel("Home club").selectOption({ label: "FC Groen Wit" });
     await form.getByLabel("Away club").selectOption({ label: "VV De Zwaluwen" });
     await form.getByLabel("Field").selectOption({ label: "Hoofdveld" });
