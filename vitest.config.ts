@@ -2,9 +2,16 @@ import { defineConfig } from "vitest/config";
 
 // One run over every workspace. Server and worker tests talk to real Postgres
 // and Redis (see packages/testkit); each test file gets a database of its own.
+//
+// The run goes in three steps, one after the other: the unit, server, worker
+// and web files three at a time (they mostly wait on Postgres, Redis and
+// ffmpeg, so three keep two cores busy; vitest's default on two cores is one),
+// then the media gateway's files alone, then the browser files two at a time.
+// Files that cannot share the machine say so with fileParallelism: false.
 export default defineConfig({
   test: {
     reporters: ["default", "./scripts/summary-reporter.ts"],
+    maxWorkers: 3,
     projects: [
       {
         test: {
@@ -46,8 +53,8 @@ export default defineConfig({
       },
       {
         // The media gateway: real nginx-rtmp and ffmpeg publishing over RTMP and SRT, played in Chromium.
-        // Live video has to keep up with the clock, so these files run one at a time, after every
-        // other project (groupOrder), with the machine's two cores to themselves.
+        // Live video has to keep up with the clock, so these files run one at a time, after the
+        // unit, server, worker and web files (groupOrder), with the machine's two cores to themselves.
         test: {
           name: "media",
           include: ["apps/media/test/**/*.test.ts"],
@@ -70,14 +77,16 @@ export default defineConfig({
         },
       },
       {
-        // Real Chromium against the real server serving the built web client.
+        // Real Chromium against the real server serving the built web client. Each file has a platform
+        // of its own (database, port, Redis prefix, media folder), so two run at once, after the media files.
         test: {
           name: "browser",
           include: ["apps/web/e2e/**/*.e2e.test.ts"],
           environment: "node",
           globalSetup: ["packages/testkit/src/global-setup.ts", "apps/web/e2e/global-setup.ts"],
           setupFiles: ["apps/web/e2e/support/csp-guard.ts"],
-          fileParallelism: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
           testTimeout: 120_000,
           hookTimeout: 240_000,
         },

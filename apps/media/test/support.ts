@@ -475,6 +475,19 @@ function parseMediaPlaylist(text: string): MediaPlaylist {
   };
 }
 
+/**
+ * Checks that `seconds` of video lasts as long as the `recorded` seconds its
+ * camera sent while recording: nothing lost (the kick-off, the final whistle;
+ * within `slack` seconds of the commands' own delays), and no more than the
+ * segment under way at each end, which belongs to the match.
+ */
+export function expectRecordedSpan(playlist: MediaPlaylist, seconds: number, recorded: number, slack = 2) {
+  const longest = Math.max(...playlist.segments.map((segment) => segment.duration));
+  const what = `${seconds} s of video for ${recorded} s recorded`;
+  expect(seconds, what).toBeGreaterThan(recorded - slack);
+  expect(seconds, what).toBeLessThan(recorded + 2 * longest + slack);
+}
+
 /** The best rendition's media playlist of a master playlist, its URL, and the master's renditions (best first). */
 export async function bestRendition(masterUrl: string): Promise<MediaPlaylist & { url: string; variants: string[] }> {
   const variants = (await fetchText(masterUrl))
