@@ -1,7 +1,7 @@
 // Match day at phone size (issue 27): a club administrator finds his camera's
 // stream key in three taps, and a supporter who opened the match's page before
-// kick-off sees it turn live, score, go on demand and close when made private,
-// all without a reload.
+// kick-off sees it turn live, score, ride out a server restart, go on demand and
+// close when made private, all without a reload.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { GATEWAY_CAMERA_TYPE } from "@clubcast/shared";
@@ -88,7 +88,7 @@ describe("match day from a phone", () => {
     await context.close();
   });
 
-  it("a supporter's page opened before kick-off turns live, scores, goes on demand and closes when made private", async () => {
+  it("a supporter's page opened before kick-off turns live, scores, rides out a server restart, goes on demand and closes when made private", async () => {
     const configuration = await platform.prisma.configuration.create({
       data: { clubId: home.id, fieldId: home.field.id, barcode: "GW-CAM" },
     });
@@ -136,6 +136,25 @@ describe("match day from a phone", () => {
     });
     expect(scored.status).toBe(200);
     await expect.poll(() => page.getByTestId("score").textContent(), { timeout: 15_000 }).toBe("2–0");
+
+    // The server restarts (an update at half-time): the page says it is reconnecting, keeps playing what
+    // it has, and once the server is back its realtime channel follows the match again.
+    const status = page.locator(".reconnecting[role=status]");
+    const restarted = platform.restartServer(3_000);
+    await status.getByText("Connection lost. Reconnecting…").waitFor({ timeout: 15_000 });
+    expect(page.url()).toBe(`${platform.url}/matches/${seeded.id}`);
+    await restarted;
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe("");
+    const timeAfterRestart = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(timeAfterRestart);
+    const scoredAfterRestart = await api(`/v1/clubs/${home.id}/matches/${seeded.id}/score`, "POST", adminToken, {
+      home: 2,
+      away: 1,
+    });
+    expect(scoredAfterRestart.status).toBe(200);
+    await expect.poll(() => page.getByTestId("score").textContent(), { timeout: 15_000 }).toBe("2–1");
 
     // The recording finished with a video: on demand.
     const finished = await api("/v1/camera/recording-finished", "POST", camera, {

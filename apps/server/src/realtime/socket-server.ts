@@ -309,9 +309,10 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
     });
   });
 
-  // Open sockets would keep the HTTP server from closing: end them first.
+  // Open sockets would keep the HTTP server from closing: end their connections first. Only the
+  // connections: a Socket.IO disconnect would tell browsers the server sent them away for good, and
+  // they would not reconnect once a restarted server is back.
   app.addHook("preClose", (done) => {
-    io.local.disconnectSockets(true);
     io.engine.close();
     done();
   });

@@ -23,6 +23,8 @@ export interface Platform {
   mediaDir: string;
   /** The database, queues and media of this platform, for another process to join (the worker). */
   env: { DATABASE_URL: string; REDIS_URL: string; REDIS_PREFIX: string; SMTP_URL: string; MEDIA_DIR: string };
+  /** Stops the API server's process, leaves it down for `downMs`, and starts it again (an update on match day). */
+  restartServer(downMs: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -48,27 +50,37 @@ export async function startPlatform(): Promise<Platform> {
   const url = `http://127.0.0.1:${port}`;
   const redisPrefix = `e2e:${randomBytes(6).toString("hex")}:`;
   const mediaDir = mkdtempSync(join(tmpdir(), "clubcast-e2e-media-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: db.url,
-      REDIS_URL: inject("redisUrl"),
-      REDIS_PREFIX: redisPrefix,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: url,
-      SMTP_URL: smtp.url,
-      MEDIA_DIR: mediaDir,
-      WEB_DIST_DIR,
-      LOG_LEVEL: "warn",
-      LOGIN_LIMIT_PER_IP: "1000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const env = {
+    ...process.env,
+    DATABASE_URL: db.url,
+    REDIS_URL: inject("redisUrl"),
+    REDIS_PREFIX: redisPrefix,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    PUBLIC_URL: url,
+    SMTP_URL: smtp.url,
+    MEDIA_DIR: mediaDir,
+    WEB_DIST_DIR,
+    LOG_LEVEL: "warn",
+    LOGIN_LIMIT_PER_IP: "1000",
+  };
   let log = "";
-  server.stdout?.on("data", (chunk) => (log += chunk));
-  server.stderr?.on("data", (chunk) => (log += chunk));
+  const spawnServer = () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+      cwd: root,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", (chunk) => (log += chunk));
+    child.stderr?.on("data", (chunk) => (log += chunk));
+    return child;
+  };
+  const stopServer = async (child: ChildProcess) => {
+    const exited = new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  let server = spawnServer();
   const prisma = createPrismaClient(db.url);
   try {
     await waitUntilUp(url, server, () => log);
@@ -92,12 +104,14 @@ export async function startPlatform(): Promise<Platform> {
       SMTP_URL: smtp.url,
       MEDIA_DIR: mediaDir,
     },
+    async restartServer(downMs) {
+      await stopServer(server);
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      server = spawnServer();
+      await waitUntilUp(url, server, () => log);
+    },
     async stop() {
-      const exited = new Promise((resolve) =>
-        server.exitCode !== null ? resolve(null) : server.once("exit", resolve),
-      );
-      server.kill("SIGTERM");
-      await exited;
+      await stopServer(server);
       await prisma.$disconnect();
       await smtp.close();
       await db.drop();
