@@ -95,7 +95,7 @@ function scheduleRepeatableJobs(deps: Deps): () => void {
   let waited = false;
   let timer: NodeJS.Timeout | undefined;
   const attempt = (nextWaitMs: number) => {
-    deps.jobs.scheduleOverdueSweep().then(
+    void deps.jobs.scheduleOverdueSweep().then(
       () => {
         if (waited) console.log("[worker] scheduled the overdue-matches sweep, Redis being back");
       },

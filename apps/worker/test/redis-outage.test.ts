@@ -15,19 +15,24 @@ let redisServer: ThrowawayRedis;
 let stack: JobStack;
 /** Every worker process started here, for the clean-up. */
 const children: ChildProcess[] = [];
+/** The worker started while Redis is up, and what it has written. */
+let worker: ChildProcess;
+let output: () => string;
 
 /** A real worker process, and all it has written so far. */
 function spawnLoggedWorker(): { worker: ChildProcess; output: () => string } {
-  const worker = spawnWorkerProcess(stack);
-  children.push(worker);
-  let output = "";
-  for (const stream of [worker.stdout!, worker.stderr!]) stream.on("data", (chunk: Buffer) => (output += chunk));
-  return { worker, output: () => output };
+  const child = spawnWorkerProcess(stack);
+  children.push(child);
+  let written = "";
+  for (const stream of [child.stdout!, child.stderr!]) stream.on("data", (chunk: Buffer) => (written += chunk));
+  return { worker: child, output: () => written };
 }
 
 beforeAll(async () => {
   redisServer = await startThrowawayRedis();
   stack = await startJobStack({ redisUrl: redisServer.url });
+  ({ worker, output } = spawnLoggedWorker());
+  await workerReady(worker);
 });
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
@@ -41,8 +46,6 @@ afterAll(async () => {
 });
 
 it("logs a Redis outage once each way and runs jobs again once Redis is back, without a restart", async () => {
-  const { worker, output } = spawnLoggedWorker();
-  await workerReady(worker);
   await redisServer.stop();
   // Long enough for many reconnect attempts of each of its connections.
   await sleep(4000);
@@ -72,9 +75,9 @@ it("logs a Redis outage once each way and runs jobs again once Redis is back, wi
 
 it("schedules the overdue-matches sweep once Redis is back when it started without Redis, saying so once", async () => {
   await redisServer.stop();
-  const { worker, output } = spawnLoggedWorker();
+  const late = spawnLoggedWorker();
   const waiting = "[worker] could not schedule the overdue-matches sweep yet";
-  await eventually(async () => output().includes(waiting), "the worker to find Redis away", 30_000);
+  await eventually(async () => late.output().includes(waiting), "the worker to find Redis away", 30_000);
   // Long enough for the first retry (a second) to fail too: each attempt waits 1.5 s for Redis.
   await sleep(3000);
   // Empty: the sweep scheduled by the first worker went with the Redis that stopped.
@@ -87,13 +90,14 @@ it("schedules the overdue-matches sweep once Redis is back when it started witho
     every: OVERDUE_SWEEP_EVERY_MS,
   });
   await eventually(
-    async () => output().includes("[worker] scheduled the overdue-matches sweep, Redis being back"),
+    async () => late.output().includes("[worker] scheduled the overdue-matches sweep, Redis being back"),
     "the worker to say it scheduled the sweep",
   );
   expect(
-    output()
+    late
+      .output()
       .split("\n")
       .filter((line) => line.includes(waiting)),
   ).toHaveLength(1);
-  expect(worker.exitCode).toBeNull();
-});
+  expect(late.worker.exitCode).toBeNull();
+}, 60_000);
