@@ -151,7 +151,10 @@ describe("a Redis outage", () => {
     });
 
     expect((await http.post("/v1/login", { email: admin.email, password: TEST_PASSWORD })).statusCode).toBe(200);
-    const token = await http.post("/v1/camera/token", { client_id: camera.client.clientId, client_secret: camera.secret });
+    const token = await http.post("/v1/camera/token", {
+      client_id: camera.client.clientId,
+      client_secret: camera.secret,
+    });
     expect(token.statusCode).toBe(200);
     const scheduled = await http.post(`/v1/clubs/${club.id}/matches/${match.id}/schedule`, {}, adminToken);
     expect(scheduled.statusCode).toBe(202);
