@@ -6,13 +6,7 @@ import fc from "fast-check";
 import type { Configuration } from "@clubcast/db";
 import type { CameraCommandJob } from "@clubcast/shared/jobs";
 import type { TestApp } from "@clubcast/testkit/app";
-import {
-  createApiClient,
-  createClub,
-  createConfiguration,
-  createField,
-  createMatch,
-} from "@clubcast/testkit/factories";
+import { createClubWithCamera, createMatch } from "@clubcast/testkit/factories";
 import { api, startApiTestApp, type Api } from "@clubcast/testkit/api";
 
 let t: TestApp;
@@ -23,12 +17,9 @@ let clientToken: string;
 beforeAll(async () => {
   t = await startApiTestApp();
   http = api(t);
-  const club = await createClub(t.deps.prisma);
-  const field = await createField(t.deps.prisma, club.id);
-  configuration = await createConfiguration(t.deps.prisma, { clubId: club.id, fieldId: field.id });
-  const { client, secret } = await createApiClient(t.deps.prisma, configuration.id);
-  const token = await http.post("/v1/camera/token", { client_id: client.clientId, client_secret: secret });
-  clientToken = token.json().access_token;
+  const site = await createClubWithCamera(t.deps.prisma);
+  configuration = site.configuration;
+  clientToken = await http.cameraToken(site.controller);
 });
 afterAll(() => t.close());
 

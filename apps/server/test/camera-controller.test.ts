@@ -6,9 +6,8 @@ import type { TestApp } from "@clubcast/testkit/app";
 import {
   createApiClient,
   createCamera,
-  createClub,
+  createClubWithCamera,
   createConfiguration,
-  createField,
   createMatch,
   createUser,
 } from "@clubcast/testkit/factories";
@@ -32,12 +31,10 @@ async function exchange(clientId: string, clientSecret: string) {
 beforeAll(async () => {
   t = await startApiTestApp();
   http = api(t);
-  club = await createClub(t.deps.prisma);
-  field = await createField(t.deps.prisma, club.id);
-  configuration = await createConfiguration(t.deps.prisma, { clubId: club.id, fieldId: field.id });
+  const site = await createClubWithCamera(t.deps.prisma);
+  ({ club, field, configuration } = site);
   otherConfiguration = await createConfiguration(t.deps.prisma, { clubId: club.id, fieldId: field.id, isMain: false });
-  const { client, secret } = await createApiClient(t.deps.prisma, configuration.id);
-  clientToken = (await exchange(client.clientId, secret)).json().access_token;
+  clientToken = await http.cameraToken(site.controller);
   userToken = await http.login((await createUser(t.deps.prisma, { scope: "system" })).email);
 });
 afterAll(() => t.close());

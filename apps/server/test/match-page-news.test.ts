@@ -6,14 +6,7 @@ import type { Club, Configuration, Field } from "@clubcast/db";
 import { CHANNELS, EVENTS, type MatchStatus } from "@clubcast/shared";
 import type { CameraCommand } from "@clubcast/shared/jobs";
 import type { TestApp } from "@clubcast/testkit/app";
-import {
-  createApiClient,
-  createClub,
-  createConfiguration,
-  createField,
-  createMatch,
-  createUser,
-} from "@clubcast/testkit/factories";
+import { createClubWithCamera, createMatch, createUser } from "@clubcast/testkit/factories";
 import { api, startApiTestApp, type Api } from "@clubcast/testkit/api";
 import { listenToChannels } from "./support/channel-listener.ts";
 
@@ -28,12 +21,9 @@ let adminToken: string;
 beforeAll(async () => {
   t = await startApiTestApp();
   http = api(t);
-  club = await createClub(t.deps.prisma);
-  field = await createField(t.deps.prisma, club.id);
-  configuration = await createConfiguration(t.deps.prisma, { clubId: club.id, fieldId: field.id });
-  const { client, secret } = await createApiClient(t.deps.prisma, configuration.id);
-  clientToken = (await http.post("/v1/camera/token", { client_id: client.clientId, client_secret: secret })).json()
-    .access_token;
+  const site = await createClubWithCamera(t.deps.prisma);
+  ({ club, field, configuration } = site);
+  clientToken = await http.cameraToken(site.controller);
   adminToken = await http.login((await createUser(t.deps.prisma, { scope: "club", clubId: club.id })).email);
 });
 afterAll(() => t.close());

@@ -3,6 +3,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { z } from "zod";
 import { PAGINATION } from "@clubcast/shared";
 import { startTestApp, type TestApp } from "@clubcast/testkit/app";
+import { forbiddenReason } from "../src/core/openapi.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -100,7 +101,7 @@ describe("OpenAPI document", () => {
       const takesBody = ["POST", "PUT", "PATCH"].includes(rest.method);
       const expected = {
         401: operation.auth !== "public" || (operation.refusals?.includes(401) ?? false),
-        403: operation.auth !== "public" || (operation.refusals?.includes(403) ?? false),
+        403: forbiddenReason(operation) !== null,
         404:
           rest.path.includes("/:") ||
           (operation.auth !== "public" &&
@@ -119,6 +120,7 @@ describe("OpenAPI document", () => {
         expect(status in documented, `${where} ${status}`).toBe(applies);
         if (!applies) continue;
         expect(documented[status].content, `${where} ${status}`).toEqual(errorBody);
+        if (status === "403") expect(documented[status].description, where).toBe(forbiddenReason(operation));
         if (status === "429" || status === "503")
           expect(documented[status].headers, `${where} ${status}`).toEqual(retryAfter);
       }

@@ -6,14 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import type { Club, Match } from "@clubcast/db";
 import { CHANNELS, EVENTS, SOCKET, type EventPayloads, type SubscriptionError } from "@clubcast/shared";
-import {
-  createApiClient,
-  createClub,
-  createConfiguration,
-  createField,
-  createMatch,
-  createUser,
-} from "@clubcast/testkit/factories";
+import { createClub, createClubWithCamera, createMatch, createUser } from "@clubcast/testkit/factories";
 import type { Member } from "@clubcast/testkit/api";
 import {
   collectEvents,
@@ -36,11 +29,9 @@ let cameraToken: string;
 
 beforeAll(async () => {
   const { prisma } = two.t.deps;
-  [home, other, guest] = [await createClub(prisma), await createClub(prisma), await createClub(prisma)];
-  const field = await createField(prisma, home.id);
-  const configuration = await createConfiguration(prisma, { clubId: home.id, fieldId: field.id });
-  const { client } = await createApiClient(prisma, configuration.id);
-  cameraToken = (await two.t.services.auth.issueToken({ apiClientId: client.id })).access_token;
+  const { club, configuration, controller } = await createClubWithCamera(prisma);
+  [home, other, guest] = [club, await createClub(prisma), await createClub(prisma)];
+  cameraToken = (await two.t.services.auth.issueToken({ apiClientId: controller.client.id })).access_token;
   const live = { clubId: home.id, configurationId: configuration.id, status: "live" as const };
   privateMatch = await createMatch(prisma, { ...live, isPrivate: true, sharedWithClubId: guest.id });
   publicMatch = await createMatch(prisma, live);

@@ -13,12 +13,10 @@ import { startTestApp } from "@clubcast/testkit/app";
 import { api, generousLoginLimits, type Api } from "@clubcast/testkit/api";
 import {
   TEST_PASSWORD,
-  createApiClient,
-  createClub,
-  createConfiguration,
-  createField,
+  createClubWithCamera,
   createMatch,
   createUser,
+  type ControllerCredentials,
 } from "@clubcast/testkit/factories";
 
 let redisServer: ThrowawayRedis;
@@ -30,7 +28,7 @@ let configuration: Configuration;
 let admin: User;
 let adminToken: string;
 let systemToken: string;
-let camera: { clientId: string; secret: string };
+let camera: ControllerCredentials;
 let match: Match;
 /** What the app wrote to console.error and console.warn (ioredis' and the adapter's complaints go there). */
 const logged: string[] = [];
@@ -72,13 +70,11 @@ beforeAll(async () => {
   t = await startTestApp({ ...generousLoginLimits, redisUrl: redisServer.url });
   http = api(t);
   const prisma = t.deps.prisma;
-  club = await createClub(prisma);
-  fieldId = (await createField(prisma, club.id)).id;
-  configuration = await createConfiguration(prisma, { clubId: club.id, fieldId, isMain: true });
+  const site = await createClubWithCamera(prisma);
+  ({ club, configuration, controller: camera } = site);
+  fieldId = site.field.id;
   admin = await createUser(prisma, { scope: "club", clubId: club.id });
   const system = await createUser(prisma, { scope: "system" });
-  const client = await createApiClient(prisma, configuration.id);
-  camera = { clientId: client.client.clientId, secret: client.secret };
   match = await createMatch(prisma, { clubId: club.id, fieldId, configurationId: configuration.id });
   adminToken = await http.login(admin.email);
   systemToken = await http.login(system.email);
@@ -105,7 +101,7 @@ describe("a Redis outage", () => {
 
     await expectUnavailable(() => http.post("/v1/login", { email: admin.email, password: TEST_PASSWORD }), "login");
     await expectUnavailable(
-      () => http.post("/v1/camera/token", { client_id: camera.clientId, client_secret: camera.secret }),
+      () => http.post("/v1/camera/token", { client_id: camera.client.clientId, client_secret: camera.secret }),
       "camera token",
     );
     await expectUnavailable(
@@ -155,7 +151,10 @@ describe("a Redis outage", () => {
     });
 
     expect((await http.post("/v1/login", { email: admin.email, password: TEST_PASSWORD })).statusCode).toBe(200);
-    const token = await http.post("/v1/camera/token", { client_id: camera.clientId, client_secret: camera.secret });
+    const token = await http.post("/v1/camera/token", {
+      client_id: camera.client.clientId,
+      client_secret: camera.secret,
+    });
     expect(token.statusCode).toBe(200);
     const scheduled = await http.post(`/v1/clubs/${club.id}/matches/${match.id}/schedule`, {}, adminToken);
     expect(scheduled.statusCode).toBe(202);

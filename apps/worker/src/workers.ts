@@ -3,6 +3,7 @@
 // @clubcast/shared). Closing waits for the jobs in flight to finish.
 import { UnrecoverableError, Worker, type Job, type WorkerOptions } from "bullmq";
 import { Redis } from "ioredis";
+import { RedisUnavailable } from "@clubcast/db/redis";
 import {
   JOBS,
   JOB_KINDS,
@@ -79,17 +80,59 @@ function forgetOldOutcomesHourly(deps: Deps): () => void {
   return () => clearInterval(timer);
 }
 
-/** Runs the registered jobs with the platform's handlers, and keeps their outcomes' table small. */
+/** The first wait before scheduling the repeatable jobs again after Redis was away; doubled up to the cap. */
+const SCHEDULE_RETRY_FIRST_MS = 1000;
+const SCHEDULE_RETRY_MAX_MS = 30_000;
+
+/**
+ * Schedules the repeatable jobs (the overdue-matches sweep, so no match stays live past its stopping
+ * time for want of a camera to end it), trying again with backoff while Redis is away: a worker started
+ * during an outage ran without them until restarted. Says once that it waits, and once that it is done.
+ * A refusal by Redis itself is a bug no retry mends: it is logged and not tried again.
+ */
+function scheduleRepeatableJobs(deps: Deps): () => void {
+  let stopped = false;
+  let waited = false;
+  let timer: NodeJS.Timeout | undefined;
+  const attempt = (nextWaitMs: number) => {
+    void deps.jobs.scheduleOverdueSweep().then(
+      () => {
+        if (waited) console.log("[worker] scheduled the overdue-matches sweep, Redis being back");
+      },
+      (error: Error) => {
+        if (stopped) return;
+        if (!(error instanceof RedisUnavailable)) {
+          console.error(`[worker] could not schedule the overdue-matches sweep: ${error.message}`);
+          return;
+        }
+        if (!waited)
+          console.error(
+            `[worker] could not schedule the overdue-matches sweep yet (${error.message}); trying again until Redis is back`,
+          );
+        waited = true;
+        timer = setTimeout(() => attempt(Math.min(nextWaitMs * 2, SCHEDULE_RETRY_MAX_MS)), nextWaitMs).unref();
+      },
+    );
+  };
+  attempt(SCHEDULE_RETRY_FIRST_MS);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * Runs the registered jobs with the platform's handlers, schedules the repeatable ones, and keeps their
+ * outcomes' table small.
+ */
 export function startWorkers(deps: Deps, services: Services, settings: WorkerSettings): RunningWorkers {
   const running = runJobs(deps, jobHandlers(deps, services, settings), settings);
   const stopForgetting = forgetOldOutcomesHourly(deps);
-  // No match stays live past its stopping time for want of a camera to end it.
-  deps.jobs
-    .scheduleOverdueSweep()
-    .catch((error: Error) => console.error(`[worker] could not schedule the overdue-matches sweep: ${error.message}`));
+  const stopScheduling = scheduleRepeatableJobs(deps);
   return {
     ...running,
     async close() {
+      stopScheduling();
       stopForgetting();
       await running.close();
     },

@@ -1,29 +1,42 @@
 // The real worker process through a Redis outage, with a Redis of this file's
 // own: it says once that Redis is gone and once that it is back (not per
 // reconnect attempt, no unhandled error events), and runs jobs again without a
-// restart.
+// restart. A worker started while Redis is away schedules its repeatable jobs
+// once Redis is back (it used to run without the overdue-matches sweep).
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ChildProcess } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
+import { OVERDUE_SWEEP_EVERY_MS, OVERDUE_SWEEP_SCHEDULER } from "@clubcast/shared/jobs";
 import { eventually, exited, startThrowawayRedis, type ThrowawayRedis } from "@clubcast/testkit";
 import { workerReady } from "@clubcast/testkit/worker";
 import { spawnWorkerProcess, startJobStack, type JobStack } from "./support.ts";
 
 let redisServer: ThrowawayRedis;
 let stack: JobStack;
+/** Every worker process started here, for the clean-up. */
+const children: ChildProcess[] = [];
+/** The worker started while Redis is up, and what it has written. */
 let worker: ChildProcess;
-let output = "";
+let output: () => string;
+
+/** A real worker process, and all it has written so far. */
+function spawnLoggedWorker(): { worker: ChildProcess; output: () => string } {
+  const child = spawnWorkerProcess(stack);
+  children.push(child);
+  let written = "";
+  for (const stream of [child.stdout!, child.stderr!]) stream.on("data", (chunk: Buffer) => (written += chunk));
+  return { worker: child, output: () => written };
+}
 
 beforeAll(async () => {
   redisServer = await startThrowawayRedis();
   stack = await startJobStack({ redisUrl: redisServer.url });
-  worker = spawnWorkerProcess(stack);
-  for (const stream of [worker.stdout!, worker.stderr!]) stream.on("data", (chunk: Buffer) => (output += chunk));
+  ({ worker, output } = spawnLoggedWorker());
   await workerReady(worker);
 });
 afterAll(async () => {
-  if (worker && worker.exitCode === null) worker.kill("SIGKILL");
-  if (worker) await exited(worker);
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  await Promise.all(children.map((child) => exited(child)));
   if (!redisServer.running) await redisServer.start();
   // The stack's own connections reconnect on their own backoff; its cleanup needs them back.
   if (stack)
@@ -49,8 +62,8 @@ it("logs a Redis outage once each way and runs jobs again once Redis is back, wi
 
   expect(worker.exitCode).toBeNull();
   // The worker's lines come through a pipe: the job may be seen done before they are read.
-  await eventually(async () => output.includes("[worker] Redis is back"), "the worker to say Redis is back");
-  const lines = output.split("\n");
+  await eventually(async () => output().includes("[worker] Redis is back"), "the worker to say Redis is back");
+  const lines = output().split("\n");
   expect(lines.filter((line) => line.includes("[worker] lost Redis"))).toHaveLength(1);
   expect(lines.filter((line) => line.includes("[worker] Redis is back"))).toHaveLength(1);
   // Nothing else about it: no error per reconnect attempt, no unhandled error event.
@@ -59,3 +72,32 @@ it("logs a Redis outage once each way and runs jobs again once Redis is back, wi
   );
   expect(complaints).toEqual([]);
 });
+
+it("schedules the overdue-matches sweep once Redis is back when it started without Redis, saying so once", async () => {
+  await redisServer.stop();
+  const late = spawnLoggedWorker();
+  const waiting = "[worker] could not schedule the overdue-matches sweep yet";
+  await eventually(async () => late.output().includes(waiting), "the worker to find Redis away", 30_000);
+  // Long enough for the first retry (a second) to fail too: each attempt waits 1.5 s for Redis.
+  await sleep(3000);
+  // Empty: the sweep scheduled by the first worker went with the Redis that stopped.
+  await redisServer.start();
+
+  const { jobs } = stack.t.deps;
+  const sweep = () =>
+    jobs.viaRedis(() => jobs.matchTimers.getJobScheduler(OVERDUE_SWEEP_SCHEDULER)).catch(() => undefined);
+  expect(await eventually(sweep, "the worker to schedule the sweep", 30_000)).toMatchObject({
+    every: OVERDUE_SWEEP_EVERY_MS,
+  });
+  await eventually(
+    async () => late.output().includes("[worker] scheduled the overdue-matches sweep, Redis being back"),
+    "the worker to say it scheduled the sweep",
+  );
+  expect(
+    late
+      .output()
+      .split("\n")
+      .filter((line) => line.includes(waiting)),
+  ).toHaveLength(1);
+  expect(late.worker.exitCode).toBeNull();
+}, 60_000);

@@ -5,13 +5,7 @@ import type { ChildProcess } from "node:child_process";
 import type { Club, Configuration, Match } from "@clubcast/db";
 import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 import { spawnWorker, workerReady } from "@clubcast/testkit/worker";
-import {
-  createApiClient,
-  createClub,
-  createConfiguration,
-  createField,
-  createMatch,
-} from "@clubcast/testkit/factories";
+import { createClubWithCamera, createMatch } from "@clubcast/testkit/factories";
 import { api, generousLoginLimits, type Member } from "@clubcast/testkit/api";
 import { disconnectAllSockets, listen, signIn } from "@clubcast/testkit/realtime";
 import {
@@ -59,16 +53,13 @@ export async function startJobStack(options: JobStackOptions = {}): Promise<JobS
   const t = await startTestApp({ ...generousLoginLimits, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}) });
   const url = await listen(t);
   const { prisma } = t.deps;
-  const club = await createClub(prisma);
-  const field = await createField(prisma, club.id);
-  const draft = await createConfiguration(prisma, { clubId: club.id, fieldId: field.id });
-  const credentials = options.controller ? await createApiClient(prisma, draft.id) : null;
+  const { club, field, configuration: draft, controller } = await createClubWithCamera(prisma);
   const simLog: string[] = [];
   const sim = await startCameraSimulator({
     video: options.video ?? false,
     log: (line) => simLog.push(line),
-    controller: credentials
-      ? { apiUrl: url, clientId: credentials.client.clientId, clientSecret: credentials.secret }
+    controller: options.controller
+      ? { apiUrl: url, clientId: controller.client.clientId, clientSecret: controller.secret }
       : null,
   });
   const configuration = await prisma.configuration.update({

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import type { Club, User } from "@clubcast/db";
 import type { AppConfig } from "@clubcast/domain";
 import { startTestApp, type TestApp } from "./app.ts";
-import { createClub, createUser, TEST_PASSWORD } from "./factories.ts";
+import { createClub, createUser, TEST_PASSWORD, type ControllerCredentials } from "./factories.ts";
 
 /** Tests sign in many users (and ask for account mail) from one address: the limits would get in the way. */
 export const generousLoginLimits: Partial<AppConfig> = {
@@ -49,6 +49,14 @@ export function api(t: TestApp) {
       call("POST", `/trpc/${path}`, { token, payload: input as object }),
     async login(email: string, password = TEST_PASSWORD): Promise<string> {
       const res = await call("POST", "/v1/login", { payload: { email, password } });
+      expect(res.statusCode).toBe(200);
+      return res.json().access_token as string;
+    },
+    /** A camera controller's access token, exchanged for its credentials as the controller does. */
+    async cameraToken({ client, secret }: ControllerCredentials): Promise<string> {
+      const res = await call("POST", "/v1/camera/token", {
+        payload: { client_id: client.clientId, client_secret: secret },
+      });
       expect(res.statusCode).toBe(200);
       return res.json().access_token as string;
     },

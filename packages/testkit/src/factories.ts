@@ -100,6 +100,17 @@ export async function createApiClient(
   return { client, secret };
 }
 
+export type ControllerCredentials = Awaited<ReturnType<typeof createApiClient>>;
+
+/** A club with a field, the field's main camera configuration, and that configuration's camera controller. */
+export async function createClubWithCamera(prisma: PrismaClient) {
+  const club = await createClub(prisma);
+  const field = await createField(prisma, club.id);
+  const configuration = await createConfiguration(prisma, { clubId: club.id, fieldId: field.id });
+  const controller: ControllerCredentials = await createApiClient(prisma, configuration.id);
+  return { club, field, configuration, controller };
+}
+
 export async function createMatch(
   prisma: PrismaClient,
   data: { clubId: number; configurationId?: number | null; fieldId?: number | null; status?: MatchStatus } & Omit<

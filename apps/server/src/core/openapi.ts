@@ -2,7 +2,7 @@
 // zod schemas the server validates with, so it cannot drift from the code.
 import { z } from "zod";
 import { APP_VERSION } from "@clubcast/shared";
-import type { RestOperation } from "@clubcast/domain/core/operation.ts";
+import type { Operation, RestOperation } from "@clubcast/domain/core/operation.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -76,6 +76,21 @@ const errorResponse = (description: string, { retryAfter = false } = {}) => ({
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
 
+/** Why a caller of each kind may be refused with 403: a user for its scope, a machine's route for a user's token. */
+const FORBIDDEN_BECAUSE = {
+  user: "Not allowed for the caller's scope or permissions",
+  client: "A user's token on a machine's route, or a client not allowed this call",
+} as const;
+
+/**
+ * The description of an operation's 403, or null where it cannot answer 403: every signed-in operation
+ * (requireCaller answers a user's token on a machine's route 403), and a public one that declares 403.
+ */
+export function forbiddenReason({ auth, refusals = [] }: Pick<Operation, "auth" | "refusals">): string | null {
+  if (auth !== "public") return FORBIDDEN_BECAUSE[auth];
+  return refusals.includes(403) ? FORBIDDEN_BECAUSE.user : null;
+}
+
 /** Every refusal an operation can answer, each with its body: what its declaration implies and what it declares. */
 function refusalsOf(named: RestOperation): Record<string, ReturnType<typeof errorResponse>> {
   const { operation, rest } = named;
@@ -84,10 +99,8 @@ function refusalsOf(named: RestOperation): Record<string, ReturnType<typeof erro
   const responses: Record<string, ReturnType<typeof errorResponse>> = {};
   if (operation.auth !== "public") responses["401"] = errorResponse("Missing, expired or revoked token");
   else if (refusals.has(401)) responses["401"] = errorResponse("Wrong credentials");
-  if (operation.auth === "user" || refusals.has(403))
-    responses["403"] = errorResponse("Not allowed for the caller's scope or permissions");
-  else if (operation.auth === "client")
-    responses["403"] = errorResponse("A user's token on a machine's route, or a client not allowed this call");
+  const forbidden = forbiddenReason(operation);
+  if (forbidden) responses["403"] = errorResponse(forbidden);
   // A signed-in caller's input may name records (a club, a match) it cannot see, in the path or elsewhere.
   if (pathParamsOf(rest.path).length || (operation.auth !== "public" && takesInput) || refusals.has(404))
     responses["404"] = errorResponse("Not found, or not visible to the caller");

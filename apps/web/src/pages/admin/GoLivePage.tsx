@@ -16,7 +16,7 @@ import { Icon } from "../../ui/Icon.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { StreamingPanel } from "../configuration/StreamingPanel.tsx";
 import type { Configuration } from "../configuration/configuration-form.ts";
-import { LinkStats } from "./PublishRefusals.tsx";
+import { FigureList, LinkStats } from "./PublishRefusals.tsx";
 import { PageIntro } from "./PageIntro.tsx";
 import { PREVIEWS_REFRESH_MS } from "./StreamsPage.tsx";
 import "../../styles/admin.css";
@@ -91,14 +91,7 @@ function EncoderSettings() {
       <h2 id={titleId} className="ops-section__title">
         {t("go_live.encoder_title")}
       </h2>
-      <dl className="link-stats">
-        {rows.map(([label, value]) => (
-          <div key={label} className="link-stats__row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureList rows={rows} />
     </section>
   );
 }

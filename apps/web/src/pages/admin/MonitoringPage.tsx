@@ -7,15 +7,14 @@ import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { LOCALE_ISO, PAGINATION, type LocaleCode } from "@clubcast/shared";
 import { useLocale } from "../../i18n/useLocale.ts";
-import { emptyMessageOf } from "../../lib/list-state.ts";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
 import { DataTable, type DataTableColumn } from "../../ui/DataTable.tsx";
 import { DeviceStatusBadge } from "../../ui/DeviceStatusBadge.tsx";
 import { Icon, type IconName } from "../../ui/Icon.tsx";
 import { Pagination } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
-import { formatBytes, formatInstant, formatMoment } from "./format.ts";
-import { LinkStats, RefusalReason } from "./PublishRefusals.tsx";
+import { formatBytes, formatInstant } from "./format.ts";
+import { LinkStats, RefusalsTable } from "./PublishRefusals.tsx";
 import { pageParam } from "./page-param.ts";
 import { PageIntro } from "./PageIntro.tsx";
 import "../../styles/admin.css";
@@ -262,58 +261,25 @@ function MediaStorage() {
 
 function RefusedPublishers() {
   const { t } = useTranslation("admin");
-  const locale = useLocale();
   const query = trpc.mediaGateway.refusals.useQuery(undefined, { refetchInterval: MONITORING_REFRESH_MS });
-  const rows = query.data?.data ?? [];
-  const columns: DataTableColumn<Refusal>[] = [
-    {
-      key: "at",
-      header: t("refusals.time"),
-      primary: true,
-      cell: (refusal) => <time dateTime={refusal.at}>{formatMoment(refusal.at, locale)}</time>,
-    },
-    {
-      key: "protocol",
-      header: t("refusals.protocol"),
-      cell: (refusal) => <span className="admin-tag admin-tag--muted">{refusal.protocol.toUpperCase()}</span>,
-    },
-    {
-      key: "key",
-      header: t("refusals.key"),
-      cell: (refusal) => <code className="admin-mono">{refusal.stream_key_hint}</code>,
-    },
-    {
-      key: "address",
-      header: t("refusals.address"),
-      cell: (refusal) => <code className="admin-mono">{refusal.address}</code>,
-    },
-    {
-      key: "reason",
-      header: t("refusals.reason"),
-      cell: (refusal) => <RefusalReason refusal={refusal} />,
-    },
-  ];
+  const key: DataTableColumn<Refusal> = {
+    key: "key",
+    header: t("refusals.key"),
+    cell: (refusal) => <code className="admin-mono">{refusal.stream_key_hint}</code>,
+  };
+  const address: DataTableColumn<Refusal> = {
+    key: "address",
+    header: t("refusals.address"),
+    cell: (refusal) => <code className="admin-mono">{refusal.address}</code>,
+  };
   return (
     <Section title={t("refusals.title")}>
-      {query.isError && !query.data ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : (
-        <DataTable
-          caption={t("refusals.caption")}
-          columns={columns}
-          rows={rows}
-          rowKey={(refusal) => refusal.id}
-          loading={query.isPending}
-          skeletonRows={3}
-          empty={
-            <EmptyState
-              icon="shield"
-              title={emptyMessageOf(query, t("refusals.empty"))}
-              text={t("refusals.empty_text")}
-            />
-          }
-        />
-      )}
+      <RefusalsTable
+        words="refusals"
+        query={query}
+        columns={({ time, protocol, reason }) => [{ ...time, primary: true }, protocol, key, address, reason]}
+        emptyIcon="shield"
+      />
     </Section>
   );
 }

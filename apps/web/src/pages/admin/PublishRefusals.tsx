@@ -2,8 +2,9 @@
 // (the gateway's own reason stays below as the detail), on the Streams page
 // (the working club's, latest first, a new one arriving on the club's streams
 // channel without a reload), on a scheduled or live match's page for its
-// streams staff, and in monitoring. And a connected publisher's link figures.
-import { useId } from "react";
+// streams staff, and in monitoring (the Streams page's and monitoring's lists
+// are one table, RefusalsTable). And figures by name: a connected publisher's
+// link, the encoder settings.
 import { useTranslation } from "react-i18next";
 import { CHANNELS, EVENTS, type PublisherStats } from "@clubcast/shared";
 import { useLocale } from "../../i18n/useLocale.ts";
@@ -11,9 +12,10 @@ import { emptyMessageOf } from "../../lib/list-state.ts";
 import { useChannel } from "../../lib/realtime.ts";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
 import { DataTable, type DataTableColumn } from "../../ui/DataTable.tsx";
-import { Icon } from "../../ui/Icon.tsx";
+import { Icon, type IconName } from "../../ui/Icon.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { formatMoment } from "./format.ts";
+import { IntroducedSection } from "./PageIntro.tsx";
 import "../../styles/admin.css";
 import "../../styles/operations.css";
 
@@ -82,11 +84,74 @@ function useCameraName() {
     });
 }
 
+/** A refusal as every refusal table lists it: its time, protocol and worded reason. */
+type ListedRefusal = Coded & { id: string; at: string; reason: string; count: number };
+
+/** The columns every refusal table has, for a table to place among its own. */
+interface RefusalColumns<R> {
+  time: DataTableColumn<R>;
+  protocol: DataTableColumn<R>;
+  reason: DataTableColumn<R>;
+}
+
+/**
+ * A table of refusals, latest first, in the words of the club's refused cameras (the Streams page) or of
+ * every refused publisher (monitoring): the time, protocol and worded reason, placed by `columns` among
+ * the columns that say who was refused. While there is nothing to show after an error, the error to retry.
+ */
+export function RefusalsTable<R extends ListedRefusal>({
+  words,
+  query,
+  columns,
+  emptyIcon,
+}: {
+  words: "refused_cameras" | "refusals";
+  query: { isError: boolean; isPending: boolean; data?: { data: R[]; message?: string }; refetch: () => unknown };
+  columns: (common: RefusalColumns<R>) => DataTableColumn<R>[];
+  emptyIcon: IconName;
+}) {
+  const { t } = useTranslation("admin");
+  const locale = useLocale();
+  const common: RefusalColumns<R> = {
+    time: {
+      key: "time",
+      header: t(`${words}.time`),
+      cell: (refusal) => <time dateTime={refusal.at}>{formatMoment(refusal.at, locale)}</time>,
+    },
+    protocol: {
+      key: "protocol",
+      header: t(`${words}.protocol`),
+      cell: (refusal) => <span className="admin-tag admin-tag--muted">{refusal.protocol.toUpperCase()}</span>,
+    },
+    reason: {
+      key: "reason",
+      header: t(`${words}.reason`),
+      cell: (refusal) => <RefusalReason refusal={refusal} />,
+    },
+  };
+  if (query.isError && !query.data) return <ErrorState onRetry={() => void query.refetch()} />;
+  return (
+    <DataTable
+      caption={t(`${words}.caption`)}
+      columns={columns(common)}
+      rows={query.data?.data ?? []}
+      rowKey={(refusal) => refusal.id}
+      loading={query.isPending}
+      skeletonRows={3}
+      empty={
+        <EmptyState
+          icon={emptyIcon}
+          title={emptyMessageOf(query, t(`${words}.empty`))}
+          text={t(`${words}.empty_text`)}
+        />
+      }
+    />
+  );
+}
+
 /** The Streams page's section: the working club's refused cameras, latest first, live. */
 export function RefusedCameras({ clubId }: { clubId: number }) {
   const { t } = useTranslation("admin");
-  const titleId = useId();
-  const locale = useLocale();
   const cameraName = useCameraName();
   const utils = trpc.useUtils();
   const query = trpc.mediaGateway.clubRefusals.useQuery({ club: clubId });
@@ -95,59 +160,21 @@ export function RefusedCameras({ clubId }: { clubId: number }) {
       if (payload.club === clubId) void utils.mediaGateway.clubRefusals.invalidate({ club: clubId });
     },
   });
-  const columns: DataTableColumn<ClubRefusal>[] = [
-    {
-      key: "time",
-      header: t("refused_cameras.time"),
-      cell: (refusal) => <time dateTime={refusal.at}>{formatMoment(refusal.at, locale)}</time>,
-    },
-    {
-      key: "camera",
-      header: t("refused_cameras.camera"),
-      primary: true,
-      cell: (refusal) => cameraName(refusal),
-    },
-    {
-      key: "protocol",
-      header: t("refused_cameras.protocol"),
-      cell: (refusal) => <span className="admin-tag admin-tag--muted">{refusal.protocol.toUpperCase()}</span>,
-    },
-    {
-      key: "reason",
-      header: t("refused_cameras.reason"),
-      cell: (refusal) => <RefusalReason refusal={refusal} />,
-    },
-  ];
+  const camera: DataTableColumn<ClubRefusal> = {
+    key: "camera",
+    header: t("refused_cameras.camera"),
+    primary: true,
+    cell: (refusal) => cameraName(refusal),
+  };
   return (
-    <section className="ops-section" aria-labelledby={titleId}>
-      <div className="ops-intro">
-        <div className="previews__intro">
-          <h2 id={titleId} className="ops-section__title">
-            {t("refused_cameras.title")}
-          </h2>
-          <p className="ops-intro__text">{t("refused_cameras.text")}</p>
-        </div>
-      </div>
-      {query.isError && !query.data ? (
-        <ErrorState onRetry={() => void query.refetch()} />
-      ) : (
-        <DataTable
-          caption={t("refused_cameras.caption")}
-          columns={columns}
-          rows={query.data?.data ?? []}
-          rowKey={(refusal) => refusal.id}
-          loading={query.isPending}
-          skeletonRows={3}
-          empty={
-            <EmptyState
-              icon="broadcast"
-              title={emptyMessageOf(query, t("refused_cameras.empty"))}
-              text={t("refused_cameras.empty_text")}
-            />
-          }
-        />
-      )}
-    </section>
+    <IntroducedSection title={t("refused_cameras.title")} text={t("refused_cameras.text")}>
+      <RefusalsTable
+        words="refused_cameras"
+        query={query}
+        columns={({ time, protocol, reason }) => [time, camera, protocol, reason]}
+        emptyIcon="broadcast"
+      />
+    </IntroducedSection>
   );
 }
 
@@ -210,11 +237,16 @@ export function LinkStats({ stats }: { stats: PublisherStats | null }) {
   if (stats.retransmitted_packets !== null) rows.push([t("link.retransmitted"), number(stats.retransmitted_packets)]);
   if (stats.dropped_packets !== null) rows.push([t("link.dropped"), number(stats.dropped_packets)]);
   if (!rows.length) return <p className="link-stats link-stats--none">{t("link.none")}</p>;
+  return <FigureList rows={rows} label={t("link.title")} />;
+}
+
+/** Figures by name, a row each: a link's, the encoder settings the gateway expects. */
+export function FigureList({ rows, label }: { rows: [string, string][]; label?: string }) {
   return (
-    <dl className="link-stats" aria-label={t("link.title")}>
-      {rows.map(([label, value]) => (
-        <div key={label} className="link-stats__row">
-          <dt>{label}</dt>
+    <dl className="link-stats" aria-label={label}>
+      {rows.map(([name, value]) => (
+        <div key={name} className="link-stats__row">
+          <dt>{name}</dt>
           <dd>{value}</dd>
         </div>
       ))}

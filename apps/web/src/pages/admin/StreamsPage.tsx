@@ -6,7 +6,6 @@
 // in a small muted live player with its link's figures, polled every
 // PREVIEWS_REFRESH_MS; then the cameras the gateway refused, and why
 // (PublishRefusals.tsx), a new refusal arriving without a reload.
-import { useId } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { CHANNELS, EVENTS, PAGINATION } from "@clubcast/shared";
@@ -28,7 +27,7 @@ import { VideoPlayer } from "../matches/VideoPlayer.tsx";
 import { formatInstant } from "./format.ts";
 import { pageParam } from "./page-param.ts";
 import { LinkStats, RefusedCameras } from "./PublishRefusals.tsx";
-import { PageIntro } from "./PageIntro.tsx";
+import { IntroducedSection, PageIntro } from "./PageIntro.tsx";
 import "../../styles/admin.css";
 import "../../styles/operations.css";
 
@@ -105,7 +104,6 @@ function GoLiveLink() {
 /** The working club's connected publishers (a system administrator picks the club). */
 function CameraPreviews() {
   const { t } = useTranslation("admin");
-  const titleId = useId();
   const { clubId, chooseClub } = useWorkingClub();
   const previews = trpc.mediaGateway.previews.useQuery(
     { club: clubId ?? 0 },
@@ -145,20 +143,13 @@ function CameraPreviews() {
     );
   }
   return (
-    <section className="ops-section" aria-labelledby={titleId}>
-      <div className="ops-intro">
-        <div className="previews__intro">
-          <h2 id={titleId} className="ops-section__title">
-            {t("previews.title")}
-          </h2>
-          <p className="ops-intro__text">{t("previews.text")}</p>
-        </div>
-        <div className="ops-intro__actions">
-          <ClubPicker value={clubId} onChange={chooseClub} />
-        </div>
-      </div>
+    <IntroducedSection
+      title={t("previews.title")}
+      text={t("previews.text")}
+      actions={<ClubPicker value={clubId} onChange={chooseClub} />}
+    >
       {content}
-    </section>
+    </IntroducedSection>
   );
 }
 
