@@ -16,7 +16,8 @@ export default defineConfig({
       {
         test: {
           name: "shared",
-          include: ["packages/shared/test/**/*.test.ts"],
+          // The packages' unit tests: no Postgres, no Redis.
+          include: ["packages/shared/test/**/*.test.ts", "packages/domain/test/**/*.test.ts"],
           environment: "node",
         },
       },

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   ANNOTATION_CLIP_LENGTH,
@@ -37,6 +38,26 @@ describe("defaultClipWindow", () => {
     expect(clipFrames(window, fps)).toBe(Math.round(20 * fps));
     expect(frameMs(frameAt(window.startMs, fps), fps)).toBe(window.startMs);
     expect(frameMs(frameAt(window.endMs, fps), fps)).toBe(window.endMs);
+  });
+
+  it("is a clip the checks accept, holding its marker, for any marker a video shows", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...Object.values(FRAME_RATES)),
+        fc.integer({ min: 1, max: 3 * 3600_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 1, max: 600 }),
+        (fps, durationMs, at, clipLengthS) => {
+          const markerMs = Math.floor(at * durationMs);
+          fc.pre(insideVideo(markerMs, fps, durationMs));
+          const window = defaultClipWindow(markerMs, { clipLengthS, fps, durationMs });
+          expect(clipWindowProblems(window, fps, durationMs)).toEqual([]);
+          expect(frameAt(window.startMs, fps)).toBeLessThanOrEqual(frameAt(markerMs, fps));
+          expect(frameAt(window.endMs, fps)).toBeGreaterThan(frameAt(markerMs, fps));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it("never exceeds the longest clip", () => {

@@ -1,7 +1,7 @@
 // What camera controllers call, signed in with API-client credentials whose
 // token is bound to one configuration: heartbeats (feeding monitoring), a
 // match's live stream being ready, and a recording having finished.
-import { CHANNELS, EVENTS, canTransition, finishedRecordingOf, transitionOf, type MatchStatus } from "@clubcast/shared";
+import { canTransition, finishedRecordingOf, type MatchStatus } from "@clubcast/shared";
 import type { Deps } from "../deps.ts";
 import type { CameraClient, RequestContext } from "../core/context.ts";
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../core/errors.ts";
@@ -14,6 +14,9 @@ import { checkSignIn } from "../auth/passwords.ts";
 import type { TokenAnswer } from "../auth/schemas.ts";
 import { idAndName } from "../core/presenters.ts";
 import { createMatchRepository, movedMatch } from "../matches/repository.ts";
+import { announce } from "../matches/lifecycle/notices.ts";
+import { recordingFinishedEffects } from "../matches/lifecycle/recording-finished.ts";
+import { LIVE_URL_STATUSES, streamReadyNotices } from "../matches/lifecycle/stream-ready.ts";
 import { matchesReportableBy } from "./reporting.ts";
 import type {
   HeartbeatAnswer,
@@ -119,21 +122,21 @@ export function createCameraControllerService(
   /**
    * The match's live stream is ready (its first segment plays). A match not yet recording starts
    * recording now, as a confirmed startRecording does (a camera records a scheduled match by itself
-   * at its start): the match's page hears match.live. The URL is kept while the match records (or
-   * is about to), and dashboards hear stream.ready once per URL. Safe to repeat: a report for a live match with the
-   * URL it has, or for a match already recorded (processing, vod: a late retry), changes nothing
-   * and publishes nothing, and answers 200 with the match's status and stored URL, so a retrying
-   * controller stops retrying; a recorded match's URLs are never overwritten.
+   * at its start). The URL is kept while the match records (or is about to); who hears of it is
+   * streamReadyNotices'. Safe to repeat: a report for a live match with the URL it has, or for a
+   * match already recorded (processing, vod: a late retry), changes nothing and publishes nothing,
+   * and answers 200 with the match's status and stored URL, so a retrying controller stops
+   * retrying; a recorded match's URLs are never overwritten.
    */
   async function streamReady(input: StreamReadyInput, ctx: RequestContext): Promise<StreamReadyAnswer> {
     const match = await ownMatch(input.match_id, requireClient(ctx));
     const url = input.live_hls_url;
-    // The URL first, and only while the match is about to record or records, with another URL: of
-    // concurrent reports one changes it, and a recorded match's URLs stay as they are.
+    // The URL first, and only while the match may keep it, with another URL: of concurrent reports
+    // one changes it.
     const [changed] = await prisma.match.updateManyAndReturn({
       where: {
         id: match.id,
-        status: { in: [...transitionOf("startRecording").from, "live"] },
+        status: { in: [...LIVE_URL_STATUSES] },
         ...(url === null
           ? { liveHlsUrl: { not: null } }
           : { OR: [{ liveHlsUrl: null }, { liveHlsUrl: { not: url } }] }),
@@ -142,18 +145,16 @@ export function createCameraControllerService(
       select: { status: true },
     });
     // Refused when it started meanwhile (another report, a hand start) or was recorded.
-    const moved =
+    const started =
       canTransition(match.status as MatchStatus, "startRecording") &&
       (await matches.cameraStartedRecording(match.id)).outcome === "moved";
-    // A start with the URL it already had (or none) changed no URL: the start is the news.
-    if (changed || (moved && match.liveHlsUrl === url)) {
-      deps.events.publishToViewers(CHANNELS.matches, EVENTS.streamReady, { club: match.clubId, match: match.id });
-    }
-    // A match live before its stream was ready (a hand start): its page now has a video to show. A
-    // match not live yet hears match.live from the start (applyConfirmed), whichever report makes it.
-    if (changed?.status === "live") {
-      deps.events.publish(CHANNELS.match(match.id), EVENTS.matchLive, { match: match.id });
-    }
+    const notices = streamReadyNotices({
+      match,
+      urlChangedAt: changed?.status ?? null,
+      started,
+      sameUrl: match.liveHlsUrl === url,
+    });
+    for (const notice of notices) announce(deps.events, notice);
     const now = await prisma.match.findUniqueOrThrow({
       where: { id: match.id },
       select: { status: true, liveHlsUrl: true },
@@ -180,7 +181,7 @@ export function createCameraControllerService(
    * its video; a later report with a video still takes a no_video match on demand).
    */
   async function finishMatchRecording(matchId: number, vodHlsUrl: string | null, client: CameraClient) {
-    const { id, clubId } = await ownMatch(matchId, client);
+    const { id } = await ownMatch(matchId, client);
     const finishing = finishedRecordingOf(vodHlsUrl);
     const { match, changed } = await prisma.$transaction(async (tx) => {
       const repository = createMatchRepository(tx);
@@ -206,19 +207,10 @@ export function createCameraControllerService(
       if (!match) throw new NotFoundError("camera_controller.match_not_found");
       return { match, changed: false };
     });
-    // Its page turns on demand (or says nothing was recorded) without a reload.
-    if (changed) deps.events.publish(CHANNELS.match(id), EVENTS.matchChanged, { match: id });
-    if (changed && match.status === "vod") {
-      // Now on demand: clips of markers placed while it recorded can be cut.
-      await clips.matchOnDemand(id);
-    }
-    if (changed && match.recordingProblem) {
-      deps.events.publish(CHANNELS.club(clubId), EVENTS.matchRecordingProblem, {
-        club: clubId,
-        match: id,
-        problem: match.recordingProblem,
-      });
-    }
+    const { notices, onDemand } = recordingFinishedEffects(match, changed);
+    for (const notice of notices) announce(deps.events, notice);
+    // Now on demand: clips of markers placed while it recorded can be cut.
+    if (onDemand) await clips.matchOnDemand(id);
     return finishedAnswer(match);
   }
 

@@ -1,24 +1,15 @@
-// The camera commands a scheduler requests: the state-machine event each
-// performs once the camera server confirmed it, what the requester is told, and
-// the checks made when one is asked for (the worker runs it later;
-// job-outcomes.ts applies its outcome).
+// The camera commands a scheduler requests: what the requester is told, and the
+// checks made when one is asked for (the worker runs it later; job-outcomes.ts
+// applies its outcome by the rules of lifecycle/).
 import { randomUUID } from "node:crypto";
-import { canTransition, type MatchEvent, type MatchStatus, type UserMessageKey } from "@clubcast/shared";
+import { canTransition, type MatchStatus } from "@clubcast/shared";
 import { type CameraCommand } from "@clubcast/shared/jobs";
 import type { Deps } from "../deps.ts";
 import type { AuthUser } from "../core/context.ts";
 import { ConflictError, TRANSITION_REFUSED, ValidationError } from "../core/errors.ts";
 import type { MessageKey } from "../core/i18n.ts";
+import { COMMAND_EVENTS } from "./lifecycle/confirmed-command.ts";
 import type { MatchRow } from "./presenter.ts";
-
-/** The state-machine event each camera command performs once the camera server confirmed it. */
-export const COMMAND_EVENTS: Record<CameraCommand, MatchEvent> = {
-  schedule: "schedule",
-  unschedule: "unschedule",
-  startRecording: "startRecording",
-  stopRecording: "stopRecording",
-  restore: "restore",
-};
 
 export const REQUESTED_MESSAGES: Record<CameraCommand, MessageKey> = {
   schedule: "match.schedule_requested",
@@ -30,14 +21,6 @@ export const REQUESTED_MESSAGES: Record<CameraCommand, MessageKey> = {
 
 /** What a command refused by the match's status tells: its event's refusal. */
 export const refusedMessageOf = (command: CameraCommand): MessageKey => TRANSITION_REFUSED[COMMAND_EVENTS[command]];
-
-export const SUCCEEDED_MESSAGES: Record<CameraCommand, UserMessageKey> = {
-  schedule: "match.scheduled",
-  unschedule: "match.unscheduled",
-  startRecording: "match.recording_started",
-  stopRecording: "match.recording_stopped",
-  restore: "match.restored",
-};
 
 export interface PlannedCommand {
   command: CameraCommand;
@@ -72,7 +55,6 @@ export function createCameraCommandPlanner({ prisma, jobs }: Pick<Deps, "prisma"
       throw new ConflictError("match", refusedMessageOf(command), { status });
   }
 
-  /** Checks a command now (409 for a refused transition, 422 without a configuration); nothing changes yet. */
   /**
    * 409 when the camera already records another match: starting would end that recording, or record
    * the wrong match (one click on a match a week ahead did, with other matches live on the camera).
@@ -85,6 +67,7 @@ export function createCameraCommandPlanner({ prisma, jobs }: Pick<Deps, "prisma"
     if (recording) throw new ConflictError("match", "match.camera_busy", { match: recording.id });
   }
 
+  /** Checks a command now (409 for a refused transition, 422 without a configuration); nothing changes yet. */
   async function planCommand(
     match: Pick<MatchRow, "status" | "configurationId" | "clubId" | "fieldId"> & { id?: number },
     command: CameraCommand,

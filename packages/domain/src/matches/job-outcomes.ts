@@ -1,17 +1,9 @@
 // What the worker reports back about a match's jobs: camera commands confirmed or
 // failed for good, and privacy changes applied. Each outcome has its effect once,
 // however often its job is delivered.
-import {
-  CHANNELS,
-  ENDED_WITHOUT_CAMERA,
-  EVENTS,
-  alreadyTransitioned,
-  type MatchStatus,
-  type UserMessageKey,
-} from "@clubcast/shared";
+import type { MatchStatus, UserMessageKey } from "@clubcast/shared";
 import {
   type AssetUpdateJob,
-  type CameraCommand,
   type CameraCommandJob,
   type PrivacyAppliedJob,
   type JobFailureReport,
@@ -21,13 +13,25 @@ import { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import { translate } from "../core/i18n.ts";
 import { queryPrepared } from "../core/prepared.ts";
-import { COMMAND_EVENTS, SUCCEEDED_MESSAGES, refusedMessageOf } from "./camera-commands.ts";
+import { refusedMessageOf } from "./camera-commands.ts";
 import {
-  createMatchRepository,
-  createTransitionBatcher,
-  type BatchedTransitionData,
-  type BatchedTransitionResult,
-} from "./repository.ts";
+  SUCCEEDED_MESSAGES,
+  commandFailedNotice,
+  confirmationOf,
+  finalFailureOf,
+  requesterNotice,
+  type ConfirmedTransition,
+} from "./lifecycle/camera-answer.ts";
+import {
+  COMMAND_EVENTS,
+  confirmedData,
+  confirmedEffects,
+  type ConfirmedCommand,
+  type StartingTimerChange,
+} from "./lifecycle/confirmed-command.ts";
+import { ENDING_WITHOUT_CAMERA, endedWithoutCameraEffects } from "./lifecycle/ended-without-camera.ts";
+import { announce } from "./lifecycle/notices.ts";
+import { createMatchRepository, createTransitionBatcher, type BatchedTransitionResult } from "./repository.ts";
 
 export interface CommandOutcome {
   /** False for a duplicate outcome, or when the match moved on (or went) meanwhile. */
@@ -50,24 +54,17 @@ export async function forgetOldJobOutcomes(pool: Pool): Promise<number> {
 const outcomeKey = (job: CameraCommandJob) => `match-command-outcome:${job.idempotencyKey}`;
 
 /** A command a camera carried out: confirmed to the worker, or reported by the camera itself. */
-interface ConfirmedCommand {
+interface ReportedConfirmation extends ConfirmedCommand {
   matchId: number;
-  command: CameraCommand;
-  /** The configuration that ran it; undefined keeps the match's. */
-  configurationId?: number;
   /** The job outcome's key, claimed with the transition (a worker's outcome). */
   claim?: string;
 }
 
-/** What a confirmed command writes besides the status: the configuration that ran it, and whether the camera has it scheduled. */
-function confirmedData({ command, configurationId }: ConfirmedCommand): BatchedTransitionData {
-  return {
-    ...(configurationId === undefined ? {} : { configurationId }),
-    ...(command === "schedule" ? { isScheduled: true } : {}),
-    ...(command === "unschedule" ? { isScheduled: false } : {}),
-    // The camera delivers the recording again: whether it has a video is for its report to say.
-    ...(command === "restore" ? { recordingProblem: null } : {}),
-  };
+/** A transition's answer as the camera-answer rule reads it: the status it moved to or was refused in. */
+function withoutRow(result: BatchedTransitionResult): ConfirmedTransition {
+  if (result.outcome === "moved") return { outcome: "moved", status: result.match.status };
+  if (result.outcome === "refused") return { outcome: "refused", status: result.error.from };
+  return result;
 }
 
 export function createMatchJobOutcomes(deps: Deps) {
@@ -88,8 +85,8 @@ export function createMatchJobOutcomes(deps: Deps) {
     job: { matchId: number; requestedBy: number | null },
     message: { key: UserMessageKey; level: "success" | "error" } & Partial<JobFailureReport>,
   ) {
-    if (job.requestedBy === null) return;
-    events.publish(CHANNELS.user(job.requestedBy), EVENTS.userMessage, { ...message, match: job.matchId });
+    const notice = requesterNotice(job, message);
+    if (notice) announce(events, notice);
   }
 
   async function localeOf(userId: number | null) {
@@ -97,14 +94,19 @@ export function createMatchJobOutcomes(deps: Deps) {
     return user?.locale ?? "en";
   }
 
+  async function changeStartingTimer(match: { id: number; startingAt: Date }, change: StartingTimerChange) {
+    if (change === "set") await jobs.setMatchStartingTimer(match.id, match.startingAt);
+    if (change === "clear") await jobs.clearMatchStartingTimer(match.id, match.startingAt);
+  }
+
   /**
    * A camera carried out a command: move the match through the state machine (a conditional
    * transition, claiming the job's outcome when there is one, both committed together, so a
-   * duplicate or a raced outcome has no second effect), keep its match.starting timer in step and
-   * tell the match's page that it is live or moved on. The one place a confirmed command takes effect, whoever
-   * reports it: the worker (commandSucceeded) or the camera itself (cameraStartedRecording).
+   * duplicate or a raced outcome has no second effect), then its effects (confirmed-command.ts).
+   * The one place a confirmed command takes effect, whoever reports it: the worker
+   * (commandSucceeded) or the camera itself (cameraStartedRecording).
    */
-  async function applyConfirmed(confirmed: ConfirmedCommand): Promise<BatchedTransitionResult> {
+  async function applyConfirmed(confirmed: ReportedConfirmation): Promise<BatchedTransitionResult> {
     const result = await transition({
       matchId: confirmed.matchId,
       event: COMMAND_EVENTS[confirmed.command],
@@ -113,21 +115,16 @@ export function createMatchJobOutcomes(deps: Deps) {
     });
     if (result.outcome !== "moved") return result;
     const { match } = result;
-    if (confirmed.command === "schedule") await jobs.setMatchStartingTimer(match.id, match.startingAt);
-    if (confirmed.command === "unschedule" || confirmed.command === "stopRecording") {
-      await jobs.clearMatchStartingTimer(match.id, match.startingAt);
-    }
-    // Its page and the lists showing it read it again: now live (the video replaces the countdown), or otherwise moved on.
-    const news = confirmed.command === "startRecording" ? EVENTS.matchLive : EVENTS.matchChanged;
-    events.publish(CHANNELS.match(match.id), news, { match: match.id });
+    const { timer, news } = confirmedEffects(confirmed.command, match.id);
+    await changeStartingTimer(match, timer);
+    announce(events, news);
     return result;
   }
 
   /**
-   * The camera server confirmed a command (applyConfirmed) and the requester is told. A retry after
-   * the commit finds the outcome claimed: the timer and the message are not made again. A match
-   * that already shows the command's effect (the camera reported its stream ready, or its
-   * recording finished, before the worker heard back) is no failure.
+   * The camera server confirmed a command (applyConfirmed) and the requester is told what it came
+   * to (camera-answer.ts). A retry after the commit finds the outcome claimed: the timer and the
+   * message are not made again.
    */
   async function commandSucceeded(job: CameraCommandJob): Promise<CommandOutcome> {
     const result = await applyConfirmed({
@@ -136,21 +133,22 @@ export function createMatchJobOutcomes(deps: Deps) {
       configurationId: job.configurationId,
       claim: outcomeKey(job),
     });
-    if (result.outcome === "claimed before" || result.outcome === "missing") return { applied: false };
-    if (result.outcome === "refused") {
-      const status = result.error.from;
-      if (alreadyTransitioned(status, COMMAND_EVENTS[job.command])) {
+    const confirmation = confirmationOf(job.command, withoutRow(result));
+    switch (confirmation.kind) {
+      case "duplicate":
+        return { applied: false };
+      case "confirmed":
+      case "late":
         tellRequester(job, { key: SUCCEEDED_MESSAGES[job.command], level: "success" });
+        return { applied: confirmation.kind === "confirmed", status: confirmation.status };
+      case "moved on": {
+        const { status } = confirmation;
+        const detail = translate(await localeOf(job.requestedBy), refusedMessageOf(job.command), { status });
+        tellRequester(job, { key: "match.operation_failed", level: "error", detail });
+        await tellClub(job, detail);
         return { applied: false, status };
       }
-      // The match moved on before the camera confirmed (e.g. recording started by hand).
-      const detail = translate(await localeOf(job.requestedBy), refusedMessageOf(job.command), { status });
-      tellRequester(job, { key: "match.operation_failed", level: "error", detail });
-      await tellClub(job, detail);
-      return { applied: false, status };
     }
-    tellRequester(job, { key: SUCCEEDED_MESSAGES[job.command], level: "success" });
-    return { applied: true, status: result.match.status };
   }
 
   /**
@@ -163,52 +161,33 @@ export function createMatchJobOutcomes(deps: Deps) {
 
   /** The club's scheduler staff see a failed command on the match's row too (the match may be gone by now). */
   async function tellClub(job: CameraCommandJob, detail: string) {
-    const match = await prisma.match.findUnique({ where: { id: job.matchId }, select: { clubId: true } });
-    if (!match) return;
-    events.publish(CHANNELS.club(match.clubId), EVENTS.matchCommandFailed, {
-      club: match.clubId,
-      match: job.matchId,
-      command: job.command,
-      detail,
-    });
+    const match = await prisma.match.findUnique({ where: { id: job.matchId }, select: { id: true, clubId: true } });
+    if (match) announce(events, commandFailedNotice(match, job.command, detail));
   }
 
   /**
-   * Ends a live match its camera did not stop (ENDED_WITHOUT_CAMERA): live → processing marked
-   * camera_lost, without a live URL, its starting timer cleared; the club's staff hear the problem and
-   * the requester (if any) that it ended without a video. A match no longer live (its camera reported
-   * meanwhile) is left as it is. A camera that still delivers the recording later takes it on demand
-   * (recording-finished goes on from processing).
+   * Ends a live match its camera did not stop (ended-without-camera.ts); the requester (if any) hears
+   * that it ended without a video. A match no longer live (its camera reported meanwhile) is left as it is.
    */
   async function endWithoutCamera(job: { matchId: number; requestedBy: number | null }): Promise<CommandOutcome> {
-    const { event, problem } = ENDED_WITHOUT_CAMERA;
-    const result = await createMatchRepository(prisma).transition(job.matchId, event, {
-      recordingProblem: problem,
-      liveHlsUrl: null,
-    });
+    const { event, data } = ENDING_WITHOUT_CAMERA;
+    const result = await createMatchRepository(prisma).transition(job.matchId, event, data);
     if (result.outcome !== "moved") {
       return { applied: false, ...(result.outcome === "refused" ? { status: result.error.from } : {}) };
     }
     const { match } = result;
-    await jobs.clearMatchStartingTimer(match.id, match.startingAt);
-    events.publish(CHANNELS.club(match.clubId), EVENTS.matchRecordingProblem, {
-      club: match.clubId,
-      match: match.id,
-      problem,
-    });
+    const { timer, news } = endedWithoutCameraEffects(match);
+    await changeStartingTimer(match, timer);
+    announce(events, news);
     const detail = translate(await localeOf(job.requestedBy), "match.ended_without_camera");
     tellRequester(job, { key: "match.recording_ended_without_camera", level: "error", detail });
     return { applied: true, status: match.status };
   }
 
-  /**
-   * The command failed for good (refused, or attempts exhausted): tell the requester why, and the
-   * club's staff. A stop still ends the match (endWithoutCamera): a camera that is not recording it (a
-   * restarted camera server) or cannot be reached must not keep it live, and its field busy, forever.
-   */
+  /** The command failed for good (refused, or attempts exhausted): what it comes to is finalFailureOf's. */
   async function commandFailed(job: CameraCommandJob, report: JobFailureReport): Promise<CommandOutcome> {
     if (!(await claimOutcome(outcomeKey(job)))) return { applied: false };
-    if (job.command === "stopRecording") return endWithoutCamera(job);
+    if (finalFailureOf(job.command) === "end without camera") return endWithoutCamera(job);
     tellRequester(job, { key: "match.operation_failed", level: "error", ...report });
     await tellClub(job, report.failure?.detail ?? report.detail);
     return { applied: true };

@@ -1,12 +1,10 @@
-// Live matches that nothing ends: past their stopping time by a grace period, with no publisher on
-// their camera. The worker's repeated sweep (the overdueMatches job) stops each the way a club
-// admin would: a stopRecording command to its camera, whose confirmation ends the match as usual
-// and whose refusal or silence ends it without the camera (endWithoutCamera).
-import { OVERDUE_LIVE_GRACE_MS } from "@clubcast/shared/jobs";
+// The worker's repeated sweep (the overdueMatches job): finds the overdue live matches and their
+// cameras' publishers, and stops each as lifecycle/overdue-stop.ts says.
 import type { Deps } from "../deps.ts";
 import type { MediaGatewayService } from "../media-gateway/service.ts";
 import { createCameraCommandPlanner } from "./camera-commands.ts";
 import type { CommandOutcome } from "./job-outcomes.ts";
+import { overdueBefore, overdueStop } from "./lifecycle/overdue-stop.ts";
 
 export function createOverdueMatches(
   deps: Pick<Deps, "prisma" | "jobs">,
@@ -21,14 +19,10 @@ export function createOverdueMatches(
   const { prisma, jobs } = deps;
   const planner = createCameraCommandPlanner(deps);
 
-  /**
-   * Stops the live matches whose stopping time passed OVERDUE_LIVE_GRACE_MS before `now` and whose
-   * camera has no publisher; answers their ids. One stop per match and stopping time (the command's
-   * idempotency key): a sweep repeated before the camera answers sends nothing new.
-   */
+  /** Stops the live matches overdue at `now` whose camera has no publisher; answers their ids. */
   async function stopOverdueMatches(now: Date = new Date()): Promise<number[]> {
     const overdue = await prisma.match.findMany({
-      where: { status: "live", stoppingAt: { lt: new Date(now.getTime() - OVERDUE_LIVE_GRACE_MS) } },
+      where: { status: "live", stoppingAt: { lt: overdueBefore(now) } },
       select: { id: true, clubId: true, fieldId: true, configurationId: true, stoppingAt: true },
       orderBy: { id: "asc" },
     });
@@ -36,20 +30,19 @@ export function createOverdueMatches(
     const publishing = new Set((await publishers.connectedPublishers()).map((p) => p.configuration_id));
     const stopped: number[] = [];
     for (const match of overdue) {
-      const configurationId = await planner.findConfigurationFor(match);
-      if (configurationId !== null && publishing.has(configurationId)) continue;
+      const stop = overdueStop(match, await planner.findConfigurationFor(match), publishing);
+      if (stop.kind === "leave") continue;
       stopped.push(match.id);
-      // No camera to ask: nothing can confirm the stop.
-      if (configurationId === null) {
+      if (stop.kind === "end without camera") {
         await endWithoutCamera({ matchId: match.id, requestedBy: null });
         continue;
       }
       await jobs.enqueueCameraCommand({
         command: "stopRecording",
         matchId: match.id,
-        configurationId,
+        configurationId: stop.configurationId,
         requestedBy: null,
-        idempotencyKey: `overdue-stop-${match.id}-${match.stoppingAt.getTime()}`,
+        idempotencyKey: stop.idempotencyKey,
       });
     }
     return stopped;

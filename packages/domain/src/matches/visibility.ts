@@ -1,20 +1,17 @@
 // Which matches a caller may see, and which matches belong to a club's lists:
 // as Prisma filters for lookups, and as SQL conditions for the list pages
 // (matches/list-page.ts), whose totals the triggers of the match_list_counts
-// migration count by the same rules.
+// migration count by the same rules. The visibility rule itself, for one match
+// already read, is lifecycle/audience.ts; the filters here are built from its branches.
 import { CLIPS_SECTION, canOpenSection, type MatchClubs } from "@clubcast/shared";
 import { Prisma, type Match } from "@clubcast/db";
 import type { RequestContext } from "../core/context.ts";
 import { isSystem } from "../core/policy.ts";
+import { privateMatchBranches, type MatchAudience, type Viewer } from "./lifecycle/audience.ts";
 
-/** Private matches a club may see: its own, shared with it, or shared with it as the opponent. */
-function privateMatchesOf(clubId: number): Prisma.MatchWhereInput[] {
-  return [
-    { clubId },
-    { sharedWithClubId: clubId },
-    { sharedOpponent: true, homeClubId: clubId },
-    { sharedOpponent: true, awayClubId: clubId },
-  ];
+/** Whoever calls, as the visibility rule sees them: camera controllers by their configuration's club. */
+export function viewerOf(ctx: RequestContext): Viewer {
+  return { system: isSystem(ctx.user), clubId: ctx.user?.clubId ?? ctx.client?.clubId ?? null };
 }
 
 /** What the annotate rule (canAnnotate of @clubcast/shared) reads of a match. */
@@ -44,10 +41,10 @@ export function matchClubsOf(
  * system admins see everything.
  */
 export function visibleMatches(ctx: RequestContext): Prisma.MatchWhereInput {
-  if (isSystem(ctx.user)) return {};
-  const clubId = ctx.user?.clubId ?? ctx.client?.clubId ?? null;
+  const { system, clubId } = viewerOf(ctx);
+  if (system) return {};
   if (clubId === null) return { isPrivate: false };
-  return { OR: [{ isPrivate: false }, ...privateMatchesOf(clubId)] };
+  return { OR: [{ isPrivate: false }, ...privateMatchBranches(clubId)] };
 }
 
 /** Callers with the same key see the same matches (the rule above decides by nothing else). */
@@ -57,26 +54,26 @@ export function visibilityKey(ctx: RequestContext): string {
 
 /** The same rule as an SQL condition on `m` (a matches row), for reads in one statement (list-page.ts). */
 export function visibleCondition(ctx: RequestContext): Prisma.Sql {
-  if (isSystem(ctx.user)) return Prisma.sql`TRUE`;
-  const clubId = ctx.user?.clubId ?? ctx.client?.clubId ?? null;
+  const { system, clubId } = viewerOf(ctx);
+  if (system) return Prisma.sql`TRUE`;
   if (clubId === null) return Prisma.sql`m.is_private = false`;
   return Prisma.sql`(m.is_private = false OR ${audienceCondition("recorded", clubId)})`;
 }
 
-/** The columns who may see a match, or chat about it, follows (the rule above and the chat's members). */
-const AUDIENCE_COLUMNS = [
-  "isPrivate",
-  "clubId",
-  "homeClubId",
-  "awayClubId",
-  "sharedWithClubId",
-  "sharedOpponent",
-] as const satisfies (keyof Prisma.MatchWhereInput)[];
+/** The columns who may see a match (MatchAudience), or chat about it, follows. */
+export const audienceSelect = {
+  isPrivate: true,
+  clubId: true,
+  homeClubId: true,
+  awayClubId: true,
+  sharedWithClubId: true,
+  sharedOpponent: true,
+} as const satisfies Record<keyof MatchAudience, true> & Prisma.MatchSelect;
 
-type Audience = Pick<Match, (typeof AUDIENCE_COLUMNS)[number]>;
+const AUDIENCE_COLUMNS = Object.keys(audienceSelect) as (keyof MatchAudience)[];
 
 /** Whether an edit may have changed who sees the match: its realtime channels' listeners are checked again. */
-export function audienceChanged(before: Audience, after: Audience): boolean {
+export function audienceChanged(before: MatchAudience, after: MatchAudience): boolean {
   return AUDIENCE_COLUMNS.some((column) => before[column] !== after[column]);
 }
 
@@ -96,7 +93,7 @@ export type ListAudience = "all" | "owner" | "involving" | "recorded" | "member"
 
 /**
  * The SQL conditions on `m` (a matches row) whose union is an audience of club
- * `clubId`; see privateMatchesOf for "recorded". Each names one club column, so
+ * `clubId`; see privateMatchBranches for "recorded". Each names one club column, so
  * each is read from that column's list index alone (list-page.ts).
  */
 export function audienceBranches(audience: ListAudience, clubId: number): Prisma.Sql[] {
@@ -133,7 +130,7 @@ export function audienceCondition(audience: ListAudience, clubId: number): Prism
 
 /** Recorded matches of a club, as a Prisma filter: owned by it or shared with it (the "recorded" audience above). */
 export function recordedMatchesOf(clubId: number): Prisma.MatchWhereInput {
-  return { OR: privateMatchesOf(clubId) };
+  return { OR: privateMatchBranches(clubId) };
 }
 
 /** A club's tables of things made from its matches (clips, summaries): its own matches, one match, or one team's (home or away). */

@@ -6,7 +6,8 @@ import type { Deps } from "../deps.ts";
 import type { AuthUser, RequestContext } from "../core/context.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../core/errors.ts";
 import { authorize, isSystem, requireUser } from "../core/policy.ts";
-import { visibleMatches } from "../matches/visibility.ts";
+import { maySee } from "../matches/lifecycle/audience.ts";
+import { audienceSelect, viewerOf, visibleMatches } from "../matches/visibility.ts";
 import type { ChatSendInput } from "./schemas.ts";
 
 /** How many of the latest chat messages a member gets on joining. */
@@ -43,7 +44,8 @@ export function createRealtimeService(deps: Deps) {
 
   /** Whether the caller may see the match (the one visibility rule): who hears the events about it. */
   async function maySeeMatch(matchId: number, ctx: RequestContext): Promise<boolean> {
-    return (await prisma.match.count({ where: { AND: [{ id: matchId }, visibleMatches(ctx)] } })) > 0;
+    const match = await prisma.match.findUnique({ where: { id: matchId }, select: audienceSelect });
+    return match !== null && maySee(viewerOf(ctx), match);
   }
 
   async function requireChatMember(ctx: RequestContext, matchId: number): Promise<AuthUser> {
