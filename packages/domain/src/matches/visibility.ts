@@ -73,11 +73,31 @@ const AUDIENCE_COLUMNS = [
   "sharedOpponent",
 ] as const satisfies (keyof Prisma.MatchWhereInput)[];
 
-type Audience = Pick<Match, (typeof AUDIENCE_COLUMNS)[number]>;
+/** What decides who sees a match. */
+export type MatchAudience = Pick<Match, (typeof AUDIENCE_COLUMNS)[number]>;
 
 /** Whether an edit may have changed who sees the match: its realtime channels' listeners are checked again. */
-export function audienceChanged(before: Audience, after: Audience): boolean {
+export function audienceChanged(before: MatchAudience, after: MatchAudience): boolean {
   return AUDIENCE_COLUMNS.some((column) => before[column] !== after[column]);
+}
+
+/** A match's audience alone (what realtime news carries between processes, see MatchNews). */
+export function audienceOf(match: MatchAudience): MatchAudience {
+  return Object.fromEntries(AUDIENCE_COLUMNS.map((column) => [column, match[column]])) as MatchAudience;
+}
+
+/**
+ * The query whether the caller sees a match of this audience (the rule above, visibleCondition, read on a row made of
+ * it): who could see a match before it was made private or deleted.
+ */
+export function audienceVisibilityQuery(audience: MatchAudience, ctx: RequestContext): Prisma.Sql {
+  return Prisma.sql`SELECT ${visibleCondition(ctx)} AS visible FROM (SELECT
+    ${audience.isPrivate}::boolean AS is_private,
+    ${audience.clubId}::int AS club_id,
+    ${audience.homeClubId}::int AS home_club_id,
+    ${audience.awayClubId}::int AS away_club_id,
+    ${audience.sharedWithClubId}::int AS shared_with_club_id,
+    ${audience.sharedOpponent}::boolean AS shared_opponent) AS m`;
 }
 
 /** Matches a club owns or plays in (its public face). */
