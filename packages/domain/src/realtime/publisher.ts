@@ -57,7 +57,7 @@ export interface EventPublisher {
    * the visibility rule for its own sockets, and delivers these events in the order they were published.
    */
   publishToViewers<E extends MatchEventName>(channel: string, event: E, payload: EventPayloads[E]): void;
-  /** The one way to announce an AccessChange, once the change has committed. */
+  /** The one way to announce an AccessChange, once the change has committed (a match's: matchAudienceChanged). */
   accessChanged(change: AccessChange): void;
   /**
    * The one way to announce, once committed, that who sees a match changed (made private or public,
@@ -84,7 +84,8 @@ export function createRedisPublisher(redis: Redis, redisPrefix: string): EventPu
   return {
     publish(channel, event, payload) {
       emitter.to(channel).emit(event, payload);
-      if (isListNews(channel, event)) publishToViewers(CHANNELS.matchLists, event, payload as EventPayloads[typeof event]);
+      if (isListNews(channel, event))
+        publishToViewers(CHANNELS.matchLists, event, payload as EventPayloads[typeof event]);
     },
     publishToViewers,
     accessChanged,

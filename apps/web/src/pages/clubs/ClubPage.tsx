@@ -25,7 +25,8 @@ function MatchCards({ club, list }: { club: number; list: "live" | "upcoming" })
   const upcoming = trpc.matches.clubUpcoming.useQuery(input, { enabled: list === "upcoming" });
   const query = list === "live" ? live : upcoming;
   const utils = trpc.useUtils();
-  useMatchListNews(() => void utils.matches[list === "live" ? "clubLive" : "clubUpcoming"].invalidate(), listRows(query));
+  const listUtils = list === "live" ? utils.matches.clubLive : utils.matches.clubUpcoming;
+  useMatchListNews(() => void listUtils.invalidate(), listRows(query));
   const state = listStateOf(query);
   return (
     <MatchSection id={`club-${list}`} title={t(`overview.${list}`)}>

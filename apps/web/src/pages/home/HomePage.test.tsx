@@ -34,7 +34,11 @@ describe("the home page", () => {
     expect(within(section("Live now")).getByText("No live matches found")).toBeInTheDocument();
 
     // Kick-off: the camera starts, its stream gets ready, the first goal, all within a moment.
-    lists = { live: [{ ...match, status: "live", list_status: "live", home: { ...match.home, score: 1 } }], upcoming: [], vod: [] };
+    lists = {
+      live: [{ ...match, status: "live", list_status: "live", home: { ...match.home, score: 1 } }],
+      upcoming: [],
+      vod: [],
+    };
     act(() => {
       news()["match.changed"]!({ match: 5 });
       news()["match.live"]!({ match: 5 });
