@@ -1,7 +1,9 @@
 // Realtime events reach only those who may see them: a socket's rights end when its token expires
 // (issue 25.7: it kept its user channel and was let into a private match's chat), and the events of
 // a match reach only the sockets whose caller may see that match, by the one visibility rule
-// (issue 26: every signed-in user of every club heard a private match's stream.ready).
+// (issue 26: every signed-in user of every club heard a private match's stream.ready); the lists' channel
+// tells each socket of the matches it may see, and of those it could see until made private or deleted
+// (issue 27: a visitor's home page never saw a match turn live, score or go).
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import type { Club, Match } from "@clubcast/db";
@@ -168,5 +170,64 @@ describe("the events of a match reach those who may see it", () => {
     const publicScored = nextEvent(anonymous, EVENTS.matchScored);
     expect((await score(publicMatch)).statusCode).toBe(200);
     expect(await publicScored).toEqual({ match: publicMatch.id, home: 3, away: 2 });
+  });
+});
+
+describe("the lists' channel tells each socket of the matches it may see", () => {
+  /** The lists' news a socket hears, as [event, match] in order. */
+  function listNews(socket: Socket): [string, number][] {
+    const heard: [string, number][] = [];
+    socket.onAny((event: string, payload: { match?: number }) => {
+      if (event === EVENTS.matchScored || event === EVENTS.matchChanged) heard.push([event, payload.match!]);
+    });
+    return heard;
+  }
+
+  it("a visitor hears public matches score and one made private, nothing of a private match scored or deleted", async () => {
+    const { prisma } = two.t.deps;
+    const homeAdmin = await signIn(two.t, { scope: "club", clubId: home.id });
+    const otherAdmin = await signIn(two.t, { scope: "club", clubId: other.id });
+    const shown = await createMatch(prisma, { clubId: home.id, status: "vod" });
+    const hidden = await createMatch(prisma, { clubId: home.id, status: "unscheduled", isPrivate: true });
+    const sockets = {
+      visitor: await listener(two.b.url, undefined, [CHANNELS.matchLists]),
+      otherAdmin: await listener(two.urlA, otherAdmin.token, [CHANNELS.matchLists]),
+      homeAdmin: await listener(two.b.url, homeAdmin.token, [CHANNELS.matchLists]),
+    };
+    const heard = Object.fromEntries(Object.entries(sockets).map(([who, socket]) => [who, listNews(socket)]));
+    const url = (match: Match) => `/v1/clubs/${home.id}/matches/${match.id}`;
+    const score = (match: Match) => two.http.post(`${url(match)}/score`, { home: 1, away: 0 }, homeAdmin.token);
+
+    expect((await score(hidden)).statusCode).toBe(200);
+    expect((await score(shown)).statusCode).toBe(200);
+    const madePrivate = { update_match_only: 1, is_private: 1 };
+    expect((await two.http.put(url(shown), madePrivate, homeAdmin.token)).statusCode).toBe(200);
+    expect((await two.http.del(url(hidden), homeAdmin.token)).statusCode).toBe(200);
+    // Published last, heard by all: every socket has heard what it was to hear before it (delivered in order).
+    const last = Object.values(sockets).map((socket) =>
+      nextEvent(socket, EVENTS.matchScored, (p: { match: number }) => p.match === publicMatch.id),
+    );
+    expect((await score(publicMatch)).statusCode).toBe(200);
+    await Promise.all(last);
+
+    const publicNews: [string, number][] = [
+      [EVENTS.matchScored, shown.id],
+      // As it was (public): it leaves their lists.
+      [EVENTS.matchChanged, shown.id],
+      [EVENTS.matchScored, publicMatch.id],
+    ];
+    expect(heard).toEqual({
+      visitor: publicNews,
+      otherAdmin: publicNews,
+      homeAdmin: [
+        [EVENTS.matchScored, hidden.id],
+        [EVENTS.matchScored, shown.id],
+        // As it was, and as it is (still its club's).
+        [EVENTS.matchChanged, shown.id],
+        [EVENTS.matchChanged, shown.id],
+        [EVENTS.matchChanged, hidden.id],
+        [EVENTS.matchScored, publicMatch.id],
+      ],
+    });
   });
 });

@@ -13,6 +13,13 @@ export const CHANNELS = {
    * see its match (the server filters them, see the domain's publishToViewers).
    */
   matches: "matches",
+  /**
+   * Public: the news of every match for the pages listing matches (the home page, the match lists), so a
+   * match that turns live, scores, goes on demand or is rescheduled moves between them; each listener
+   * hears only of the matches it may see, and of those it could see until they were made private or
+   * deleted (the server filters them, see the domain's publisher).
+   */
+  matchLists: "match-lists",
   /** Private: messages to one user. */
   user: (userId: number) => `user.${userId}`,
   /** Private: chat of one match, for members of the match's clubs. */
@@ -29,6 +36,7 @@ export const CHANNELS = {
 export type Channel =
   | { kind: "match"; matchId: number }
   | { kind: "matches" }
+  | { kind: "matchLists" }
   | { kind: "user"; userId: number }
   | { kind: "chat"; matchId: number }
   | { kind: "club"; clubId: number }
@@ -39,6 +47,7 @@ const WITH_ID = /^(match|user|chat|club|streams)\.([1-9][0-9]{0,9})$/;
 /** The channel a name of CHANNELS stands for, or null for a name no channel has. */
 export function parseChannel(name: string): Channel | null {
   if (name === CHANNELS.matches) return { kind: "matches" };
+  if (name === CHANNELS.matchLists) return { kind: "matchLists" };
   const match = WITH_ID.exec(name);
   if (!match) return null;
   const id = Number(match[2]);
@@ -68,9 +77,10 @@ export const EVENTS = {
   matchLive: "match.live",
   /**
    * A match moved on otherwise (scheduled or unscheduled, its recording stopped or on demand, its
-   * kick-off or teams edited): on the match's channel, so its page and the lists showing it read
-   * it again; ids only. A match turned private or deleted is not announced: the server takes
-   * those who may no longer listen out of its channel (SOCKET.unsubscribed), which tells them.
+   * kick-off or teams edited): on the match's channel, so its page reads it again; ids only. A match
+   * turned private or deleted is not announced there: the server takes those who may no longer
+   * listen out of its channel (SOCKET.unsubscribed), which tells them. On the lists' channel
+   * (CHANNELS.matchLists) it tells of those changes too, to whoever could see the match before.
    */
   matchChanged: "match.changed",
   /**

@@ -7,6 +7,7 @@ describe("parseChannel", () => {
   it("reads back every kind of channel CHANNELS names", () => {
     expect(parseChannel(CHANNELS.match(7))).toEqual({ kind: "match", matchId: 7 });
     expect(parseChannel(CHANNELS.matches)).toEqual({ kind: "matches" });
+    expect(parseChannel(CHANNELS.matchLists)).toEqual({ kind: "matchLists" });
     expect(parseChannel(CHANNELS.user(12))).toEqual({ kind: "user", userId: 12 });
     expect(parseChannel(CHANNELS.chat(MAX_INT))).toEqual({ kind: "chat", matchId: MAX_INT });
     expect(parseChannel(CHANNELS.club(3))).toEqual({ kind: "club", clubId: 3 });
@@ -23,6 +24,7 @@ describe("parseChannel", () => {
       "match.1.2",
       "user.-1",
       "clubs.1",
+      "match-lists.1",
       "club.0",
       "streams.0",
       "stream.1",

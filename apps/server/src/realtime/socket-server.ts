@@ -208,17 +208,20 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
   }
 
   /**
-   * Passes a MatchNews to this instance's sockets on its channel whose caller may see the match (asked once
-   * per visibility rule's answer, see visibilityKey). One at a time, so they arrive in the order published.
+   * Passes a MatchNews to this instance's sockets on its channel whose caller may see the match (or could,
+   * as it was: its formerAudience), asked once per visibility rule's answer (see visibilityKey). One at a
+   * time, so they arrive in the order published.
    */
   let newsDelivered = Promise.resolve();
-  async function deliverToViewers({ channel, event, payload }: MatchNews): Promise<void> {
+  async function deliverToViewers({ channel, event, payload, formerAudience }: MatchNews): Promise<void> {
     const verdicts = new Map<string, Promise<boolean>>();
     const maySee = (request: ResolvedRequest) => {
       const key = visibilityKey(request.ctx);
       let verdict = verdicts.get(key);
       if (!verdict) {
-        verdict = services.realtime.maySeeMatch(payload.match, request.ctx);
+        verdict = formerAudience
+          ? Promise.resolve(services.realtime.maySeeAudience(formerAudience, request.ctx))
+          : services.realtime.maySeeMatch(payload.match, request.ctx);
         verdicts.set(key, verdict);
       }
       return verdict;

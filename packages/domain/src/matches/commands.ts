@@ -125,7 +125,7 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
       ];
       return { updated, jobIds };
     });
-    if (audienceChanged(match, updated)) events.accessChanged({ matches: [match.id] });
+    if (audienceChanged(match, updated)) events.matchAudienceChanged(match.id, match);
     // Kick-off, teams or field as its page shows them (a scheduling change is told once the camera confirms it).
     events.publish(CHANNELS.match(match.id), EVENTS.matchChanged, { match: match.id });
     const message = translate(ctx.locale, updateMessage(input));
@@ -199,7 +199,7 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
       await jobs.clearMatchStartingTimer(match.id, match.startingAt);
       if (camera !== null) await enqueueCommand({ command: "unschedule", configurationId: camera }, match.id, user);
     });
-    events.accessChanged({ matches: [match.id] });
+    events.matchAudienceChanged(match.id, match);
     // Its video goes once the deletion has committed (a refused deletion keeps it).
     media.removeMatchMedia(match.id);
     return deleted(match.id, translate(ctx.locale, "match.deleted"));

@@ -77,6 +77,12 @@ export function audienceChanged(before: MatchAudience, after: MatchAudience): bo
   return AUDIENCE_COLUMNS.some((column) => before[column] !== after[column]);
 }
 
+/** A match's audience alone (what realtime news carries between processes, see MatchNews). */
+export function audienceOf(match: MatchAudience): MatchAudience {
+  const { isPrivate, clubId, homeClubId, awayClubId, sharedWithClubId, sharedOpponent } = match;
+  return { isPrivate, clubId, homeClubId, awayClubId, sharedWithClubId, sharedOpponent };
+}
+
 /** Matches a club owns or plays in (its public face). */
 export function matchesInvolving(clubId: number): Prisma.MatchWhereInput {
   return { OR: [{ clubId }, { homeClubId: clubId }, { awayClubId: clubId }] };

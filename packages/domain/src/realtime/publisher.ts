@@ -3,7 +3,9 @@
 // the same key delivers them to the sockets in the channel's room.
 import { Emitter } from "@socket.io/redis-emitter";
 import type { Redis } from "ioredis";
-import type { EventName, EventPayloads } from "@clubcast/shared";
+import { CHANNELS, EVENTS, parseChannel, type EventName, type EventPayloads } from "@clubcast/shared";
+import type { MatchAudience } from "../matches/lifecycle/audience.ts";
+import { audienceOf } from "../matches/visibility.ts";
 
 /**
  * Whose right to listen may have changed: the sockets of these users and API
@@ -29,13 +31,26 @@ export interface MatchNews<E extends MatchEventName = MatchEventName> {
   channel: string;
   event: E;
   payload: EventPayloads[E];
+  /** For those who could see the match as it was before this audience changed, instead of as it is now. */
+  formerAudience?: MatchAudience;
 }
+
+/**
+ * The news on a match's channel that the lists hear too (CHANNELS.matchLists): what moves a match between
+ * the live, upcoming and on-demand lists, or changes its card.
+ */
+const LIST_NEWS: readonly EventName[] = [EVENTS.matchScored, EVENTS.matchLive, EVENTS.matchChanged];
+const isListNews = (channel: string, event: EventName): event is MatchEventName =>
+  LIST_NEWS.includes(event) && parseChannel(channel)?.kind === "match";
 
 /** The server-side event that carries a MatchNews. */
 export const MATCH_NEWS = "match.news";
 
 export interface EventPublisher {
-  /** To everyone on `channel`: its rule alone decides who hears it. */
+  /**
+   * To everyone on `channel`: its rule alone decides who hears it. A match's news that its lists follow
+   * (LIST_NEWS) goes to the lists' listeners too, each hearing only of the matches they may see.
+   */
   publish<E extends EventName>(channel: string, event: E, payload: EventPayloads[E]): void;
   /**
    * To those on `channel` who may see the match the event is about: for a channel whose rule lets in
@@ -43,8 +58,14 @@ export interface EventPublisher {
    * the visibility rule for its own sockets, and delivers these events in the order they were published.
    */
   publishToViewers<E extends MatchEventName>(channel: string, event: E, payload: EventPayloads[E]): void;
-  /** The one way to announce an AccessChange, once the change has committed. */
+  /** The one way to announce an AccessChange, once the change has committed (a match's: matchAudienceChanged). */
   accessChanged(change: AccessChange): void;
+  /**
+   * The one way to announce, once committed, that who sees a match changed (made private or public,
+   * shared or unshared, deleted): its channels' listeners are checked again (an AccessChange), and the
+   * lists' listeners who could see it as it was (`before`) hear match.changed, so it leaves their lists.
+   */
+  matchAudienceChanged(match: number, before: MatchAudience): void;
 }
 
 /** The Redis channel prefix shared by the emitter and the Socket.IO Redis adapter. */
@@ -57,15 +78,27 @@ export function createRedisPublisher(redis: Redis, redisPrefix: string): EventPu
     publish: (channel: string, message: string | Buffer) => redis.publish(channel, message).catch(() => 0),
   };
   const emitter = new Emitter(client, { key: socketIoKey(redisPrefix) });
+  const publishToViewers: EventPublisher["publishToViewers"] = (channel, event, payload) => {
+    emitter.serverSideEmit(MATCH_NEWS, { channel, event, payload } satisfies MatchNews);
+  };
+  const accessChanged = (change: AccessChange) => emitter.serverSideEmit(ACCESS_CHANGED, change);
   return {
     publish(channel, event, payload) {
       emitter.to(channel).emit(event, payload);
+      if (isListNews(channel, event))
+        publishToViewers(CHANNELS.matchLists, event, payload as EventPayloads[typeof event]);
     },
-    publishToViewers(channel, event, payload) {
-      emitter.serverSideEmit(MATCH_NEWS, { channel, event, payload } satisfies MatchNews);
-    },
-    accessChanged(change) {
-      emitter.serverSideEmit(ACCESS_CHANGED, change);
+    publishToViewers,
+    accessChanged,
+    matchAudienceChanged(match, before) {
+      accessChanged({ matches: [match] });
+      const news: MatchNews = {
+        channel: CHANNELS.matchLists,
+        event: EVENTS.matchChanged,
+        payload: { match },
+        formerAudience: audienceOf(before),
+      };
+      emitter.serverSideEmit(MATCH_NEWS, news);
     },
   };
 }

@@ -6,7 +6,7 @@ import type { Deps } from "../deps.ts";
 import type { AuthUser, RequestContext } from "../core/context.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../core/errors.ts";
 import { authorize, isSystem, requireUser } from "../core/policy.ts";
-import { maySee } from "../matches/lifecycle/audience.ts";
+import { maySee, type MatchAudience } from "../matches/lifecycle/audience.ts";
 import { audienceSelect, viewerOf, visibleMatches } from "../matches/visibility.ts";
 import type { ChatSendInput } from "./schemas.ts";
 
@@ -48,6 +48,11 @@ export function createRealtimeService(deps: Deps) {
     return match !== null && maySee(viewerOf(ctx), match);
   }
 
+  /** Whether the caller sees a match of this audience: who could see one before it was made private or deleted. */
+  function maySeeAudience(audience: MatchAudience, ctx: RequestContext): boolean {
+    return maySee(viewerOf(ctx), audience);
+  }
+
   async function requireChatMember(ctx: RequestContext, matchId: number): Promise<AuthUser> {
     const user = requireUser(ctx);
     if (isSystem(user)) {
@@ -70,7 +75,8 @@ export function createRealtimeService(deps: Deps) {
   /**
    * The one rule for listening: `match.{id}` is public for public matches (private
    * ones as the match itself is visible, else 404); `matches` needs a signed-in
-   * dashboard user (who hears only the events of matches they may see: publishToViewers); `user.{id}` only that user; `chat.{id}` members of the match's
+   * dashboard user (who hears only the events of matches they may see: publishToViewers); `match-lists` is public
+   * (its listeners hear only of the matches they may see, publishToViewers too); `user.{id}` only that user; `chat.{id}` members of the match's
    * clubs and system admins (404 for a match the caller may not see); `club.{id}` the
    * club's scheduler staff and system admins; `streams.{id}` its streams staff and system admins. 401 without sign-in, 403 when refused.
    */
@@ -83,6 +89,8 @@ export function createRealtimeService(deps: Deps) {
         break;
       case "matches":
         authorize(ctx, "dashboard");
+        break;
+      case "matchLists":
         break;
       case "user":
         if (requireUser(ctx).id !== channel.userId) throw new ForbiddenError("realtime.channel_refused");
@@ -138,7 +146,7 @@ export function createRealtimeService(deps: Deps) {
     return message;
   }
 
-  return { authorizeChannel, authorizeBroadcast, joinChannel, sendChatMessage, maySeeMatch };
+  return { authorizeChannel, authorizeBroadcast, joinChannel, sendChatMessage, maySeeMatch, maySeeAudience };
 }
 
 export type RealtimeService = ReturnType<typeof createRealtimeService>;

@@ -1,8 +1,10 @@
 // A club's view (/dashboard/clubs/{id}): its live and upcoming matches as cards
-// and its recorded matches as a table leading to each recording.
+// and its recorded matches as a table leading to each recording; the lists
+// follow the matches' news (issue 27).
 import { useTranslation } from "react-i18next";
 import { PAGINATION } from "@clubcast/shared";
 import { emptyMessageOf, listRows, listStateOf } from "../../lib/list-state.ts";
+import { useMatchListNews } from "../../lib/match-news.ts";
 import { trpc } from "../../lib/trpc.ts";
 import type { ClubDetails } from "../../lib/working-club.tsx";
 import { DataTable } from "../../ui/DataTable.tsx";
@@ -22,6 +24,9 @@ function MatchCards({ club, list }: { club: number; list: "live" | "upcoming" })
   const live = trpc.matches.clubLive.useQuery(input, { enabled: list === "live" });
   const upcoming = trpc.matches.clubUpcoming.useQuery(input, { enabled: list === "upcoming" });
   const query = list === "live" ? live : upcoming;
+  const utils = trpc.useUtils();
+  const listUtils = list === "live" ? utils.matches.clubLive : utils.matches.clubUpcoming;
+  useMatchListNews(() => void listUtils.invalidate(), listRows(query));
   const state = listStateOf(query);
   return (
     <MatchSection id={`club-${list}`} title={t(`overview.${list}`)}>
@@ -42,6 +47,8 @@ function MatchCards({ club, list }: { club: number; list: "live" | "upcoming" })
 function RecordedMatches({ club }: { club: number }) {
   const { t } = useTranslation("clubs");
   const query = trpc.matches.clubRecorded.useQuery({ club, page: usePageParam(), limit: PAGINATION.defaultLimit });
+  const utils = trpc.useUtils();
+  useMatchListNews(() => void utils.matches.clubRecorded.invalidate(), listRows(query));
   const state = listStateOf(query);
   const columns = useMatchColumns(useRecordedMatchLink(club));
   return (

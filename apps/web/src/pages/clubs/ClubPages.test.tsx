@@ -11,6 +11,8 @@ import ClubPage from "./ClubPage.tsx";
 import MyClubsPage from "./MyClubsPage.tsx";
 import RecordedMatchPage from "./RecordedMatchPage.tsx";
 
+// The club page's lists follow the matches' news over a socket this test has none of.
+vi.mock("../../lib/realtime.ts", () => ({ useChannel: () => "joined" }));
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 

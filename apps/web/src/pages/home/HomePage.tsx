@@ -1,8 +1,11 @@
 // The public home page: the slider of the first 5 matches, then 7 live,
-// 8 upcoming and 7 on-demand matches (spec section 9).
+// 8 upcoming and 7 on-demand matches (spec section 9), which follow the
+// matches' news: a match that turns live, scores, goes on demand or is made
+// private moves without a reload (issue 27).
 import { useTranslation } from "react-i18next";
 import { HOME_LISTS, type ListStatus } from "@clubcast/shared";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { useMatchListNews } from "../../lib/match-news.ts";
 import { matchListPath } from "../../lib/matches.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { Icon } from "../../ui/Icon.tsx";
@@ -21,13 +24,16 @@ const SECTIONS = [
 export default function HomePage() {
   const { t } = useTranslation();
   useDocumentTitle(t("home.title"));
+  const utils = trpc.useUtils();
   const queries = [
     trpc.matches.list.useQuery({ status: "live", page: 1, limit: HOME_LISTS.live }),
     trpc.matches.list.useQuery({ status: "upcoming", page: 1, limit: HOME_LISTS.upcoming }),
     trpc.matches.list.useQuery({ status: "vod", page: 1, limit: HOME_LISTS.vod }),
   ];
   const loading = queries.some((query) => query.isPending);
-  const featured = queries.flatMap((query) => query.data?.data ?? []).slice(0, HOME_LISTS.slider);
+  const shown = queries.flatMap((query) => query.data?.data ?? []);
+  const featured = shown.slice(0, HOME_LISTS.slider);
+  useMatchListNews(() => void utils.matches.list.invalidate(), shown);
 
   return (
     <div className="home">

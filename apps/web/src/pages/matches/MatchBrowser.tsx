@@ -1,8 +1,10 @@
 // Live / upcoming / on-demand tabs over a paged match list; the tab and page
 // live in the URL (?status=&page=) so they survive reloads and can be shared.
+// The list follows the matches' news (issue 27).
 import { Link, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { LIST_STATUSES, PAGINATION, type ListStatus } from "@clubcast/shared";
+import { useMatchListNews } from "../../lib/match-news.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { MatchGrid } from "../../ui/MatchSection.tsx";
 import { Pagination } from "../../ui/Pagination.tsx";
@@ -22,12 +24,14 @@ export function MatchBrowser({ sport }: { sport?: string }) {
   const { pathname } = useLocation();
   const status = listStatusOf(params.get("status"));
   const page = pageOf(params.get("page"));
+  const utils = trpc.useUtils();
   const query = trpc.matches.list.useQuery({
     status,
     page,
     limit: PAGINATION.defaultLimit,
     ...(sport ? { sport } : {}),
   });
+  useMatchListNews(() => void utils.matches.list.invalidate(), query.data?.data ?? []);
   return (
     <div className="match-browser">
       <nav className="tabs" aria-label={t("matches.lists")}>

@@ -1,17 +1,16 @@
 // One match: live HLS while live, on-demand HLS afterwards, a flip-clock
 // countdown before kick-off; a still from the video where there is no player,
 // and the MP4 download for the club's staff once the match is on demand. The
-// page lives with the match (issue 27): match.scored, match.starting,
-// match.live and match.changed have the match read again, so it turns live,
-// on demand or rescheduled without a reload; when the server takes the page
-// out of the match's channel (made private, deleted) the match is read again
-// too, and its 404 replaces the player with a message. An on-demand match's highlight summary plays below the video once it is
+// page lives with the match (issue 27, useMatchNews): its news has the match
+// read again, so it turns live, scores, goes on demand or is rescheduled
+// without a reload; when the server takes the page out of the match's channel
+// (made private, deleted) its 404 replaces the player with a message. An on-demand match's highlight summary plays below the video once it is
 // built (summary.updated brings a new one; summary.changed has it read again
 // after it was made private or public, shared or deleted, and tells of a private
 // one's build). While a match is scheduled or live, the club's streams staff see
 // why the media gateway refused a camera on its field. Matches the visitor may
 // not see answer 404 and read "No match found".
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useState } from "react";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { canOpenClubPages, canOpenSection, CHANNELS } from "@clubcast/shared";
@@ -19,7 +18,7 @@ import { useAuth } from "../../auth/AuthProvider.tsx";
 import { useFormatZoned } from "../../lib/dates.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { isStaffOf, showsScore, sideName, type Match, type MatchSide } from "../../lib/matches.ts";
-import { useChannel } from "../../lib/realtime.ts";
+import { useMatchNews } from "../../lib/match-news.ts";
 import { httpStatusOf, trpc } from "../../lib/trpc.ts";
 import { ClubBadge } from "../../ui/ClubBadge.tsx";
 import { Icon } from "../../ui/Icon.tsx";
@@ -111,34 +110,22 @@ function MatchView({ match }: { match: Match }) {
   const title = t("match.versus", { home, away });
   useDocumentTitle(title);
 
-  // Whatever changed, the server's answer is what the page shows.
-  const readAgain = (payload: { match: number }) => {
-    if (payload.match === match.id) void utils.matches.byId.invalidate({ id: match.id });
-  };
-  const updates = useChannel(CHANNELS.match(match.id), {
-    "match.scored": (payload) => {
-      if (payload.match === match.id) setScored(true);
-      readAgain(payload);
-    },
-    "match.starting": readAgain,
-    // Its camera started recording (the stream is playable): the live video replaces the countdown.
-    "match.live": readAgain,
-    // Scheduled, stopped, on demand, edited.
-    "match.changed": readAgain,
-    "summary.updated": (payload) => {
-      if (payload.match === match.id && payload.state === "ready")
-        void utils.summaries.ofMatch.invalidate({ id: match.id });
-    },
-    // Made private or public, or deleted: whether this viewer sees it is the server's to say.
-    "summary.changed": (payload) => {
-      if (payload.match === match.id) void utils.summaries.ofMatch.invalidate({ id: match.id });
+  // Whatever changed (made private or deleted included: a 404 closes the page, MatchDetailPage), the
+  // server's answer is what the page shows.
+  const updates = useMatchNews(CHANNELS.match(match.id), {
+    readAgain: () => void utils.matches.byId.invalidate({ id: match.id }),
+    onScored: () => setScored(true),
+    handlers: {
+      "summary.updated": (payload) => {
+        if (payload.match === match.id && payload.state === "ready")
+          void utils.summaries.ofMatch.invalidate({ id: match.id });
+      },
+      // Made private or public, or deleted: whether this viewer sees it is the server's to say.
+      "summary.changed": (payload) => {
+        if (payload.match === match.id) void utils.summaries.ofMatch.invalidate({ id: match.id });
+      },
     },
   });
-  // Taken out of the match's channel (made private, deleted, or our access changed): read it again; a
-  // 404 closes the page (MatchDetailPage).
-  useEffect(() => {
-    if (updates === "refused") void utils.matches.byId.invalidate({ id: match.id });
-  }, [updates, utils, match.id]);
 
   const score = { home: match.home.score, away: match.away.score };
   return (
