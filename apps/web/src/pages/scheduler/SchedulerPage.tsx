@@ -1,8 +1,9 @@
 // The scheduler (/dashboard/scheduler): the working club's live, upcoming and
 // unscheduled matches, each list paged in its own bottom bar; creating and
-// editing matches and every operation on them; a live match's score. Lists follow the worker's
-// outcomes: a user.message about a match fetches them again, and a command
-// that failed on the club's channel shows on its row.
+// editing matches and every operation on them; a live match's score on its
+// row. Lists follow the worker's outcomes: a user.message about a match
+// fetches them again, and a command that failed on the club's channel shows
+// on its row.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CHANNELS, PAGINATION } from "@clubcast/shared";
