@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Auth } from "../../auth/AuthProvider.tsx";
 import { fakeAuth, fakeUser, renderRoutes } from "../../../test/render.tsx";
@@ -8,6 +8,9 @@ import type { Match } from "../../lib/matches.ts";
 import type { ChannelHandlers } from "../../lib/realtime.ts";
 import { fakeMatch } from "../scheduler/fixtures.test-data.ts";
 import MatchDetailPage from "./MatchDetailPage.tsx";
+
+// The first render loads the page's modules while CI runs other files beside it.
+configure({ asyncUtilTimeout: 5000 });
 
 const channels = vi.hoisted(() => new Map<string, unknown>());
 /** What the server says of our place in each channel (the server takes a page out of a private match's). */
