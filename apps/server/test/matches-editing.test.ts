@@ -580,15 +580,15 @@ describe("POST /v1/clubs/{club}/matches/{match}/score", () => {
     }
   });
 
-  it("scores the same over tRPC", async () => {
+  it("scores the same over tRPC, where the web client's score control posts; a player is refused 403", async () => {
     const match = await matchOfA({ status: "live" });
-    const res = await http.mutation(
-      "matches.score",
-      { club: cast.clubA.id, match: match.id, home: 2, away: 2 },
-      cast.trainerA.token,
-    );
+    const input = { club: cast.clubA.id, match: match.id, home: 2, away: 2 };
+    const res = await http.mutation("matches.score", input, cast.trainerA.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().result.data.data).toMatchObject({ home: { score: 2 }, away: { score: 2 } });
+
+    const refused = await http.mutation("matches.score", { ...input, home: 7 }, cast.playerA.token);
+    expect(refused.statusCode).toBe(403);
     expect(await row(match.id)).toMatchObject({ homeScore: 2, awayScore: 2 });
   });
 });

@@ -6,8 +6,8 @@ export type StoredScope = (typeof STORED_SCOPES)[number];
 /** 'user' is the scope of a visitor who is not logged in. */
 export type Scope = StoredScope | "user";
 export const DEFAULT_NEW_USER_SCOPE: StoredScope = "player";
-/** The scopes whose users may enter the score of a match of their club (camera controllers may too). */
-export const SCORE_SCOPES: readonly StoredScope[] = ["trainer", "club", "system"];
+/** The scopes whose users may enter the score of a match (canScore below; camera controllers may too). */
+const SCORE_SCOPES: readonly Scope[] = ["trainer", "club", "system"];
 
 export const PERMISSIONS = {
   schedulerAll: "scheduler.all",
@@ -115,6 +115,17 @@ export function canAnnotate(user: Actor, userClubId: number | null, match: Match
   if (user.scope === "system") return true;
   if (userClubId === null || !canOpenSection(user, CLIPS_SECTION)) return false;
   return annotatingClubs(match).includes(userClubId);
+}
+
+/**
+ * Who may enter a match's score (spec section 6; issue 27): a system admin any match's, a trainer or club
+ * admin a match their club owns or plays in. Players, members and visitors never: they see no score control,
+ * and the score API answers them 403. (A match's own camera controller may too; the server checks that one.)
+ */
+export function canScore(user: { scope: Scope }, userClubId: number | null, match: MatchClubs): boolean {
+  if (!SCORE_SCOPES.includes(user.scope)) return false;
+  if (user.scope === "system") return true;
+  return userClubId !== null && [match.club, match.home, match.away].includes(userClubId);
 }
 
 export function menuFor(actor: Actor): DashboardSection[] {

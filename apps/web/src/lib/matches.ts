@@ -1,5 +1,5 @@
 // Match types from the API and how the interface names and links them.
-import { loadsClubConfigurations, type ListStatus, type MatchClubs, type Scope } from "@clubcast/shared";
+import { canScore, loadsClubConfigurations, type ListStatus, type MatchClubs, type Scope } from "@clubcast/shared";
 import type { RouterOutputs } from "./trpc.ts";
 
 export type MatchPage = RouterOutputs["matches"]["list"];
@@ -19,7 +19,7 @@ export function showsScore(match: Pick<Match, "status">): boolean {
   return match.status === "live" || match.status === "processing" || match.status === "vod";
 }
 
-/** The clubs of a match as the annotate rule (canAnnotate of @clubcast/shared) reads them. */
+/** The clubs of a match as the access rules (canAnnotate, canScore of @clubcast/shared) read them. */
 export function matchClubs(match: Pick<Match, "club" | "shared_with" | "home" | "away">): MatchClubs {
   return {
     club: match.club.id,
@@ -38,4 +38,17 @@ export function matchClubs(match: Pick<Match, "club" | "shared_with" | "home" | 
 export function isStaffOf(user: { scope: Scope; club: { id: number } | null } | null, clubId: number): boolean {
   if (!user || !loadsClubConfigurations(user.scope)) return false;
   return user.scope === "system" || user.club?.id === clubId;
+}
+
+/**
+ * The club through which a signed-in user enters a match's score (the score API's path names one of the
+ * match's clubs), or null when the access matrix's canScore gives them no score control.
+ */
+export function scoringClubOf(
+  user: { scope: Scope; club: { id: number } | null } | null,
+  match: Pick<Match, "club" | "shared_with" | "home" | "away">,
+): number | null {
+  if (!user || !canScore(user, user.club?.id ?? null, matchClubs(match))) return null;
+  // A system admin names the match's owner; anyone else may post only for their own club.
+  return user.scope === "system" ? match.club.id : (user.club?.id ?? null);
 }

@@ -1,7 +1,7 @@
 // Changing matches: creating and editing, sharing and privacy, requesting camera
 // commands (checked against the state machine now, run by the worker later),
 // scores and deletion.
-import { CHANNELS, EDITABLE_MATCH_STATUSES, EVENTS, SCORE_SCOPES, type MatchStatus } from "@clubcast/shared";
+import { CHANNELS, EDITABLE_MATCH_STATUSES, EVENTS, canScore, type MatchStatus } from "@clubcast/shared";
 import { type CameraCommand } from "@clubcast/shared/jobs";
 import type { Deps } from "../deps.ts";
 import type { AuthUser, RequestContext } from "../core/context.ts";
@@ -20,7 +20,7 @@ import { matchColumns, type MatchRow } from "./presenter.ts";
 import { findVisibleMatch } from "./queries.ts";
 import { createMatchRepository } from "./repository.ts";
 import { UPDATE_ONLY_FIELDS, type CreateMatchInput, type ScoreInput, type UpdateMatchInput } from "./schemas.ts";
-import { audienceChanged, matchesInvolving } from "./visibility.ts";
+import { audienceChanged, matchClubsOf, matchClubsSelect, matchesInvolving } from "./visibility.ts";
 
 type MatchInClub = { club: number; match: number };
 type EditedFields = Omit<UpdateMatchInput, "update_match_only" | "is_scheduled">;
@@ -229,11 +229,12 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
     if (ctx.user && !isSystem(ctx.user) && ctx.user.clubId !== params.club) throw new NotFoundError("not_found.match");
     const match = await prisma.match.findFirst({
       where: { id: params.match, ...matchesInvolving(params.club) },
-      select: { id: true, configuration: { select: { id: true, cameraType: true } } },
+      select: { id: true, ...matchClubsSelect, configuration: { select: { id: true, cameraType: true } } },
     });
     if (!match) throw new NotFoundError("not_found.match");
     if (ctx.client && !mayReportFor(ctx.client, match.configuration)) throw new NotFoundError("not_found.match");
-    if (ctx.user && !SCORE_SCOPES.includes(ctx.user.scope)) throw new ForbiddenError();
+    // The access matrix's rule, as the web client reads it to offer the score control.
+    if (ctx.user && !canScore(ctx.user, ctx.user.clubId, matchClubsOf(match))) throw new ForbiddenError();
 
     const updated = await prisma.match.update({
       where: { id: match.id },

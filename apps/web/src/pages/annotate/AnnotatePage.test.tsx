@@ -262,8 +262,8 @@ describe("the annotation screen", () => {
     expect(screen.queryByRole("button", { name: "Rebuild summary" })).toBeNull();
   });
 
-  it("offers no marker controls to who may not annotate the match: a player, another club's admin", async () => {
-    // Issue 25: only the staff of the match's clubs place markers (each one is a cut).
+  it("offers no marker or score controls to who may not annotate the match: a player, another club's admin", async () => {
+    // Issue 25: only the staff of the match's clubs place markers (each one is a cut); issue 27: nor score it.
     const player = fakeAuth({ user: fakeUser({ id: 8, scope: "player", club: { id: CLUB.id, name: CLUB.name } }) });
     const stranger = fakeAuth({ user: fakeUser({ id: 9, scope: "club", club: { id: 99, name: "Elsewhere" } }) });
     for (const auth of [player, stranger]) {
@@ -273,6 +273,8 @@ describe("the annotation screen", () => {
       expect(screen.queryByRole("button", { name: "Add marker" })).toBeNull();
       expect(screen.queryByRole("button", { name: "Edit Goal" })).toBeNull();
       expect(screen.queryByRole("button", { name: "Delete Goal" })).toBeNull();
+      expect(screen.queryByRole("spinbutton", { name: "Home" })).toBeNull();
+      expect(screen.queryByRole("button", { name: "Save score" })).toBeNull();
       await user.click(screen.getByRole("button", { name: "Keyboard shortcuts" }));
       expect(screen.queryByText("Add a marker here")).toBeNull();
       unmount();

@@ -1,8 +1,8 @@
 // The annotation screen (/dashboard/clubs/{id}/recorded/{videoid}/annotate):
 // the match's on-demand video with a timecode (hours:minutes:seconds:ms) and
 // frames at a chosen frame rate, frame-by-frame stepping with buttons and keys,
-// the user's markers on the match (saved through the sequences API), a score
-// control and the match's highlight summary.
+// the user's markers on the match (saved through the sequences API), the score
+// control for whom may score and the match's highlight summary.
 import { useEffect, useRef, useState } from "react";
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useForm } from "react-hook-form";
@@ -13,7 +13,7 @@ import { useAuth } from "../../auth/AuthProvider.tsx";
 import { useSelectClub } from "../../lib/current-club.tsx";
 import { failureMessage } from "../../lib/server-errors.ts";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
-import { matchClubs, type Match } from "../../lib/matches.ts";
+import { matchClubs, scoringClubOf, type Match } from "../../lib/matches.ts";
 import { usePageTitle } from "../../lib/page-title.tsx";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
 import { useClubDetails } from "../../lib/working-club.tsx";
@@ -23,6 +23,7 @@ import { LocalLink } from "../../ui/LocalLink.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
+import { ScoreControl } from "../matches/ScoreControl.tsx";
 import { VideoPlayer } from "../matches/VideoPlayer.tsx";
 import { useClubParam, useRecordedMatch } from "../clubs/route-params.ts";
 import { recordedMatchPath, useMatchTitle } from "../scheduler/match-columns.tsx";
@@ -304,84 +305,9 @@ function MarkerItem({
   );
 }
 
-function ScoreControl({ club, match }: { club: number; match: Match }) {
+function Annotator({ match }: { match: Match }) {
   const { t } = useTranslation("annotate");
-  const toast = useToast();
-  const utils = trpc.useUtils();
-  const save = trpc.matches.score.useMutation();
-  const [score, setScore] = useState({ home: match.home.score, away: match.away.score });
-  const sides = [
-    { key: "home", name: t("score.home") },
-    { key: "away", name: t("score.away") },
-  ] as const;
-
-  const submit = async () => {
-    try {
-      await save.mutateAsync({ club, match: match.id, ...score });
-      await utils.matches.byId.invalidate({ id: match.id });
-      toast.success(t("score.saved"));
-    } catch (error) {
-      toast.error(failureMessage(error, t("score.failed")));
-    }
-  };
-  return (
-    <section className="score-control" aria-labelledby="score-title">
-      <h2 id="score-title" className="annotate__heading">
-        {t("score.title")}
-      </h2>
-      <div className="score-control__sides">
-        {sides.map(({ key, name }) => (
-          <div key={key} className="score-control__side">
-            <label className="score-control__label" htmlFor={`score-${key}`}>
-              {name}
-            </label>
-            <div className="score-control__stepper">
-              <button
-                type="button"
-                className="icon-button"
-                onClick={() => setScore((all) => ({ ...all, [key]: Math.max(0, all[key] - 1) }))}
-                aria-label={t("score.less", { side: name })}
-              >
-                −
-              </button>
-              <input
-                id={`score-${key}`}
-                className="input score-control__input display"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={999}
-                value={score[key]}
-                onChange={(event) =>
-                  setScore((all) => ({ ...all, [key]: Math.min(999, Math.max(0, Number(event.target.value) || 0)) }))
-                }
-              />
-              <button
-                type="button"
-                className="icon-button"
-                onClick={() => setScore((all) => ({ ...all, [key]: Math.min(999, all[key] + 1) }))}
-                aria-label={t("score.more", { side: name })}
-              >
-                +
-              </button>
-            </div>
-          </div>
-        ))}
-      </div>
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => void submit()}
-        disabled={save.isPending}
-      >
-        {t("score.save")}
-      </button>
-    </section>
-  );
-}
-
-function Annotator({ club, match }: { club: number; match: Match }) {
-  const { t } = useTranslation("annotate");
+  const { t: common } = useTranslation();
   const toast = useToast();
   const utils = trpc.useUtils();
   const title = useMatchTitle()(match);
@@ -398,6 +324,8 @@ function Annotator({ club, match }: { club: number; match: Match }) {
   // Only the staff of the match's clubs annotate (each marker is a cut); others watch.
   const { user } = useAuth();
   const mayAnnotate = user !== null && canAnnotate(user, user.club?.id ?? null, matchClubs(match));
+  // Who may score the match (players and members may not) sets it here too.
+  const scoringClub = scoringClubOf(user, match);
 
   const add = async () => {
     const timeMs = Math.round(clock.ms);
@@ -491,7 +419,14 @@ function Annotator({ club, match }: { club: number; match: Match }) {
             </ol>
           )}
         </section>
-        <ScoreControl club={club} match={match} />
+        {scoringClub !== null && (
+          <section className="score-panel" aria-labelledby="score-title">
+            <h2 id="score-title" className="annotate__heading">
+              {common("score_control.title")}
+            </h2>
+            <ScoreControl club={scoringClub} match={match} title={title} />
+          </section>
+        )}
         <SummaryPanel match={match} title={title} />
       </aside>
     </div>
@@ -517,7 +452,7 @@ export default function AnnotatePage() {
       {query.isError ? (
         <ErrorState onRetry={() => void query.refetch()} />
       ) : query.data ? (
-        <Annotator club={clubId} match={query.data} />
+        <Annotator match={query.data} />
       ) : (
         <div className="annotate" aria-busy="true">
           <div className="stage skeleton-block" />

@@ -1,12 +1,16 @@
 import { describe, expect, it, vi } from "vitest";
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import type { Auth } from "../../auth/AuthProvider.tsx";
 import { fakeAuth, fakeUser, renderRoutes } from "../../../test/render.tsx";
-import { apiError } from "../../../test/fake-api.ts";
+import { apiError, type FakeApi } from "../../../test/fake-api.ts";
 import type { Match } from "../../lib/matches.ts";
 import type { ChannelHandlers } from "../../lib/realtime.ts";
 import { fakeMatch } from "../scheduler/fixtures.test-data.ts";
 import MatchDetailPage from "./MatchDetailPage.tsx";
+
+// The first render loads the page's modules while CI runs other files beside it.
+configure({ asyncUtilTimeout: 5000 });
 
 const channels = vi.hoisted(() => new Map<string, unknown>());
 /** What the server says of our place in each channel (the server takes a page out of a private match's). */
@@ -312,5 +316,67 @@ describe("a refused camera on the match's field", () => {
     await screen.findByLabelText(/Live video|Video of/);
     expect(matchRefusals).not.toHaveBeenCalled();
     expect(screen.queryByRole("status", { name: "Your camera was refused" })).toBeNull();
+  });
+});
+
+describe("the score control on the match page (issue 27)", () => {
+  const live = fakeMatch({ id: 9, status: "live", list_status: "live", live_hls_url: "/media/matches/9/live.m3u8" });
+  const controlName = "Enter the score of Groen Wit 1 against VV De Zwaluwen";
+
+  function renderScored(match: Match, auth: Auth, api: FakeApi = {}) {
+    return renderRoutes([{ path: "/matches/:match", element: <MatchDetailPage /> }], "/matches/9", auth, undefined, {
+      "matches.byId": () => ({ data: match }),
+      "summaries.ofMatch": noSummary,
+      "mediaGateway.matchRefusals": () => ({ data: [] }),
+      ...api,
+    });
+  }
+
+  it("lets the club's admin set the live score and shows the saved score at once", async () => {
+    const user = userEvent.setup();
+    let saved = false;
+    const score = vi.fn((input: { home: number; away: number }) => {
+      saved = true;
+      return {
+        data: { ...live, home: { ...live.home, score: input.home }, away: { ...live.away, score: input.away } },
+        message: "Score saved",
+      };
+    });
+    renderScored(live, staff("club"), {
+      // Once saved the page is read again, slowly: what it shows meanwhile is the score API's answer.
+      "matches.byId": () => (saved ? new Promise(() => {}) : { data: live }),
+      "matches.score": score,
+    });
+    const form = await screen.findByRole("form", { name: controlName });
+    await user.click(within(form).getByRole("button", { name: "One more for Away" }));
+    await user.click(within(form).getByRole("button", { name: "Save score" }));
+    await waitFor(() => expect(score).toHaveBeenCalledWith({ club: 3, match: 9, home: 0, away: 1 }));
+    await waitFor(() => expect(screen.getByTestId("score")).toHaveTextContent("0–1"));
+    expect(within(form).getByRole("spinbutton", { name: "Away" })).toHaveValue(1);
+  });
+
+  it.each([
+    ["a trainer of the club", staff("trainer")],
+    ["a system administrator", fakeAuth({ user: fakeUser({ scope: "system", club: null }) })],
+  ])("offers it to %s", async (_who, auth) => {
+    renderScored(live, auth);
+    expect(await screen.findByRole("form", { name: controlName })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["a visitor", fakeAuth()],
+    ["a player of the club", fakeAuth({ user: fakeUser({ scope: "player" }) })],
+    ["a member of the club", fakeAuth({ user: fakeUser({ scope: "clubmember" }) })],
+  ])("shows no score control to %s", async (_who, auth) => {
+    renderScored(live, auth);
+    await screen.findByLabelText("Video of Groen Wit 1 against VV De Zwaluwen");
+    expect(screen.queryByRole("form", { name: controlName })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Save score" })).toBeNull();
+  });
+
+  it("has none before kick-off, even for the club's admin", async () => {
+    renderScored(fakeMatch({ id: 9, status: "scheduled", list_status: "upcoming" }), staff("club"));
+    expect(await screen.findByText("Upcoming")).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: controlName })).toBeNull();
   });
 });

@@ -8,7 +8,8 @@
 // built (summary.updated brings a new one; summary.changed has it read again
 // after it was made private or public, shared or deleted, and tells of a private
 // one's build). While a match is scheduled or live, the club's streams staff see
-// why the media gateway refused a camera on its field. Matches the visitor may
+// why the media gateway refused a camera on its field; once it kicked off, staff
+// who may score it set the score under the scoreboard. Matches the visitor may
 // not see answer 404 and read "No match found".
 import { Suspense, useState } from "react";
 import { useParams } from "react-router";
@@ -17,7 +18,7 @@ import { canOpenClubPages, canOpenSection, CHANNELS } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { useFormatZoned } from "../../lib/dates.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { isStaffOf, showsScore, sideName, type Match, type MatchSide } from "../../lib/matches.ts";
+import { isStaffOf, scoringClubOf, showsScore, sideName, type Match, type MatchSide } from "../../lib/matches.ts";
 import { useMatchNews } from "../../lib/match-news.ts";
 import { httpStatusOf, trpc } from "../../lib/trpc.ts";
 import { ClubBadge } from "../../ui/ClubBadge.tsx";
@@ -28,6 +29,7 @@ import { Skeleton } from "../../ui/Skeleton.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { StatusPill } from "../../ui/StatusPill.tsx";
 import { FlipClock } from "./FlipClock.tsx";
+import { ScoreControl } from "./ScoreControl.tsx";
 import { ShareButton } from "./ShareButton.tsx";
 import { SummaryVideo, useMatchSummary } from "./SummaryVideo.tsx";
 import { VideoPlayer } from "./VideoPlayer.tsx";
@@ -103,6 +105,8 @@ function MatchView({ match }: { match: Match }) {
     user !== null &&
     canOpenSection({ scope, permissions: user.permissions }, "streams") &&
     canOpenClubPages(user, match.club.id);
+  // Staff who may score (the access matrix's canScore) set it here once the match has kicked off.
+  const scoringClub = showsScore(match) ? scoringClubOf(user, match) : null;
   // A goal came in while the page was open: the score pops.
   const [scored, setScored] = useState(false);
   const home = sideName(match.home) ?? t("match.unknown_side");
@@ -168,6 +172,7 @@ function MatchView({ match }: { match: Match }) {
           </div>
           <Side side={match.away} name={away} />
         </div>
+        {scoringClub !== null && <ScoreControl club={scoringClub} match={match} title={title} />}
         <dl className="facts">
           <div className="facts__row">
             <dt>

@@ -325,4 +325,42 @@ describe("the scheduler", () => {
       await within(upcomingList).findByText(/failed: camera cam-1 is busy recording match 28$/),
     ).toBeInTheDocument();
   });
+
+  it("offers a club admin the live match's score on its row, and saves it from the score control", async () => {
+    const user = userEvent.setup();
+    let live = fakeMatch({
+      id: 3,
+      status: "live",
+      list_status: "live",
+      away: { club: { id: 6, name: "SC Oranje", logo: null }, team: null, score: 0 },
+    });
+    const score = vi.fn((input: { home: number; away: number }) => {
+      live = { ...live, home: { ...live.home, score: input.home }, away: { ...live.away, score: input.away } };
+      return { data: live, message: "Score saved" };
+    });
+    renderRoutes(
+      routes,
+      "/dashboard/scheduler",
+      admin,
+      null,
+      schedulerApi({ "matches.clubLive": () => pageOf([live]), "matches.score": score }),
+    );
+    const title = "Groen Wit 1 against SC Oranje";
+    await user.click(await screen.findByRole("button", { name: `Score 0–0 of ${title}` }));
+    // Upcoming matches have no score to enter.
+    expect(screen.queryByRole("button", { name: /^Score .* of Groen Wit 1 against VV De Zwaluwen$/ })).toBeNull();
+
+    const dialog = screen.getByRole("dialog", { name: `Score of ${title}` });
+    const form = within(dialog).getByRole("form", { name: `Enter the score of ${title}` });
+    await user.click(within(form).getByRole("button", { name: "One more for Home" }));
+    await user.click(within(form).getByRole("button", { name: "One more for Home" }));
+    await user.click(within(form).getByRole("button", { name: "One more for Away" }));
+    expect(within(form).getByRole("spinbutton", { name: "Home" })).toHaveValue(2);
+    await user.click(within(form).getByRole("button", { name: "Save score" }));
+    await waitFor(() => expect(score).toHaveBeenCalledWith({ club: CLUB.id, match: live.id, home: 2, away: 1 }));
+    expect(await screen.findByText("Score saved")).toBeInTheDocument();
+    // The dialog closes on the row, which shows the saved score.
+    expect(await screen.findByRole("button", { name: `Score 2–1 of ${title}` })).toHaveTextContent("Score 2–1");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
 });

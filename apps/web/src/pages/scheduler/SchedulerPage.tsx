@@ -1,8 +1,9 @@
 // The scheduler (/dashboard/scheduler): the working club's live, upcoming and
 // unscheduled matches, each list paged in its own bottom bar; creating and
-// editing matches and every operation on them. Lists follow the worker's
-// outcomes: a user.message about a match fetches them again, and a command
-// that failed on the club's channel shows on its row.
+// editing matches and every operation on them; a live match's score on its
+// row. Lists follow the worker's outcomes: a user.message about a match
+// fetches them again, and a command that failed on the club's channel shows
+// on its row.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CHANNELS, PAGINATION } from "@clubcast/shared";
@@ -20,6 +21,7 @@ import { PageHeader } from "../../ui/PageHeader.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { Pagination, usePageParam } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
+import { LiveScoreButton } from "./LiveScoreButton.tsx";
 import { MatchActions } from "./MatchActions.tsx";
 import { MatchEditor } from "./MatchEditor.tsx";
 import { useMatchColumns, useMatchTitle } from "./match-columns.tsx";
@@ -62,7 +64,12 @@ function MatchList({ list, club, onEdit }: { list: SchedulerList; club: number; 
           loading={state === "loading"}
           skeletonRows={2}
           empty={<EmptyState icon="calendarClock" title={emptyMessageOf(query, t(`empty.${list}`))} />}
-          rowActions={(match) => <MatchActions match={match} title={titleOf(match)} onEdit={onEdit} />}
+          rowActions={(match) => (
+            <>
+              {list === "live" && <LiveScoreButton match={match} title={titleOf(match)} />}
+              <MatchActions match={match} title={titleOf(match)} onEdit={onEdit} />
+            </>
+          )}
         />
       )}
       {state === "ready" && <Pagination meta={query.data!.meta} param={param} />}

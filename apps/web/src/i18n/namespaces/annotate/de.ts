@@ -51,16 +51,6 @@ const de: typeof en = {
     delete_title: "Markierung löschen?",
     delete_text: "„{{label}}“ bei {{time}} wird gelöscht.",
   },
-  score: {
-    title: "Spielstand",
-    home: "Heim",
-    away: "Gast",
-    less: "Eins weniger für {{side}}",
-    more: "Eins mehr für {{side}}",
-    save: "Spielstand speichern",
-    saved: "Spielstand gespeichert",
-    failed: "Spielstand konnte nicht gespeichert werden",
-  },
   clip: {
     queued: "Clip wartet auf den Schnitt",
     cutting: "Clip wird geschnitten… {{progress}} %",

@@ -50,16 +50,6 @@ const en = {
     delete_title: "Delete the marker?",
     delete_text: "“{{label}}” at {{time}} is removed.",
   },
-  score: {
-    title: "Score",
-    home: "Home",
-    away: "Away",
-    less: "One less for {{side}}",
-    more: "One more for {{side}}",
-    save: "Save score",
-    saved: "Score saved",
-    failed: "Could not save the score",
-  },
   clip: {
     queued: "Clip waiting to be cut",
     cutting: "Cutting the clip… {{progress}}%",

@@ -51,16 +51,6 @@ const nl: typeof en = {
     delete_title: "Marker verwijderen?",
     delete_text: "“{{label}}” op {{time}} wordt verwijderd.",
   },
-  score: {
-    title: "Stand",
-    home: "Thuis",
-    away: "Uit",
-    less: "Eén minder voor {{side}}",
-    more: "Eén meer voor {{side}}",
-    save: "Stand opslaan",
-    saved: "Stand opgeslagen",
-    failed: "Stand opslaan mislukt",
-  },
   clip: {
     queued: "Clip wacht om geknipt te worden",
     cutting: "Clip wordt geknipt… {{progress}}%",
