@@ -81,7 +81,14 @@ const en = {
     overlays: "Overlays",
     status: "Status",
   },
+  camera_types: {
+    CLUBCAST_GATEWAY: "Clubcast media gateway (RTMP/SRT from OBS or a phone)",
+    SA_PRO: "Camera run by a camera server (SA Pro)",
+    other: "{{type}} (a type this page doesn't know)",
+  },
   hints: {
+    camera_type:
+      "How the camera reaches the platform. Through the media gateway a camera, OBS or a phone streams straight to the platform: its addresses and key appear once saved.",
     sa_stream_url: "Start with {{address}} for SRT, give a full URL for RTMP, or leave empty to switch streaming off.",
     server_url: "For example https://camera-server.example.com",
     sa_stream_url_local: "The stream as reached inside the club's network.",
