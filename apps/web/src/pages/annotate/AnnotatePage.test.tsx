@@ -285,6 +285,23 @@ describe("the annotation screen", () => {
     expect(summaryOf).toHaveBeenCalledTimes(asked);
   });
 
+  it("moves a clip's progress with each update, reading it again once it is cut", async () => {
+    let served = clip(11, 1, "cutting", { progress: 20 });
+    const clipsOf = vi.fn(() => ({ data: [served] }));
+    renderRoutes(routes, PATH, admin, null, annotateApi([marker(1, 1_000, "Goal")], { "clips.ofMatch": clipsOf }));
+    expect(await screen.findByText("Cutting the clip… 20%")).toBeInTheDocument();
+    const asked = clipsOf.mock.calls.length;
+    const update = { match: match.id, clip: 11, marker: 1, failure_reason: null } as const;
+    emit(`match.${match.id}`, "clip.updated", { ...update, state: "cutting", progress: 60 });
+    expect(screen.getByText("Cutting the clip… 60%")).toBeInTheDocument();
+    await act(() => Promise.resolve());
+    expect(clipsOf).toHaveBeenCalledTimes(asked);
+
+    served = clip(11, 1, "ready", { progress: 100, video_url: "/media/matches/40/clips/11-1.mp4" });
+    emit(`match.${match.id}`, "clip.updated", { ...update, state: "ready", progress: 100 });
+    expect(await screen.findByText("Clip ready")).toBeInTheDocument();
+  });
+
   it("says there is no summary yet, and offers no rebuild to a player", async () => {
     const player = fakeAuth({ user: fakeUser({ id: 8, scope: "player", club: { id: CLUB.id, name: CLUB.name } }) });
     renderRoutes(routes, PATH, player, null, annotateApi([]));
