@@ -27,6 +27,7 @@ import { pageParam } from "./page-param.ts";
 import { PageIntro } from "./PageIntro.tsx";
 import "../../styles/admin.css";
 import "../../styles/operations.css";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 
 type ApiClient = RouterOutputs["apiClients"]["list"]["data"][number];
 type CreatedClient = RouterOutputs["apiClients"]["create"]["data"];
@@ -159,9 +160,9 @@ function NewClientDialog({
           <button type="button" className="button button--ghost" onClick={close}>
             {t("dashboard:actions.cancel")}
           </button>
-          <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? t("clients.creating") : t("clients.create")}
-          </button>
+          <SubmitButton busy={formState.isSubmitting} busyLabel={t("clients.creating")}>
+            {t("clients.create")}
+          </SubmitButton>
         </div>
       </form>
     </Modal>

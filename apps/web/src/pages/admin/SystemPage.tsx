@@ -23,6 +23,7 @@ import { ClubLogoPicker, logoFileProblem, useUploadLogo } from "./ClubLogoPicker
 import { PageIntro } from "./PageIntro.tsx";
 import "../../styles/admin.css";
 import "../../styles/operations.css";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 
 export interface ClubForm {
   name: string;
@@ -226,9 +227,9 @@ function ClubDetailsForm({ club }: { club: ClubDetails }) {
         )}
       </div>
       <div className="admin-form__actions">
-        <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? t("system.saving") : t("system.save")}
-        </button>
+        <SubmitButton busy={formState.isSubmitting} busyLabel={t("system.saving")}>
+          {t("system.save")}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -38,6 +38,7 @@ import {
 } from "./timecode.ts";
 import { useVideoClock, type VideoClock } from "./useVideoClock.ts";
 import "../../styles/annotate.css";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 
 /** A marker's longest clip length in seconds: the longest clip the worker cuts. */
 const CLIP_MAX_S = CLIP_MAX_MS / 1000;
@@ -162,6 +163,7 @@ const markerChanges = (values: MarkerFormValues) => ({ label: values.label.trim(
 
 function MarkerEditForm({ marker, onDone }: { marker: Marker; onDone: () => void }) {
   const { t } = useTranslation("annotate");
+  const { t: td } = useTranslation("dashboard");
   const toast = useToast();
   const utils = trpc.useUtils();
   const update = trpc.sequences.updateMarker.useMutation();
@@ -206,9 +208,13 @@ function MarkerEditForm({ marker, onDone }: { marker: Marker; onDone: () => void
         <button type="button" className="button button--ghost button--small" onClick={onDone}>
           {t("markers.cancel")}
         </button>
-        <button type="submit" className="button button--primary button--small" disabled={isSubmitting}>
+        <SubmitButton
+          busy={isSubmitting}
+          busyLabel={td("actions.saving")}
+          className="button button--primary button--small"
+        >
           {t("markers.save")}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -10,6 +10,7 @@ import { useDocumentTitle } from "../../lib/document-title.ts";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { FormAlert, FormField } from "./FormField.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 
 interface LoginForm {
   email: string;
@@ -58,9 +59,13 @@ export default function LoginPage() {
             {t("auth.login.forgot")}
           </LocalLink>
         </div>
-        <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
+        <SubmitButton
+          busy={formState.isSubmitting}
+          busyLabel={t("auth.login.submitting")}
+          className="button button--primary button--block"
+        >
           {t("auth.login.submit")}
-        </button>
+        </SubmitButton>
       </form>
       <p className="auth-card__switch">
         {t("auth.login.no_account")}{" "}

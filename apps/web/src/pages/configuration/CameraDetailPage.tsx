@@ -26,6 +26,7 @@ import {
   type CameraForm,
 } from "./camera-form.ts";
 import { camerasPath } from "./paths.ts";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 
 /** Seen from above: the viewing direction (pan) and a field of view that narrows as the focal length grows. */
 function CameraSketch({ control }: { control: Control<CameraForm> }) {
@@ -79,6 +80,7 @@ function CameraSketch({ control }: { control: Control<CameraForm> }) {
 
 function CameraEditor({ camera }: { camera: Camera }) {
   const { t } = useTranslation("configuration");
+  const { t: td } = useTranslation("dashboard");
   const toast = useToast();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
@@ -129,9 +131,9 @@ function CameraEditor({ camera }: { camera: Camera }) {
             <button type="button" className="button button--ghost" onClick={() => reset(cameraToForm(camera))}>
               {t("cameras.undo")}
             </button>
-            <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
+            <SubmitButton busy={formState.isSubmitting} busyLabel={td("actions.saving")}>
               {t("cameras.save")}
-            </button>
+            </SubmitButton>
           </div>
         </form>
         <CameraSketch control={control} />

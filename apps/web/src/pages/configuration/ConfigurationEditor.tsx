@@ -31,6 +31,7 @@ import {
 import { cameraTypeChoices, useCameraTypeLabel } from "./camera-types.ts";
 import type { ConfigurationStore } from "./configuration-store.ts";
 import { isGatewayConfiguration, StreamingPanel } from "./StreamingPanel.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 
 const ADDRESS = "{address}";
 
@@ -235,9 +236,9 @@ export function ConfigurationEditor({ store, onClose, onUnsavedChange }: Configu
           <button type="button" className="button button--ghost" onClick={store.reset}>
             {t("editor.reset")}
           </button>
-          <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
+          <SubmitButton busy={formState.isSubmitting} busyLabel={td("actions.saving")}>
             {editing ? td("actions.save") : t("editor.create")}
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </section>
