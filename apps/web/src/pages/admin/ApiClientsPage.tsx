@@ -21,13 +21,13 @@ import { Icon } from "../../ui/Icon.tsx";
 import { Modal } from "../../ui/Modal.tsx";
 import { Pagination } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import { formatInstant } from "./format.ts";
 import { pageParam } from "./page-param.ts";
 import { PageIntro } from "./PageIntro.tsx";
 import "../../styles/admin.css";
 import "../../styles/operations.css";
-import { SubmitButton } from "../../ui/SubmitButton.tsx";
 
 type ApiClient = RouterOutputs["apiClients"]["list"]["data"][number];
 type CreatedClient = RouterOutputs["apiClients"]["create"]["data"];

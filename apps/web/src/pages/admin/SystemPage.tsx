@@ -18,12 +18,12 @@ import { Icon } from "../../ui/Icon.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import { ClubLogoPicker, logoFileProblem, useUploadLogo } from "./ClubLogoPicker.tsx";
 import { PageIntro } from "./PageIntro.tsx";
 import "../../styles/admin.css";
 import "../../styles/operations.css";
-import { SubmitButton } from "../../ui/SubmitButton.tsx";
 
 export interface ClubForm {
   name: string;

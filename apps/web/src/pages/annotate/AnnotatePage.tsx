@@ -22,6 +22,7 @@ import { Icon } from "../../ui/Icon.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import { VideoPlayer } from "../matches/VideoPlayer.tsx";
 import { useClubParam, useRecordedMatch } from "../clubs/route-params.ts";
@@ -38,7 +39,6 @@ import {
 } from "./timecode.ts";
 import { useVideoClock, type VideoClock } from "./useVideoClock.ts";
 import "../../styles/annotate.css";
-import { SubmitButton } from "../../ui/SubmitButton.tsx";
 
 /** A marker's longest clip length in seconds: the longest clip the worker cuts. */
 const CLIP_MAX_S = CLIP_MAX_MS / 1000;

@@ -9,8 +9,8 @@ import { failureMessage } from "../../lib/server-errors.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { LocalLink } from "../../ui/LocalLink.tsx";
-import { FormAlert, FormField } from "./FormField.tsx";
 import { SubmitButton } from "../../ui/SubmitButton.tsx";
+import { FormAlert, FormField } from "./FormField.tsx";
 
 interface LoginForm {
   email: string;

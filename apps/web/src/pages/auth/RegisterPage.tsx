@@ -8,8 +8,8 @@ import { useDocumentTitle } from "../../lib/document-title.ts";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
 import type { RouterInputs } from "../../lib/trpc.ts";
 import { LocalLink } from "../../ui/LocalLink.tsx";
-import { FormAlert, FormField } from "./FormField.tsx";
 import { SubmitButton } from "../../ui/SubmitButton.tsx";
+import { FormAlert, FormField } from "./FormField.tsx";
 
 type RegisterInput = RouterInputs["auth"]["register"];
 

@@ -11,9 +11,9 @@ import { failureMessage } from "../../lib/server-errors.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { LocalLink } from "../../ui/LocalLink.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import { FormAlert, FormField } from "./FormField.tsx";
-import { SubmitButton } from "../../ui/SubmitButton.tsx";
 
 /** The link's token and address, and the new password: all checked as the API will. */
 interface ResetForm {

@@ -15,6 +15,7 @@ import { Icon } from "../../ui/Icon.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import { CameraFields, useCameraRemoval } from "./CameraFields.tsx";
 import {
@@ -26,7 +27,6 @@ import {
   type CameraForm,
 } from "./camera-form.ts";
 import { camerasPath } from "./paths.ts";
-import { SubmitButton } from "../../ui/SubmitButton.tsx";
 
 /** Seen from above: the viewing direction (pan) and a field of view that narrows as the focal length grows. */
 function CameraSketch({ control }: { control: Control<CameraForm> }) {

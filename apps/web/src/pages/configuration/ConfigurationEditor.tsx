@@ -21,6 +21,7 @@ import {
   TextField,
 } from "../../ui/FormFields.tsx";
 import { Icon } from "../../ui/Icon.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import {
   CONFIGURATION_FIELDS,
@@ -31,7 +32,6 @@ import {
 import { cameraTypeChoices, useCameraTypeLabel } from "./camera-types.ts";
 import type { ConfigurationStore } from "./configuration-store.ts";
 import { isGatewayConfiguration, StreamingPanel } from "./StreamingPanel.tsx";
-import { SubmitButton } from "../../ui/SubmitButton.tsx";
 
 const ADDRESS = "{address}";
 

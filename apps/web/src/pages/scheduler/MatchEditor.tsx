@@ -14,6 +14,7 @@ import type { ClubDetails } from "../../lib/working-club.tsx";
 import { FieldGroup, FormAlert, SelectField, SwitchField, TextField } from "../../ui/FormFields.tsx";
 import { Modal } from "../../ui/Modal.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import {
   CAMERA_OPTIONS,
@@ -24,7 +25,6 @@ import {
   updateMatchInput,
   type MatchFormValues,
 } from "./match-form.ts";
-import { SubmitButton } from "../../ui/SubmitButton.tsx";
 
 const FORM_FIELDS = [
   "home",
