@@ -202,6 +202,11 @@ describe("GET /v1/matches/:id/summary", () => {
     await queuedClip(match, 90_000);
     const waiting = await http.get(`/v1/matches/${match.id}/summary`);
     expect(waiting.json().data).toMatchObject({ state: "queued", clips_waiting: 2 });
+
+    // The OpenAPI document says so too.
+    const document = (await http.get("/v1/openapi.json")).json();
+    const answer = document.paths["/v1/matches/{id}/summary"].get.responses["200"].content["application/json"].schema;
+    expect(answer.properties.data).toMatchObject({ nullable: true });
   });
 
   it("answers 404 for a match that doesn't exist, and 422 for a malformed id", async () => {

@@ -29,7 +29,10 @@ export function useMarkerClips(matchId: number): Map<number, Clip> {
       const clip = shown?.data.find((candidate) => candidate.id === payload.clip);
       const moved = clip ? progressed(clip, payload) : null;
       if (!shown || !moved) return reload(payload);
-      utils.clips.ofMatch.setData(key, { ...shown, data: shown.data.map((one) => (one.id === moved.id ? moved : one)) });
+      utils.clips.ofMatch.setData(key, {
+        ...shown,
+        data: shown.data.map((one) => (one.id === moved.id ? moved : one)),
+      });
     },
     "clip.changed": reload,
   });
