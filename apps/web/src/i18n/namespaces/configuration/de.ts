@@ -27,7 +27,8 @@ const de: typeof en = {
   },
   editor: {
     new_title: "Neue Konfiguration",
-    new_text: "Beginnt mit den Standardwerten: Hauptkamera, kein Passthrough, das Overlay usflogo und SA_PRO.",
+    new_text:
+      "Beginnt mit den Standardwerten: Hauptkamera, kein Passthrough, das Overlay usflogo und eine Kamera eines Kameraservers (SA Pro).",
     edit_title: "{{name}} bearbeiten",
     close: "Editor schließen",
     livestream: "Livestream",

@@ -26,7 +26,8 @@ const en = {
   },
   editor: {
     new_title: "New configuration",
-    new_text: "Starts from the defaults: main camera, no passthrough, the usflogo overlay and SA_PRO.",
+    new_text:
+      "Starts from the defaults: main camera, no passthrough, the usflogo overlay and a camera run by a camera server (SA Pro).",
     edit_title: "Edit {{name}}",
     close: "Close the editor",
     livestream: "Livestream",

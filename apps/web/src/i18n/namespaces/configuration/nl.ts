@@ -27,7 +27,8 @@ const nl: typeof en = {
   },
   editor: {
     new_title: "Nieuwe configuratie",
-    new_text: "Begint met de standaardwaarden: hoofdcamera, geen passthrough, de usflogo-overlay en SA_PRO.",
+    new_text:
+      "Begint met de standaardwaarden: hoofdcamera, geen passthrough, de usflogo-overlay en een camera van een cameraserver (SA Pro).",
     edit_title: "{{name}} bewerken",
     close: "Editor sluiten",
     livestream: "Livestream",
