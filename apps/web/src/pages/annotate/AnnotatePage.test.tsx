@@ -278,10 +278,9 @@ describe("the annotation screen", () => {
     // …its progress moves at once, without a read that the next update would cancel.
     const asked = summaryOf.mock.calls.length;
     emit(`match.${match.id}`, "summary.updated", { ...update, state: "cutting", progress: 55 });
-    expect(screen.getByText("Building… 55%")).toBeInTheDocument();
+    expect(await screen.findByText("Building… 55%")).toBeInTheDocument();
     emit(`match.${match.id}`, "summary.updated", { ...update, state: "cutting", progress: 80 });
-    expect(screen.getByText("Building… 80%")).toBeInTheDocument();
-    await act(() => Promise.resolve());
+    expect(await screen.findByText("Building… 80%")).toBeInTheDocument();
     expect(summaryOf).toHaveBeenCalledTimes(asked);
   });
 
@@ -293,8 +292,7 @@ describe("the annotation screen", () => {
     const asked = clipsOf.mock.calls.length;
     const update = { match: match.id, clip: 11, marker: 1, failure_reason: null } as const;
     emit(`match.${match.id}`, "clip.updated", { ...update, state: "cutting", progress: 60 });
-    expect(screen.getByText("Cutting the clip… 60%")).toBeInTheDocument();
-    await act(() => Promise.resolve());
+    expect(await screen.findByText("Cutting the clip… 60%")).toBeInTheDocument();
     expect(clipsOf).toHaveBeenCalledTimes(asked);
 
     served = clip(11, 1, "ready", { progress: 100, video_url: "/media/matches/40/clips/11-1.mp4" });

@@ -183,7 +183,10 @@ describe("the configurations page", () => {
 
   it("offers the camera types in words, keeping a stored type it doesn't know as a choice", async () => {
     const user = userEvent.setup({ delay: null });
-    const save = vi.fn(() => ({ data: configuration({ camera_type: "SA_LITE" }), message: "Configuration saved." }));
+    const save = vi.fn((_input: { data: Record<string, unknown> }) => ({
+      data: configuration({ camera_type: "SA_LITE" }),
+      message: "Configuration saved.",
+    }));
     renderPage({
       "configurations.list": () => ({ data: [configuration({ camera_type: "SA_LITE" })], meta: meta(1) }),
       "configurations.save": save,
