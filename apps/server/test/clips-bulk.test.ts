@@ -190,11 +190,12 @@ describe("bulk privacy", () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { done: [summary.id], failed: [] }, message: "1 made private." });
-    expect((await http.get(`/v1/matches/${match.id}/summary`)).statusCode).toBe(404);
+    // The match stays public: the summary is none of a visitor's any more.
+    expect((await http.get(`/v1/matches/${match.id}/summary`)).json()).toEqual({ data: null });
     expect((await http.get(publicVideo)).statusCode).toBe(404);
     expect((await http.get(publicVideo.replace("summaries/", "summaries//"))).statusCode).toBe(404);
     // Another team's member doesn't see it either; the club's staff do, through a signed link.
-    expect((await http.get(`/v1/matches/${match.id}/summary`, otherPlayer.token)).statusCode).toBe(404);
+    expect((await http.get(`/v1/matches/${match.id}/summary`, otherPlayer.token)).json()).toEqual({ data: null });
     const staff = await http.get(`/v1/matches/${match.id}/summary`, cast.adminA.token);
     expect(staff.json().data).toMatchObject({ is_private: true, privacy_set: true });
     expect(staff.json().data.video_url).toContain("/media/signed/");
@@ -238,7 +239,7 @@ describe("sharing with a team", () => {
     const notSeen = await http.get(`${clubA()}/recorded/clips`, otherPlayer.token);
     expect(notSeen.json()).toMatchObject({ data: [], message: "No clips found" });
     expect((await http.get(`${clubA()}/recorded/summaries`, otherPlayer.token)).json().data).toEqual([]);
-    expect((await http.get(`/v1/matches/${match.id}/summary`, otherPlayer.token)).statusCode).toBe(404);
+    expect((await http.get(`/v1/matches/${match.id}/summary`, otherPlayer.token)).json()).toEqual({ data: null });
   });
 
   it("refuses a team of another club, naming the field", async () => {
@@ -306,7 +307,7 @@ describe("realtime", () => {
     await http.post(`${clubA()}/summaries/privacy`, { ids: [summary.id], private: true }, cast.adminA.token);
     expect(await table).toEqual({ club, kind: "summaries", ids: [summary.id] });
     expect(await page).toEqual({ match: match.id, summary: summary.id });
-    expect((await http.get(`/v1/matches/${match.id}/summary`)).statusCode).toBe(404);
+    expect((await http.get(`/v1/matches/${match.id}/summary`)).json()).toEqual({ data: null });
 
     // Built again while private: the match's channel hears that it changed, nothing of its state.
     const building = nextEvent(visitor, EVENTS.summaryChanged);

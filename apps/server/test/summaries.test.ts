@@ -184,13 +184,35 @@ describe("GET /v1/matches/:id/summary", () => {
     for (const token of [undefined, cast.adminB.token]) {
       const refused = await http.get(`/v1/matches/${match.id}/summary`, token);
       expect(refused.statusCode).toBe(404);
-      expect(refused.json()).toEqual({ message: "No summary found" });
+      expect(refused.json()).toEqual({ message: "No match found" });
     }
   });
 
-  it("answers 404 for a match without a summary, and 422 for a malformed id", async () => {
+  it("answers null for a match without a summary yet, counting the clips it waits for", async () => {
     const match = await vodOf(cast.clubA.id);
-    expect((await http.get(`/v1/matches/${match.id}/summary`)).statusCode).toBe(404);
+    const rest = await http.get(`/v1/matches/${match.id}/summary`);
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json()).toEqual({ data: null });
+    const trpc = await http.query("summaries.ofMatch", { id: match.id });
+    expect(trpc.statusCode).toBe(200);
+    expect(trpc.json().result.data).toEqual({ data: null });
+
+    await readyClip(match);
+    await queuedClip(match, 60_000);
+    await queuedClip(match, 90_000);
+    const waiting = await http.get(`/v1/matches/${match.id}/summary`);
+    expect(waiting.json().data).toMatchObject({ state: "queued", clips_waiting: 2 });
+
+    // The OpenAPI document says so too.
+    const document = (await http.get("/v1/openapi.json")).json();
+    const answer = document.paths["/v1/matches/{id}/summary"].get.responses["200"].content["application/json"].schema;
+    expect(answer.properties.data).toMatchObject({ nullable: true });
+  });
+
+  it("answers 404 for a match that doesn't exist, and 422 for a malformed id", async () => {
+    const missing = await http.get(`/v1/matches/999999/summary`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: "No match found" });
     const malformed = await http.get(`/v1/matches/abc/summary`);
     expect(malformed.statusCode).toBe(422);
     expect(Object.keys(malformed.json().errors)).toEqual(["id"]);

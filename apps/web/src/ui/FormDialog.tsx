@@ -4,6 +4,7 @@ import type { FormEventHandler, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "./FormFields.tsx";
 import { Modal } from "./Modal.tsx";
+import { SubmitButton } from "./SubmitButton.tsx";
 
 interface FormDialogProps {
   open: boolean;
@@ -39,10 +40,9 @@ export function FormDialog({
           <button type="button" className="button button--ghost" onClick={onClose}>
             {t("actions.cancel")}
           </button>
-          {/* Says at once that the form is on its way, not only a dimmed button. */}
-          <button type="submit" className="button button--primary" disabled={submitting} aria-busy={submitting}>
-            {submitting ? t("actions.saving") : submitLabel}
-          </button>
+          <SubmitButton busy={submitting} busyLabel={t("actions.saving")}>
+            {submitLabel}
+          </SubmitButton>
         </div>
       </form>
     </Modal>

@@ -3,7 +3,7 @@ import { domain } from "../core/operation.ts";
 import { idParam, idParams } from "../core/schemas.ts";
 import {
   clubSummariesQuery,
-  summaryAnswer,
+  matchSummaryAnswer,
   summaryPageAnswer,
   summaryRebuildAnswer,
   summarySchema,
@@ -14,10 +14,11 @@ import { createSummariesService } from "./service.ts";
 export default domain(createSummariesService, (op) => ({
   ofMatch: op.query({
     auth: "public",
-    summary: "The highlight summary of a match the caller may see, with its state and (signed) video links",
+    summary:
+      "The highlight summary of a match the caller may see, with its state and (signed) video links; data is null while it has none",
     rest: { method: "GET", path: "/v1/matches/:id/summary" },
     input: idParams,
-    output: summaryAnswer,
+    output: matchSummaryAnswer,
     run: (summaries, input, caller) => summaries.ofMatch(input.id, caller),
   }),
   ofClub: op.query({

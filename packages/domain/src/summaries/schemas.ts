@@ -12,8 +12,11 @@ export const summarySchema = z.object({
   ...renderedVideoFields,
   /** How long a ready summary plays: its title card and its match's ready clips (null until one is built). */
   length_ms: z.number().int().nullable(),
+  /** Its match's clips still being cut: it is built again with each one once ready (what a waiting summary waits for). */
+  clips_waiting: z.number().int(),
 });
-export const summaryAnswer = resourceAnswer(summarySchema);
+/** A match's summary; null while it has none the caller may see. */
+export const matchSummaryAnswer = resourceAnswer(summarySchema.nullable());
 export const summaryPageAnswer = pagedSchema(summarySchema);
 export const summaryRebuildAnswer = jobsAnswer(summarySchema);
 

@@ -93,14 +93,19 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
     if (summary) await queueBuild(clip.matchId, config.summaryQuietMs);
   }
 
-  /** GET /v1/matches/:id/summary: the summary of a match the caller may see (a visitor: a public match's). */
+  /**
+   * GET /v1/matches/:id/summary: the summary of a match the caller may see (a visitor: a public match's);
+   * `data: null` while it has none the caller may see (none yet, or made private): a match page asks
+   * this of every recorded match, and an answer, not a refusal, is what "no summary" is. 404 is for
+   * a match the caller can't see.
+   */
   async function ofMatch(matchId: number, ctx: RequestContext) {
-    const summary = await prisma.summary.findFirst({
-      where: { matchId, match: visibleMatches(ctx), AND: [visibleRenders(ctx)] },
-      select: summarySelect,
-    });
-    if (!summary) throw new NotFoundError("not_found.summary");
-    return { data: presentSummary(summary, media) };
+    const [match, summary] = await Promise.all([
+      prisma.match.findFirst({ where: { id: matchId, ...visibleMatches(ctx) }, select: { id: true } }),
+      prisma.summary.findFirst({ where: { matchId, AND: [visibleRenders(ctx)] }, select: summarySelect }),
+    ]);
+    if (!match) throw new NotFoundError("not_found.match");
+    return { data: summary && presentSummary(summary, media) };
   }
 
   /** GET /v1/clubs/:club/summaries: the summaries of a club's matches, newest first (club staff). */

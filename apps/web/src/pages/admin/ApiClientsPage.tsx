@@ -21,6 +21,7 @@ import { Icon } from "../../ui/Icon.tsx";
 import { Modal } from "../../ui/Modal.tsx";
 import { Pagination } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import { formatInstant } from "./format.ts";
 import { pageParam } from "./page-param.ts";
@@ -159,9 +160,9 @@ function NewClientDialog({
           <button type="button" className="button button--ghost" onClick={close}>
             {t("dashboard:actions.cancel")}
           </button>
-          <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? t("clients.creating") : t("clients.create")}
-          </button>
+          <SubmitButton busy={formState.isSubmitting} busyLabel={t("clients.creating")}>
+            {t("clients.create")}
+          </SubmitButton>
         </div>
       </form>
     </Modal>

@@ -18,6 +18,7 @@ import { Icon } from "../../ui/Icon.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import { ClubLogoPicker, logoFileProblem, useUploadLogo } from "./ClubLogoPicker.tsx";
 import { PageIntro } from "./PageIntro.tsx";
@@ -226,9 +227,9 @@ function ClubDetailsForm({ club }: { club: ClubDetails }) {
         )}
       </div>
       <div className="admin-form__actions">
-        <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? t("system.saving") : t("system.save")}
-        </button>
+        <SubmitButton busy={formState.isSubmitting} busyLabel={t("system.saving")}>
+          {t("system.save")}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -22,6 +22,7 @@ import { Icon } from "../../ui/Icon.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import { ScoreControl } from "../matches/ScoreControl.tsx";
 import { VideoPlayer } from "../matches/VideoPlayer.tsx";
@@ -163,6 +164,7 @@ const markerChanges = (values: MarkerFormValues) => ({ label: values.label.trim(
 
 function MarkerEditForm({ marker, onDone }: { marker: Marker; onDone: () => void }) {
   const { t } = useTranslation("annotate");
+  const { t: td } = useTranslation("dashboard");
   const toast = useToast();
   const utils = trpc.useUtils();
   const update = trpc.sequences.updateMarker.useMutation();
@@ -207,9 +209,13 @@ function MarkerEditForm({ marker, onDone }: { marker: Marker; onDone: () => void
         <button type="button" className="button button--ghost button--small" onClick={onDone}>
           {t("markers.cancel")}
         </button>
-        <button type="submit" className="button button--primary button--small" disabled={isSubmitting}>
+        <SubmitButton
+          busy={isSubmitting}
+          busyLabel={td("actions.saving")}
+          className="button button--primary button--small"
+        >
           {t("markers.save")}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,8 +1,8 @@
 // A marker's clip on the annotation screen: its state as the worker's cut
 // reports it over Socket.IO (queued, cutting with a percentage, ready, failed
 // with the reason), and once ready, the clip played inline and its MP4 to
-// download. The match's clips load once and are reloaded on each clip.updated
-// (clip.changed for a private clip).
+// download. The match's clips load once; clip.updated moves a clip's progress
+// and has it read again when its state changes (clip.changed for a private clip).
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CHANNELS } from "@clubcast/shared";
@@ -10,18 +10,32 @@ import { useChannel } from "../../lib/realtime.ts";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { SummaryVideo } from "../matches/SummaryVideo.tsx";
-import { RenderState } from "./RenderState.tsx";
+import { progressed, RenderState } from "./RenderState.tsx";
 
 export type Clip = RouterOutputs["clips"]["ofMatch"]["data"][number];
 
 /** The caller's clips of the match by marker, kept current by clip.updated and clip.changed. */
 export function useMarkerClips(matchId: number): Map<number, Clip> {
   const utils = trpc.useUtils();
-  const clips = trpc.clips.ofMatch.useQuery({ id: matchId });
+  const key = { id: matchId };
+  const clips = trpc.clips.ofMatch.useQuery(key);
   const reload = (payload: { match: number }) => {
-    if (payload.match === matchId) void utils.clips.ofMatch.invalidate({ id: matchId });
+    if (payload.match === matchId) void utils.clips.ofMatch.invalidate(key);
   };
-  useChannel(CHANNELS.match(matchId), { "clip.updated": reload, "clip.changed": reload });
+  useChannel(CHANNELS.match(matchId), {
+    "clip.updated": (payload) => {
+      if (payload.match !== matchId) return;
+      const shown = utils.clips.ofMatch.getData(key);
+      const clip = shown?.data.find((candidate) => candidate.id === payload.clip);
+      const moved = clip ? progressed(clip, payload) : null;
+      if (!shown || !moved) return reload(payload);
+      utils.clips.ofMatch.setData(key, {
+        ...shown,
+        data: shown.data.map((one) => (one.id === moved.id ? moved : one)),
+      });
+    },
+    "clip.changed": reload,
+  });
   return new Map((clips.data?.data ?? []).map((clip) => [clip.marker.id, clip]));
 }
 

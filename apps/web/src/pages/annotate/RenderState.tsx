@@ -9,16 +9,29 @@ interface Rendered {
   failure_reason: string | null;
 }
 
+/**
+ * A worker's update applied to the render shown, when it only moves its progress; null when its state
+ * changed, and the render is to be read again (its files, its reason). Reading it again on every
+ * update never showed a move: each one, twice a second, cancelled the read still under way.
+ */
+export function progressed<T extends Rendered>(shown: T, update: Rendered): T | null {
+  if (shown.state !== update.state) return null;
+  return { ...shown, progress: update.progress, failure_reason: update.failure_reason };
+}
+
 export function RenderState({
   video,
   texts,
   className,
+  queued,
 }: {
   video: Rendered;
   /** Whose texts: the annotate namespace's clip or summary. */
   texts: "clip" | "summary";
   /** The line's class; `${className}--${state}` colours it by state. */
   className: string;
+  /** What a queued one waits for, when more is known than its kind's words say. */
+  queued?: string | undefined;
 }) {
   const { t } = useTranslation("annotate");
   const text =
@@ -26,7 +39,9 @@ export function RenderState({
       ? t(`${texts}.cutting`, { progress: video.progress })
       : video.state === "failed"
         ? t(`${texts}.failed_because`, { reason: video.failure_reason ?? "" })
-        : t(`${texts}.${video.state}`);
+        : video.state === "queued" && queued
+          ? queued
+          : t(`${texts}.${video.state}`);
   return (
     <p className={`${className} ${className}--${video.state}`} role="status">
       {text}

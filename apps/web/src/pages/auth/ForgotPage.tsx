@@ -7,6 +7,7 @@ import { failureMessage } from "../../lib/server-errors.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { LocalLink } from "../../ui/LocalLink.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { FormAlert, FormField } from "./FormField.tsx";
 
 export default function ForgotPage() {
@@ -39,9 +40,13 @@ export default function ForgotPage() {
           error={formState.errors.email?.message}
           {...register("email")}
         />
-        <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
+        <SubmitButton
+          busy={formState.isSubmitting}
+          busyLabel={t("auth.forgot.submitting")}
+          className="button button--primary button--block"
+        >
           {t("auth.forgot.submit")}
-        </button>
+        </SubmitButton>
       </form>
       <p className="auth-card__switch">
         <LocalLink to="/auth/login" className="text-link">

@@ -9,6 +9,7 @@ import { failureMessage } from "../../lib/server-errors.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { LocalLink } from "../../ui/LocalLink.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { FormAlert, FormField } from "./FormField.tsx";
 
 interface LoginForm {
@@ -58,9 +59,13 @@ export default function LoginPage() {
             {t("auth.login.forgot")}
           </LocalLink>
         </div>
-        <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
+        <SubmitButton
+          busy={formState.isSubmitting}
+          busyLabel={t("auth.login.submitting")}
+          className="button button--primary button--block"
+        >
           {t("auth.login.submit")}
-        </button>
+        </SubmitButton>
       </form>
       <p className="auth-card__switch">
         {t("auth.login.no_account")}{" "}

@@ -8,6 +8,7 @@ import { useDocumentTitle } from "../../lib/document-title.ts";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
 import type { RouterInputs } from "../../lib/trpc.ts";
 import { LocalLink } from "../../ui/LocalLink.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { FormAlert, FormField } from "./FormField.tsx";
 
 type RegisterInput = RouterInputs["auth"]["register"];
@@ -76,9 +77,13 @@ export default function RegisterPage() {
             error={errors.password_confirmation?.message}
             {...register("password_confirmation")}
           />
-          <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
+          <SubmitButton
+            busy={formState.isSubmitting}
+            busyLabel={t("auth.register.submitting")}
+            className="button button--primary button--block"
+          >
             {t("auth.register.submit")}
-          </button>
+          </SubmitButton>
         </form>
       )}
       <p className="auth-card__switch">

@@ -11,6 +11,7 @@ import { failureMessage } from "../../lib/server-errors.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { LocalLink } from "../../ui/LocalLink.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import { FormAlert, FormField } from "./FormField.tsx";
 
@@ -83,9 +84,13 @@ export default function ResetPage() {
               error={formState.errors.password_confirmation?.message}
               {...register("password_confirmation")}
             />
-            <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
+            <SubmitButton
+              busy={formState.isSubmitting}
+              busyLabel={t("auth.reset.submitting")}
+              className="button button--primary button--block"
+            >
               {t("auth.reset.submit")}
-            </button>
+            </SubmitButton>
           </form>
         </>
       ) : (

@@ -15,6 +15,7 @@ import { Icon } from "../../ui/Icon.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import { CameraFields, useCameraRemoval } from "./CameraFields.tsx";
 import {
@@ -79,6 +80,7 @@ function CameraSketch({ control }: { control: Control<CameraForm> }) {
 
 function CameraEditor({ camera }: { camera: Camera }) {
   const { t } = useTranslation("configuration");
+  const { t: td } = useTranslation("dashboard");
   const toast = useToast();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
@@ -129,9 +131,9 @@ function CameraEditor({ camera }: { camera: Camera }) {
             <button type="button" className="button button--ghost" onClick={() => reset(cameraToForm(camera))}>
               {t("cameras.undo")}
             </button>
-            <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
+            <SubmitButton busy={formState.isSubmitting} busyLabel={td("actions.saving")}>
               {t("cameras.save")}
-            </button>
+            </SubmitButton>
           </div>
         </form>
         <CameraSketch control={control} />

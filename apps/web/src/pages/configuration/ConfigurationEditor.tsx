@@ -12,8 +12,16 @@ import { ClubOptions, useClubChoices } from "../../lib/club-choices.tsx";
 import { useSchemaResolver } from "../../lib/form-schema.ts";
 import { applyServerErrors } from "../../lib/server-errors.ts";
 import { trpc } from "../../lib/trpc.ts";
-import { ControlledSelectField, FieldGroup, FormAlert, SwitchField, TextField } from "../../ui/FormFields.tsx";
+import {
+  ControlledSelectField,
+  FieldGroup,
+  FormAlert,
+  SelectField,
+  SwitchField,
+  TextField,
+} from "../../ui/FormFields.tsx";
 import { Icon } from "../../ui/Icon.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import {
   CONFIGURATION_FIELDS,
@@ -21,6 +29,7 @@ import {
   configurationName,
   type ConfigurationForm,
 } from "./configuration-form.ts";
+import { cameraTypeChoices, useCameraTypeLabel } from "./camera-types.ts";
 import type { ConfigurationStore } from "./configuration-store.ts";
 import { isGatewayConfiguration, StreamingPanel } from "./StreamingPanel.tsx";
 
@@ -66,6 +75,7 @@ export function ConfigurationEditor({ store, onClose, onUnsavedChange }: Configu
   const [clubId, streamUrl] = useWatch({ control, name: ["club", "sa_stream_url"] });
   const mode = deriveLivestream(streamUrl);
   const clubs = useClubChoices();
+  const cameraTypeLabel = useCameraTypeLabel();
   // A club without fields answers 404 ("No fields found"): nothing to choose.
   const fields = trpc.fields.list.useQuery(
     { club: Number(clubId), page: 1, limit: PAGINATION.maxLimit },
@@ -133,12 +143,19 @@ export function ConfigurationEditor({ store, onClose, onUnsavedChange }: Configu
         <FormAlert message={failure} />
         <FieldGroup title={t("groups.identity")} description={t("groups.identity_text")}>
           {text("barcode")}
-          <TextField
+          <SelectField
             label={t("fields.camera_type")}
+            hint={t("hints.camera_type")}
             error={errors.camera_type?.message}
-            autoComplete="off"
             {...register("camera_type")}
-          />
+          >
+            {/* The stored type stays a choice while this configuration is edited, even once changed. */}
+            {cameraTypeChoices(store.current.camera_type).map((type) => (
+              <option key={type} value={type}>
+                {cameraTypeLabel(type)}
+              </option>
+            ))}
+          </SelectField>
           <ControlledSelectField
             control={control}
             name="club"
@@ -219,9 +236,9 @@ export function ConfigurationEditor({ store, onClose, onUnsavedChange }: Configu
           <button type="button" className="button button--ghost" onClick={store.reset}>
             {t("editor.reset")}
           </button>
-          <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
+          <SubmitButton busy={formState.isSubmitting} busyLabel={td("actions.saving")}>
             {editing ? td("actions.save") : t("editor.create")}
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </section>

@@ -181,6 +181,37 @@ describe("the configurations page", () => {
     expect(within(fresh).getByLabelText("Camera type")).toHaveValue("SA_PRO");
   });
 
+  it("offers the camera types in words, keeping a stored type it doesn't know as a choice", async () => {
+    const user = userEvent.setup({ delay: null });
+    const save = vi.fn((_input: { data: Record<string, unknown> }) => ({
+      data: configuration({ camera_type: "SA_LITE" }),
+      message: "Configuration saved.",
+    }));
+    renderPage({
+      "configurations.list": () => ({ data: [configuration({ camera_type: "SA_LITE" })], meta: meta(1) }),
+      "configurations.save": save,
+    });
+    const stored = "SA_LITE (a type this page doesn't know)";
+    expect(await screen.findByRole("cell", { name: stored })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Edit ZP-001" }));
+    const editor = screen.getByRole("region", { name: "Edit ZP-001" });
+    const select = within(editor).getByRole("combobox", { name: "Camera type" });
+    expect(select).toHaveValue("SA_LITE");
+    const options = within(select).getAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual([
+      "Clubcast media gateway (RTMP/SRT from OBS or a phone)",
+      "Camera run by a camera server (SA Pro)",
+      stored,
+    ]);
+
+    await user.selectOptions(select, "Clubcast media gateway (RTMP/SRT from OBS or a phone)");
+    // Changed, the stored type is still there to go back to.
+    expect(within(select).getByRole("option", { name: stored })).toBeInTheDocument();
+    await user.click(within(editor).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save.mock.calls[0]![0]).toMatchObject({ data: { id: 7, camera_type: "CLUBCAST_GATEWAY" } });
+  });
+
   it("deletes after confirmation with the 'config-deleted' toast and reloads the list", async () => {
     const user = userEvent.setup({ delay: null });
     let rows = [configuration(), configuration({ id: 9, barcode: "ZP-009" })];

@@ -14,6 +14,7 @@ import { PageHeader } from "../../ui/PageHeader.tsx";
 import { Pagination, usePageParam } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
+import { useCameraTypeLabel } from "./camera-types.ts";
 import { ConfigurationEditor } from "./ConfigurationEditor.tsx";
 import { configurationName, type Configuration } from "./configuration-form.ts";
 import { useConfigurationStore } from "./configuration-store.ts";
@@ -26,6 +27,7 @@ export default function ConfigurationsPage() {
   const utils = trpc.useUtils();
   const page = usePageParam();
   const store = useConfigurationStore();
+  const cameraTypeLabel = useCameraTypeLabel();
   const [editorOpen, setEditorOpen] = useState(false);
   // The row being edited is marked while the editor holds unsaved changes to it.
   const [unsaved, setUnsaved] = useState(false);
@@ -114,7 +116,11 @@ export default function ConfigurationsPage() {
                 return <span className={`admin-tag admin-tag--${mode}`}>{t(`livestream.${mode}`)}</span>;
               },
             },
-            { key: "type", header: t("fields.camera_type"), cell: (configuration) => configuration.camera_type },
+            {
+              key: "type",
+              header: t("fields.camera_type"),
+              cell: (configuration) => cameraTypeLabel(configuration.camera_type),
+            },
             {
               key: "status",
               header: t("fields.status"),

@@ -1,12 +1,13 @@
-// A match's highlight summary: its query (none is no error: a match may have no
-// summary yet) and its MP4, which every browser plays itself, without hls.js.
+// A match's highlight summary: its query (the server answers null while there is
+// none) and its MP4, which every browser plays itself, without hls.js.
 import { httpStatusOf, trpc, type RouterOutputs } from "../../lib/trpc.ts";
 
-export type Summary = RouterOutputs["summaries"]["ofMatch"]["data"];
+export type Summary = NonNullable<RouterOutputs["summaries"]["ofMatch"]["data"]>;
 
 /**
- * The match's summary; a 404 (none yet, or not for this viewer) settles at once as "none", also
- * when read again after it was made private or deleted (the query keeps its last data on an error).
+ * The match's summary, null while it has none for this viewer. A 404 (the match itself gone from
+ * view: made private or deleted) settles at once as "none" too, and drops what was shown before
+ * (the query keeps its last data on an error).
  */
 export function useMatchSummary(matchId: number, enabled = true) {
   const query = trpc.summaries.ofMatch.useQuery(

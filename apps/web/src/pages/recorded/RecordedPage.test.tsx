@@ -116,10 +116,27 @@ describe("the recorded table", () => {
     expect(await screen.findByText("2 matches updated")).toBeInTheDocument();
   });
 
+  it("shares a recorded match with its opponent from the match's actions, no club to pick", async () => {
+    const user = userEvent.setup();
+    const update = vi.fn(() => ({ data: second, message: "Match shared", job_ids: [] }));
+    renderRoutes(routes, "/dashboard/recorded", clubUser("club"), null, api({ "matches.update": update }));
+    await user.click(await screen.findByRole("button", { name: "Actions for Groen Wit 1 against SV Rijnland" }));
+    await user.click(within(screen.getByRole("menu")).getByRole("menuitem", { name: "Share with the opponent" }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith({ club: CLUB.id, match: 2, update_match_only: true, shared_opponent: true }),
+    );
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    // Another club's match shared with this one is not this club's to share.
+    expect(
+      screen.queryByRole("button", { name: "Actions for HC Oranje-Zwart against VV De Zwaluwen" }),
+    ).not.toBeInTheDocument();
+  });
+
   it("lets members watch without bulk actions", async () => {
     renderRoutes(routes, "/dashboard/recorded", clubUser("trainer"), null, api());
     await screen.findByRole("link", { name: "Groen Wit 1 against SV Rijnland" });
     expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Actions for / })).not.toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Actions for the selected rows" })).not.toBeInTheDocument();
   });
 

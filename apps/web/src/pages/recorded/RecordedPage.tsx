@@ -1,6 +1,7 @@
 // Recorded (/dashboard/recorded): the working club's recorded matches, with
 // their summaries, in a table. Those who run the club's scheduler select rows
-// and make them private or public, share or delete them in bulk.
+// and make them private or public, share or delete them in bulk, or use a
+// match's own actions menu (sharing with the opponent, say).
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { canOpenSection, PAGINATION } from "@clubcast/shared";
@@ -15,6 +16,7 @@ import { LocalLink } from "../../ui/LocalLink.tsx";
 import { PageHeader } from "../../ui/PageHeader.tsx";
 import { Pagination, usePageParam } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
+import { MatchActions } from "../scheduler/MatchActions.tsx";
 import {
   recordedMatchPath,
   useMatchColumns,
@@ -62,14 +64,18 @@ function RecordedTable({ club }: { club: number }) {
         bulkActions={manages ? bulkActions : undefined}
         empty={<EmptyState title={emptyMessageOf(query, t("empty"))} text={t("empty_text")} />}
         rowActions={(match) => (
-          <LocalLink
-            to={`${recordedMatchPath(club, match.id)}/annotate`}
-            className="button button--ghost button--small"
-            aria-label={t("annotate_match", { match: titleOf(match) })}
-          >
-            <Icon name="flag" size={16} />
-            {t("annotate")}
-          </LocalLink>
+          <>
+            <LocalLink
+              to={`${recordedMatchPath(club, match.id)}/annotate`}
+              className="button button--ghost button--small"
+              aria-label={t("annotate_match", { match: titleOf(match) })}
+            >
+              <Icon name="flag" size={16} />
+              {t("annotate")}
+            </LocalLink>
+            {/* The scheduler's own menu: sharing with the opponent takes no club to pick. */}
+            {manages && match.club.id === club && <MatchActions match={match} title={titleOf(match)} />}
+          </>
         )}
       />
       {state === "ready" && <Pagination meta={query.data!.meta} />}

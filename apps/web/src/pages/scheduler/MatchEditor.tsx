@@ -14,6 +14,7 @@ import type { ClubDetails } from "../../lib/working-club.tsx";
 import { FieldGroup, FormAlert, SelectField, SwitchField, TextField } from "../../ui/FormFields.tsx";
 import { Modal } from "../../ui/Modal.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
+import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import {
   CAMERA_OPTIONS,
@@ -97,6 +98,7 @@ function teamsOfSide(teams: PickerOptions["teams"], schedulingClubId: number, si
 
 function MatchForm({ club, match, options, onClose }: MatchEditorProps & { options: PickerOptions }) {
   const { t } = useTranslation("scheduler");
+  const { t: td } = useTranslation("dashboard");
   const toast = useToast();
   const utils = trpc.useUtils();
   const [alert, setAlert] = useState<string | null>(null);
@@ -245,10 +247,9 @@ function MatchForm({ club, match, options, onClose }: MatchEditorProps & { optio
         <button type="button" className="button button--ghost" onClick={onClose}>
           {t("form.cancel")}
         </button>
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting && <span className="spinner" aria-hidden="true" />}
+        <SubmitButton busy={isSubmitting} busyLabel={td("actions.saving")}>
           {match ? t("form.save") : t("form.create")}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

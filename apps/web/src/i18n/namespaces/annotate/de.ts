@@ -65,6 +65,8 @@ const de: typeof en = {
     title: "Zusammenfassung",
     none: "Noch keine Zusammenfassung: Sie entsteht, sobald Clips dieses Spiels fertig sind.",
     queued: "Wartet auf die Erstellung",
+    waiting_for_clips_one: "Wartet, bis {{count}} Clip geschnitten ist",
+    waiting_for_clips_other: "Wartet, bis {{count}} Clips geschnitten sind",
     cutting: "Wird erstellt… {{progress}}%",
     ready: "Fertig",
     failed_because: "Fehlgeschlagen: {{reason}}",

@@ -64,6 +64,8 @@ const en = {
     title: "Highlight summary",
     none: "No summary yet: it is made once clips of this match are ready.",
     queued: "Waiting to be built",
+    waiting_for_clips_one: "Waiting for {{count}} clip to be cut",
+    waiting_for_clips_other: "Waiting for {{count}} clips to be cut",
     cutting: "Building… {{progress}}%",
     ready: "Ready",
     failed_because: "Failed: {{reason}}",

@@ -65,6 +65,8 @@ const nl: typeof en = {
     title: "Samenvatting",
     none: "Nog geen samenvatting: die wordt gemaakt zodra clips van deze wedstrijd klaar zijn.",
     queued: "Wacht om gemaakt te worden",
+    waiting_for_clips_one: "Wacht tot {{count}} clip geknipt is",
+    waiting_for_clips_other: "Wacht tot {{count}} clips geknipt zijn",
     cutting: "Wordt gemaakt… {{progress}}%",
     ready: "Klaar",
     failed_because: "Mislukt: {{reason}}",

@@ -27,7 +27,8 @@ const de: typeof en = {
   },
   editor: {
     new_title: "Neue Konfiguration",
-    new_text: "Beginnt mit den Standardwerten: Hauptkamera, kein Passthrough, das Overlay usflogo und SA_PRO.",
+    new_text:
+      "Beginnt mit den Standardwerten: Hauptkamera, kein Passthrough, das Overlay usflogo und eine Kamera eines Kameraservers (SA Pro).",
     edit_title: "{{name}} bearbeiten",
     close: "Editor schließen",
     livestream: "Livestream",
@@ -83,7 +84,14 @@ const de: typeof en = {
     overlays: "Overlays",
     status: "Status",
   },
+  camera_types: {
+    CLUBCAST_GATEWAY: "Clubcast-Mediengateway (RTMP/SRT aus OBS oder vom Handy)",
+    SA_PRO: "Kamera eines Kameraservers (SA Pro)",
+    other: "{{type}} (ein Typ, den diese Seite nicht kennt)",
+  },
   hints: {
+    camera_type:
+      "Wie die Kamera die Plattform erreicht. Über das Mediengateway streamt eine Kamera, OBS oder ein Handy direkt zur Plattform: Adressen und Schlüssel erscheinen nach dem Speichern.",
     sa_stream_url:
       "Mit {{address}} beginnen für SRT, eine vollständige URL für RTMP angeben oder leer lassen, um das Streaming abzuschalten.",
     server_url: "Zum Beispiel https://camera-server.example.com",

@@ -26,7 +26,8 @@ const en = {
   },
   editor: {
     new_title: "New configuration",
-    new_text: "Starts from the defaults: main camera, no passthrough, the usflogo overlay and SA_PRO.",
+    new_text:
+      "Starts from the defaults: main camera, no passthrough, the usflogo overlay and a camera run by a camera server (SA Pro).",
     edit_title: "Edit {{name}}",
     close: "Close the editor",
     livestream: "Livestream",
@@ -81,7 +82,14 @@ const en = {
     overlays: "Overlays",
     status: "Status",
   },
+  camera_types: {
+    CLUBCAST_GATEWAY: "Clubcast media gateway (RTMP/SRT from OBS or a phone)",
+    SA_PRO: "Camera run by a camera server (SA Pro)",
+    other: "{{type}} (a type this page doesn't know)",
+  },
   hints: {
+    camera_type:
+      "How the camera reaches the platform. Through the media gateway a camera, OBS or a phone streams straight to the platform: its addresses and key appear once saved.",
     sa_stream_url: "Start with {{address}} for SRT, give a full URL for RTMP, or leave empty to switch streaming off.",
     server_url: "For example https://camera-server.example.com",
     sa_stream_url_local: "The stream as reached inside the club's network.",

@@ -27,7 +27,8 @@ const nl: typeof en = {
   },
   editor: {
     new_title: "Nieuwe configuratie",
-    new_text: "Begint met de standaardwaarden: hoofdcamera, geen passthrough, de usflogo-overlay en SA_PRO.",
+    new_text:
+      "Begint met de standaardwaarden: hoofdcamera, geen passthrough, de usflogo-overlay en een camera van een cameraserver (SA Pro).",
     edit_title: "{{name}} bewerken",
     close: "Editor sluiten",
     livestream: "Livestream",
@@ -82,7 +83,14 @@ const nl: typeof en = {
     overlays: "Overlays",
     status: "Status",
   },
+  camera_types: {
+    CLUBCAST_GATEWAY: "Clubcast-mediagateway (RTMP/SRT vanuit OBS of een telefoon)",
+    SA_PRO: "Camera van een cameraserver (SA Pro)",
+    other: "{{type}} (een type dat deze pagina niet kent)",
+  },
   hints: {
+    camera_type:
+      "Hoe de camera het platform bereikt. Via de mediagateway streamt een camera, OBS of een telefoon rechtstreeks naar het platform: de adressen en de sleutel verschijnen na het opslaan.",
     sa_stream_url:
       "Begin met {{address}} voor SRT, geef een volledige URL voor RTMP, of laat leeg om streaming uit te zetten.",
     server_url: "Bijvoorbeeld https://camera-server.example.com",
