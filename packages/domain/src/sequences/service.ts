@@ -123,8 +123,10 @@ export function createSequencesService(deps: Deps, { clips }: { clips: ClipsServ
       where: { id: markerId },
       data: { timeMs: input.time_ms, label: input.label, clipLength: input.clip_length },
     });
-    if (!count) throw new NotFoundError("not_found.marker");
-    return tx.marker.findUniqueOrThrow({ where: { id: markerId }, select: markerSelect });
+    // A rename runs outside a transaction: a concurrent delete may also come between the two statements.
+    const marker = count ? await tx.marker.findUnique({ where: { id: markerId }, select: markerSelect }) : null;
+    if (!marker) throw new NotFoundError("not_found.marker");
+    return marker;
   }
 
   async function addMarker(sequenceId: number, input: CreateMarkerInput, ctx: RequestContext) {
