@@ -3,7 +3,15 @@
 // the checks made when one is asked for (the worker runs it later;
 // job-outcomes.ts applies its outcome).
 import { randomUUID } from "node:crypto";
-import { canTransition, type MatchEvent, type MatchStatus, type UserMessageKey } from "@clubcast/shared";
+import {
+  canTransition,
+  isRecording,
+  transitionOf,
+  type MatchEvent,
+  type MatchStatus,
+  type UserMessageKey,
+} from "@clubcast/shared";
+import type { Prisma } from "@clubcast/db";
 import { type CameraCommand } from "@clubcast/shared/jobs";
 import type { Deps } from "../deps.ts";
 import type { AuthUser } from "../core/context.ts";
@@ -39,6 +47,11 @@ export const SUCCEEDED_MESSAGES: Record<CameraCommand, UserMessageKey> = {
   restore: "match.restored",
 };
 
+/** The matches a camera records: live, or awaiting their video (awaitsVideo as a query). */
+export const recordingMatches: Prisma.MatchWhereInput = {
+  OR: [{ status: "live" }, { startConfirmed: true, status: { in: [...transitionOf("startRecording").from] } }],
+};
+
 export interface PlannedCommand {
   command: CameraCommand;
   configurationId: number;
@@ -66,31 +79,41 @@ export function createCameraCommandPlanner({ prisma, jobs }: Pick<Deps, "prisma"
     return configurationId;
   }
 
-  /** 409 naming what the match's status allows, when the state machine refuses the command. */
-  function assertCommandAllowed(status: MatchStatus, command: CameraCommand): void {
-    if (!canTransition(status, COMMAND_EVENTS[command]))
-      throw new ConflictError("match", refusedMessageOf(command), { status });
+  /**
+   * 409 naming what the match's status allows, when the state machine refuses the command. A stop
+   * is also allowed for a match awaiting its video: its camera records it.
+   */
+  function assertCommandAllowed(
+    { status, startConfirmed = false }: { status: MatchStatus; startConfirmed?: boolean },
+    command: CameraCommand,
+  ): void {
+    const allowed =
+      command === "stopRecording"
+        ? isRecording({ status, startConfirmed })
+        : canTransition(status, COMMAND_EVENTS[command]);
+    if (!allowed) throw new ConflictError("match", refusedMessageOf(command), { status });
   }
 
-  /** Checks a command now (409 for a refused transition, 422 without a configuration); nothing changes yet. */
   /**
    * 409 when the camera already records another match: starting would end that recording, or record
    * the wrong match (one click on a match a week ahead did, with other matches live on the camera).
    */
   async function assertCameraFree(configurationId: number, matchId: number | undefined): Promise<void> {
     const recording = await prisma.match.findFirst({
-      where: { configurationId, status: "live", ...(matchId === undefined ? {} : { id: { not: matchId } }) },
+      where: { configurationId, ...recordingMatches, ...(matchId === undefined ? {} : { id: { not: matchId } }) },
       select: { id: true },
     });
     if (recording) throw new ConflictError("match", "match.camera_busy", { match: recording.id });
   }
 
+  /** Checks a command now (409 for a refused transition, 422 without a configuration); nothing changes yet. */
   async function planCommand(
-    match: Pick<MatchRow, "status" | "configurationId" | "clubId" | "fieldId"> & { id?: number },
+    match: Pick<MatchRow, "status" | "configurationId" | "clubId" | "fieldId"> &
+      Partial<Pick<MatchRow, "startConfirmed">> & { id?: number },
     command: CameraCommand,
     restoreFrom?: number,
   ): Promise<PlannedCommand> {
-    assertCommandAllowed(match.status as MatchStatus, command);
+    assertCommandAllowed(match, command);
     if (restoreFrom === undefined) {
       const configurationId = await configurationFor(match);
       if (command === "startRecording") await assertCameraFree(configurationId, match.id);

@@ -5,7 +5,10 @@ import {
   CHANNELS,
   ENDED_WITHOUT_CAMERA,
   EVENTS,
+  GATEWAY_CAMERA_TYPE,
   alreadyTransitioned,
+  awaitsVideo,
+  transitionOf,
   type MatchStatus,
   type UserMessageKey,
 } from "@clubcast/shared";
@@ -72,8 +75,9 @@ function confirmedData({ command, configurationId }: ConfirmedCommand): BatchedT
 
 export function createMatchJobOutcomes(deps: Deps) {
   const { prisma, pool, jobs, events } = deps;
+  const matches = createMatchRepository(prisma);
   // Outcomes arrive in bursts (a worker runs many jobs at once): their transitions commit together.
-  const transition = createTransitionBatcher(createMatchRepository(prisma), pool);
+  const transition = createTransitionBatcher(matches, pool);
 
   /** Claims the one outcome kept under `key` (job_outcomes); false when it was already handled. */
   async function claimOutcome(key: string): Promise<boolean> {
@@ -127,9 +131,12 @@ export function createMatchJobOutcomes(deps: Deps) {
    * The camera server confirmed a command (applyConfirmed) and the requester is told. A retry after
    * the commit finds the outcome claimed: the timer and the message are not made again. A match
    * that already shows the command's effect (the camera reported its stream ready, or its
-   * recording finished, before the worker heard back) is no failure.
+   * recording finished, before the worker heard back) is no failure. A media gateway's start makes
+   * the match await its video (awaitVideo), not live.
    */
   async function commandSucceeded(job: CameraCommandJob): Promise<CommandOutcome> {
+    if (job.command === "startRecording" && (await isGateway(job.configurationId))) return awaitVideo(job);
+    if (job.command === "stopRecording") await liveIfAwaitingVideo(job.matchId);
     const result = await applyConfirmed({
       matchId: job.matchId,
       command: job.command,
@@ -137,20 +144,67 @@ export function createMatchJobOutcomes(deps: Deps) {
       claim: outcomeKey(job),
     });
     if (result.outcome === "claimed before" || result.outcome === "missing") return { applied: false };
-    if (result.outcome === "refused") {
-      const status = result.error.from;
-      if (alreadyTransitioned(status, COMMAND_EVENTS[job.command])) {
-        tellRequester(job, { key: SUCCEEDED_MESSAGES[job.command], level: "success" });
-        return { applied: false, status };
-      }
-      // The match moved on before the camera confirmed (e.g. recording started by hand).
-      const detail = translate(await localeOf(job.requestedBy), refusedMessageOf(job.command), { status });
-      tellRequester(job, { key: "match.operation_failed", level: "error", detail });
-      await tellClub(job, detail);
-      return { applied: false, status };
-    }
+    if (result.outcome === "refused") return confirmedFrom(job, result.error.from);
     tellRequester(job, { key: SUCCEEDED_MESSAGES[job.command], level: "success" });
     return { applied: true, status: result.match.status };
+  }
+
+  /** A confirmation the match's status refused: late when the match already shows its effect, else a failure told. */
+  async function confirmedFrom(job: CameraCommandJob, status: MatchStatus): Promise<CommandOutcome> {
+    if (alreadyTransitioned(status, COMMAND_EVENTS[job.command])) {
+      tellRequester(job, { key: SUCCEEDED_MESSAGES[job.command], level: "success" });
+      return { applied: false, status };
+    }
+    // The match moved on before the camera confirmed (e.g. recording started by hand).
+    const detail = translate(await localeOf(job.requestedBy), refusedMessageOf(job.command), { status });
+    tellRequester(job, { key: "match.operation_failed", level: "error", detail });
+    await tellClub(job, detail);
+    return { applied: false, status };
+  }
+
+  async function isGateway(configurationId: number): Promise<boolean> {
+    const configuration = await prisma.configuration.findUnique({
+      where: { id: configurationId },
+      select: { cameraType: true },
+    });
+    return configuration?.cameraType === GATEWAY_CAMERA_TYPE;
+  }
+
+  /**
+   * A media gateway confirmed a hand start: it records, but the match turns live only with its first
+   * playable segment (the gateway's stream-ready report, cameraStartedRecording), as on a schedule. Until
+   * then it keeps its status, awaiting its video (startConfirmed, with the configuration recording it, whose
+   * report is then taken), and may be stopped. The mark is idempotent and written again on a redelivery;
+   * the requester hears it once.
+   */
+  async function awaitVideo(job: CameraCommandJob): Promise<CommandOutcome> {
+    const [marked] = await prisma.match.updateManyAndReturn({
+      where: { id: job.matchId, status: { in: [...transitionOf("startRecording").from] } },
+      data: { startConfirmed: true, configurationId: job.configurationId },
+      select: { status: true },
+    });
+    if (!(await claimOutcome(outcomeKey(job)))) return { applied: false };
+    if (!marked) {
+      // Live already (its stream was ready first), or moved on.
+      const match = await prisma.match.findUnique({ where: { id: job.matchId }, select: { status: true } });
+      return match ? confirmedFrom(job, match.status) : { applied: false };
+    }
+    tellRequester(job, { key: "match.recording_awaits_video", level: "success" });
+    // Its page and the lists read it again: it may be stopped now.
+    events.publish(CHANNELS.match(job.matchId), EVENTS.matchChanged, { match: job.matchId });
+    return { applied: true, status: marked.status };
+  }
+
+  /**
+   * A match awaiting its video is stopped as a live one is (isRecording): it turns live first, with no
+   * news, since it ends at once. Any other match is left as it is.
+   */
+  async function liveIfAwaitingVideo(matchId: number): Promise<void> {
+    const match = await prisma.match.findUnique({
+      where: { id: matchId },
+      select: { status: true, startConfirmed: true },
+    });
+    if (match && awaitsVideo(match)) await matches.transition(matchId, "startRecording");
   }
 
   /**
@@ -174,7 +228,7 @@ export function createMatchJobOutcomes(deps: Deps) {
   }
 
   /**
-   * Ends a live match its camera did not stop (ENDED_WITHOUT_CAMERA): live → processing marked
+   * Ends a live match (or one awaiting its video) its camera did not stop (ENDED_WITHOUT_CAMERA): live → processing marked
    * camera_lost, without a live URL, its starting timer cleared; the club's staff hear the problem and
    * the requester (if any) that it ended without a video. A match no longer live (its camera reported
    * meanwhile) is left as it is. A camera that still delivers the recording later takes it on demand
@@ -182,7 +236,8 @@ export function createMatchJobOutcomes(deps: Deps) {
    */
   async function endWithoutCamera(job: { matchId: number; requestedBy: number | null }): Promise<CommandOutcome> {
     const { event, problem } = ENDED_WITHOUT_CAMERA;
-    const result = await createMatchRepository(prisma).transition(job.matchId, event, {
+    await liveIfAwaitingVideo(job.matchId);
+    const result = await matches.transition(job.matchId, event, {
       recordingProblem: problem,
       liveHlsUrl: null,
     });

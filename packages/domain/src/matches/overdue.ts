@@ -1,11 +1,11 @@
-// Live matches that nothing ends: past their stopping time by a grace period, with no publisher on
-// their camera. The worker's repeated sweep (the overdueMatches job) stops each the way a club
+// Recording matches that nothing ends (live, or awaiting a video that never came): past their
+// stopping time by a grace period, with no publisher on their camera. The worker's repeated sweep (the overdueMatches job) stops each the way a club
 // admin would: a stopRecording command to its camera, whose confirmation ends the match as usual
 // and whose refusal or silence ends it without the camera (endWithoutCamera).
 import { OVERDUE_LIVE_GRACE_MS } from "@clubcast/shared/jobs";
 import type { Deps } from "../deps.ts";
 import type { MediaGatewayService } from "../media-gateway/service.ts";
-import { createCameraCommandPlanner } from "./camera-commands.ts";
+import { createCameraCommandPlanner, recordingMatches } from "./camera-commands.ts";
 import type { CommandOutcome } from "./job-outcomes.ts";
 
 export function createOverdueMatches(
@@ -22,13 +22,13 @@ export function createOverdueMatches(
   const planner = createCameraCommandPlanner(deps);
 
   /**
-   * Stops the live matches whose stopping time passed OVERDUE_LIVE_GRACE_MS before `now` and whose
+   * Stops the recording matches whose stopping time passed OVERDUE_LIVE_GRACE_MS before `now` and whose
    * camera has no publisher; answers their ids. One stop per match and stopping time (the command's
    * idempotency key): a sweep repeated before the camera answers sends nothing new.
    */
   async function stopOverdueMatches(now: Date = new Date()): Promise<number[]> {
     const overdue = await prisma.match.findMany({
-      where: { status: "live", stoppingAt: { lt: new Date(now.getTime() - OVERDUE_LIVE_GRACE_MS) } },
+      where: { ...recordingMatches, stoppingAt: { lt: new Date(now.getTime() - OVERDUE_LIVE_GRACE_MS) } },
       select: { id: true, clubId: true, fieldId: true, configurationId: true, stoppingAt: true },
       orderBy: { id: "asc" },
     });
