@@ -183,10 +183,10 @@ export function MatchActions({ match, title, onEdit, onDeleted }: MatchActionsPr
   const operations = useMatchOperations();
   const [dialog, setDialog] = useState<Dialog>(null);
   const allows = (event: MatchEvent) => canTransition(match.status, event);
-  // A match awaiting its video is recorded already: it may be stopped, not deleted.
+  // A match awaiting its video is recorded already: it may only be stopped, not deleted.
   const recording = match.status === "live" || match.awaiting_video;
   const commandAllowed = (command: CameraCommand) =>
-    allows(command) || (command === "stopRecording" && match.awaiting_video);
+    match.awaiting_video ? command === "stopRecording" : allows(command);
   const shared = match.shared_with.opponent || match.shared_with.club !== null;
   const close = () => setDialog(null);
   const placeOf = useMatchPlace();
