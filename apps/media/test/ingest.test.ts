@@ -127,7 +127,11 @@ describe("a match nobody published in", () => {
     // Its camera records it, but nothing plays: no video, no "live".
     expect(await stack.match(match.id)).toMatchObject({ status: "unscheduled", live_hls_url: null });
     await stack.command(match.id, "stoprecording");
-    const ended = await matchWhen(match.id, (answer) => answer.recording_problem !== null, "marked as recorded without video");
+    const ended = await matchWhen(
+      match.id,
+      (answer) => answer.recording_problem !== null,
+      "marked as recorded without video",
+    );
     expect(ended).toMatchObject({ status: "processing", recording_problem: "no_video", vod_hls_url: null });
     expect(ended.poster_url).toBeNull();
     expect(stack.log()).toContain(`match ${match.id} stopped without video`);

@@ -666,7 +666,9 @@ describe("a hand start on a media gateway camera", () => {
   let gatewayToken: string;
   beforeAll(async () => {
     gateway = await t.deps.prisma.configuration.update({
-      where: { id: (await createConfiguration(t.deps.prisma, { clubId: club.id, fieldId: field.id, isMain: false })).id },
+      where: {
+        id: (await createConfiguration(t.deps.prisma, { clubId: club.id, fieldId: field.id, isMain: false })).id,
+      },
       data: { cameraType: GATEWAY_CAMERA_TYPE, saCameraId: "cam-gateway-hand" },
     });
     const { client, secret } = await createApiClient(t.deps.prisma, null);
@@ -696,7 +698,11 @@ describe("a hand start on a media gateway camera", () => {
     const live = await http.get("/v1/matches?status=live&page=1&limit=100");
     expect(live.json().data.map((m: { id: number }) => m.id)).not.toContain(match.id);
     // Its camera records it: another match can't start on it, and it can't be deleted.
-    const other = await createMatch(t.deps.prisma, { clubId: club.id, configurationId: gateway.id, status: "scheduled" });
+    const other = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: gateway.id,
+      status: "scheduled",
+    });
     expect((await http.post(`/v1/clubs/${club.id}/matches/${other.id}/startrecording`, {}, userToken)).statusCode).toBe(
       409,
     );
@@ -717,7 +723,11 @@ describe("a hand start on a media gateway camera", () => {
   });
 
   it("stops a match still awaiting its video: nothing recorded ends it marked no_video, never on demand", async () => {
-    const match = await createMatch(t.deps.prisma, { clubId: club.id, configurationId: gateway.id, status: "scheduled" });
+    const match = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: gateway.id,
+      status: "scheduled",
+    });
     const stopUrl = `/v1/clubs/${club.id}/matches/${match.id}/stoprecording`;
     // Only a match its camera records may be stopped.
     expect((await http.post(stopUrl, {}, userToken)).statusCode).toBe(409);
@@ -749,7 +759,11 @@ describe("a hand start on a media gateway camera", () => {
   });
 
   it("ends a match awaiting its video whose camera could not stop it, marked camera_lost", async () => {
-    const match = await createMatch(t.deps.prisma, { clubId: club.id, configurationId: gateway.id, status: "unscheduled" });
+    const match = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: gateway.id,
+      status: "unscheduled",
+    });
     await t.services.matches.commandSucceeded(confirmed("startRecording", match.id, null));
     const outcome = await t.services.matches.commandFailed(confirmed("stopRecording", match.id, null), {
       detail: "stopRecording failed: the camera server answered 409",

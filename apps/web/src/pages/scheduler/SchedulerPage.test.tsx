@@ -87,7 +87,13 @@ describe("the scheduler", () => {
   it("offers a match awaiting its camera's first video only a stop, and says it waits for the video", async () => {
     const user = userEvent.setup();
     const awaiting = { ...upcoming, awaiting_video: true };
-    renderRoutes(routes, "/dashboard/scheduler", admin, null, schedulerApi({ "matches.clubUpcoming": () => pageOf([awaiting]) }));
+    renderRoutes(
+      routes,
+      "/dashboard/scheduler",
+      admin,
+      null,
+      schedulerApi({ "matches.clubUpcoming": () => pageOf([awaiting]) }),
+    );
     const upcomingList = await screen.findByRole("table", { name: "Upcoming" });
     expect(await within(upcomingList).findByText("Waiting for video")).toBeInTheDocument();
     const menu = await openActions(user, "Groen Wit 1 against VV De Zwaluwen");
