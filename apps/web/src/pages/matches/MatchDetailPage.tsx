@@ -101,7 +101,7 @@ function MatchView({ match }: { match: Match }) {
   const utils = trpc.useUtils();
   // The club's streams staff (the access matrix's Streams page), while the match may still go live.
   const seesRefusals =
-    (match.status === "scheduled" || match.status === "live") &&
+    (match.status === "scheduled" || match.status === "live" || match.awaiting_video) &&
     user !== null &&
     canOpenSection({ scope, permissions: user.permissions }, "streams") &&
     canOpenClubPages(user, match.club.id);
