@@ -1,7 +1,8 @@
 // Recording matches that nothing ends (live, or awaiting a video that never came): past their
-// stopping time by a grace period, with no publisher on their camera. The worker's repeated sweep (the overdueMatches job) stops each the way a club
-// admin would: a stopRecording command to its camera, whose confirmation ends the match as usual
-// and whose refusal or silence ends it without the camera (endWithoutCamera).
+// stopping time by a grace period, with no publisher on their camera. The worker's repeated sweep
+// (the overdueMatches job) stops each the way a club admin would: a stopRecording command to its
+// camera, whose confirmation ends the match as usual and whose refusal or silence ends it without
+// the camera (endWithoutCamera).
 import { OVERDUE_LIVE_GRACE_MS } from "@clubcast/shared/jobs";
 import type { Deps } from "../deps.ts";
 import type { MediaGatewayService } from "../media-gateway/service.ts";
