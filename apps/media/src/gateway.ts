@@ -346,31 +346,47 @@ export function createGateway(options: GatewayOptions) {
     }
   }
 
-  /** Rewrites the destination's playlists and, for its first segment, tells the API the stream is there. */
+  /** Rewrites the destination's playlists and, once it has a segment, tells the API the stream is there. */
   function refresh(publisher: Publisher, target: Destination) {
     const dir = store.dir(target.scope);
     const sessions = target.span ? target.span.recording.sessions : [target.session];
     const segments = target.span?.onDemand
       ? writeVodPlaylists(dir, target.renditions, sessions)
       : writePlaylists(dir, target.renditions, sessions, { ended: false, liveWindow: options.liveWindow });
-    if (segments === 0 || target.announced || target.span?.onDemand) return;
-    target.announced = true;
-    inBackground("reporting the publisher", () =>
-      api.reportPublisher({
-        configurationId: publisher.configurationId,
-        connected: true,
-        protocol: publisher.protocol,
-        hlsPath: scopePath(target.scope),
-      }),
-    );
-    const recording = target.span?.recording;
-    if (recording && !recording.streamReadyReported) {
-      inBackground(`reporting match ${recording.matchId}'s stream ready`, async () => {
+    if (segments === 0 || target.span?.onDemand) return;
+    if (!target.announced) {
+      target.announced = true;
+      inBackground("reporting the publisher", () =>
+        api.reportPublisher({
+          configurationId: publisher.configurationId,
+          connected: true,
+          protocol: publisher.protocol,
+          hlsPath: scopePath(target.scope),
+        }),
+      );
+    }
+    if (target.span) reportStreamReady(target.span.recording);
+  }
+
+  /** Recordings whose stream-ready report is under way. */
+  const reportingStreamReady = new Set<RecordingState>();
+
+  /**
+   * Tells the API a recording's stream is ready: what makes its match live. Until the API has heard it
+   * (it was unreachable, or heard of the start later), each new segment tries again.
+   */
+  function reportStreamReady(recording: RecordingState) {
+    if (recording.streamReadyReported || reportingStreamReady.has(recording)) return;
+    reportingStreamReady.add(recording);
+    inBackground(`reporting match ${recording.matchId}'s stream ready`, async () => {
+      try {
         await api.streamReady(recording.matchId, mediaUrl(recording.matchId, MEDIA_FILES.livePlaylist));
         recording.streamReadyReported = true;
         state.save();
-      });
-    }
+      } finally {
+        reportingStreamReady.delete(recording);
+      }
+    });
   }
 
   /** Moves every segment the writer has finished (in all renditions) to where it belongs. */

@@ -122,12 +122,14 @@ describe("a match nobody published in", () => {
     const configuration = await stack.configuration({ streamKey: "nobody-9d9d", livestream: "rtmp" });
     const match = await stack.createMatch(configuration);
     await stack.command(match.id, "startrecording");
-    await matchWhen(match.id, (answer) => answer.status === "live", "live");
+    await matchWhen(match.id, (answer) => answer.awaiting_video, "recording, awaiting its video");
     await sleep(2000);
+    // Its camera records it, but nothing plays: no video, no "live".
+    expect(await stack.match(match.id)).toMatchObject({ status: "unscheduled", live_hls_url: null });
     await stack.command(match.id, "stoprecording");
     const ended = await matchWhen(
       match.id,
-      (answer) => (answer as MatchAnswer & { recording_problem: string | null }).recording_problem !== null,
+      (answer) => answer.recording_problem !== null,
       "marked as recorded without video",
     );
     expect(ended).toMatchObject({ status: "processing", recording_problem: "no_video", vod_hls_url: null });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Club, Configuration, Field } from "@clubcast/db";
-import { CHANNELS, EVENTS } from "@clubcast/shared";
+import { CHANNELS, EVENTS, GATEWAY_CAMERA_TYPE } from "@clubcast/shared";
 import { hashToken } from "@clubcast/domain/auth/tokens.ts";
 import type { TestApp } from "@clubcast/testkit/app";
 import {
@@ -653,5 +653,122 @@ describe("tRPC", () => {
     });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().error.message).toBe("Bad credentials");
+  });
+});
+
+describe("a hand start on a media gateway camera", () => {
+  const times = { started_at: "2030-05-02T14:00:00Z", ended_at: "2030-05-02T15:45:00Z" };
+  let gateway: Configuration;
+  /** The media gateway's own token: a machine client of no configuration. */
+  let gatewayToken: string;
+  beforeAll(async () => {
+    gateway = await t.deps.prisma.configuration.update({
+      where: {
+        id: (await createConfiguration(t.deps.prisma, { clubId: club.id, fieldId: field.id, isMain: false })).id,
+      },
+      data: { cameraType: GATEWAY_CAMERA_TYPE, saCameraId: "cam-gateway-hand" },
+    });
+    const { client, secret } = await createApiClient(t.deps.prisma, null);
+    gatewayToken = (await exchange(client.clientId, secret)).json().access_token;
+  });
+
+  const confirmed = (command: "startRecording" | "stopRecording", matchId: number, requestedBy: number | null) =>
+    ({ command, matchId, configurationId: gateway.id, requestedBy, idempotencyKey: `${command}-${matchId}` }) as const;
+  const detail = async (id: number) => (await http.get(`/v1/matches/${id}`, userToken)).json().data;
+
+  it("keeps the match upcoming, awaiting its video, until the gateway reports its first segment: then it is live", async () => {
+    const requester = await createUser(t.deps.prisma, { scope: "system" });
+    // No configuration of its own yet: the confirmed start gives it the gateway's, whose report is then taken.
+    const match = await createMatch(t.deps.prisma, { clubId: club.id, fieldId: field.id, status: "scheduled" });
+    const channels = await listenToChannels(t, [CHANNELS.user(requester.id), CHANNELS.match(match.id)]);
+
+    const start = confirmed("startRecording", match.id, requester.id);
+    expect(await t.services.matches.commandSucceeded(start)).toEqual({ applied: true, status: "scheduled" });
+    expect(await t.services.matches.commandSucceeded(start)).toEqual({ applied: false });
+    expect(await detail(match.id)).toMatchObject({
+      status: "scheduled",
+      list_status: "upcoming",
+      awaiting_video: true,
+      configuration_id: gateway.id,
+      live_hls_url: null,
+    });
+    const live = await http.get("/v1/matches?status=live&page=1&limit=100");
+    expect(live.json().data.map((m: { id: number }) => m.id)).not.toContain(match.id);
+    // Its camera records it: another match can't start on it, and it can't be deleted.
+    const other = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: gateway.id,
+      status: "scheduled",
+    });
+    expect((await http.post(`/v1/clubs/${club.id}/matches/${other.id}/startrecording`, {}, userToken)).statusCode).toBe(
+      409,
+    );
+    expect((await http.del(`/v1/matches/${match.id}`, userToken)).statusCode).toBe(409);
+    await channels.settle();
+    expect(channels.events(EVENTS.matchLive)).toEqual([]);
+
+    const url = "http://gateway.test/media/matches/live.m3u8";
+    const ready = await http.post("/v1/camera/stream-ready", { match_id: match.id, live_hls_url: url }, gatewayToken);
+    expect(ready.json()).toEqual({ data: { match: match.id, status: "live", live_hls_url: url } });
+    expect(await detail(match.id)).toMatchObject({ status: "live", awaiting_video: false, live_hls_url: url });
+    await channels.settle();
+    expect(channels.events(EVENTS.matchLive)).toEqual([{ match: match.id }]);
+    expect(channels.events(EVENTS.userMessage)).toEqual([
+      { key: "match.recording_awaits_video", level: "success", match: match.id },
+    ]);
+    await channels.close();
+  });
+
+  it("stops a match still awaiting its video: nothing recorded ends it marked no_video, never on demand", async () => {
+    const match = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: gateway.id,
+      status: "scheduled",
+    });
+    const stopUrl = `/v1/clubs/${club.id}/matches/${match.id}/stoprecording`;
+    // Only a match its camera records may be stopped.
+    expect((await http.post(stopUrl, {}, userToken)).statusCode).toBe(409);
+    await t.services.matches.commandSucceeded(confirmed("startRecording", match.id, null));
+    expect((await http.post(stopUrl, {}, userToken)).statusCode).toBe(202);
+
+    const staff = await listenToChannels(t, [CHANNELS.club(club.id)]);
+    expect(await t.services.matches.commandSucceeded(confirmed("stopRecording", match.id, null))).toEqual({
+      applied: true,
+      status: "processing",
+    });
+    const finished = await http.post(
+      "/v1/camera/recording-finished",
+      { match_id: match.id, ...times, vod_hls_url: null },
+      gatewayToken,
+    );
+    expect(finished.json().data.match).toEqual({
+      id: match.id,
+      status: "processing",
+      vod_hls_url: null,
+      recording_problem: "no_video",
+    });
+    expect(await detail(match.id)).toMatchObject({ list_status: null, awaiting_video: false, live_hls_url: null });
+    await staff.settle();
+    expect(staff.events(EVENTS.matchRecordingProblem)).toEqual([
+      { club: club.id, match: match.id, problem: "no_video" },
+    ]);
+    await staff.close();
+  });
+
+  it("ends a match awaiting its video whose camera could not stop it, marked camera_lost", async () => {
+    const match = await createMatch(t.deps.prisma, {
+      clubId: club.id,
+      configurationId: gateway.id,
+      status: "unscheduled",
+    });
+    await t.services.matches.commandSucceeded(confirmed("startRecording", match.id, null));
+    const outcome = await t.services.matches.commandFailed(confirmed("stopRecording", match.id, null), {
+      detail: "stopRecording failed: the camera server answered 409",
+    });
+    expect(outcome).toEqual({ applied: true, status: "processing" });
+    expect(await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({
+      status: "processing",
+      recordingProblem: "camera_lost",
+    });
   });
 });

@@ -299,22 +299,29 @@ describe("camera commands", () => {
       where: { id: (await stack.createMatch({ status: "live" })).id },
       data: at(now - OVERDUE_LIVE_GRACE_MS - 60_000),
     });
+    // Its camera confirmed a hand start but never sent a video: as overdue.
+    const neverLive = await prisma.match.update({
+      where: { id: (await stack.createMatch({ status: "scheduled" })).id },
+      data: { ...at(now - OVERDUE_LIVE_GRACE_MS - 60_000), startConfirmed: true },
+    });
     // Within its grace period: its camera may still be about to report it.
     const lateButGracious = await prisma.match.update({
       where: { id: (await stack.createMatch({ status: "live" })).id },
       data: at(now - OVERDUE_LIVE_GRACE_MS + 600_000),
     });
     const stopped = await stack.t.services.matches.stopOverdueMatches(new Date(now));
-    expect(stopped).toContain(overdue.id);
+    expect(stopped).toEqual(expect.arrayContaining([overdue.id, neverLive.id]));
     expect(stopped).not.toContain(lateButGracious.id);
-    // The simulator is not recording it: the stop is refused, and the match ends without its camera.
-    await eventually(
-      async () => (await prisma.match.findUniqueOrThrow({ where: { id: overdue.id } })).status === "processing",
-      "the overdue match to end",
-    );
-    expect(await prisma.match.findUniqueOrThrow({ where: { id: overdue.id } })).toMatchObject({
-      recordingProblem: "camera_lost",
-    });
+    // The simulator is not recording them: the stop is refused, and each match ends without its camera.
+    for (const match of [overdue, neverLive]) {
+      await eventually(
+        async () => (await prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status === "processing",
+        "the overdue match to end",
+      );
+      expect(await prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({
+        recordingProblem: "camera_lost",
+      });
+    }
     expect((await prisma.match.findUniqueOrThrow({ where: { id: lateButGracious.id } })).status).toBe("live");
     // An ended match is not stopped again.
     await stack.t.services.matches.stopOverdueMatches(new Date(now));

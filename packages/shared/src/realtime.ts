@@ -124,6 +124,8 @@ export const USER_MESSAGE_KEYS = [
   "match.scheduled",
   "match.unscheduled",
   "match.recording_started",
+  /** A media gateway's confirmed hand start: the match goes live with its first playable segment. */
+  "match.recording_awaits_video",
   "match.recording_stopped",
   /** A stop the camera did not confirm: the match ended anyway, without a video (recording_problem camera_lost). */
   "match.recording_ended_without_camera",

@@ -43,7 +43,7 @@ export function MatchCard({ match }: { match: Match }) {
             className="match-card__image"
           />
         )}
-        <StatusPill status={match.status} problem={match.recording_problem} />
+        <StatusPill status={match.status} problem={match.recording_problem} awaitingVideo={match.awaiting_video} />
         <div className="match-card__crests">
           <Crest side={match.home} size={56} />
           {showsScore(match) ? (

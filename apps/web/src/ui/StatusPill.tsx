@@ -9,10 +9,22 @@ const LABEL_KEY = {
   unscheduled: "status.unscheduled",
 } as const satisfies Record<MatchStatus, string>;
 
-/** A match's status; a recorded match without a video (`problem`) says so instead of "Processing". */
-export function StatusPill({ status, problem = null }: { status: MatchStatus; problem?: RecordingProblem | null }) {
+/**
+ * A match's status; a recorded match without a video (`problem`) says so instead of "Processing", and
+ * one its camera records before the first video came (`awaitingVideo`, not live yet) says it waits for it.
+ */
+export function StatusPill({
+  status,
+  problem = null,
+  awaitingVideo = false,
+}: {
+  status: MatchStatus;
+  problem?: RecordingProblem | null;
+  awaitingVideo?: boolean;
+}) {
   const { t } = useTranslation();
   if (problem) return <span className={`status-pill status-pill--${problem}`}>{t(`status.${problem}`)}</span>;
+  if (awaitingVideo) return <span className="status-pill status-pill--scheduled">{t("status.awaiting_video")}</span>;
   return (
     <span className={`status-pill status-pill--${status}`}>
       {status === "live" && <span className="status-pill__dot" aria-hidden="true" />}

@@ -2,7 +2,8 @@
 // checks made when one is asked for (the worker runs it later; job-outcomes.ts
 // applies its outcome by the rules of lifecycle/).
 import { randomUUID } from "node:crypto";
-import { canTransition, type MatchStatus } from "@clubcast/shared";
+import { canTransition, isRecording, transitionOf, type MatchStatus } from "@clubcast/shared";
+import type { Prisma } from "@clubcast/db";
 import { type CameraCommand } from "@clubcast/shared/jobs";
 import type { Deps } from "../deps.ts";
 import type { AuthUser } from "../core/context.ts";
@@ -21,6 +22,11 @@ export const REQUESTED_MESSAGES: Record<CameraCommand, MessageKey> = {
 
 /** What a command refused by the match's status tells: its event's refusal. */
 export const refusedMessageOf = (command: CameraCommand): MessageKey => TRANSITION_REFUSED[COMMAND_EVENTS[command]];
+
+/** The matches a camera records: live, or awaiting their video (awaitsVideo as a query). */
+export const recordingMatches: Prisma.MatchWhereInput = {
+  OR: [{ status: "live" }, { startConfirmed: true, status: { in: [...transitionOf("startRecording").from] } }],
+};
 
 export interface PlannedCommand {
   command: CameraCommand;
@@ -49,10 +55,19 @@ export function createCameraCommandPlanner({ prisma, jobs }: Pick<Deps, "prisma"
     return configurationId;
   }
 
-  /** 409 naming what the match's status allows, when the state machine refuses the command. */
-  function assertCommandAllowed(status: MatchStatus, command: CameraCommand): void {
-    if (!canTransition(status, COMMAND_EVENTS[command]))
-      throw new ConflictError("match", refusedMessageOf(command), { status });
+  /**
+   * 409 naming what the match's status allows, when the state machine refuses the command. A stop
+   * is also allowed for a match awaiting its video: its camera records it.
+   */
+  function assertCommandAllowed(
+    { status, startConfirmed = false }: { status: MatchStatus; startConfirmed?: boolean },
+    command: CameraCommand,
+  ): void {
+    const allowed =
+      command === "stopRecording"
+        ? isRecording({ status, startConfirmed })
+        : canTransition(status, COMMAND_EVENTS[command]);
+    if (!allowed) throw new ConflictError("match", refusedMessageOf(command), { status });
   }
 
   /**
@@ -61,7 +76,7 @@ export function createCameraCommandPlanner({ prisma, jobs }: Pick<Deps, "prisma"
    */
   async function assertCameraFree(configurationId: number, matchId: number | undefined): Promise<void> {
     const recording = await prisma.match.findFirst({
-      where: { configurationId, status: "live", ...(matchId === undefined ? {} : { id: { not: matchId } }) },
+      where: { configurationId, ...recordingMatches, ...(matchId === undefined ? {} : { id: { not: matchId } }) },
       select: { id: true },
     });
     if (recording) throw new ConflictError("match", "match.camera_busy", { match: recording.id });
@@ -69,11 +84,12 @@ export function createCameraCommandPlanner({ prisma, jobs }: Pick<Deps, "prisma"
 
   /** Checks a command now (409 for a refused transition, 422 without a configuration); nothing changes yet. */
   async function planCommand(
-    match: Pick<MatchRow, "status" | "configurationId" | "clubId" | "fieldId"> & { id?: number },
+    match: Pick<MatchRow, "status" | "configurationId" | "clubId" | "fieldId"> &
+      Partial<Pick<MatchRow, "startConfirmed">> & { id?: number },
     command: CameraCommand,
     restoreFrom?: number,
   ): Promise<PlannedCommand> {
-    assertCommandAllowed(match.status as MatchStatus, command);
+    assertCommandAllowed(match, command);
     if (restoreFrom === undefined) {
       const configurationId = await configurationFor(match);
       if (command === "startRecording") await assertCameraFree(configurationId, match.id);

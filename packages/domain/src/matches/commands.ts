@@ -13,7 +13,7 @@ import type { MediaService } from "../media/service.ts";
 import { mayReportFor } from "../camera-controller/reporting.ts";
 import { holdMatchUntilCommit } from "../jobs/commit-gate.ts";
 import { matchAnswer } from "./answers.ts";
-import { REQUESTED_MESSAGES, createCameraCommandPlanner } from "./camera-commands.ts";
+import { REQUESTED_MESSAGES, createCameraCommandPlanner, recordingMatches } from "./camera-commands.ts";
 import { checkReferences, editingColumns, scheduleInstants } from "./editing.ts";
 import { utcToZoned } from "@clubcast/shared";
 import { matchColumns, type MatchRow } from "./presenter.ts";
@@ -193,8 +193,8 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
     const camera = match.status === "scheduled" ? await findConfigurationFor(match) : null;
     // The deletion commits only once its timer is cleared and the camera told: a 503 keeps the match.
     await prisma.$transaction(async (tx) => {
-      // Conditional, so a match that started recording meanwhile is not deleted either.
-      const deleted = await tx.match.deleteMany({ where: { id: match.id, status: { not: "live" } } });
+      // Conditional, so a match that started recording meanwhile (live, or awaiting its video) is not deleted either.
+      const deleted = await tx.match.deleteMany({ where: { id: match.id, NOT: recordingMatches } });
       if (deleted.count === 0) throw new ConflictError("match", "match.live_not_deletable");
       await jobs.clearMatchStartingTimer(match.id, match.startingAt);
       if (camera !== null) await enqueueCommand({ command: "unschedule", configurationId: camera }, match.id, user);

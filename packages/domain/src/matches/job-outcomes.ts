@@ -1,7 +1,15 @@
 // What the worker reports back about a match's jobs: camera commands confirmed or
 // failed for good, and privacy changes applied. Each outcome has its effect once,
 // however often its job is delivered.
-import type { MatchStatus, UserMessageKey } from "@clubcast/shared";
+import {
+  CHANNELS,
+  EVENTS,
+  GATEWAY_CAMERA_TYPE,
+  awaitsVideo,
+  transitionOf,
+  type MatchStatus,
+  type UserMessageKey,
+} from "@clubcast/shared";
 import {
   type AssetUpdateJob,
   type CameraCommandJob,
@@ -20,6 +28,7 @@ import {
   confirmationOf,
   finalFailureOf,
   requesterNotice,
+  type Confirmation,
   type ConfirmedTransition,
 } from "./lifecycle/camera-answer.ts";
 import {
@@ -69,8 +78,9 @@ function withoutRow(result: BatchedTransitionResult): ConfirmedTransition {
 
 export function createMatchJobOutcomes(deps: Deps) {
   const { prisma, pool, jobs, events } = deps;
+  const matches = createMatchRepository(prisma);
   // Outcomes arrive in bursts (a worker runs many jobs at once): their transitions commit together.
-  const transition = createTransitionBatcher(createMatchRepository(prisma), pool);
+  const transition = createTransitionBatcher(matches, pool);
 
   /** Claims the one outcome kept under `key` (job_outcomes); false when it was already handled. */
   async function claimOutcome(key: string): Promise<boolean> {
@@ -124,16 +134,23 @@ export function createMatchJobOutcomes(deps: Deps) {
   /**
    * The camera server confirmed a command (applyConfirmed) and the requester is told what it came
    * to (camera-answer.ts). A retry after the commit finds the outcome claimed: the timer and the
-   * message are not made again.
+   * message are not made again. A media gateway's start makes the match await its video
+   * (awaitVideo), not live.
    */
   async function commandSucceeded(job: CameraCommandJob): Promise<CommandOutcome> {
+    if (job.command === "startRecording" && (await isGateway(job.configurationId))) return awaitVideo(job);
+    if (job.command === "stopRecording") await liveIfAwaitingVideo(job.matchId);
     const result = await applyConfirmed({
       matchId: job.matchId,
       command: job.command,
       configurationId: job.configurationId,
       claim: outcomeKey(job),
     });
-    const confirmation = confirmationOf(job.command, withoutRow(result));
+    return tellConfirmation(job, confirmationOf(job.command, withoutRow(result)));
+  }
+
+  /** Tells the requester (and, when the match moved on, the club) what a confirmed command came to. */
+  async function tellConfirmation(job: CameraCommandJob, confirmation: Confirmation): Promise<CommandOutcome> {
     switch (confirmation.kind) {
       case "duplicate":
         return { applied: false };
@@ -151,6 +168,58 @@ export function createMatchJobOutcomes(deps: Deps) {
     }
   }
 
+  async function isGateway(configurationId: number): Promise<boolean> {
+    const configuration = await prisma.configuration.findUnique({
+      where: { id: configurationId },
+      select: { cameraType: true },
+    });
+    return configuration?.cameraType === GATEWAY_CAMERA_TYPE;
+  }
+
+  /**
+   * A media gateway confirmed a hand start: it records, but the match turns live only with its first
+   * playable segment (the gateway's stream-ready report, cameraStartedRecording), as on a schedule. Until
+   * then it keeps its status, awaiting its video (startConfirmed, with the configuration recording it, whose
+   * report is then taken), and may be stopped. The mark is idempotent and written again on a redelivery;
+   * the requester hears it once.
+   */
+  async function awaitVideo(job: CameraCommandJob): Promise<CommandOutcome> {
+    const [marked] = await prisma.match.updateManyAndReturn({
+      where: { id: job.matchId, status: { in: [...transitionOf("startRecording").from] } },
+      data: { startConfirmed: true, configurationId: job.configurationId },
+      select: { status: true },
+    });
+    if (!(await claimOutcome(outcomeKey(job)))) return { applied: false };
+    if (!marked) {
+      // Live already (its stream was ready first), or moved on.
+      const match = await prisma.match.findUnique({ where: { id: job.matchId }, select: { status: true } });
+      const transition: ConfirmedTransition = match
+        ? { outcome: "refused", status: match.status }
+        : { outcome: "missing" };
+      return tellConfirmation(job, confirmationOf(job.command, transition));
+    }
+    tellRequester(job, { key: "match.recording_awaits_video", level: "success" });
+    // Its page and the lists read it again: it may be stopped now.
+    announce(events, {
+      channel: CHANNELS.match(job.matchId),
+      event: EVENTS.matchChanged,
+      payload: { match: job.matchId },
+    });
+    return { applied: true, status: marked.status };
+  }
+
+  /**
+   * A match awaiting its video is stopped as a live one is (isRecording): it turns live first, with no
+   * news, since it ends at once. Any other match is left as it is.
+   */
+  async function liveIfAwaitingVideo(matchId: number): Promise<void> {
+    const match = await prisma.match.findUnique({
+      where: { id: matchId },
+      select: { status: true, startConfirmed: true },
+    });
+    if (match && awaitsVideo(match)) await matches.transition(matchId, "startRecording");
+  }
+
   /**
    * A camera started recording a match by itself (at its schedule's start) and reports its stream
    * ready: the same effect as a confirmed startRecording, without a job or a requester.
@@ -166,12 +235,14 @@ export function createMatchJobOutcomes(deps: Deps) {
   }
 
   /**
-   * Ends a live match its camera did not stop (ended-without-camera.ts); the requester (if any) hears
-   * that it ended without a video. A match no longer live (its camera reported meanwhile) is left as it is.
+   * Ends a live match (or one awaiting its video) its camera did not stop (ended-without-camera.ts); the
+   * requester (if any) hears that it ended without a video. A match no longer live (its camera reported
+   * meanwhile) is left as it is.
    */
   async function endWithoutCamera(job: { matchId: number; requestedBy: number | null }): Promise<CommandOutcome> {
     const { event, data } = ENDING_WITHOUT_CAMERA;
-    const result = await createMatchRepository(prisma).transition(job.matchId, event, data);
+    await liveIfAwaitingVideo(job.matchId);
+    const result = await matches.transition(job.matchId, event, data);
     if (result.outcome !== "moved") {
       return { applied: false, ...(result.outcome === "refused" ? { status: result.error.from } : {}) };
     }

@@ -1,8 +1,9 @@
-// The worker's repeated sweep (the overdueMatches job): finds the overdue live matches and their
-// cameras' publishers, and stops each as lifecycle/overdue-stop.ts says.
+// The worker's repeated sweep (the overdueMatches job): finds the overdue recording matches (live,
+// or awaiting a video that never came) and their cameras' publishers, and stops each as
+// lifecycle/overdue-stop.ts says.
 import type { Deps } from "../deps.ts";
 import type { MediaGatewayService } from "../media-gateway/service.ts";
-import { createCameraCommandPlanner } from "./camera-commands.ts";
+import { createCameraCommandPlanner, recordingMatches } from "./camera-commands.ts";
 import type { CommandOutcome } from "./job-outcomes.ts";
 import { overdueBefore, overdueStop } from "./lifecycle/overdue-stop.ts";
 
@@ -19,10 +20,10 @@ export function createOverdueMatches(
   const { prisma, jobs } = deps;
   const planner = createCameraCommandPlanner(deps);
 
-  /** Stops the live matches overdue at `now` whose camera has no publisher; answers their ids. */
+  /** Stops the recording matches overdue at `now` whose camera has no publisher; answers their ids. */
   async function stopOverdueMatches(now: Date = new Date()): Promise<number[]> {
     const overdue = await prisma.match.findMany({
-      where: { status: "live", stoppingAt: { lt: overdueBefore(now) } },
+      where: { ...recordingMatches, stoppingAt: { lt: overdueBefore(now) } },
       select: { id: true, clubId: true, fieldId: true, configurationId: true, stoppingAt: true },
       orderBy: { id: "asc" },
     });

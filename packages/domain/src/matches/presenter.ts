@@ -1,6 +1,6 @@
 // How a match looks in API answers (spec section 3, "Match from the server"):
 // pure functions of rows already loaded (matches/answers.ts loads them).
-import { listStatusOf, type MatchStatus } from "@clubcast/shared";
+import { awaitsVideo, listStatusOf, type MatchStatus } from "@clubcast/shared";
 import { Prisma } from "@clubcast/db";
 import type { MediaService } from "../media/service.ts";
 import type { MatchAnswer, StoredMatchAnswer } from "./schemas.ts";
@@ -16,6 +16,7 @@ export const matchColumns = {
   isPrivate: true,
   linkEpoch: true,
   isScheduled: true,
+  startConfirmed: true,
   isTraining: true,
   createSummary: true,
   sharedOpponent: true,
@@ -101,6 +102,7 @@ export function presentMatch(match: MatchRow, { clubs, teams, fields }: MatchRel
     live_hls_url: match.liveHlsUrl,
     vod_hls_url: match.vodHlsUrl,
     recording_problem: match.recordingProblem,
+    awaiting_video: awaitsVideo(match),
   };
 }
 

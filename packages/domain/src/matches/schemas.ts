@@ -57,6 +57,11 @@ export const matchSchema = z.object({
    */
   recording_problem: z.enum(RECORDING_PROBLEMS).nullable(),
   /**
+   * Its camera (a media gateway) records it and its video has not come yet: the match keeps its
+   * status until the stream's first segment plays, and may be stopped meanwhile.
+   */
+  awaiting_video: z.boolean(),
+  /**
    * live_hls_url, vod_hls_url, poster_url, download_url: a private match's own media
    * (served under /media) as signed URLs that expire (MEDIA_URL_TTL_SECONDS).
    */

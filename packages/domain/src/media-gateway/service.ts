@@ -10,6 +10,7 @@ import {
   EVENTS,
   GATEWAY_CAMERA_TYPE,
   heardRecently,
+  isRecording,
   streamKeyHint,
   type PublishRefusalCode,
 } from "@clubcast/shared";
@@ -348,7 +349,7 @@ export function createMediaGatewayService(deps: Deps, { media }: { media: Pick<M
   }
 
   /**
-   * A match's page: while it is scheduled or live, the last hour's refusals of its club's cameras on its
+   * A match's page: while it is scheduled, awaits its video or is live, the last hour's refusals of its club's cameras on its
    * field (or its own camera), so staff see why it shows no video; none before or after.
    */
   async function matchRefusals(input: { id: number }, ctx: RequestContext): Promise<ClubRefusalsAnswer> {
@@ -359,12 +360,12 @@ export function createMediaGatewayService(deps: Deps, { media }: { media: Pick<M
       () =>
         prisma.match.findUnique({
           where: { id: input.id },
-          select: { clubId: true, fieldId: true, configurationId: true, status: true },
+          select: { clubId: true, fieldId: true, configurationId: true, status: true, startConfirmed: true },
         }),
       (found) => found.clubId,
     );
     const empty = translate(ctx.locale, "not_found.publish_refusals");
-    if (match.status !== "scheduled" && match.status !== "live") return listOf([], empty);
+    if (match.status !== "scheduled" && !isRecording(match)) return listOf([], empty);
     const since = Date.now() - MATCH_REFUSALS_WITHIN_MS;
     const data = await refusalsOfClub(
       match.clubId,

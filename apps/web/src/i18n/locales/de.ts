@@ -40,6 +40,7 @@ export const de: Messages = {
     unscheduled: "Nicht geplant",
     no_video: "Kein Video",
     camera_lost: "Kamera verloren",
+    awaiting_video: "Wartet auf Video",
   },
   home: {
     title: "Schau deinem Verein zu",
@@ -99,6 +100,7 @@ export const de: Messages = {
         "Ein Spiel wurde ohne seine Kamera beendet: Die Kamera hat das Stoppen nicht bestätigt, daher wurde kein Video aufgenommen (es erscheint, falls die Kamera es noch liefert).",
     },
     video_label: "Video von {{match}}",
+    awaiting_video: "Die Kamera nimmt auf: Das Spiel geht live, sobald das erste Bild ankommt.",
     video_error: "Das Video konnte nicht abgespielt werden. Versuche es gleich noch einmal.",
     score: "Spielstand",
     score_label: "{{home}} {{homeScore}}, {{away}} {{awayScore}}",

@@ -40,6 +40,7 @@ export const en = {
     unscheduled: "Not scheduled",
     no_video: "No video",
     camera_lost: "Camera lost",
+    awaiting_video: "Waiting for video",
   },
   home: {
     title: "Watch your club",
@@ -98,6 +99,7 @@ export const en = {
         "A match ended without its camera: the camera did not confirm the stop, so no video was recorded (it appears if the camera still delivers one).",
     },
     video_label: "Video of {{match}}",
+    awaiting_video: "The camera is recording: the match goes live as soon as its first video arrives.",
     video_error: "The video could not be played. Try again in a moment.",
     score: "Score",
     score_label: "{{home}} {{homeScore}}, {{away}} {{awayScore}}",

@@ -40,6 +40,7 @@ export const nl: Messages = {
     unscheduled: "Niet ingepland",
     no_video: "Geen video",
     camera_lost: "Camera kwijt",
+    awaiting_video: "Wacht op beeld",
   },
   home: {
     title: "Kijk naar je club",
@@ -99,6 +100,7 @@ export const nl: Messages = {
         "Een wedstrijd is zonder camera beëindigd: de camera bevestigde de stop niet, dus er is geen video opgenomen (die verschijnt alsnog als de camera hem levert).",
     },
     video_label: "Video van {{match}}",
+    awaiting_video: "De camera neemt op: de wedstrijd gaat live zodra het eerste beeld binnenkomt.",
     video_error: "De video kon niet worden afgespeeld. Probeer het zo nog eens.",
     score: "Stand",
     score_label: "{{home}} {{homeScore}}, {{away}} {{awayScore}}",

@@ -190,7 +190,9 @@ export default function StreamsPage() {
     {
       key: "status",
       header: t("streams.status"),
-      cell: (match) => <StatusPill status={match.status} problem={match.recording_problem} />,
+      cell: (match) => (
+        <StatusPill status={match.status} problem={match.recording_problem} awaitingVideo={match.awaiting_video} />
+      ),
     },
     {
       key: "kick_off",

@@ -142,15 +142,26 @@ describe("the match page", () => {
     expect(screen.queryByLabelText(/^Video of/)).toBeNull();
   });
 
-  it("reads the match again when its camera starts recording (match.live)", async () => {
+  it("reads the match again when its camera starts recording, and again when its video plays (match.live)", async () => {
     let answer = fakeMatch({ id: 9, status: "scheduled", list_status: "upcoming" });
     renderRoutes([{ path: "/matches/:match", element: <MatchDetailPage /> }], "/matches/9", fakeAuth(), undefined, {
       "matches.byId": () => ({ data: answer }),
       "summaries.ofMatch": noSummary,
     });
     expect(await screen.findByText("Upcoming")).toBeInTheDocument();
-    answer = { ...answer, status: "live", list_status: "live", live_hls_url: "/media/matches/9/live.m3u8" };
     const handlers = channels.get("match.9") as ChannelHandlers;
+    // Its media-gateway camera confirmed the start: no video yet, so not live.
+    answer = { ...answer, awaiting_video: true };
+    act(() => handlers["match.changed"]!({ match: 9 }));
+    expect(await screen.findByText("Waiting for video")).toBeInTheDocument();
+    expect(screen.getByText(/^The camera is recording: the match goes live/)).toBeInTheDocument();
+    answer = {
+      ...answer,
+      status: "live",
+      list_status: "live",
+      awaiting_video: false,
+      live_hls_url: "/media/matches/9/live.m3u8",
+    };
     act(() => handlers["match.live"]!({ match: 9 }));
     expect(await screen.findByLabelText("Video of Groen Wit 1 against VV De Zwaluwen")).toHaveAttribute(
       "src",

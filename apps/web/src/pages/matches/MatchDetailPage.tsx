@@ -43,7 +43,8 @@ function Stage({ match, title, staff }: { match: Match; title: string; staff: bo
   if (match.status === "vod" && match.vod_hls_url)
     return <VideoPlayer src={match.vod_hls_url} live={false} label={label} poster={match.poster_url} />;
   let content;
-  if (match.status === "scheduled" || match.status === "unscheduled")
+  if (match.awaiting_video) content = <p className="stage__message">{t("match.awaiting_video")}</p>;
+  else if (match.status === "scheduled" || match.status === "unscheduled")
     content = <FlipClock target={match.starting_at.date} />;
   // Nothing was recorded: the club's staff read why; everyone else that there is no video.
   else if (match.recording_problem)
@@ -101,7 +102,7 @@ function MatchView({ match }: { match: Match }) {
   const utils = trpc.useUtils();
   // The club's streams staff (the access matrix's Streams page), while the match may still go live.
   const seesRefusals =
-    (match.status === "scheduled" || match.status === "live") &&
+    (match.status === "scheduled" || match.status === "live" || match.awaiting_video) &&
     user !== null &&
     canOpenSection({ scope, permissions: user.permissions }, "streams") &&
     canOpenClubPages(user, match.club.id);
@@ -139,7 +140,7 @@ function MatchView({ match }: { match: Match }) {
       </div>
       <aside className="scoreboard" aria-label={t("match.score")} data-updates={updates}>
         <div className="scoreboard__status">
-          <StatusPill status={match.status} problem={match.recording_problem} />
+          <StatusPill status={match.status} problem={match.recording_problem} awaitingVideo={match.awaiting_video} />
           {match.status === "vod" && <span className="scoreboard__final">{t("match.full_time")}</span>}
           {match.status === "live" && updates === "joined" && (
             <span className="scoreboard__updates">{t("match.live_updates")}</span>

@@ -183,6 +183,10 @@ export function MatchActions({ match, title, onEdit, onDeleted }: MatchActionsPr
   const operations = useMatchOperations();
   const [dialog, setDialog] = useState<Dialog>(null);
   const allows = (event: MatchEvent) => canTransition(match.status, event);
+  // A match awaiting its video is recorded already: it may only be stopped, not deleted.
+  const recording = match.status === "live" || match.awaiting_video;
+  const commandAllowed = (command: CameraCommand) =>
+    match.awaiting_video ? command === "stopRecording" : allows(command);
   const shared = match.shared_with.opponent || match.shared_with.club !== null;
   const close = () => setDialog(null);
   const placeOf = useMatchPlace();
@@ -216,7 +220,7 @@ export function MatchActions({ match, title, onEdit, onDeleted }: MatchActionsPr
             </MenuItem>
           )}
           {COMMANDS.map(({ command, icon }) => (
-            <MenuItem key={command} disabled={!allows(command)}>
+            <MenuItem key={command} disabled={!commandAllowed(command)}>
               <button type="button" className="action-menu__item" onClick={() => runCommand(command)}>
                 <Icon name={icon} size={18} />
                 {t(`actions.${command}`)}
@@ -263,7 +267,7 @@ export function MatchActions({ match, title, onEdit, onDeleted }: MatchActionsPr
             </button>
           </MenuItem>
           <MenuSeparator className="action-menu__separator" />
-          <MenuItem disabled={match.status === "live"}>
+          <MenuItem disabled={recording}>
             <button
               type="button"
               className="action-menu__item action-menu__item--danger"

@@ -84,6 +84,26 @@ describe("the scheduler", () => {
     expect(item("Unshare")).toHaveAttribute("aria-disabled", "true");
   });
 
+  it("offers a match awaiting its camera's first video only a stop, and says it waits for the video", async () => {
+    const user = userEvent.setup();
+    const awaiting = { ...upcoming, awaiting_video: true };
+    renderRoutes(
+      routes,
+      "/dashboard/scheduler",
+      admin,
+      null,
+      schedulerApi({ "matches.clubUpcoming": () => pageOf([awaiting]) }),
+    );
+    const upcomingList = await screen.findByRole("table", { name: "Upcoming" });
+    expect(await within(upcomingList).findByText("Waiting for video")).toBeInTheDocument();
+    const menu = await openActions(user, "Groen Wit 1 against VV De Zwaluwen");
+    const item = (name: string) => within(menu).getByRole("menuitem", { name });
+    expect(item("Stop recording")).not.toHaveAttribute("aria-disabled");
+    for (const name of ["Start recording", "Unschedule", "Delete…"]) {
+      expect(item(name)).toHaveAttribute("aria-disabled", "true");
+    }
+  });
+
   it("requests a command and shows the server's answer, the first 422 message, or its refusal", async () => {
     const user = userEvent.setup();
     const startRecording = vi

@@ -38,6 +38,7 @@ export function fakeMatch(overrides: Partial<Match> = {}): Match {
     camera_focus: "centre",
     configuration_id: 21,
     recording_problem: null,
+    awaiting_video: false,
     live_hls_url: null,
     vod_hls_url: null,
     poster_url: null,

@@ -58,7 +58,7 @@ export function MatchBadges({ match }: { match: Match }) {
   const { t } = useTranslation("scheduler");
   return (
     <span className="match-badges">
-      <StatusPill status={match.status} problem={match.recording_problem} />
+      <StatusPill status={match.status} problem={match.recording_problem} awaitingVideo={match.awaiting_video} />
       {match.is_private && (
         <span className="match-badge match-badge--private">
           <Icon name="lock" size={13} />

@@ -1,4 +1,4 @@
-// Live matches that nothing ends: past their stopping time by a grace period, with no publisher on
+// Recording matches (live, or awaiting their video) that nothing ends: past their stopping time by a grace period, with no publisher on
 // their camera. The sweep stops each the way a club admin would: a stopRecording command to its
 // camera (whose confirmation ends the match as usual, and whose refusal or silence ends it without
 // the camera), or, with no camera to ask, at once without one.

@@ -10,6 +10,7 @@ const de: typeof en = {
       scheduled: "Spiel eingeplant",
       unscheduled: "Spiel aus der Planung genommen",
       recording_started: "Aufnahme gestartet",
+      recording_awaits_video: "Aufnahme gestartet: Das Spiel geht mit dem ersten Bild der Kamera live",
       recording_stopped: "Aufnahme gestoppt",
       recording_ended_without_camera: "Aufnahme ohne die Kamera beendet: Es wurde kein Video aufgenommen",
       shared: "Spiel geteilt",

@@ -10,6 +10,7 @@ const en = {
       scheduled: "Match scheduled",
       unscheduled: "Match unscheduled",
       recording_started: "Recording started",
+      recording_awaits_video: "Recording started: the match goes live with the camera's first video",
       recording_stopped: "Recording stopped",
       recording_ended_without_camera: "Recording ended without the camera: no video was recorded",
       shared: "Match shared",

@@ -10,6 +10,7 @@ const nl: typeof en = {
       scheduled: "Wedstrijd ingepland",
       unscheduled: "Wedstrijd uit de planning gehaald",
       recording_started: "Opname gestart",
+      recording_awaits_video: "Opname gestart: de wedstrijd gaat live met het eerste beeld van de camera",
       recording_stopped: "Opname gestopt",
       recording_ended_without_camera: "Opname beëindigd zonder de camera: er is geen video opgenomen",
       shared: "Wedstrijd gedeeld",
