@@ -82,10 +82,14 @@ export function defaultClipWindow(
   options: { clipLengthS?: number; fps?: number; durationMs?: number } = {},
 ): ClipWindow {
   const lengthMs = Math.min((options.clipLengthS ?? ANNOTATION_CLIP_LENGTH) * 1000, CLIP_MAX_MS);
-  // Slid back from the video's end rather than cut short there.
-  const latestStartMs = Math.max(0, (options.durationMs ?? Infinity) - lengthMs);
+  const fps = options.fps ?? DEFAULT_FRAME_RATE;
+  // Slid back from the video's last frame rather than cut short there. Counted in frames, as the
+  // window is snapped: slid back in ms, it could end a frame before a marker near the end.
+  const frames = Math.max(1, Math.round((lengthMs * fps) / 1000));
+  const latestStartMs =
+    options.durationMs === undefined ? Infinity : frameMs(Math.max(0, frameAt(options.durationMs, fps) - frames), fps);
   const startMs = Math.min(Math.max(0, markerMs - lengthMs * CLIP_LEAD_SHARE), latestStartMs);
-  return snapClipWindow({ startMs, endMs: startMs + lengthMs }, options.fps ?? DEFAULT_FRAME_RATE, options.durationMs);
+  return snapClipWindow({ startMs, endMs: startMs + lengthMs }, fps, options.durationMs);
 }
 
 export type ClipWindowProblem =
