@@ -17,7 +17,10 @@ export default defineConfig({
       page: "public home",
       // The home page and the English texts load right after the entry, before anything shows.
       routeModules: ["src/pages/home/HomePage.tsx", "src/i18n/locales/en.ts"],
-      limitBytes: 150_000,
+      // 150 kB until the home's lists followed the matches live (issue 27): its realtime client is
+      // 1.6 kB, and the page stood at 149.9 kB. Loading that client after the first paint costs more
+      // than it saves (the modules it shares with the entry split into chunks of their own).
+      limitBytes: 152_000,
     }),
   ],
   server: {
