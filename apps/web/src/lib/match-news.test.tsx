@@ -2,45 +2,19 @@
 // for the scores it shows, and a page also when the server takes it out of the channel or it rejoins.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, renderHook } from "@testing-library/react";
-import type { ChannelHandlers, ChannelState } from "./realtime.ts";
+import type { ChannelState } from "./realtime.ts";
 import { NEWS_MAX_WAIT_MS, NEWS_SETTLE_MS, useMatchListNews, useMatchNews } from "./match-news.ts";
 
-const channels = vi.hoisted(() => new Map<string, unknown>());
-/** Our place in the channels, as the server has it. */
-const channelState = vi.hoisted(() => {
-  const listeners = new Set<() => void>();
-  return {
-    current: "joining",
-    set(state: string) {
-      this.current = state;
-      for (const listener of listeners) listener();
-    },
-    listen(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-});
-vi.mock("./realtime.ts", async () => {
-  const { useSyncExternalStore } = await import("react");
-  return {
-    useChannel: (channel: string | null, handlers: unknown) => {
-      if (channel) channels.set(channel, handlers);
-      return useSyncExternalStore(
-        (listener) => channelState.listen(listener),
-        () => channelState.current,
-      );
-    },
-  };
-});
+vi.mock("./realtime.ts", async () => (await import("../../test/fake-realtime.ts")).fakeRealtimeModule);
+import { fakeRealtime } from "../../test/fake-realtime.ts";
 
-const handlersOf = (channel: string) => channels.get(channel) as ChannelHandlers;
-const setState = (state: ChannelState) => act(() => channelState.set(state));
+const { handlersOf } = fakeRealtime;
+const setState = (state: ChannelState) => act(() => fakeRealtime.setState(state));
 const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
 beforeEach(() => {
   vi.useFakeTimers();
-  channelState.current = "joining";
+  fakeRealtime.setState("joining");
 });
 afterEach(() => vi.useRealTimers());
 

@@ -5,41 +5,14 @@ import type { Auth } from "../../auth/AuthProvider.tsx";
 import { fakeAuth, fakeUser, renderRoutes } from "../../../test/render.tsx";
 import { apiError, type FakeApi } from "../../../test/fake-api.ts";
 import type { Match } from "../../lib/matches.ts";
-import type { ChannelHandlers } from "../../lib/realtime.ts";
 import { fakeMatch } from "../scheduler/fixtures.test-data.ts";
 import MatchDetailPage from "./MatchDetailPage.tsx";
 
 // The first render loads the page's modules while CI runs other files beside it.
 configure({ asyncUtilTimeout: 5000 });
 
-const channels = vi.hoisted(() => new Map<string, unknown>());
-/** What the server says of our place in each channel (the server takes a page out of a private match's). */
-const channelState = vi.hoisted(() => {
-  const listeners = new Set<() => void>();
-  return {
-    current: "joined",
-    set(state: string) {
-      this.current = state;
-      for (const listener of listeners) listener();
-    },
-    listen(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-});
-vi.mock("../../lib/realtime.ts", async () => {
-  const { useSyncExternalStore } = await import("react");
-  return {
-    useChannel: (channel: string | null, handlers: unknown) => {
-      if (channel) channels.set(channel, handlers);
-      return useSyncExternalStore(
-        (listener) => channelState.listen(listener),
-        () => channelState.current,
-      );
-    },
-  };
-});
+vi.mock("../../lib/realtime.ts", async () => (await import("../../../test/fake-realtime.ts")).fakeRealtimeModule);
+import { fakeRealtime } from "../../../test/fake-realtime.ts";
 // The player itself is hls.js's business; here it only has to say what it was given.
 vi.mock("./VideoPlayer.tsx", () => ({
   VideoPlayer: ({ src, label, poster }: { src: string; label: string; poster?: string | null }) => (
@@ -149,7 +122,7 @@ describe("the match page", () => {
       "summaries.ofMatch": noSummary,
     });
     expect(await screen.findByText("Upcoming")).toBeInTheDocument();
-    const handlers = channels.get("match.9") as ChannelHandlers;
+    const handlers = fakeRealtime.handlersOf("match.9");
     // Its media-gateway camera confirmed the start: no video yet, so not live.
     answer = { ...answer, awaiting_video: true };
     act(() => handlers["match.changed"]!({ match: 9 }));
@@ -176,7 +149,7 @@ describe("the match page", () => {
       "summaries.ofMatch": noSummary,
     });
     expect(await screen.findByText("Not scheduled")).toBeInTheDocument();
-    const handlers = () => channels.get("match.9") as ChannelHandlers;
+    const handlers = () => fakeRealtime.handlersOf("match.9");
     answer = { ...answer, status: "scheduled", list_status: "upcoming" };
     act(() => handlers()["match.changed"]!({ match: 9 }));
     expect(await screen.findByText("Upcoming")).toBeInTheDocument();
@@ -215,11 +188,11 @@ describe("the match page", () => {
     expect(await screen.findByLabelText("Video of Groen Wit 1 against VV De Zwaluwen")).toBeInTheDocument();
     hidden = true;
     try {
-      act(() => channelState.set("refused"));
+      act(() => fakeRealtime.setState("refused"));
       expect(await screen.findByText("This match is no longer available")).toBeInTheDocument();
       expect(screen.queryByLabelText(/^Video of/)).toBeNull();
     } finally {
-      channelState.set("joined");
+      fakeRealtime.setState("joined");
     }
   });
 
@@ -258,7 +231,7 @@ describe("the match page", () => {
     });
     await screen.findByRole("heading", { name: "Highlights" });
     visible = false;
-    const handlers = channels.get("match.9") as ChannelHandlers;
+    const handlers = fakeRealtime.handlersOf("match.9");
     act(() => handlers["summary.changed"]!({ match: 9, summary: 6 }));
     await waitFor(() => expect(screen.queryByRole("heading", { name: "Highlights" })).toBeNull());
   });
@@ -308,7 +281,7 @@ describe("a refused camera on the match's field", () => {
     expect(screen.queryByRole("status", { name: "Your camera was refused" })).toBeNull();
 
     refusals = [refused];
-    const handlers = channels.get("streams.3") as ChannelHandlers;
+    const handlers = fakeRealtime.handlersOf("streams.3");
     act(() => handlers["stream.refused"]!({ club: 3, configuration: 1, field: 11, code: "unsupported_video_codec" }));
     const notice = await screen.findByRole("status", { name: "Your camera was refused" });
     expect(notice).toHaveTextContent("Your camera sends AV1 video; Clubcast takes H.264. Set the encoder to H.264.");
