@@ -1,6 +1,7 @@
 // Match day at phone size (issue 27): a club administrator finds his camera's
 // stream key in three taps, and a supporter who opened the match's page before
-// kick-off sees it turn live, score, ride out a server restart, go on demand and
+// kick-off sees it turn live, score (the club administrator enters it on his phone
+// at the same page), ride out a server restart, go on demand and
 // close when made private, all without a reload.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
@@ -11,6 +12,7 @@ import { expectAccessible } from "./support/axe.ts";
 import { newVisitor, VIEWPORTS } from "./support/browser.ts";
 import { serveTestStream, type HlsServer } from "./support/hls.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
+import { signInToDashboard } from "./support/sign-in.ts";
 import { club, createUser, match, TEST_PASSWORD, type SeededClub } from "./support/seed.ts";
 
 let platform: Platform;
@@ -130,12 +132,18 @@ describe("match day from a phone", () => {
       .toBeGreaterThan(0.5);
     expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
 
-    const scored = await api(`/v1/clubs/${home.id}/matches/${seeded.id}/score`, "POST", adminToken, {
-      home: 2,
-      away: 0,
-    });
-    expect(scored.status).toBe(200);
+    // The club administrator, on his phone at the same match page, enters the score.
+    const staff = await signInToDashboard(browser, platform.url, admin.email);
+    await staff.setViewportSize(VIEWPORTS.phone);
+    await staff.goto(`${platform.url}/matches/${seeded.id}`);
+    const scoreControl = staff.getByRole("form", { name: /^Enter the score of / });
+    await scoreControl.getByRole("button", { name: "One more for Home" }).click();
+    await scoreControl.getByRole("button", { name: "One more for Home" }).click();
+    await expectAccessible(staff, "match page with the score control, phone");
+    await scoreControl.getByRole("button", { name: "Save score" }).click();
+    await staff.getByText("Score saved").waitFor();
     await expect.poll(() => page.getByTestId("score").textContent(), { timeout: 15_000 }).toBe("2–0");
+    await staff.context().close();
 
     // The server restarts (an update at half-time): the page says it is reconnecting, keeps playing what
     // it has, and once the server is back its realtime channel follows the match again.
