@@ -88,7 +88,8 @@ const SCHEDULE_RETRY_MAX_MS = 30_000;
  * Schedules the repeatable jobs (the overdue-matches sweep, so no match stays live past its stopping
  * time for want of a camera to end it), trying again with backoff while Redis is away: a worker started
  * during an outage ran without them until restarted. Says once that it waits, and once that it is done.
- * A refusal by Redis itself is a bug no retry mends: it is logged and not tried again.
+ * Schedules them again whenever Redis is back from an outage: a Redis that restarted without its data
+ * lost them. A refusal by Redis itself is a bug no retry mends: it is logged and not tried again.
  */
 function scheduleRepeatableJobs(deps: Deps): () => void {
   let stopped = false;
@@ -98,6 +99,7 @@ function scheduleRepeatableJobs(deps: Deps): () => void {
     void deps.jobs.scheduleOverdueSweep().then(
       () => {
         if (waited) console.log("[worker] scheduled the overdue-matches sweep, Redis being back");
+        waited = false;
       },
       (error: Error) => {
         if (stopped) return;
@@ -115,6 +117,11 @@ function scheduleRepeatableJobs(deps: Deps): () => void {
     );
   };
   attempt(SCHEDULE_RETRY_FIRST_MS);
+  deps.redisOutages.onBack(() => {
+    if (stopped) return;
+    clearTimeout(timer);
+    attempt(SCHEDULE_RETRY_FIRST_MS);
+  });
   return () => {
     stopped = true;
     clearTimeout(timer);

@@ -1,7 +1,8 @@
 // The real worker process through a Redis outage, with a Redis of this file's
 // own: it says once that Redis is gone and once that it is back (not per
 // reconnect attempt, no unhandled error events), and runs jobs again without a
-// restart. A worker started while Redis is away schedules its repeatable jobs
+// restart, scheduling its repeatable jobs again (a restarted Redis may have lost
+// them). A worker started while Redis is away schedules its repeatable jobs
 // once Redis is back (it used to run without the overdue-matches sweep).
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ChildProcess } from "node:child_process";
@@ -45,11 +46,22 @@ afterAll(async () => {
   await redisServer.stop();
 });
 
+/** The overdue-matches sweep's schedule in Redis, or undefined. */
+function sweep() {
+  const { jobs } = stack.t.deps;
+  return jobs.viaRedis(() => jobs.matchTimers.getJobScheduler(OVERDUE_SWEEP_SCHEDULER)).catch(() => undefined);
+}
+
 it("logs a Redis outage once each way and runs jobs again once Redis is back, without a restart", async () => {
+  expect(await eventually(sweep, "the worker to schedule the sweep")).toMatchObject({ every: OVERDUE_SWEEP_EVERY_MS });
   await redisServer.stop();
   // Long enough for many reconnect attempts of each of its connections.
   await sleep(4000);
+  // Empty, as a Redis restarted without its data: the worker schedules the sweep again.
   await redisServer.start();
+  expect(await eventually(sweep, "the worker to schedule the sweep again", 30_000)).toMatchObject({
+    every: OVERDUE_SWEEP_EVERY_MS,
+  });
 
   const match = await stack.createMatch({ status: "unscheduled" });
   const scheduled = await eventually(async () => {
@@ -83,9 +95,6 @@ it("schedules the overdue-matches sweep once Redis is back when it started witho
   // Empty: the sweep scheduled by the first worker went with the Redis that stopped.
   await redisServer.start();
 
-  const { jobs } = stack.t.deps;
-  const sweep = () =>
-    jobs.viaRedis(() => jobs.matchTimers.getJobScheduler(OVERDUE_SWEEP_SCHEDULER)).catch(() => undefined);
   expect(await eventually(sweep, "the worker to schedule the sweep", 30_000)).toMatchObject({
     every: OVERDUE_SWEEP_EVERY_MS,
   });

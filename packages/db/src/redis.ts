@@ -82,11 +82,14 @@ export interface RedisOutageLog {
   watchErrorsOf(source: ErrorSource, connection: Redis): void;
   /** Whether some watched client has lost Redis and not got it back. */
   readonly down: boolean;
+  /** Calls `listener` each time every watched client has Redis back after an outage (it may come back empty). */
+  onBack(listener: () => void): void;
 }
 
 /** One log of Redis outages for a process (`name` prefixes its lines). */
 export function createRedisOutageLog(name: string, log: (line: string) => void = console.error): RedisOutageLog {
   const lost = new Set<Redis>();
+  const backListeners: (() => void)[] = [];
   /** An error while disconnected is part of an outage (told once); one on a working connection is told as is. */
   const report = (client: Redis, error: Error) => {
     if (client.status === "ready") return log(`[${name}] Redis: ${error.message}`);
@@ -97,7 +100,9 @@ export function createRedisOutageLog(name: string, log: (line: string) => void =
     watch(client) {
       client.on("error", (error: Error) => report(client, error));
       client.on("ready", () => {
-        if (lost.delete(client) && lost.size === 0) log(`[${name}] Redis is back`);
+        if (!lost.delete(client) || lost.size > 0) return;
+        log(`[${name}] Redis is back`);
+        for (const listener of backListeners) listener();
       });
       return client;
     },
@@ -106,6 +111,9 @@ export function createRedisOutageLog(name: string, log: (line: string) => void =
     },
     get down() {
       return lost.size > 0;
+    },
+    onBack(listener) {
+      backListeners.push(listener);
     },
   };
 }
