@@ -79,8 +79,8 @@ export function audienceChanged(before: MatchAudience, after: MatchAudience): bo
 
 /** A match's audience alone (what realtime news carries between processes, see MatchNews). */
 export function audienceOf(match: MatchAudience): MatchAudience {
-  const { isPrivate, clubId, homeClubId, awayClubId, sharedWithClubId, sharedOpponent } = match;
-  return { isPrivate, clubId, homeClubId, awayClubId, sharedWithClubId, sharedOpponent };
+  // Every column of MatchAudience: audienceSelect satisfies Record<keyof MatchAudience, true>.
+  return Object.fromEntries(AUDIENCE_COLUMNS.map((column) => [column, match[column]])) as unknown as MatchAudience;
 }
 
 /** Matches a club owns or plays in (its public face). */
