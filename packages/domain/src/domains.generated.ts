@@ -24,6 +24,7 @@ import sports from "./sports/operations.ts";
 import summaries from "./summaries/operations.ts";
 import teams from "./teams/operations.ts";
 import users from "./users/operations.ts";
+import viewers from "./viewers/operations.ts";
 
 export const domains = {
   apiClients,
@@ -50,4 +51,5 @@ export const domains = {
   summaries,
   teams,
   users,
+  viewers,
 };

@@ -117,6 +117,11 @@ export const EVENTS = {
    * channel; ids and the refusal's code only: the lists are read again).
    */
   streamRefused: "stream.refused",
+  /**
+   * How many people watch a live match now, and the most at once so far (on the match's channel, a few
+   * seconds after it changed; counted from the sockets that said SOCKET.watch).
+   */
+  matchViewers: "match.viewers",
 } as const;
 
 /** Translated keys a user.message may carry (spec section 8). */
@@ -170,6 +175,7 @@ export interface EventPayloads {
     failure_reason: string | null;
   };
   "stream.refused": { club: number; configuration: number; field: number | null; code: PublishRefusalCode };
+  "match.viewers": { match: number; watching: number; peak: number };
   "videos.changed": { club: number; kind: "clips" | "summaries"; ids: number[] };
   "clip.changed": { match: number; clip: number };
   "summary.changed": { match: number; summary: number };
@@ -193,6 +199,9 @@ export type EventName = keyof EventPayloads;
  * When a joined channel's rule no longer lets the socket listen (signed out, its token expired, its access or
  * the match's privacy or sharing changed, the match deleted), the server takes it out: SOCKET.unsubscribed
  * {channel, status, message}, as a refused subscription would have said.
+ * Client → server SOCKET.watch(matchId, ack?) while its player shows the match live, SOCKET.unwatch(matchId)
+ * when it stops: the viewer counts (EVENTS.matchViewers). A socket counts once per match, for at most
+ * WATCHED_MATCHES_PER_SOCKET matches, and only for a match it may see.
  */
 export const SOCKET = {
   subscribe: "subscribe",
@@ -202,7 +211,12 @@ export const SOCKET = {
   chatHistory: "chat.history",
   chatSend: "chat.send",
   unsubscribed: "unsubscribed",
+  watch: "watch",
+  unwatch: "unwatch",
 } as const;
+
+/** How many matches one socket may be counted as watching at once (a page plays one; a few tabs share a socket). */
+export const WATCHED_MATCHES_PER_SOCKET = 4;
 
 export interface SubscriptionError {
   channel: string;

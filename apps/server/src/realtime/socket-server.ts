@@ -6,10 +6,16 @@ import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { Server, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
-import { CHANNELS, parseChannel, SOCKET, type SubscriptionError } from "@clubcast/shared";
+import {
+  CHANNELS,
+  parseChannel,
+  SOCKET,
+  WATCHED_MATCHES_PER_SOCKET,
+  type SubscriptionError,
+} from "@clubcast/shared";
 import type { Services } from "@clubcast/domain/services.ts";
 import type { RequestContext } from "@clubcast/domain/core/context.ts";
-import { asAppError, UnauthorizedError } from "@clubcast/domain/core/errors.ts";
+import { asAppError, NotFoundError, UnauthorizedError } from "@clubcast/domain/core/errors.ts";
 import { errorBody } from "../core/http.ts";
 import { translate } from "@clubcast/domain/core/i18n.ts";
 import { resolveRequest, type ResolvedRequest } from "../core/request.ts";
@@ -23,6 +29,7 @@ import {
 } from "@clubcast/domain/realtime/publisher.ts";
 import { visibilityKey } from "@clubcast/domain/matches/visibility.ts";
 import { chatSendInput } from "@clubcast/domain/realtime/schemas.ts";
+import { VIEWER_CONFIRM_EVERY_MS } from "@clubcast/domain/viewers/service.ts";
 
 export interface RealtimeOptions {
   /**
@@ -82,6 +89,12 @@ const sessionEnded = ({ expiresAt }: ResolvedRequest) => expiresAt !== null && e
 
 /** The channels a socket listens on (its other rooms are its own id and its holder's room). */
 const channelsOf = (socket: Socket) => [...socket.rooms].filter((room) => parseChannel(room) !== null);
+
+/** How long after a viewer came or went its match's channel hears the new count: joins and leaves come in bursts. */
+const VIEWERS_TOLD_AFTER_MS = 2_000;
+
+/** The matches a socket's player shows live (SOCKET.watch), oldest first. */
+const watchedBy = (socket: Socket): Set<number> => (socket.data.watching ??= new Set<number>());
 
 export function attachRealtime(app: FastifyInstance, services: Services, options: RealtimeOptions = {}): Server {
   const { config } = services.deps;
@@ -172,6 +185,19 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
     );
   }
 
+  /** Stops counting the socket as a viewer of those of `matches` it may no longer see. */
+  async function dropRefusedWatches(socket: Socket, matches: number[]): Promise<void> {
+    const { ctx } = socket.data.request as ResolvedRequest;
+    await Promise.all(
+      matches.map((match) =>
+        services.realtime.authorizeChannel(CHANNELS.match(match), ctx).then(
+          () => undefined,
+          () => stopWatching(socket, match),
+        ),
+      ),
+    );
+  }
+
   /**
    * Who the socket's token stands for now, and what it may therefore still listen on: when its holder's
    * access changed, and when the token expires (an expired token stands for nobody, as on REST).
@@ -188,7 +214,7 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
     if (!socket.connected) return;
     seatHolder(socket);
     watchSessionEnd(socket);
-    await dropRefused(socket, channelsOf(socket));
+    await Promise.all([dropRefused(socket, channelsOf(socket)), dropRefusedWatches(socket, [...watchedBy(socket)])]);
   }
 
   /** Puts the socket in its holder's room (and out of any other): none once its token stands for nobody. */
@@ -246,6 +272,39 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
     return [...ids].flatMap((id) => sockets.get(id) ?? []);
   }
 
+  /** The matches whose viewers came or went here since their channel was last told, told together shortly. */
+  const viewersChanged = new Set<number>();
+  let viewersTelling: NodeJS.Timeout | undefined;
+  function countAgain(match: number): void {
+    viewersChanged.add(match);
+    viewersTelling ??= setTimeout(() => {
+      viewersTelling = undefined;
+      const matches = [...viewersChanged];
+      viewersChanged.clear();
+      Promise.all(matches.map((id) => services.viewers.tell(id))).catch((error: unknown) => app.log.error(error));
+    }, VIEWERS_TOLD_AFTER_MS);
+  }
+
+  function stopWatching(socket: Socket, match: number): void {
+    if (!watchedBy(socket).delete(match)) return;
+    services.viewers
+      .leave({ match, viewer: socket.id })
+      .then(() => countAgain(match))
+      .catch((error: unknown) => app.log.error(error));
+  }
+
+  // Confirms this instance's viewers (so they keep counting while it runs) and counts their matches again
+  // (so the viewers of a stopped instance drop out of the figures).
+  const confirmingViewers = setInterval(() => {
+    const watching = [...io.of("/").sockets.values()].flatMap((socket) =>
+      [...watchedBy(socket)].map((match) => ({ match, viewer: socket.id })),
+    );
+    services.viewers
+      .confirm(watching)
+      .then(() => new Set(watching.map(({ match }) => match)).forEach(countAgain))
+      .catch((error: unknown) => app.log.error(error));
+  }, VIEWER_CONFIRM_EVERY_MS).unref();
+
   io.on(ACCESS_CHANGED, (change: AccessChange) => {
     accessEpoch += 1;
     const holders = [
@@ -253,7 +312,12 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
       ...(change.clients ?? []).map((client) => holderRoom({ client })),
     ];
     const matchChannels = (change.matches ?? []).flatMap((id) => [CHANNELS.match(id), CHANNELS.chat(id)]);
+    const watchers = [...io.of("/").sockets.values()].flatMap((socket) => {
+      const watched = (change.matches ?? []).filter((match) => watchedBy(socket).has(match));
+      return watched.length ? [dropRefusedWatches(socket, watched)] : [];
+    });
     const rechecks = [
+      ...watchers,
       ...localSocketsIn(holders).map((socket) => reauthenticate(socket)),
       ...localSocketsIn(matchChannels).map((socket) =>
         dropRefused(
@@ -269,7 +333,10 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
     const current = () => socket.data.request as ResolvedRequest;
     seatHolder(socket);
     watchSessionEnd(socket);
-    socket.on("disconnect", () => clearTimeout(socket.data.sessionEnd as NodeJS.Timeout | undefined));
+    socket.on("disconnect", () => {
+      clearTimeout(socket.data.sessionEnd as NodeJS.Timeout | undefined);
+      for (const match of watchedBy(socket)) stopWatching(socket, match);
+    });
     /** The socket's caller as of now: an expired token's socket is checked again before it may do anything. */
     const caller = async () => {
       if (sessionEnded(current())) await reauthenticate(socket);
@@ -300,6 +367,29 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
       if (typeof channel === "string" && parseChannel(channel)) void socket.leave(channel);
     });
 
+    // Counted as a viewer of a match it may see; a fifth match watched at once replaces the first.
+    socket.on(SOCKET.watch, async (matchId: unknown, ack: unknown) => {
+      const respond = ackOf(ack);
+      const channel = parseChannel(CHANNELS.match(Number(matchId)));
+      try {
+        if (channel?.kind !== "match") throw new NotFoundError("not_found.match");
+        const { ctx } = await caller();
+        await services.realtime.authorizeChannel(CHANNELS.match(channel.matchId), ctx);
+        const watching = watchedBy(socket);
+        if (!socket.connected || watching.has(channel.matchId)) return respond({ match: channel.matchId });
+        watching.add(channel.matchId);
+        const [oldest] = watching;
+        if (watching.size > WATCHED_MATCHES_PER_SOCKET && oldest !== undefined) stopWatching(socket, oldest);
+        await services.viewers.confirm([{ match: channel.matchId, viewer: socket.id }]);
+        countAgain(channel.matchId);
+        respond({ match: channel.matchId });
+      } catch (error) {
+        respond(answerOf(error, current()));
+      }
+    });
+
+    socket.on(SOCKET.unwatch, (matchId: unknown) => stopWatching(socket, Number(matchId)));
+
     socket.on(SOCKET.chatSend, async (input: unknown, ack: unknown) => {
       const respond = ackOf(ack);
       try {
@@ -316,6 +406,8 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
   // connections: a Socket.IO disconnect would tell browsers the server sent them away for good, and
   // they would not reconnect once a restarted server is back.
   app.addHook("preClose", (done) => {
+    clearInterval(confirmingViewers);
+    clearTimeout(viewersTelling);
     io.engine.close();
     done();
   });

@@ -111,3 +111,26 @@ export function useChannel(channel: string | null, handlers: ChannelHandlers): C
   }, [channel, events]);
   return state;
 }
+
+/**
+ * Counts this browser as watching the match live (the viewer counts) until the returned function is
+ * called; said again after every reconnect, since a new connection is a new socket to the server.
+ */
+export function watchLive(matchId: number): () => void {
+  let stopped = false;
+  let stop = () => {};
+  void socket().then((client) => {
+    if (stopped) return;
+    const watch = () => client.emit(SOCKET.watch, matchId);
+    client.on("connect", watch);
+    if (client.connected) watch();
+    stop = () => {
+      client.off("connect", watch);
+      client.emit(SOCKET.unwatch, matchId);
+    };
+  });
+  return () => {
+    stopped = true;
+    stop();
+  };
+}

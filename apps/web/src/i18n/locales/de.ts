@@ -105,6 +105,8 @@ export const de: Messages = {
     score: "Spielstand",
     score_label: "{{home}} {{homeScore}}, {{away}} {{awayScore}}",
     live_updates: "Spielstand live aktualisiert",
+    viewers: "Zuschauer jetzt: {{count}}",
+    viewers_peak: "Höchststand: {{count}}",
     share: "Teilen",
     share_title: "Dieses Spiel teilen",
     share_text: "Schick diesen Link an dein Team und deine Fans.",

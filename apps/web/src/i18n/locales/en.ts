@@ -104,6 +104,8 @@ export const en = {
     score: "Score",
     score_label: "{{home}} {{homeScore}}, {{away}} {{awayScore}}",
     live_updates: "Score updates live",
+    viewers: "Watching now: {{count}}",
+    viewers_peak: "most at once: {{count}}",
     share: "Share",
     share_title: "Share this match",
     share_text: "Send this link to your teammates and supporters.",

@@ -105,6 +105,8 @@ export const nl: Messages = {
     score: "Stand",
     score_label: "{{home}} {{homeScore}}, {{away}} {{awayScore}}",
     live_updates: "Stand wordt live bijgewerkt",
+    viewers: "Kijkers nu: {{count}}",
+    viewers_peak: "hoogste aantal: {{count}}",
     share: "Delen",
     share_title: "Deel deze wedstrijd",
     share_text: "Stuur deze link naar je teamgenoten en supporters.",

@@ -24,6 +24,7 @@ import { Pagination } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { StatusPill } from "../../ui/StatusPill.tsx";
 import { VideoPlayer } from "../matches/VideoPlayer.tsx";
+import { LiveViewerCount } from "../matches/ViewerCount.tsx";
 import { formatInstant } from "./format.ts";
 import { pageParam } from "./page-param.ts";
 import { LinkStats, RefusedCameras } from "./PublishRefusals.tsx";
@@ -214,6 +215,15 @@ export default function StreamsPage() {
           <span className="admin-tag">{t("streams.public")}</span>
         ),
     },
+    ...(list === "live"
+      ? [
+          {
+            key: "viewers",
+            header: t("streams.viewers"),
+            cell: (match: Match) => <LiveViewerCount match={match.id} />,
+          },
+        ]
+      : []),
   ];
 
   return (

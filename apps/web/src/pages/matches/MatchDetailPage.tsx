@@ -20,6 +20,7 @@ import { useFormatZoned } from "../../lib/dates.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { isStaffOf, scoringClubOf, showsScore, sideName, type Match, type MatchSide } from "../../lib/matches.ts";
 import { useMatchNews } from "../../lib/match-news.ts";
+import { useViewers } from "../../lib/viewers.ts";
 import { httpStatusOf, trpc } from "../../lib/trpc.ts";
 import { ClubBadge } from "../../ui/ClubBadge.tsx";
 import { Icon } from "../../ui/Icon.tsx";
@@ -33,6 +34,7 @@ import { ScoreControl } from "./ScoreControl.tsx";
 import { ShareButton } from "./ShareButton.tsx";
 import { SummaryVideo, useMatchSummary } from "./SummaryVideo.tsx";
 import { VideoPlayer } from "./VideoPlayer.tsx";
+import { ViewerCount } from "./ViewerCount.tsx";
 import { MatchRefusals } from "../admin/PublishRefusals.tsx";
 import "../../styles/match.css";
 
@@ -132,6 +134,10 @@ function MatchView({ match }: { match: Match }) {
     },
   });
 
+  const live = match.status === "live";
+  // The live player (Stage) shows the match: this page counts as one of its viewers.
+  const viewers = useViewers(match.id, { live, watching: live && match.live_hls_url !== null });
+
   const score = { home: match.home.score, away: match.away.score };
   return (
     <article className="match-detail">
@@ -146,6 +152,7 @@ function MatchView({ match }: { match: Match }) {
             <span className="scoreboard__updates">{t("match.live_updates")}</span>
           )}
         </div>
+        {live && <ViewerCount figures={viewers} />}
         <h1 className="visually-hidden">{title}</h1>
         <div className="scoreboard__teams">
           <Side side={match.home} name={home} />

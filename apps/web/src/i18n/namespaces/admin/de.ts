@@ -29,6 +29,7 @@ const de: typeof en = {
     kick_off: "Anstoß",
     place: "Verein und Platz",
     visibility: "Sichtbarkeit",
+    viewers: "Zuschauer",
     private: "Privat",
     public: "Öffentlich",
     watch: "Ansehen",

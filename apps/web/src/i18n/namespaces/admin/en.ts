@@ -28,6 +28,7 @@ const en = {
     kick_off: "Kick-off",
     place: "Club and field",
     visibility: "Visibility",
+    viewers: "Watching",
     private: "Private",
     public: "Public",
     watch: "Watch",

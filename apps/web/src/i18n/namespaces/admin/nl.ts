@@ -28,6 +28,7 @@ const nl: typeof en = {
     kick_off: "Aftrap",
     place: "Club en veld",
     visibility: "Zichtbaarheid",
+    viewers: "Kijkers",
     private: "Privé",
     public: "Openbaar",
     watch: "Kijken",
