@@ -951,6 +951,19 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
     request: (w) => ({ query: { club: String(w.clubA.id) } }),
     expect: clubAdmins(200),
   },
+  "GET /v1/matches/:id/viewers": [
+    {
+      target: "club A's live private match",
+      request: (w) => ({ params: { id: w.matches.live.private.id } }),
+      // Whoever may see the match (as GET /v1/matches/:id).
+      expect: [404, 200, 200, 200, 200, 200, 404, 200],
+    },
+    {
+      target: "club A's live public match",
+      request: (w) => ({ params: { id: w.matches.live.public.id } }),
+      expect: anyone(200),
+    },
+  ],
   "GET /v1/matches/:id/publish-refusals": {
     target: "the refused cameras of club A's live public match's field",
     request: (w) => ({ params: { id: w.matches.live.public.id } }),

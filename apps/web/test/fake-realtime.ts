@@ -6,6 +6,8 @@ import { useSyncExternalStore } from "react";
 import type { ChannelHandlers, ChannelState } from "../src/lib/realtime.ts";
 
 const handlersByChannel = new Map<string, ChannelHandlers>();
+/** The matches the page counts itself as watching live (watchLive), as often as it does. */
+const watched: number[] = [];
 const listeners = new Set<() => void>();
 let state: ChannelState = "joined";
 
@@ -15,6 +17,8 @@ export const fakeRealtime = {
   get state(): ChannelState {
     return state;
   },
+  /** The matches the page counts itself as watching now. */
+  watched: () => [...watched],
   /** Sets our place in every channel, as the server has it, and tells the pages. */
   setState(next: ChannelState) {
     state = next;
@@ -23,6 +27,10 @@ export const fakeRealtime = {
 };
 
 export const fakeRealtimeModule = {
+  watchLive(match: number): () => void {
+    watched.push(match);
+    return () => void watched.splice(watched.indexOf(match), 1);
+  },
   useChannel(channel: string | null, handlers: ChannelHandlers): ChannelState {
     if (channel) handlersByChannel.set(channel, handlers);
     return useSyncExternalStore(

@@ -13,6 +13,9 @@ function chunkServer(present: string[], port = 0): Promise<Server> {
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }
 
+/** How long a reload may take: it first asks the server for the chunk, which a loaded CI machine answers slowly. */
+const CHUNK_CHECK_WAIT = { timeout: 5000 };
+
 const close = (server: Server) => new Promise((resolve) => server.close(resolve));
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 
@@ -48,7 +51,7 @@ describe("a failed page chunk", () => {
     const gone = failedImport(`${base}/assets/gone.js`);
 
     void importWithReload(gone, reload);
-    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1), CHUNK_CHECK_WAIT);
 
     vi.setSystemTime(new Date("2025-06-14T12:00:59Z"));
     await expect(importWithReload(gone, reload)).rejects.toThrow("dynamically imported module");
@@ -56,7 +59,7 @@ describe("a failed page chunk", () => {
 
     vi.setSystemTime(new Date("2025-06-14T12:01:00Z"));
     void importWithReload(gone, reload);
-    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(2), CHUNK_CHECK_WAIT);
   });
 
   it("does not reload while the server can't be reached, and loads the chunk once it is back", async () => {

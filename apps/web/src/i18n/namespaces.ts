@@ -13,6 +13,11 @@ function area<T>(loaders: Loaders<T>): Loaders<T> {
 }
 
 export const NAMESPACES = {
+  account: area<typeof import("./namespaces/account/en.ts").default>({
+    en: () => import("./namespaces/account/en.ts"),
+    nl: () => import("./namespaces/account/nl.ts"),
+    de: () => import("./namespaces/account/de.ts"),
+  }),
   org: area<typeof import("./namespaces/org/en.ts").default>({
     en: () => import("./namespaces/org/en.ts"),
     nl: () => import("./namespaces/org/nl.ts"),

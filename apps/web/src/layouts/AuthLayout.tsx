@@ -6,7 +6,7 @@ import { Logo } from "../ui/Logo.tsx";
 import "../styles/auth.css";
 
 export default function AuthLayout() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["account", "translation"]);
   return (
     <div className="auth-layout">
       <aside className="auth-layout__brand pitch pitch--dark">

@@ -3,19 +3,34 @@
 import { useEffect } from "react";
 import { CHANNELS, type EventPayloads } from "@clubcast/shared";
 import { trpc } from "./trpc.ts";
-import { useChannel, watchLive } from "./realtime.ts";
+import { useChannel, watchLive, type ChannelHandlers } from "./realtime.ts";
 
 export type ViewerFigures = EventPayloads["match.viewers"];
 
-/** The match's viewer figures while `live`; with `watching`, this page counts as one of them. */
-export function useViewers(match: number, { live, watching = false }: { live: boolean; watching?: boolean }) {
+/**
+ * The match's viewer figures while `live` (with `watching`, this page counts as one of them), and the
+ * handlers that keep them up to date, for the page's own subscription to the match's channel.
+ */
+export function useViewers(
+  match: number,
+  { live, watching = false }: { live: boolean; watching?: boolean },
+): { figures: ViewerFigures | null; handlers: ChannelHandlers } {
   const utils = trpc.useUtils();
   const figures = trpc.viewers.ofMatch.useQuery({ id: match }, { enabled: live });
-  useChannel(live ? CHANNELS.match(match) : null, {
-    "match.viewers": (payload) => {
-      if (payload.match === match) utils.viewers.ofMatch.setData({ id: match }, { data: payload });
-    },
-  });
   useEffect(() => (live && watching ? watchLive(match) : undefined), [match, live, watching]);
-  return live ? (figures.data?.data ?? null) : null;
+  return {
+    figures: live ? (figures.data?.data ?? null) : null,
+    handlers: {
+      "match.viewers": (payload) => {
+        if (payload.match === match) utils.viewers.ofMatch.setData({ id: match }, { data: payload });
+      },
+    },
+  };
+}
+
+/** A live match's figures on a page that doesn't otherwise follow its channel (the Streams page's rows). */
+export function useLiveViewers(match: number): ViewerFigures | null {
+  const { figures, handlers } = useViewers(match, { live: true });
+  useChannel(CHANNELS.match(match), handlers);
+  return figures;
 }

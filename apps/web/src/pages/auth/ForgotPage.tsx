@@ -11,7 +11,7 @@ import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { FormAlert, FormField } from "./FormField.tsx";
 
 export default function ForgotPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["account", "translation"]);
   useDocumentTitle(t("auth.forgot.title"));
   const [outcome, setOutcome] = useState<{ tone: "error" | "success"; message: string } | null>(null);
   const resolver = useSchemaResolver<{ email: string }>(forgotInput, (values) => values);

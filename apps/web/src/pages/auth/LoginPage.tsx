@@ -18,7 +18,7 @@ interface LoginForm {
 }
 
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["account", "translation"]);
   const auth = useAuth();
   useDocumentTitle(t("auth.login.title"));
   const [failure, setFailure] = useState<string | null>(null);

@@ -14,7 +14,7 @@ import { FormAlert, FormField } from "./FormField.tsx";
 type RegisterInput = RouterInputs["auth"]["register"];
 
 export default function RegisterPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["account", "translation"]);
   useDocumentTitle(t("auth.register.title"));
   const [failure, setFailure] = useState<string | null>(null);
   // The server answers the same whether or not the address had an account; its owner is e-mailed.

@@ -24,7 +24,7 @@ interface ResetForm {
 }
 
 export default function ResetPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(["account", "translation"]);
   useDocumentTitle(t("auth.reset.title"));
   const [params] = useSearchParams();
   const navigate = useNavigate();

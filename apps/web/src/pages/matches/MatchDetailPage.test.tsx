@@ -142,6 +142,38 @@ describe("the match page", () => {
     );
   });
 
+  it("counts itself as a viewer while it plays the match live, and shows the figures match.viewers tells", async () => {
+    const live = fakeMatch({ id: 9, status: "live", list_status: "live", live_hls_url: "/media/matches/9/live.m3u8" });
+    const { unmount } = renderRoutes(
+      [{ path: "/matches/:match", element: <MatchDetailPage /> }],
+      "/matches/9",
+      fakeAuth(),
+      undefined,
+      {
+        "matches.byId": () => ({ data: live }),
+        "summaries.ofMatch": noSummary,
+        "viewers.ofMatch": () => ({ data: { match: 9, watching: 3, peak: 5 } }),
+      },
+    );
+    const figures = await screen.findByTestId("viewers");
+    await waitFor(() => expect(figures).toHaveTextContent("Watching now: 3most at once: 5"));
+    expect(fakeRealtime.watched()).toEqual([9]);
+    act(() => fakeRealtime.handlersOf("match.9")["match.viewers"]!({ match: 9, watching: 7, peak: 7 }));
+    await waitFor(() => expect(figures).toHaveTextContent("Watching now: 7most at once: 7"));
+    // Another match's figures are not this one's.
+    act(() => fakeRealtime.handlersOf("match.9")["match.viewers"]!({ match: 10, watching: 1, peak: 1 }));
+    expect(figures).toHaveTextContent("Watching now: 7");
+    unmount();
+    expect(fakeRealtime.watched()).toEqual([]);
+  });
+
+  it("neither counts itself nor shows figures before the match is live", async () => {
+    renderMatch(fakeMatch({ id: 9, status: "scheduled", list_status: "upcoming" }));
+    expect(await screen.findByText("Upcoming")).toBeInTheDocument();
+    expect(screen.queryByTestId("viewers")).not.toBeInTheDocument();
+    expect(fakeRealtime.watched()).toEqual([]);
+  });
+
   it("follows the match from before kick-off to on demand as match.changed and match.scored have it read again", async () => {
     let answer = fakeMatch({ id: 9, status: "unscheduled", list_status: null });
     renderRoutes([{ path: "/matches/:match", element: <MatchDetailPage /> }], "/matches/9", fakeAuth(), undefined, {

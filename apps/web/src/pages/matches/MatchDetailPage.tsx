@@ -117,12 +117,17 @@ function MatchView({ match }: { match: Match }) {
   const title = t("match.versus", { home, away });
   useDocumentTitle(title);
 
+  const live = match.status === "live";
+  // The live player (Stage) shows the match: this page counts as one of its viewers.
+  const viewers = useViewers(match.id, { live, watching: live && match.live_hls_url !== null });
+
   // Whatever changed (made private or deleted included: a 404 closes the page, MatchDetailPage), the
   // server's answer is what the page shows.
   const updates = useMatchNews(CHANNELS.match(match.id), {
     readAgain: () => void utils.matches.byId.invalidate({ id: match.id }),
     onScored: () => setScored(true),
     handlers: {
+      ...viewers.handlers,
       "summary.updated": (payload) => {
         if (payload.match === match.id && payload.state === "ready")
           void utils.summaries.ofMatch.invalidate({ id: match.id });
@@ -133,10 +138,6 @@ function MatchView({ match }: { match: Match }) {
       },
     },
   });
-
-  const live = match.status === "live";
-  // The live player (Stage) shows the match: this page counts as one of its viewers.
-  const viewers = useViewers(match.id, { live, watching: live && match.live_hls_url !== null });
 
   const score = { home: match.home.score, away: match.away.score };
   return (
@@ -152,7 +153,7 @@ function MatchView({ match }: { match: Match }) {
             <span className="scoreboard__updates">{t("match.live_updates")}</span>
           )}
         </div>
-        {live && <ViewerCount figures={viewers} />}
+        {live && <ViewerCount figures={viewers.figures} />}
         <h1 className="visually-hidden">{title}</h1>
         <div className="scoreboard__teams">
           <Side side={match.home} name={home} />

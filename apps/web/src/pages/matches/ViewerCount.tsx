@@ -1,7 +1,7 @@
 // How many people watch a live match now, and the most at once so far.
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../ui/Icon.tsx";
-import { useViewers, type ViewerFigures } from "../../lib/viewers.ts";
+import { useLiveViewers, type ViewerFigures } from "../../lib/viewers.ts";
 
 export function ViewerCount({ figures }: { figures: ViewerFigures | null }) {
   const { t } = useTranslation();
@@ -17,5 +17,5 @@ export function ViewerCount({ figures }: { figures: ViewerFigures | null }) {
 
 /** A live match's figures where the page shows no player of its own (the Streams page's rows). */
 export function LiveViewerCount({ match }: { match: number }) {
-  return <ViewerCount figures={useViewers(match, { live: true })} />;
+  return <ViewerCount figures={useLiveViewers(match)} />;
 }
