@@ -144,12 +144,11 @@ describe("match day from a phone", () => {
     const rtmpUrl = await staff.getByRole("textbox", { name: "Full RTMP URL", exact: true }).inputValue();
     expect(rtmpUrl).toMatch(new RegExp(`^rtmp://127\\.0\\.0\\.1:${platform.gateway!.rtmpPort}/live/${STREAM_KEY}$`));
     await staff.getByRole("img", { name: /^QR code of the RTMP URL/ }).waitFor();
-    await expectAccessibleAtEverySize(staff, "go-live page, key revealed");
 
     // His phone streams to that URL (ffmpeg's test pattern, a keyframe a second): the page sees it publishing.
     camera = publish(rtmpUrl, { size: "320x180" });
     await staff.getByText("Publishing now").waitFor({ timeout: 30_000 });
-    await expectAccessibleAtEverySize(staff, "go-live page, publishing");
+    await expectAccessibleAtEverySize(staff, "go-live page, key revealed and publishing");
 
     // Kick-off: he starts recording from the scheduler. The supporter's page turns live and plays the
     // gateway's video, muted.
