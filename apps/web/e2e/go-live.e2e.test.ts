@@ -66,13 +66,18 @@ async function playsOn(page: Page, seconds: number, what: string): Promise<void>
   await eventually(async () => (await clockOf(page)) > from + seconds, `${what}: the video to play on`, 45_000);
 }
 
-/** Runs one of the scheduler's camera commands on the match's row, from its Actions menu. */
-async function schedulerCommand(page: Page, list: "Live now" | "Upcoming", command: string): Promise<void> {
+/** The scheduler's list (its section), once it shows the match. */
+async function schedulerList(page: Page, list: "Live now" | "Upcoming") {
   await page.goto(`${platform.url}/dashboard/scheduler`);
   const section = page.getByRole("region", { name: new RegExp(`^${list}`) });
-  const actions = section.getByRole("button", { name: `Actions for ${TITLE}` });
-  await actions.waitFor({ timeout: 30_000 });
-  await actions.click();
+  await section.getByRole("link", { name: TITLE }).waitFor({ timeout: 30_000 });
+  return section;
+}
+
+/** Runs one of the scheduler's camera commands on the match's row, from its Actions menu. */
+async function schedulerCommand(page: Page, list: "Live now" | "Upcoming", command: string): Promise<void> {
+  const section = await schedulerList(page, list);
+  await section.getByRole("button", { name: `Actions for ${TITLE}` }).click();
   await page.getByRole("menuitem", { name: command }).click();
 }
 
@@ -161,8 +166,9 @@ describe("match day from a phone", () => {
     expect(videoFetched.some((url) => url.endsWith(".ts"))).toBe(true);
     await expectAccessibleAtEverySize(visitor, "match page, live");
 
-    // He enters the score on his phone at the same match page; the supporter sees it.
-    await staff.goto(`${platform.url}/matches/${seeded.id}`);
+    // He enters the score on his phone at the match's page, a tap away from its live row; the supporter sees it.
+    await (await schedulerList(staff, "Live now")).getByRole("link", { name: TITLE }).click();
+    await staff.waitForURL(`${platform.url}/matches/${seeded.id}`);
     const scoreControl = staff.getByRole("form", { name: /^Enter the score of / });
     await scoreControl.getByRole("button", { name: "One more for Home" }).click();
     await scoreControl.getByRole("button", { name: "One more for Home" }).click();

@@ -1,13 +1,14 @@
 // A recorded match (/dashboard/clubs/{id}/recorded/{videoid}): its on-demand
 // video, details, the operations the club's scheduler allows (share, privacy,
-// restore, delete) and the way to the annotation screen.
+// restore, delete) and, once its on-demand video is there, the way to the
+// annotation screen.
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { canOpenSection } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { useLocalize } from "../../i18n/useLocale.ts";
 import { useFormatZoned } from "../../lib/dates.ts";
-import { showsScore, type Match } from "../../lib/matches.ts";
+import { hasOnDemandVideo, showsScore, type Match } from "../../lib/matches.ts";
 import { Icon } from "../../ui/Icon.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
 import { Skeleton } from "../../ui/Skeleton.tsx";
@@ -82,10 +83,12 @@ function RecordedMatch({ club, match }: { club: number; match: Match }) {
         )}
         <Facts match={match} />
         <div className="recorded-match__actions">
-          <LocalLink to={`${recordedMatchPath(club, match.id)}/annotate`} className="button button--primary">
-            <Icon name="flag" size={18} />
-            {t("recorded.annotate")}
-          </LocalLink>
+          {hasOnDemandVideo(match) && (
+            <LocalLink to={`${recordedMatchPath(club, match.id)}/annotate`} className="button button--primary">
+              <Icon name="flag" size={18} />
+              {t("recorded.annotate")}
+            </LocalLink>
+          )}
           {manages && (
             <MatchActions
               match={match}

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { canOpenSection, PAGINATION } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { emptyMessageOf, listRows, listStateOf } from "../../lib/list-state.ts";
-import type { Match } from "../../lib/matches.ts";
+import { hasOnDemandVideo, type Match } from "../../lib/matches.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ClubPicker, useClubDetails, useWorkingClub } from "../../lib/working-club.tsx";
 import { DataTable, type DataTableColumn } from "../../ui/DataTable.tsx";
@@ -65,14 +65,17 @@ function RecordedTable({ club }: { club: number }) {
         empty={<EmptyState title={emptyMessageOf(query, t("empty"))} text={t("empty_text")} />}
         rowActions={(match) => (
           <>
-            <LocalLink
-              to={`${recordedMatchPath(club, match.id)}/annotate`}
-              className="button button--ghost button--small"
-              aria-label={t("annotate_match", { match: titleOf(match) })}
-            >
-              <Icon name="flag" size={16} />
-              {t("annotate")}
-            </LocalLink>
+            {/* A match still being processed has no video to annotate yet. */}
+            {hasOnDemandVideo(match) && (
+              <LocalLink
+                to={`${recordedMatchPath(club, match.id)}/annotate`}
+                className="button button--ghost button--small"
+                aria-label={t("annotate_match", { match: titleOf(match) })}
+              >
+                <Icon name="flag" size={16} />
+                {t("annotate")}
+              </LocalLink>
+            )}
             {/* The scheduler's own menu: sharing with the opponent takes no club to pick. */}
             {manages && match.club.id === club && <MatchActions match={match} title={titleOf(match)} />}
           </>
