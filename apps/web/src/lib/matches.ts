@@ -14,11 +14,6 @@ export function sideName(side: MatchSide): string | null {
   return side.team?.fullname ?? side.club?.name ?? null;
 }
 
-/** Whether the match's on-demand video is there: what the annotation screen annotates (a live match has none yet). */
-export function hasOnDemandVideo(match: Pick<Match, "vod_hls_url">): boolean {
-  return match.vod_hls_url !== null;
-}
-
 /** Scores mean something once a match has started. */
 export function showsScore(match: Pick<Match, "status">): boolean {
   return match.status === "live" || match.status === "processing" || match.status === "vod";

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { canOpenSection, PAGINATION } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { emptyMessageOf, listRows, listStateOf } from "../../lib/list-state.ts";
-import { hasOnDemandVideo, type Match } from "../../lib/matches.ts";
+import type { Match } from "../../lib/matches.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ClubPicker, useClubDetails, useWorkingClub } from "../../lib/working-club.tsx";
 import { DataTable, type DataTableColumn } from "../../ui/DataTable.tsx";
@@ -18,6 +18,7 @@ import { Pagination, usePageParam } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { MatchActions } from "../scheduler/MatchActions.tsx";
 import {
+  hasOnDemandVideo,
   recordedMatchPath,
   useMatchColumns,
   useMatchTitle,

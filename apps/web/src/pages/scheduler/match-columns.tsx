@@ -101,6 +101,14 @@ export function useMatchColumns(renderTitle?: (match: Match, title: string) => R
   );
 }
 
+/**
+ * Whether the match's on-demand video is there: what the annotation screen annotates (a live or processing
+ * match has none yet). Here, not in lib/matches.ts: only dashboard pages ask, the public home doesn't load it.
+ */
+export function hasOnDemandVideo(match: Pick<Match, "vod_hls_url">): boolean {
+  return match.vod_hls_url !== null;
+}
+
 /** A recorded match's page, under the club whose recordings list it. */
 export const recordedMatchPath = (club: number, match: number) => `/dashboard/clubs/${club}/recorded/${match}`;
 
