@@ -120,6 +120,7 @@ describe("match day from a phone", () => {
     const staff = await staffContext.newPage();
     await staff.setViewportSize(VIEWPORTS.phone);
     await staff.goto(`${platform.url}/auth/login`);
+    await expectAccessibleAtEverySize(staff, "sign-in page");
     await staff.getByLabel("E-mail address").fill(admin.email);
     await staff.getByLabel("Password").fill(TEST_PASSWORD);
     await staff.getByRole("button", { name: "Sign in" }).click();
