@@ -4,8 +4,8 @@
 // page shows); a supporter who opened the match's page before kick-off sees it
 // turn live when the administrator starts recording from the scheduler, score
 // (entered on the administrator's phone at the same page), ride out a server
-// restart, go on demand with the recording when he stops, and close when made
-// private, all without a reload. axe-core checks every page on the way, at the
+// restart, go on demand with the recording when he stops, and close when he
+// makes it private from the recorded matches, all without a reload. axe-core checks every page on the way, at the
 // phone's size and the desktop's.
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -214,17 +214,18 @@ describe("match day from a phone", () => {
     await expectAccessibleAtEverySize(visitor, "match page turned on demand");
     await camera.stop();
     camera = null;
-    await staffContext.close();
 
-    // Made private: the player goes, a message says why.
-    const hidden = await api(`/v1/clubs/${home.id}/matches/${seeded.id}`, "PUT", adminToken, {
-      update_match_only: true,
-      is_private: true,
-    });
-    expect(hidden.status).toBe(200);
+    // He makes the recording private from the club's recorded matches: the supporter's player goes, a
+    // message says why.
+    await staff.goto(`${platform.url}/dashboard/recorded`);
+    await staff.getByRole("link", { name: TITLE, exact: true }).waitFor();
+    await expectAccessibleAtEverySize(staff, "recorded matches");
+    await staff.getByRole("button", { name: `Actions for ${TITLE}` }).click();
+    await staff.getByRole("menuitem", { name: "Make private", exact: true }).click();
     await visitor.getByText("This match is no longer available").waitFor({ timeout: 15_000 });
     expect(await visitor.locator("video").count()).toBe(0);
     await expectAccessibleAtEverySize(visitor, "match page closed");
+    await staffContext.close();
     await visitorContext.close();
   });
 });
