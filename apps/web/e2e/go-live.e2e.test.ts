@@ -49,8 +49,7 @@ afterAll(async () => {
 });
 
 /** The video's clock (seconds played). */
-const clockOf = (page: Page) =>
-  page.locator("video").evaluate((element: HTMLVideoElement) => element.currentTime);
+const clockOf = (page: Page) => page.locator("video").evaluate((element: HTMLVideoElement) => element.currentTime);
 
 /** Waits until the page's video has played `seconds` more than it had when asked. */
 async function playsOn(page: Page, seconds: number, what: string): Promise<void> {
@@ -124,7 +123,10 @@ describe("match day from a phone", () => {
     const toggle = staff.getByRole("button", { name: "Toggle navigation" });
     await toggle.click();
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
-    await staff.getByRole("navigation", { name: "Dashboard navigation" }).getByRole("link", { name: "Streams" }).click();
+    await staff
+      .getByRole("navigation", { name: "Dashboard navigation" })
+      .getByRole("link", { name: "Streams" })
+      .click();
     await staff.getByRole("table", { name: "Live streams" }).waitFor();
     await expectAccessibleAtEverySize(staff, "Streams page");
     await staff.getByRole("link", { name: "Go live" }).first().click();

@@ -86,11 +86,14 @@ function ClubOverview({ club }: { club: number }) {
   const live = trpc.matches.clubLive.useQuery(input);
   const upcoming = trpc.matches.clubUpcoming.useQuery(input);
   const recorded = trpc.matches.clubRecorded.useQuery(input);
-  useMatchListNews(() => {
-    void utils.matches.clubLive.invalidate();
-    void utils.matches.clubUpcoming.invalidate();
-    void utils.matches.clubRecorded.invalidate();
-  }, shownBy(live, upcoming, recorded));
+  useMatchListNews(
+    () => {
+      void utils.matches.clubLive.invalidate();
+      void utils.matches.clubUpcoming.invalidate();
+      void utils.matches.clubRecorded.invalidate();
+    },
+    shownBy(live, upcoming, recorded),
+  );
   const actor = { scope: auth.scope, permissions: auth.user!.permissions };
   const listPath = (status: ListStatus) =>
     canOpenSection(actor, "scheduler") ? "/dashboard/scheduler" : matchListPath(status);
@@ -129,10 +132,13 @@ function PlatformOverview() {
   const utils = trpc.useUtils();
   const live = trpc.matches.liveStreams.useQuery(firstPage);
   const upcoming = trpc.matches.upcomingStreams.useQuery(firstPage);
-  useMatchListNews(() => {
-    void utils.matches.liveStreams.invalidate();
-    void utils.matches.upcomingStreams.invalidate();
-  }, shownBy(live, upcoming));
+  useMatchListNews(
+    () => {
+      void utils.matches.liveStreams.invalidate();
+      void utils.matches.upcomingStreams.invalidate();
+    },
+    shownBy(live, upcoming),
+  );
   return (
     <>
       <OverviewList
