@@ -1,189 +1,217 @@
-// Match day at phone size (issue 27): a club administrator finds his camera's
-// stream key in three taps, and a supporter who opened the match's page before
-// kick-off sees it turn live, score (the club administrator enters it on his phone
-// at the same page), ride out a server restart, go on demand and
-// close when made private, all without a reload.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+// Match day at phone size (issue 27), all of it real: the API server, the worker
+// and the media gateway. A club administrator finds his camera's stream key in
+// three taps and points his phone at it (an ffmpeg publisher to the RTMP URL the
+// page shows); a supporter who opened the match's page before kick-off sees it
+// turn live when the administrator starts recording from the scheduler, score
+// (entered on the administrator's phone at the same page), ride out a server
+// restart, go on demand with the recording when he stops, and close when he
+// makes it private from the recorded matches, all without a reload. axe-core checks every page on the way, at the
+// phone's size and the desktop's.
+import type { ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
 import { GATEWAY_CAMERA_TYPE } from "@clubcast/shared";
+import { eventually, exited } from "@clubcast/testkit";
 import { launchBrowser } from "@clubcast/testkit/browser";
-import { createApiClient } from "@clubcast/testkit/factories";
-import { expectAccessible } from "./support/axe.ts";
+import { spawnWorker, workerReady } from "@clubcast/testkit/worker";
+import { publish, type Publisher } from "../../media/test/support.ts";
+import { expectAccessibleAtEverySize } from "./support/axe.ts";
 import { newVisitor, VIEWPORTS } from "./support/browser.ts";
-import { serveTestStream, type HlsServer } from "./support/hls.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
-import { signInToDashboard } from "./support/sign-in.ts";
 import { club, createUser, match, TEST_PASSWORD, type SeededClub } from "./support/seed.ts";
 
 let platform: Platform;
 let browser: Browser;
-let stream: HlsServer;
+let worker: ChildProcess;
 let home: SeededClub;
 let away: SeededClub;
+let camera: Publisher | null = null;
 const STREAM_KEY = "groen-wit-hoofdveld-phone";
+const TITLE = "FC Groen Wit against VV De Zwaluwen";
 
 beforeAll(async () => {
-  [platform, browser, stream] = await Promise.all([startPlatform(), launchBrowser(), serveTestStream()]);
+  [platform, browser] = await Promise.all([startPlatform({ mediaGateway: true }), launchBrowser()]);
+  worker = spawnWorker({ ...platform.env, LOG_LEVEL: "warn" });
+  await workerReady(worker);
   home = await club(platform.prisma, "FC Groen Wit");
   away = await club(platform.prisma, "VV De Zwaluwen");
 });
+beforeEach(({ onTestFailed }) => onTestFailed(() => console.log(`gateway log:\n${platform.gatewayLog()}`)));
 afterAll(async () => {
+  camera?.child.kill("SIGKILL");
   await browser?.close();
+  if (worker) {
+    const done = exited(worker);
+    worker.kill("SIGTERM");
+    await done;
+  }
   await platform?.stop();
-  await stream?.close();
 });
 
-async function api(path: string, method: string, token: string, body?: object): Promise<Response> {
-  return fetch(`${platform.url}${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
+/** The video's clock (seconds played). */
+const clockOf = (page: Page) => page.locator("video").evaluate((element: HTMLVideoElement) => element.currentTime);
+
+/** Waits until the page's video has played `seconds` more than it had when asked. */
+async function playsOn(page: Page, seconds: number, what: string): Promise<void> {
+  const from = await clockOf(page);
+  await eventually(async () => (await clockOf(page)) > from + seconds, `${what}: the video to play on`, 45_000);
+}
+
+/** The scheduler's list (its section), once it shows the match. */
+async function schedulerList(page: Page, list: "Live now" | "Upcoming") {
+  await page.goto(`${platform.url}/dashboard/scheduler`);
+  const section = page.getByRole("region", { name: new RegExp(`^${list}`) });
+  await section.getByRole("link", { name: TITLE }).waitFor({ timeout: 30_000 });
+  return section;
+}
+
+/** Runs one of the scheduler's camera commands on the match's row, from its Actions menu. */
+async function schedulerCommand(page: Page, list: "Live now" | "Upcoming", command: string): Promise<void> {
+  const section = await schedulerList(page, list);
+  await section.getByRole("button", { name: `Actions for ${TITLE}` }).click();
+  await page.getByRole("menuitem", { name: command }).click();
 }
 
 describe("match day from a phone", () => {
-  it("a club administrator reaches his camera's stream key in three taps and reveals it", async () => {
-    await platform.prisma.configuration.create({
+  it("a club administrator finds his key and goes live from his phone; a supporter's page opened before kick-off follows the match to the end without a reload", async () => {
+    const configuration = await platform.prisma.configuration.create({
       data: {
         clubId: home.id,
         fieldId: home.field.id,
         barcode: "GW-PHONE",
         cameraType: GATEWAY_CAMERA_TYPE,
+        // No server URL: a gateway configuration's camera server is the platform's own gateway.
+        saCameraId: "gw-phone",
         streamKey: STREAM_KEY,
+        livestream: "rtmp",
+        passthrough: true,
       },
     });
-    const admin = await createUser(platform.prisma, { scope: "club", clubId: home.id });
-    const context = await newVisitor(browser);
-    const page = await context.newPage();
-    await page.setViewportSize(VIEWPORTS.phone);
-    await page.goto(`${platform.url}/auth/login`);
-    await page.getByLabel("E-mail address").fill(admin.email);
-    await page.getByLabel("Password").fill(TEST_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${platform.url}/dashboard/`);
-
-    // The drawer hides itself once the dashboard has loaded.
-    await page.getByRole("heading", { name: /^Good (morning|afternoon|evening), / }).waitFor();
-    await page.locator(".dash--nav-open").waitFor({ state: "detached" });
-    // Tap 1: the menu; tap 2: Streams; tap 3: Go live.
-    const toggle = page.getByRole("button", { name: "Toggle navigation" });
-    await toggle.click();
-    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
-    await page.getByRole("navigation", { name: "Dashboard navigation" }).getByRole("link", { name: "Streams" }).click();
-    await page.getByRole("link", { name: "Go live" }).first().click();
-    await page.getByRole("heading", { level: 1, name: "Go live" }).waitFor();
-
-    const key = page.getByRole("textbox", { name: "Stream key", exact: true });
-    expect(await key.inputValue()).not.toContain(STREAM_KEY);
-    expect(await page.getByRole("img", { name: /^QR code/ }).count()).toBe(0);
-    await page.getByText("Not publishing right now").waitFor();
-    await page.getByText("Recommended encoder settings").waitFor();
-    await expectAccessible(page, "go-live page, key hidden");
-
-    await page.getByRole("button", { name: "Reveal key" }).click();
-    expect(await key.inputValue()).toBe(STREAM_KEY);
-    expect(await page.getByRole("textbox", { name: "Full RTMP URL", exact: true }).inputValue()).toMatch(
-      new RegExp(`/live/${STREAM_KEY}$`),
-    );
-    await page.getByRole("img", { name: /^QR code of the RTMP URL/ }).waitFor();
-    await expectAccessible(page, "go-live page, key revealed");
-    await context.close();
-  });
-
-  it("a supporter's page opened before kick-off turns live, scores, rides out a server restart, goes on demand and closes when made private", async () => {
-    const configuration = await platform.prisma.configuration.create({
-      data: { clubId: home.id, fieldId: home.field.id, barcode: "GW-CAM" },
-    });
-    const { client, secret } = await createApiClient(platform.prisma, configuration.id);
-    const tokenAnswer = await fetch(`${platform.url}/v1/camera/token`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ client_id: client.clientId, client_secret: secret }),
-    });
-    const camera = (await tokenAnswer.json()).access_token as string;
-    const admin = await createUser(platform.prisma, { scope: "club", clubId: home.id });
-    const login = await fetch(`${platform.url}/v1/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: admin.email, password: TEST_PASSWORD }),
-    });
-    const adminToken = (await login.json()).access_token as string;
     const seeded = await match(platform.prisma, { home, away, status: "scheduled", startsIn: 0.1 });
     await platform.prisma.match.update({ where: { id: seeded.id }, data: { configurationId: configuration.id } });
+    const matchMedia = `${platform.url}/media/matches/${seeded.id}/`;
 
-    const context = await newVisitor(browser);
-    const page = await context.newPage();
-    await page.setViewportSize(VIEWPORTS.phone);
-    await page.goto(`${platform.url}/matches/${seeded.id}`);
-    await page.getByRole("heading", { level: 1, name: "FC Groen Wit against VV De Zwaluwen" }).waitFor();
-    await page.locator('[data-updates="joined"]').waitFor();
-    expect(await page.locator("video").count()).toBe(0);
-
-    // The camera's stream is ready: the player appears and plays, muted.
-    const ready = await api("/v1/camera/stream-ready", "POST", camera, {
-      match_id: seeded.id,
-      live_hls_url: stream.url,
+    // A supporter opens the match's link before kick-off.
+    const visitorContext = await newVisitor(browser);
+    const visitor = await visitorContext.newPage();
+    await visitor.setViewportSize(VIEWPORTS.phone);
+    const videoFetched: string[] = [];
+    visitor.on("response", (response) => {
+      if (response.url().startsWith(matchMedia) && response.ok()) videoFetched.push(response.url());
     });
-    expect(ready.status).toBe(200);
-    const video = page.locator("video");
-    await video.waitFor({ timeout: 15_000 });
-    await expect
-      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 })
-      .toBeGreaterThan(0.5);
-    expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+    await visitor.goto(`${platform.url}/matches/${seeded.id}`);
+    await visitor.getByRole("heading", { level: 1, name: TITLE }).waitFor();
+    await visitor.locator('[data-updates="joined"]').waitFor();
+    expect(await visitor.locator("video").count()).toBe(0);
+    await expectAccessibleAtEverySize(visitor, "match page before kick-off");
 
-    // The club administrator, on his phone at the same match page, enters the score.
-    const staff = await signInToDashboard(browser, platform.url, admin.email);
+    // The club administrator signs in on his phone. Tap 1: the menu; tap 2: Streams; tap 3: Go live.
+    const admin = await createUser(platform.prisma, { scope: "club", clubId: home.id });
+    const staffContext = await newVisitor(browser);
+    const staff = await staffContext.newPage();
     await staff.setViewportSize(VIEWPORTS.phone);
-    await staff.goto(`${platform.url}/matches/${seeded.id}`);
+    await staff.goto(`${platform.url}/auth/login`);
+    await expectAccessibleAtEverySize(staff, "sign-in page");
+    await staff.getByLabel("E-mail address").fill(admin.email);
+    await staff.getByLabel("Password").fill(TEST_PASSWORD);
+    await staff.getByRole("button", { name: "Sign in" }).click();
+    await staff.waitForURL(`${platform.url}/dashboard/`);
+    // The drawer hides itself once the dashboard has loaded.
+    await staff.getByRole("heading", { name: /^Good (morning|afternoon|evening), / }).waitFor();
+    await staff.locator(".dash--nav-open").waitFor({ state: "detached" });
+    await expectAccessibleAtEverySize(staff, "dashboard home");
+    const toggle = staff.getByRole("button", { name: "Toggle navigation" });
+    await toggle.click();
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    await staff
+      .getByRole("navigation", { name: "Dashboard navigation" })
+      .getByRole("link", { name: "Streams" })
+      .click();
+    await staff.getByRole("table", { name: "Live streams" }).waitFor();
+    await expectAccessibleAtEverySize(staff, "Streams page");
+    await staff.getByRole("link", { name: "Go live" }).first().click();
+    await staff.getByRole("heading", { level: 1, name: "Go live" }).waitFor();
+
+    const key = staff.getByRole("textbox", { name: "Stream key", exact: true });
+    expect(await key.inputValue()).not.toContain(STREAM_KEY);
+    expect(await staff.getByRole("img", { name: /^QR code/ }).count()).toBe(0);
+    await staff.getByText("Not publishing right now").waitFor();
+    await staff.getByText("Recommended encoder settings").waitFor();
+    await expectAccessibleAtEverySize(staff, "go-live page, key hidden");
+
+    await staff.getByRole("button", { name: "Reveal key" }).click();
+    expect(await key.inputValue()).toBe(STREAM_KEY);
+    const rtmpUrl = await staff.getByRole("textbox", { name: "Full RTMP URL", exact: true }).inputValue();
+    expect(rtmpUrl).toMatch(new RegExp(`^rtmp://127\\.0\\.0\\.1:${platform.gateway!.rtmpPort}/live/${STREAM_KEY}$`));
+    await staff.getByRole("img", { name: /^QR code of the RTMP URL/ }).waitFor();
+
+    // His phone streams to that URL (ffmpeg's test pattern, a keyframe a second): the page sees it publishing.
+    camera = publish(rtmpUrl, { size: "320x180" });
+    await staff.getByText("Publishing now").waitFor({ timeout: 30_000 });
+    await expectAccessibleAtEverySize(staff, "go-live page, key revealed and publishing");
+
+    // Kick-off: he starts recording from the scheduler. The supporter's page turns live and plays the
+    // gateway's video, muted.
+    await schedulerCommand(staff, "Upcoming", "Start recording");
+    await expectAccessibleAtEverySize(staff, "scheduler");
+    const video = visitor.locator("video");
+    await video.waitFor({ timeout: 45_000 });
+    await playsOn(visitor, 1, "live");
+    expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+    expect(videoFetched.some((url) => url.endsWith(".ts"))).toBe(true);
+    await expectAccessibleAtEverySize(visitor, "match page, live");
+
+    // He enters the score on his phone at the match's page, a tap away from its live row; the supporter sees it.
+    await (await schedulerList(staff, "Live now")).getByRole("link", { name: TITLE }).click();
+    await staff.waitForURL(`${platform.url}/matches/${seeded.id}`);
     const scoreControl = staff.getByRole("form", { name: /^Enter the score of / });
     await scoreControl.getByRole("button", { name: "One more for Home" }).click();
     await scoreControl.getByRole("button", { name: "One more for Home" }).click();
-    await expectAccessible(staff, "match page with the score control, phone");
+    await expectAccessibleAtEverySize(staff, "match page with the score control");
     await scoreControl.getByRole("button", { name: "Save score" }).click();
     await staff.getByText("Score saved").waitFor();
-    await expect.poll(() => page.getByTestId("score").textContent(), { timeout: 15_000 }).toBe("2–0");
-    await staff.context().close();
+    await expect.poll(() => visitor.getByTestId("score").textContent(), { timeout: 15_000 }).toBe("2–0");
 
     // The server restarts (an update at half-time): the page says it is reconnecting, keeps playing what
     // it has, and once the server is back its realtime channel follows the match again.
-    const status = page.locator(".reconnecting[role=status]");
+    const status = visitor.locator(".reconnecting[role=status]");
     const restarted = platform.restartServer(3_000);
     await status.getByText("Connection lost. Reconnecting…").waitFor({ timeout: 15_000 });
-    expect(page.url()).toBe(`${platform.url}/matches/${seeded.id}`);
+    expect(visitor.url()).toBe(`${platform.url}/matches/${seeded.id}`);
     await restarted;
     await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe("");
-    const timeAfterRestart = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
-    await expect
-      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 })
-      .toBeGreaterThan(timeAfterRestart);
-    const scoredAfterRestart = await api(`/v1/clubs/${home.id}/matches/${seeded.id}/score`, "POST", adminToken, {
-      home: 2,
-      away: 1,
-    });
-    expect(scoredAfterRestart.status).toBe(200);
-    await expect.poll(() => page.getByTestId("score").textContent(), { timeout: 15_000 }).toBe("2–1");
+    await playsOn(visitor, 1, "live after the restart");
+    // The visitors score: he enters it on the page he kept open through the restart.
+    await scoreControl.getByRole("button", { name: "One more for Away" }).click();
+    await scoreControl.getByRole("button", { name: "Save score" }).click();
+    await expect.poll(() => visitor.getByTestId("score").textContent(), { timeout: 15_000 }).toBe("2–1");
 
-    // The recording finished with a video: on demand.
-    const finished = await api("/v1/camera/recording-finished", "POST", camera, {
-      match_id: seeded.id,
-      started_at: new Date(Date.now() - 60_000).toISOString(),
-      ended_at: new Date().toISOString(),
-      vod_hls_url: stream.url,
-    });
-    expect(finished.status).toBe(200);
-    await page.getByText("Full time").waitFor({ timeout: 15_000 });
-    await expectAccessible(page, "match page turned on demand");
+    // The final whistle: he stops recording from the scheduler's live row; the supporter's page goes on
+    // demand and plays the recording.
+    await schedulerCommand(staff, "Live now", "Stop recording");
+    await visitor.getByText("Full time").waitFor({ timeout: 45_000 });
+    await eventually(
+      async () => videoFetched.some((url) => url === `${matchMedia}vod.m3u8`),
+      "the page to load the recording",
+      30_000,
+    );
+    await video.evaluate((element: HTMLVideoElement) => element.play());
+    await playsOn(visitor, 1, "on demand");
+    await expectAccessibleAtEverySize(visitor, "match page turned on demand");
+    await camera.stop();
+    camera = null;
 
-    // Made private: the player goes, a message says why.
-    const hidden = await api(`/v1/clubs/${home.id}/matches/${seeded.id}`, "PUT", adminToken, {
-      update_match_only: true,
-      is_private: true,
-    });
-    expect(hidden.status).toBe(200);
-    await page.getByText("This match is no longer available").waitFor({ timeout: 15_000 });
-    expect(await page.locator("video").count()).toBe(0);
-    await expectAccessible(page, "match page closed");
-    await context.close();
+    // He makes the recording private from the club's recorded matches: the supporter's player goes, a
+    // message says why.
+    await staff.goto(`${platform.url}/dashboard/recorded`);
+    await staff.getByRole("link", { name: TITLE, exact: true }).waitFor();
+    await expectAccessibleAtEverySize(staff, "recorded matches");
+    await staff.getByRole("button", { name: `Actions for ${TITLE}` }).click();
+    await staff.getByRole("menuitem", { name: "Make private", exact: true }).click();
+    await visitor.getByText("This match is no longer available").waitFor({ timeout: 15_000 });
+    expect(await visitor.locator("video").count()).toBe(0);
+    await expectAccessibleAtEverySize(visitor, "match page closed");
+    await staffContext.close();
+    await visitorContext.close();
   });
 });

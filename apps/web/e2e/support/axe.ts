@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
+import { VIEWPORTS } from "./browser.ts";
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -47,4 +48,14 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
     )
     .join("\n");
   throw new Error(`axe-core found WCAG AA violations on ${what}:\n${report}`);
+}
+
+/** expectAccessible at every size of VIEWPORTS (a phone's layout is another page), then back to the page's own. */
+export async function expectAccessibleAtEverySize(page: Page, what: string): Promise<void> {
+  const own = page.viewportSize();
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    await expectAccessible(page, `${what} (${size})`);
+  }
+  if (own) await page.setViewportSize(own);
 }

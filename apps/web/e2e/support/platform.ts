@@ -1,7 +1,9 @@
 // The real platform for one browser test file: the API server as its own
 // process (as `npm start` runs it) on a free port, over a fresh database
 // cloned from the migrated template, its own Redis key prefix and its own
-// media directory, serving the built web client.
+// media directory, serving the built web client; and, when asked, the real
+// media gateway over that media directory (nginx-rtmp and ffmpeg, in the test's
+// process as apps/media's own tests run it), which cameras and OBS publish to.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -10,7 +12,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import { createPrismaClient, type PrismaClient } from "@clubcast/db";
+import { loadGatewaySettings } from "@clubcast/settings";
 import { createTestDatabase, freePort, startSmtpCatcher, type SmtpCatcher, type TestDatabase } from "@clubcast/testkit";
+import { createApiClient } from "@clubcast/testkit/factories";
+import { startMediaGateway, type RunningGateway } from "../../../media/src/server.ts";
 import { WEB_DIST_DIR } from "../../../../scripts/web-build.ts";
 
 const root = fileURLToPath(new URL("../../../../", import.meta.url));
@@ -21,8 +26,23 @@ export interface Platform {
   smtp: SmtpCatcher;
   /** Where this platform's media store keeps video, posters and downloads (never the working copy's var/media). */
   mediaDir: string;
-  /** The database, queues and media of this platform, for another process to join (the worker). */
-  env: { DATABASE_URL: string; REDIS_URL: string; REDIS_PREFIX: string; SMTP_URL: string; MEDIA_DIR: string };
+  /** The media gateway, when the platform was started with one. */
+  gateway: RunningGateway | null;
+  /** What the gateway logged, for failure messages. */
+  gatewayLog(): string;
+  /**
+   * The database, queues and media of this platform, for another process to join (the worker); with a
+   * gateway, where the worker sends its camera commands and asset updates.
+   */
+  env: {
+    DATABASE_URL: string;
+    REDIS_URL: string;
+    REDIS_PREFIX: string;
+    SMTP_URL: string;
+    MEDIA_DIR: string;
+    MEDIA_GATEWAY_URL?: string;
+    ASSET_SERVER_URL?: string;
+  };
   /** Stops the API server's process, leaves it down for `downMs`, and starts it again (an update on match day). */
   restartServer(downMs: number): Promise<void>;
   stop(): Promise<void>;
@@ -43,10 +63,15 @@ async function waitUntilUp(url: string, server: ChildProcess, output: () => stri
   throw new Error(`the server did not answer within 90 s:\n${output()}`);
 }
 
-export async function startPlatform(): Promise<Platform> {
+/** The gateway's machine credential (an API client bound to no configuration), as the demo seeds one. */
+const GATEWAY_CLIENT = { name: "Media gateway", clientId: "media-gateway-e2e", secret: "media-gateway-e2e-secret" };
+
+export async function startPlatform(options: { mediaGateway?: boolean } = {}): Promise<Platform> {
   const db: TestDatabase = await createTestDatabase(inject("databaseServerUrl"), inject("templateDatabase"));
   const smtp = await startSmtpCatcher();
   const port = await freePort();
+  // The server tells cameras the gateway's RTMP address: the port is chosen before either starts.
+  const rtmpPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const redisPrefix = `e2e:${randomBytes(6).toString("hex")}:`;
   const mediaDir = mkdtempSync(join(tmpdir(), "clubcast-e2e-media-"));
@@ -63,6 +88,7 @@ export async function startPlatform(): Promise<Platform> {
     WEB_DIST_DIR,
     LOG_LEVEL: "warn",
     LOGIN_LIMIT_PER_IP: "1000",
+    RTMP_PORT: String(rtmpPort),
   };
   let log = "";
   const spawnServer = () => {
@@ -82,10 +108,32 @@ export async function startPlatform(): Promise<Platform> {
   };
   let server = spawnServer();
   const prisma = createPrismaClient(db.url);
+  let gateway: RunningGateway | null = null;
+  const gatewayLines: string[] = [];
   try {
     await waitUntilUp(url, server, () => log);
+    if (options.mediaGateway) {
+      await createApiClient(prisma, null, GATEWAY_CLIENT);
+      const settings = loadGatewaySettings({
+        MEDIA_HOST: "127.0.0.1",
+        MEDIA_PORT: "0",
+        MEDIA_INGEST_HOST: "127.0.0.1",
+        RTMP_PORT: String(rtmpPort),
+        SRT_PORT: "0",
+        MEDIA_DIR: mediaDir,
+        PUBLIC_URL: url,
+        MEDIA_GATEWAY_CLIENT_ID: GATEWAY_CLIENT.clientId,
+        MEDIA_GATEWAY_CLIENT_SECRET: GATEWAY_CLIENT.secret,
+        REDIS_URL: inject("redisUrl"),
+        REDIS_PREFIX: redisPrefix,
+      });
+      gateway = await startMediaGateway(settings, {
+        log: (line) => gatewayLines.push(`${new Date().toISOString()} ${line}`),
+      });
+    }
   } catch (error) {
     server.kill("SIGKILL");
+    await gateway?.close();
     await prisma.$disconnect();
     await smtp.close();
     await db.drop();
@@ -97,12 +145,15 @@ export async function startPlatform(): Promise<Platform> {
     prisma,
     smtp,
     mediaDir,
+    gateway,
+    gatewayLog: () => gatewayLines.join("\n"),
     env: {
       DATABASE_URL: db.url,
       REDIS_URL: inject("redisUrl"),
       REDIS_PREFIX: redisPrefix,
       SMTP_URL: smtp.url,
       MEDIA_DIR: mediaDir,
+      ...(gateway ? { MEDIA_GATEWAY_URL: gateway.url, ASSET_SERVER_URL: gateway.url } : {}),
     },
     async restartServer(downMs) {
       await stopServer(server);
@@ -111,6 +162,7 @@ export async function startPlatform(): Promise<Platform> {
       await waitUntilUp(url, server, () => log);
     },
     async stop() {
+      await gateway?.close();
       await stopServer(server);
       await prisma.$disconnect();
       await smtp.close();

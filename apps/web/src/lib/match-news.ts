@@ -77,7 +77,7 @@ export function useMatchNews(channel: string, options: MatchNewsOptions): Channe
 }
 
 /** Keeps match lists (those `readAgain` reads) in step with the matches the visitor may see. */
-export function useMatchListNews(readAgain: () => void, shown: readonly { id: number }[]): void {
+export function useMatchListNews(readAgain: () => void, shown: readonly { id: number }[]): ChannelState {
   const ids = new Set(shown.map((match) => match.id));
-  useMatchNews(CHANNELS.matchLists, { readAgain, showsScoreOf: (match) => ids.has(match) });
+  return useMatchNews(CHANNELS.matchLists, { readAgain, showsScoreOf: (match) => ids.has(match) });
 }

@@ -1,19 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { PAGINATION } from "@clubcast/shared";
+import { CHANNELS, PAGINATION } from "@clubcast/shared";
 import { fakeAuth, fakeUser, renderRoutes } from "../../../test/render.tsx";
-import type { ChannelHandlers } from "../../lib/realtime.ts";
+import { fakeRealtime } from "../../../test/fake-realtime.ts";
 import { fakeMatch, pageOf } from "../scheduler/fixtures.test-data.ts";
 import StreamsPage, { PREVIEWS_REFRESH_MS } from "./StreamsPage.tsx";
 
-const channels = vi.hoisted(() => new Map<string, unknown>());
-vi.mock("../../lib/realtime.ts", () => ({
-  useChannel: (channel: string | null, handlers: unknown) => {
-    if (channel) channels.set(channel, handlers);
-    return "joined";
-  },
-}));
+vi.mock("../../lib/realtime.ts", async () => (await import("../../../test/fake-realtime.ts")).fakeRealtimeModule);
 
 // The player itself is hls.js's business; here it only has to say what it plays.
 vi.mock("../matches/VideoPlayer.tsx", () => ({
@@ -27,7 +21,7 @@ const system = fakeAuth({ user: fakeUser({ scope: "system", club: null }) });
 const team = (fullname: string) => ({ id: 1, fullname });
 
 describe("the Streams page", () => {
-  it("lists live streams ten a page, private ones marked, and reloads on stream.ready", async () => {
+  it("lists live streams ten a page, private ones marked, and follows the matches' news", async () => {
     let live = [
       fakeMatch({ id: 1, status: "live", is_private: true, home: { club: null, team: team("Groen Wit 1"), score: 1 } }),
     ];
@@ -43,9 +37,13 @@ describe("the Streams page", () => {
     );
 
     live = [...live, fakeMatch({ id: 2, status: "live", home: { club: null, team: team("Rijnland 2"), score: 0 } })];
-    const handlers = channels.get("matches") as ChannelHandlers;
-    act(() => handlers["stream.ready"]!({ club: 3, match: 2 }));
+    const news = fakeRealtime.handlersOf(CHANNELS.matchLists);
+    act(() => news["match.live"]!({ match: 2 }));
     expect(await within(table).findByText("Rijnland 2 vs VV De Zwaluwen")).toBeInTheDocument();
+    // Made private for a visitor, on demand or ended: it leaves the live list.
+    live = live.slice(1);
+    act(() => news["match.changed"]!({ match: 1 }));
+    await waitFor(() => expect(within(table).queryByText("Groen Wit 1 vs VV De Zwaluwen")).toBeNull());
   });
 
   it("shows the upcoming list and its page from the address", async () => {
@@ -255,7 +253,7 @@ describe("the refused cameras", () => {
       refusal("c", { code: "already_publishing", reason: "a camera already publishes with this key" }),
       ...refused,
     ];
-    const handlers = channels.get("streams.3") as ChannelHandlers;
+    const handlers = fakeRealtime.handlersOf("streams.3");
     act(() => handlers["stream.refused"]!({ club: 3, configuration: 1, field: 11, code: "already_publishing" }));
     expect(
       await within(table).findByText(/Another camera or encoder already streams with this key/),

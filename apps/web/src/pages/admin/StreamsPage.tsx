@@ -1,20 +1,20 @@
 // The Streams page: every live or upcoming match (a club administrator's: their
 // club's), private ones included, PAGINATION.streamsLimit a page. The list
-// and page live in the URL (?list=&page=); a stream.ready on the private
-// matches channel reloads both lists. Below them, the camera previews of the
+// and page live in the URL (?list=&page=); the matches' news (useMatchListNews:
+// live, score, on demand, private) reloads both lists. Below them, the camera previews of the
 // working club: every publisher connected to the media gateway right now, each
 // in a small muted live player with its link's figures, polled every
 // PREVIEWS_REFRESH_MS; then the cameras the gateway refused, and why
 // (PublishRefusals.tsx), a new refusal arriving without a reload.
 import { Link, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { CHANNELS, EVENTS, PAGINATION } from "@clubcast/shared";
+import { PAGINATION } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { useLocale } from "../../i18n/useLocale.ts";
 import { useFormatZoned } from "../../lib/dates.ts";
 import { emptyMessageOf } from "../../lib/list-state.ts";
+import { useMatchListNews } from "../../lib/match-news.ts";
 import { matchPath, sideName, type Match } from "../../lib/matches.ts";
-import { useChannel } from "../../lib/realtime.ts";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
 import { ClubPicker, useWorkingClub } from "../../lib/working-club.tsx";
 import { DataTable, type DataTableColumn } from "../../ui/DataTable.tsx";
@@ -174,12 +174,10 @@ export default function StreamsPage() {
   const upcoming = trpc.matches.upcomingStreams.useQuery(input, { enabled: list === "upcoming" });
   const query = list === "live" ? live : upcoming;
 
-  const channel = useChannel(CHANNELS.matches, {
-    [EVENTS.streamReady]: () => {
-      void utils.matches.liveStreams.invalidate();
-      void utils.matches.upcomingStreams.invalidate();
-    },
-  });
+  const channel = useMatchListNews(() => {
+    void utils.matches.liveStreams.invalidate();
+    void utils.matches.upcomingStreams.invalidate();
+  }, query.data?.data ?? []);
 
   const columns: DataTableColumn<Match>[] = [
     {

@@ -83,7 +83,7 @@ describe("the club pages", () => {
     );
   });
 
-  it("shows a recorded match with its actions and the way to annotate it", async () => {
+  it("shows a recorded match with its actions, and the way to annotate it once its video is there", async () => {
     const recorded = fakeMatch({ id: 51, status: "processing", is_private: true });
     renderRoutes(routes, "/dashboard/clubs/3/recorded/51", clubAdmin, null, {
       "clubs.get": () => ({ data: CLUB }),
@@ -94,14 +94,23 @@ describe("the club pages", () => {
     ).toBeInTheDocument();
     expect(screen.getByText("The video is being processed and will be here soon.")).toBeInTheDocument();
     expect(screen.getByText("Private")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Annotate" })).toHaveAttribute(
-      "href",
-      "/dashboard/clubs/3/recorded/51/annotate",
-    );
+    expect(screen.queryByRole("link", { name: "Annotate" })).toBeNull();
     expect(screen.getByRole("button", { name: "Actions for Groen Wit 1 against VV De Zwaluwen" })).toBeInTheDocument();
     // A club admin's club navigation leaves out the club pages the section matrix restricts.
     const nav = screen.getByRole("navigation", { name: "Club navigation" });
     expect(within(nav).queryByRole("link", { name: "Overview" })).not.toBeInTheDocument();
+  });
+
+  it("leads from a match on demand to its annotation screen", async () => {
+    const onDemand = fakeMatch({ id: 53, status: "vod", vod_hls_url: "/media/matches/53/vod.m3u8" });
+    renderRoutes(routes, "/dashboard/clubs/3/recorded/53", clubAdmin, null, {
+      "clubs.get": () => ({ data: CLUB }),
+      "matches.byId": () => ({ data: onDemand }),
+    });
+    expect(await screen.findByRole("link", { name: "Annotate" })).toHaveAttribute(
+      "href",
+      "/dashboard/clubs/3/recorded/53/annotate",
+    );
   });
 
   it("reads 'No match found' for a match the user may not see", async () => {

@@ -1,6 +1,7 @@
 // A recorded match (/dashboard/clubs/{id}/recorded/{videoid}): its on-demand
 // video, details, the operations the club's scheduler allows (share, privacy,
-// restore, delete) and the way to the annotation screen.
+// restore, delete) and, once its on-demand video is there, the way to the
+// annotation screen.
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { canOpenSection } from "@clubcast/shared";
@@ -14,7 +15,7 @@ import { Skeleton } from "../../ui/Skeleton.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { VideoPlayer } from "../matches/VideoPlayer.tsx";
 import { MatchActions } from "../scheduler/MatchActions.tsx";
-import { MatchBadges, recordedMatchPath, useMatchTitle } from "../scheduler/match-columns.tsx";
+import { hasOnDemandVideo, MatchBadges, recordedMatchPath, useMatchTitle } from "../scheduler/match-columns.tsx";
 import { ClubFrame } from "./ClubFrame.tsx";
 import { useRecordedMatch } from "./route-params.ts";
 import "../../styles/match.css";
@@ -82,10 +83,12 @@ function RecordedMatch({ club, match }: { club: number; match: Match }) {
         )}
         <Facts match={match} />
         <div className="recorded-match__actions">
-          <LocalLink to={`${recordedMatchPath(club, match.id)}/annotate`} className="button button--primary">
-            <Icon name="flag" size={18} />
-            {t("recorded.annotate")}
-          </LocalLink>
+          {hasOnDemandVideo(match) && (
+            <LocalLink to={`${recordedMatchPath(club, match.id)}/annotate`} className="button button--primary">
+              <Icon name="flag" size={18} />
+              {t("recorded.annotate")}
+            </LocalLink>
+          )}
           {manages && (
             <MatchActions
               match={match}

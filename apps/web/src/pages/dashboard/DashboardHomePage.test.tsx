@@ -1,18 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { CHANNELS } from "@clubcast/shared";
 import { fakeAuth, fakeUser, renderRoutes } from "../../../test/render.tsx";
 import { apiError } from "../../../test/fake-api.ts";
-import type { ChannelHandlers } from "../../lib/realtime.ts";
+import { fakeRealtime } from "../../../test/fake-realtime.ts";
 import { fakeMatch, pageOf } from "../scheduler/fixtures.test-data.ts";
 import DashboardHomePage, { OVERVIEW_SIZE } from "./DashboardHomePage.tsx";
 
-const channels = vi.hoisted(() => new Map<string, unknown>());
-vi.mock("../../lib/realtime.ts", () => ({
-  useChannel: (channel: string | null, handlers: unknown) => {
-    if (channel) channels.set(channel, handlers);
-    return "joined";
-  },
-}));
+vi.mock("../../lib/realtime.ts", async () => (await import("../../../test/fake-realtime.ts")).fakeRealtimeModule);
+const news = () => fakeRealtime.handlersOf(CHANNELS.matchLists);
 
 const routes = [{ path: "/dashboard", element: <DashboardHomePage /> }];
 const section = (name: string) => screen.getByRole("region", { name });
@@ -40,13 +36,22 @@ describe("the dashboard overview", () => {
     );
     expect(await within(section("Recent recordings")).findByText("No recordings yet")).toBeInTheDocument();
 
-    // A stream of the club got ready: the live list is asked again.
-    live = [
-      fakeMatch({ id: 2, status: "live", home: { club: null, team: { id: 2, fullname: "Groen Wit 2" }, score: 1 } }),
-    ];
-    const handlers = channels.get("matches") as ChannelHandlers;
-    act(() => handlers["stream.ready"]!({ club: 3, match: 2 }));
-    expect(await within(section("Live now")).findByText(/Groen Wit 2/)).toBeInTheDocument();
+    // A match of the club turns live: the live list is read again, then its score, then it is made private.
+    const kickedOff = fakeMatch({
+      id: 2,
+      status: "live",
+      home: { club: null, team: { id: 2, fullname: "Groen Wit 2" }, score: 0 },
+    });
+    live = [kickedOff];
+    act(() => news()["match.live"]!({ match: 2 }));
+    const score = () => within(section("Live now")).getByLabelText("Score").textContent;
+    await waitFor(() => expect(score()).toBe("0–0"));
+    live = [{ ...kickedOff, home: { ...kickedOff.home, score: 1 } }];
+    act(() => news()["match.scored"]!({ match: 2, home: 1, away: 0 }));
+    await waitFor(() => expect(score()).toBe("1–0"));
+    live = [];
+    act(() => news()["match.changed"]!({ match: 2 }));
+    expect(await within(section("Live now")).findByText("No live matches found")).toBeInTheDocument();
   });
 
   it("offers a retry when a list fails, a 404 included", async () => {

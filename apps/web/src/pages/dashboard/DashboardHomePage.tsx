@@ -1,13 +1,14 @@
 // The dashboard's start page: the greeting, then the user's club at a glance —
 // its live and upcoming matches and recent recordings — or, for a system
 // administrator without a club, what is live and coming up on the platform.
-// Live and upcoming lists follow stream.ready on the private matches channel.
+// Its lists follow the matches' news (useMatchListNews): a match that turns live,
+// scores, goes on demand or is made private moves without a reload.
 import { useTranslation } from "react-i18next";
-import { canOpenSection, CHANNELS, EVENTS, type ListStatus } from "@clubcast/shared";
+import { canOpenSection, type ListStatus } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { emptyMessageOf, listStateOf } from "../../lib/list-state.ts";
+import { useMatchListNews } from "../../lib/match-news.ts";
 import { matchListPath, type Match } from "../../lib/matches.ts";
-import { useChannel } from "../../lib/realtime.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ClubBadge } from "../../ui/ClubBadge.tsx";
 import { Greeting } from "../../ui/Greeting.tsx";
@@ -74,14 +75,8 @@ function OverviewList({
   );
 }
 
-/** Reloads live and upcoming lists when a stream of `club` (any club when null) gets ready. */
-function useStreamReady(club: number | null, reload: () => void) {
-  useChannel(CHANNELS.matches, {
-    [EVENTS.streamReady]: (ready) => {
-      if (club === null || ready.club === club) reload();
-    },
-  });
-}
+/** The matches `queries` show, for the news that concerns them. */
+const shownBy = (...queries: OverviewQuery[]) => queries.flatMap((query) => query.data?.data ?? []);
 
 function ClubOverview({ club }: { club: number }) {
   const { t } = useTranslation("admin");
@@ -91,10 +86,14 @@ function ClubOverview({ club }: { club: number }) {
   const live = trpc.matches.clubLive.useQuery(input);
   const upcoming = trpc.matches.clubUpcoming.useQuery(input);
   const recorded = trpc.matches.clubRecorded.useQuery(input);
-  useStreamReady(club, () => {
-    void utils.matches.clubLive.invalidate();
-    void utils.matches.clubUpcoming.invalidate();
-  });
+  useMatchListNews(
+    () => {
+      void utils.matches.clubLive.invalidate();
+      void utils.matches.clubUpcoming.invalidate();
+      void utils.matches.clubRecorded.invalidate();
+    },
+    shownBy(live, upcoming, recorded),
+  );
   const actor = { scope: auth.scope, permissions: auth.user!.permissions };
   const listPath = (status: ListStatus) =>
     canOpenSection(actor, "scheduler") ? "/dashboard/scheduler" : matchListPath(status);
@@ -133,10 +132,13 @@ function PlatformOverview() {
   const utils = trpc.useUtils();
   const live = trpc.matches.liveStreams.useQuery(firstPage);
   const upcoming = trpc.matches.upcomingStreams.useQuery(firstPage);
-  useStreamReady(null, () => {
-    void utils.matches.liveStreams.invalidate();
-    void utils.matches.upcomingStreams.invalidate();
-  });
+  useMatchListNews(
+    () => {
+      void utils.matches.liveStreams.invalidate();
+      void utils.matches.upcomingStreams.invalidate();
+    },
+    shownBy(live, upcoming),
+  );
   return (
     <>
       <OverviewList

@@ -18,10 +18,11 @@ const routes: RouteObject[] = [
 const clubUser = (scope: "club" | "trainer" | "system") =>
   fakeAuth({ user: fakeUser({ scope, club: scope === "system" ? null : { id: CLUB.id, name: CLUB.name } }) });
 
-const first = fakeMatch({ id: 1, status: "vod" });
+const first = fakeMatch({ id: 1, status: "vod", vod_hls_url: "/media/matches/1/vod.m3u8" });
 const second = fakeMatch({
   id: 2,
   status: "vod",
+  vod_hls_url: "/media/matches/2/vod.m3u8",
   create_summary: false,
   away: { club: { id: 5, name: "SV Rijnland", logo: null }, team: null, score: 2 },
 });
@@ -50,6 +51,9 @@ describe("the recorded table", () => {
       "href",
       "/dashboard/clubs/3/recorded/2/annotate",
     );
+    // Still processing: no video to annotate yet, no way to the annotation screen.
+    expect(screen.getByRole("link", { name: "HC Oranje-Zwart against VV De Zwaluwen" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Annotate HC Oranje-Zwart against VV De Zwaluwen" })).toBeNull();
     const cells = screen.getAllByRole("cell").filter((cell) => cell.getAttribute("data-label") === "Summary");
     expect(cells.map((cell) => cell.textContent)).toEqual(["Summary", "Full match only", "Summary"]);
   });

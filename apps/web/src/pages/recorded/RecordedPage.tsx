@@ -18,6 +18,7 @@ import { Pagination, usePageParam } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { MatchActions } from "../scheduler/MatchActions.tsx";
 import {
+  hasOnDemandVideo,
   recordedMatchPath,
   useMatchColumns,
   useMatchTitle,
@@ -65,14 +66,17 @@ function RecordedTable({ club }: { club: number }) {
         empty={<EmptyState title={emptyMessageOf(query, t("empty"))} text={t("empty_text")} />}
         rowActions={(match) => (
           <>
-            <LocalLink
-              to={`${recordedMatchPath(club, match.id)}/annotate`}
-              className="button button--ghost button--small"
-              aria-label={t("annotate_match", { match: titleOf(match) })}
-            >
-              <Icon name="flag" size={16} />
-              {t("annotate")}
-            </LocalLink>
+            {/* A match still being processed has no video to annotate yet. */}
+            {hasOnDemandVideo(match) && (
+              <LocalLink
+                to={`${recordedMatchPath(club, match.id)}/annotate`}
+                className="button button--ghost button--small"
+                aria-label={t("annotate_match", { match: titleOf(match) })}
+              >
+                <Icon name="flag" size={16} />
+                {t("annotate")}
+              </LocalLink>
+            )}
             {/* The scheduler's own menu: sharing with the opponent takes no club to pick. */}
             {manages && match.club.id === club && <MatchActions match={match} title={titleOf(match)} />}
           </>

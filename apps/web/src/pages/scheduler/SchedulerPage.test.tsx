@@ -366,6 +366,9 @@ describe("the scheduler", () => {
       schedulerApi({ "matches.clubLive": () => pageOf([live]), "matches.score": score }),
     );
     const title = "Groen Wit 1 against SC Oranje";
+    // Its title leads to its page, where its staff watch it, score and see refused cameras; not to annotation.
+    expect(await screen.findByRole("link", { name: title })).toHaveAttribute("href", "/matches/3");
+    expect(screen.queryByRole("link", { name: /annotate/i })).toBeNull();
     await user.click(await screen.findByRole("button", { name: `Score 0–0 of ${title}` }));
     // Upcoming matches have no score to enter.
     expect(screen.queryByRole("button", { name: /^Score .* of Groen Wit 1 against VV De Zwaluwen$/ })).toBeNull();

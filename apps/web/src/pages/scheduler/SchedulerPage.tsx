@@ -24,7 +24,7 @@ import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { LiveScoreButton } from "./LiveScoreButton.tsx";
 import { MatchActions } from "./MatchActions.tsx";
 import { MatchEditor } from "./MatchEditor.tsx";
-import { useMatchColumns, useMatchTitle } from "./match-columns.tsx";
+import { matchPageLink, useMatchColumns, useMatchTitle } from "./match-columns.tsx";
 import "../../styles/scheduler.css";
 
 const LISTS = ["live", "upcoming", "unscheduled"] as const;
@@ -43,7 +43,7 @@ function MatchList({ list, club, onEdit }: { list: SchedulerList; club: number; 
   const param = `${list}_page`;
   const query = useClubList(list, club, usePageParam(param));
   const state = listStateOf(query);
-  const columns = useMatchColumns();
+  const columns = useMatchColumns(matchPageLink);
   const titleOf = useMatchTitle();
   const headingId = `scheduler-${list}`;
   return (

@@ -5,7 +5,7 @@ import { useCallback, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useCommandProgress } from "../../lib/command-progress.ts";
 import { useFormatZoned } from "../../lib/dates.ts";
-import { sideName, type Match } from "../../lib/matches.ts";
+import { matchPath, sideName, type Match } from "../../lib/matches.ts";
 import type { DataTableColumn } from "../../ui/DataTable.tsx";
 import { Icon } from "../../ui/Icon.tsx";
 import { LocalLink } from "../../ui/LocalLink.tsx";
@@ -101,17 +101,33 @@ export function useMatchColumns(renderTitle?: (match: Match, title: string) => R
   );
 }
 
+/**
+ * Whether the match's on-demand video is there: what the annotation screen annotates (a live or processing
+ * match has none yet). Here, not in lib/matches.ts: only dashboard pages ask, the public home doesn't load it.
+ */
+export function hasOnDemandVideo(match: Pick<Match, "vod_hls_url">): boolean {
+  return match.vod_hls_url !== null;
+}
+
 /** A recorded match's page, under the club whose recordings list it. */
 export const recordedMatchPath = (club: number, match: number) => `/dashboard/clubs/${club}/recorded/${match}`;
 
-/** Renders a recorded match's title as the link to its page (a `renderTitle` for useMatchColumns). */
-export function useRecordedMatchLink(club: number) {
-  return useCallback(
-    (match: Match, title: string) => (
-      <LocalLink to={recordedMatchPath(club, match.id)} className="text-link">
-        {title}
-      </LocalLink>
-    ),
-    [club],
+/** Renders a match's title as the link to `pathOf` it (a `renderTitle` for useMatchColumns). */
+function titleLink(pathOf: (match: Match) => string) {
+  return (match: Match, title: string) => (
+    <LocalLink to={pathOf(match)} className="text-link">
+      {title}
+    </LocalLink>
   );
 }
+
+/** A recorded match's title as the link to its page under the club. */
+export function useRecordedMatchLink(club: number) {
+  return useMemo(() => titleLink((match) => recordedMatchPath(club, match.id)), [club]);
+}
+
+/**
+ * A scheduled or live match's title as the link to its page: where, during the match, its staff watch it,
+ * enter the score and see why a camera was refused.
+ */
+export const matchPageLink = titleLink((match) => matchPath(match.id));
