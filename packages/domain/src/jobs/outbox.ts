@@ -18,7 +18,7 @@ import { randomUUID } from "node:crypto";
 import type { Pool } from "pg";
 import { Prisma, type PrismaClient } from "@clubcast/db";
 import { RedisUnavailable, type RedisOutageLog } from "@clubcast/db/redis";
-import { ASSET_UPDATE_TARGETS, type CameraCommandJob } from "@clubcast/shared/jobs";
+import { ASSET_UPDATE_TARGETS, planJob, type CameraCommandJob } from "@clubcast/shared/jobs";
 import { batchedWhileBusy } from "../core/batching.ts";
 import { queryPrepared } from "../core/prepared.ts";
 import type { EventPublisher } from "../realtime/publisher.ts";
@@ -58,9 +58,11 @@ function postInto(deliveries: OutboxDelivery[]): OutboxPost {
   const event = (call: EventCall) => void deliveries.push({ kind: "event", call });
   return {
     cameraCommand(job) {
-      const idempotencyKey = randomUUID();
-      deliveries.push({ kind: "job", job: { kind: "cameraCommand", payload: { ...job, idempotencyKey } } });
-      return idempotencyKey;
+      const payload = { ...job, idempotencyKey: randomUUID() };
+      // Checked against its schema now: a row the relay could not deliver is never committed.
+      planJob("cameraCommand", payload);
+      deliveries.push({ kind: "job", job: { kind: "cameraCommand", payload } });
+      return payload.idempotencyKey;
     },
     assetUpdates(matchId, isPrivate, requestedBy) {
       const idempotencyKeys = ASSET_UPDATE_TARGETS.map(() => randomUUID());
