@@ -1,5 +1,6 @@
-// `npm run bench:jobs`: 5,000 camera commands (schedule, one per match) through
-// BullMQ and the real worker process against the camera-server simulator.
+// `npm run bench:jobs`: 5,000 camera commands (schedule, one per match) requested as
+// the matches service does (committed to the outbox, relayed to BullMQ) and run by
+// the real worker process against the camera-server simulator.
 // Prints jobs per second and the commands lost (no effect at the camera, or the
 // match not moved on) or duplicated (a second effect at the camera). The
 // baseline, measured in the same run: the same number of calls made directly
@@ -158,17 +159,21 @@ async function main() {
   });
   events.on("failed", ({ jobId }) => finished.set(jobId, "failed"));
 
-  const jobs: CameraCommandJob[] = matchIds.map((matchId) => ({
+  const jobs: Omit<CameraCommandJob, "idempotencyKey">[] = matchIds.map((matchId) => ({
     command: "schedule",
     matchId,
     configurationId: configuration.id,
     requestedBy: requester.id,
-    idempotencyKey: randomUUID(),
   }));
+  /** Each command's idempotency key, as its request answered it. */
+  const keys: string[] = [];
   const workerCpuBefore = cpuMsOf(worker.pid!);
   const queueStart = performance.now();
-  // Enqueued the way the matches service does, 100 requests at a time.
-  await pool(jobs.length, 100, (i) => deps.jobs.enqueueCameraCommand(jobs[i]!));
+  // Requested the way the matches service does, 100 requests at a time: each commits its command to the
+  // outbox, and this process's relay delivers the committed commands to BullMQ.
+  await pool(jobs.length, 100, async (i) => {
+    keys[i] = await deps.outbox.post((post) => post.cameraCommand(jobs[i]!));
+  });
   const enqueueSeconds = (performance.now() - queueStart) / 1000;
   const deadline = Date.now() + 10 * 60_000;
   while (finished.size < jobs.length && Date.now() < deadline) await sleep(100);
@@ -179,10 +184,7 @@ async function main() {
       ? "n/a"
       : `${((workerCpuAfter - workerCpuBefore) / jobs.length).toFixed(2)} ms`;
 
-  const queued = effectsByKey(
-    await control.calls(),
-    jobs.map((job) => job.idempotencyKey),
-  );
+  const queued = effectsByKey(await control.calls(), keys);
   const notScheduled = await prisma.match.count({ where: { id: { in: matchIds }, status: { not: "scheduled" } } });
   const failed = [...finished.values()].filter((state) => state === "failed").length;
   const completedTwice = completions - (finished.size - failed);
@@ -210,7 +212,7 @@ async function main() {
       directRow(direct),
       ...(directElsewhere ? [directRow(directElsewhere)] : []),
       [
-        `BullMQ + worker process + service layer (concurrency ${CONCURRENCY})`,
+        `outbox + BullMQ + worker process + service layer (concurrency ${CONCURRENCY})`,
         jobs.length,
         queueSeconds.toFixed(2),
         queueRate.toFixed(0),
@@ -222,7 +224,7 @@ async function main() {
       ],
     ],
   );
-  console.log(`(enqueueing the ${jobs.length} jobs took ${enqueueSeconds.toFixed(2)} s of that)`);
+  console.log(`(committing the ${jobs.length} requests took ${enqueueSeconds.toFixed(2)} s of that)`);
   if (directElsewhere) {
     const fastest = Math.max(direct.rate, directElsewhere.rate);
     console.log(`(the queue reached ${(queueRate / fastest).toFixed(2)}× of the fastest direct calls measured)`);

@@ -95,15 +95,12 @@ const REQUESTS: { [C in CameraCommand]: (match: MatchTimes) => CameraCommandRequ
   }),
 };
 
-/**
- * Reads a command's match and configuration after the commit of the request that enqueued it (the job
- * may start before that commit), both in one statement with the other jobs' reads under way.
- */
+/** Reads a command's match and configuration, both in one statement with the other jobs' reads under way. */
 async function readCommand(
-  readCommitted: ReturnType<typeof createCameraCommandReader>,
+  readMatch: ReturnType<typeof createCameraCommandReader>,
   { matchId, configurationId }: CameraCommandJob,
 ) {
-  const row = await readCommitted(matchId, configurationId);
+  const row = await readMatch(matchId, configurationId);
   const { matchId: id, startingAt, stoppingAt, configurationFound, ...configuration } = row;
   return {
     match: id === null ? null : { id, startingAt: startingAt!, stoppingAt: stoppingAt! },
@@ -115,10 +112,10 @@ export type CameraCommandResult =
   { done: true; camera: CameraCommandAnswer; applied: boolean } | { done: false; reason: "match deleted" };
 
 export function cameraCommandProcessor({ pool }: Deps, services: Services, settings: WorkerSettings) {
-  const readCommitted = createCameraCommandReader(pool);
+  const readMatch = createCameraCommandReader(pool);
   async function send(job: Job<CameraCommandJob>): Promise<CameraCommandResult> {
     const { command, matchId, configurationId, idempotencyKey } = job.data;
-    const { match, configuration } = await readCommand(readCommitted, job.data);
+    const { match, configuration } = await readCommand(readMatch, job.data);
     // A gateway configuration's camera server is the media gateway unless it names another.
     const serverUrl =
       configuration?.serverUrl ?? (configuration?.cameraType === GATEWAY_CAMERA_TYPE ? settings.mediaGatewayUrl : null);

@@ -17,7 +17,6 @@ import { createApiClient, createClub } from "@clubcast/testkit/factories";
 import { connectSocket, nextEvent, signIn, subscribe } from "@clubcast/testkit/realtime";
 import { cameraCommandProcessor, matchTimerProcessor, privacyAppliedProcessor } from "../src/processors.ts";
 import { jobHandlers, runJobs, type JobHandlers } from "../src/workers.ts";
-import { holdMatchUntilCommit } from "@clubcast/domain";
 import { eventually } from "@clubcast/testkit";
 import { CAMERA_ID, callsWithKey, startJobStack, type JobStack } from "./support.ts";
 
@@ -329,51 +328,6 @@ describe("camera commands", () => {
       (call) => call.command === "stopRecording" && (call.body as { match_id?: number }).match_id === overdue.id,
     );
     expect(stops).toHaveLength(1);
-  });
-
-  it("reads the match only once the request that enqueued the command has committed", async () => {
-    const process = cameraCommandProcessor(stack.t.deps, stack.t.services, stack.settings);
-    let commit!: () => void;
-    const committing = new Promise<void>((resolve) => (commit = resolve));
-    let created!: (id: number) => void;
-    const createdId = new Promise<number>((resolve) => (created = resolve));
-    const startingAt = new Date(Date.now() + 3600_000);
-    // As POST /v1/upcoming with is_scheduled: the match and its enqueued command commit together.
-    const request = stack.t.deps.prisma.$transaction(async (tx) => {
-      const match = await tx.match.create({
-        data: {
-          clubId: stack.club.id,
-          homeClubId: stack.club.id,
-          fieldId: stack.configuration.fieldId,
-          startingAt,
-          stoppingAt: new Date(startingAt.getTime() + 5400_000),
-        },
-        select: { id: true },
-      });
-      await holdMatchUntilCommit(tx, match.id);
-      created(match.id);
-      await committing;
-    });
-    const matchId = await createdId;
-    const data: CameraCommandJob = {
-      command: "schedule",
-      matchId,
-      configurationId: stack.configuration.id,
-      requestedBy: null,
-      idempotencyKey: `before-commit-${matchId}`,
-    };
-    // The worker may take the job before that commit: it waits rather than find no match.
-    let settled = false;
-    const run = process({ data, attemptsMade: 0, opts: { attempts: JOB_ATTEMPTS } } as Job<CameraCommandJob>);
-    run.then(
-      () => (settled = true),
-      () => (settled = true),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(settled).toBe(false);
-    commit();
-    await request;
-    expect(await run).toMatchObject({ done: true, camera: { match_id: matchId, state: "scheduled" }, applied: true });
   });
 
   it("gives a duplicated command no second effect, at the camera server or on the match", async () => {

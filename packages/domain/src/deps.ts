@@ -6,8 +6,9 @@ import { FAIL_FAST_REDIS, createRedisOutageLog, type RedisOutageLog } from "@clu
 import type { AppConfig } from "@clubcast/settings";
 import { createReadCache, type ReadCache } from "./core/read-cache.ts";
 import { createSmtpMailer, type Mailer } from "./mail/mailer.ts";
-import { createRedisPublisher, type EventPublisher } from "./realtime/publisher.ts";
+import { createAwaitedPublisher, createRedisPublisher, type EventPublisher } from "./realtime/publisher.ts";
 import { createJobQueues, type JobQueues } from "./jobs/queues.ts";
+import { createOutbox, type Outbox } from "./jobs/outbox.ts";
 import { createBackgroundTasks, type BackgroundTasks } from "./core/background.ts";
 
 export interface Deps {
@@ -23,6 +24,8 @@ export interface Deps {
   events: EventPublisher;
   /** BullMQ queues (camera commands, asset updates, match timers) the worker runs. */
   jobs: JobQueues;
+  /** A change's jobs and events, committed with it and delivered after (jobs/outbox.ts); this process relays. */
+  outbox: Outbox;
   /** Work started after answering (account e-mail), finished before closing. */
   background: BackgroundTasks;
   /** Logs this process's Redis outages; every Redis client of the process is watched by it. */
@@ -41,15 +44,24 @@ export function createDeps(config: AppConfig, processName = "server"): Deps {
   // answer waits for one, and in the shared pool it would queue behind the
   // statements of uncached answers. One is enough: the reads are batched (one at a time).
   const versionPool = createPool(config.databaseUrl, 1);
+  const prisma = createPrismaClient(config.databaseUrl, { pool });
+  const jobs = createJobQueues(config, redisOutages);
   return {
     config,
-    prisma: createPrismaClient(config.databaseUrl, { pool }),
+    prisma,
     pool,
     readCache: createReadCache(versionPool, { enabled: config.readCache, maxEntries: config.readCacheEntries }),
     redis: redisOutages.watch(new Redis(config.redisUrl, { ...FAIL_FAST_REDIS, keyPrefix: config.redisPrefix })),
     mailer: createSmtpMailer(config.smtpUrl, config.mailFrom),
     events: createRedisPublisher(publisherRedis, config.redisPrefix),
-    jobs: createJobQueues(config, redisOutages),
+    jobs,
+    outbox: createOutbox({
+      prisma,
+      pool,
+      jobs,
+      events: createAwaitedPublisher(publisherRedis, config.redisPrefix),
+      redisOutages,
+    }),
     background: createBackgroundTasks(),
     redisOutages,
     close: async () => {
@@ -61,6 +73,7 @@ export function createDeps(config: AppConfig, processName = "server"): Deps {
 
 export async function closeDeps(deps: Deps): Promise<void> {
   await deps.background.idle();
+  await deps.outbox.close();
   await deps.jobs.close();
   deps.mailer.close();
   deps.redis.disconnect();

@@ -5,6 +5,6 @@
 export { loadConfig, type AppConfig } from "@clubcast/settings";
 export { createDeps, closeDeps, type Deps } from "./deps.ts";
 export { createServices, type Services } from "./services.ts";
-export { createCameraCommandReader, holdMatchUntilCommit } from "./jobs/commit-gate.ts";
+export { createCameraCommandReader } from "./jobs/camera-command-reader.ts";
 export { forgetOldJobOutcomes } from "./matches/job-outcomes.ts";
 export { hashPassword } from "./auth/passwords.ts";

@@ -1,7 +1,8 @@
-// The enqueue side of the BullMQ queues (the job registry JOBS in @clubcast/shared),
-// used by the services; apps/worker runs the jobs. Every call fails fast with
-// RedisUnavailable while Redis is away, and is never carried out later.
-import { randomUUID } from "node:crypto";
+// The enqueue side of the BullMQ queues (the job registry JOBS in @clubcast/shared);
+// apps/worker runs the jobs. The jobs of a change to the database go through the
+// outbox (outbox.ts), which calls these once the change has committed; the worker
+// calls them directly for jobs that follow no change of its own. Every call fails
+// fast with RedisUnavailable while Redis is away, and is never carried out later.
 import { FlowProducer, Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { FAIL_FAST_REDIS, withRedis, type RedisOutageLog } from "@clubcast/db/redis";
@@ -25,6 +26,17 @@ import type { AppConfig } from "@clubcast/settings";
 import { batchedPerTick } from "../core/batching.ts";
 
 type QueueKey = keyof typeof QUEUES;
+
+/** A registered job to add, after `delay` ms if given. */
+export type QueuedJob = { [K in JobKind]: { kind: K; payload: JobPayload<K>; delay?: number } }[JobKind];
+
+/** A privacy change's asset updates: one idempotency key per target of ASSET_UPDATE_TARGETS, in order. */
+export interface AssetUpdates {
+  matchId: number;
+  isPrivate: boolean;
+  requestedBy: number | null;
+  idempotencyKeys: string[];
+}
 /** One BullMQ queue per name of QUEUES, typed with the payloads of the jobs it holds. */
 type Queues = { [Key in QueueKey]: Queue<QueuePayload<(typeof QUEUES)[Key]>> };
 
@@ -53,6 +65,22 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     await viaRedis(() => queueNamed.get(queueName)!.add(name, data, { ...opts, ...extra }));
   }
 
+  /**
+   * Adds registered jobs, each payload checked against its schema first, in one call per queue (a
+   * relayed batch of the outbox). A job whose id is already queued is not added again.
+   */
+  async function addJobs(jobs: QueuedJob[]): Promise<void> {
+    const perQueue = new Map<string, { name: string; data: unknown; opts: object }[]>();
+    for (const { kind, payload, delay } of jobs) {
+      const { queueName, name, data, opts } = planJob(kind, payload);
+      const bulk = perQueue.get(queueName) ?? perQueue.set(queueName, []).get(queueName)!;
+      bulk.push({ name, data, opts: { ...opts, ...(delay === undefined ? {} : { delay }) } });
+    }
+    await viaRedis(() =>
+      Promise.all([...perQueue].map(([queueName, bulk]) => queueNamed.get(queueName)!.addBulk(bulk))),
+    );
+  }
+
   /** Enqueues a camera command; its idempotency key is its job id, so a duplicate add is ignored. */
   async function enqueueCameraCommand(job: CameraCommandJob): Promise<string> {
     await add("cameraCommand", job);
@@ -65,16 +93,19 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
    * A child that fails for good is dropped from it (so it never waits forever);
    * the requester hears that child's failure instead.
    */
-  async function enqueueAssetUpdates(
-    matchId: number,
-    isPrivate: boolean,
-    requestedBy: number | null,
-  ): Promise<string[]> {
-    const children = ASSET_UPDATE_TARGETS.map((target) =>
-      planJob("assetUpdate", { matchId, isPrivate, target, requestedBy, idempotencyKey: randomUUID() }),
+  async function enqueueAssetUpdates({
+    matchId,
+    isPrivate,
+    requestedBy,
+    idempotencyKeys,
+  }: AssetUpdates): Promise<void> {
+    const children = ASSET_UPDATE_TARGETS.map((target, i) =>
+      planJob("assetUpdate", { matchId, isPrivate, target, requestedBy, idempotencyKey: idempotencyKeys[i]! }),
     );
-    await viaRedis(() => flows.add({ ...planJob("privacyApplied", { matchId, isPrivate, requestedBy }), children }));
-    return children.map((child) => child.data.idempotencyKey);
+    const parent = planJob("privacyApplied", { matchId, isPrivate, requestedBy });
+    // Named after its children's keys: the same flow added again (a relay's redelivery) is not a second one.
+    const jobId = `privacy-applied-${idempotencyKeys.join("-")}`;
+    await viaRedis(() => flows.add({ ...parent, opts: { ...parent.opts, jobId }, children }));
   }
 
   /** Removes the match.starting timer of a match's start, if any (a timer being fired right now is left alone). */
@@ -143,6 +174,7 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     /** Every queue, for monitoring. */
     allQueues,
     viaRedis,
+    addJobs,
     enqueueCameraCommand,
     enqueueClipCut,
     enqueueSummaryBuild,

@@ -1,11 +1,11 @@
 // The camera commands a scheduler requests: what the requester is told, and the
 // checks made when one is asked for (the worker runs it later; job-outcomes.ts
 // applies its outcome by the rules of lifecycle/).
-import { randomUUID } from "node:crypto";
 import { canTransition, isRecording, transitionOf, type MatchStatus } from "@clubcast/shared";
 import type { Prisma } from "@clubcast/db";
 import { type CameraCommand } from "@clubcast/shared/jobs";
 import type { Deps } from "../deps.ts";
+import type { OutboxPost } from "../jobs/outbox.ts";
 import type { AuthUser } from "../core/context.ts";
 import { ConflictError, TRANSITION_REFUSED, ValidationError } from "../core/errors.ts";
 import type { MessageKey } from "../core/i18n.ts";
@@ -35,7 +35,7 @@ export interface PlannedCommand {
 
 type CameraPlacement = { configurationId: number | null; clubId: number; fieldId: number | null };
 
-export function createCameraCommandPlanner({ prisma, jobs }: Pick<Deps, "prisma" | "jobs">) {
+export function createCameraCommandPlanner({ prisma }: Pick<Deps, "prisma">) {
   /** The camera configuration a command goes to: the match's, else the main one of its field (null: none). */
   async function findConfigurationFor(match: CameraPlacement): Promise<number | null> {
     if (match.configurationId) return match.configurationId;
@@ -103,8 +103,9 @@ export function createCameraCommandPlanner({ prisma, jobs }: Pick<Deps, "prisma"
     return { command, configurationId: configuration.id };
   }
 
-  function enqueueCommand(plan: PlannedCommand, matchId: number, user: AuthUser): Promise<string> {
-    return jobs.enqueueCameraCommand({ ...plan, matchId, requestedBy: user.id, idempotencyKey: randomUUID() });
+  /** Posts a planned command to the outbox of the change that asks for it; answers its job id. */
+  function enqueueCommand(post: OutboxPost, plan: PlannedCommand, matchId: number, user: AuthUser): string {
+    return post.cameraCommand({ ...plan, matchId, requestedBy: user.id });
   }
 
   return { findConfigurationFor, planCommand, enqueueCommand };

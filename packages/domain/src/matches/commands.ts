@@ -11,7 +11,6 @@ import { translate, type MessageKey } from "../core/i18n.ts";
 import { authorize, isSystem, requireUser } from "../core/policy.ts";
 import type { MediaService } from "../media/service.ts";
 import { mayReportFor } from "../camera-controller/reporting.ts";
-import { holdMatchUntilCommit } from "../jobs/commit-gate.ts";
 import { matchAnswer } from "./answers.ts";
 import { REQUESTED_MESSAGES, createCameraCommandPlanner, recordingMatches } from "./camera-commands.ts";
 import { checkReferences, editingColumns, scheduleInstants } from "./editing.ts";
@@ -33,7 +32,7 @@ function updateMessage(input: UpdateMatchInput): MessageKey {
 }
 
 export function createMatchCommands(deps: Deps, media: MediaService) {
-  const { prisma, jobs, events } = deps;
+  const { prisma, outbox } = deps;
   const { findConfigurationFor, planCommand, enqueueCommand } = createCameraCommandPlanner(deps);
 
   // ── camera commands ──
@@ -53,7 +52,7 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
   ) {
     const { user, match } = await clubMatch(ctx, params.club, params.match);
     const plan = await planCommand(match, command, params.configuration);
-    const jobId = await enqueueCommand(plan, match.id, user);
+    const jobId = await outbox.post((post) => enqueueCommand(post, plan, match.id, user));
     return started(null, translate(ctx.locale, REQUESTED_MESSAGES[command]), [jobId]);
   }
 
@@ -73,17 +72,15 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
     const draft = { status: "unscheduled", configurationId: null, clubId: club.id, fieldId: input.field } as const;
     const plan = input.is_scheduled ? await planCommand(draft, "schedule") : null;
 
-    // One transaction with the enqueue: a 503 for an unreachable queue leaves no match behind.
-    const { match, jobIds } = await prisma.$transaction(async (tx) => {
+    // The schedule command is delivered once the match has committed (the outbox).
+    const { match, jobIds } = await outbox.transaction(async (tx, post) => {
       const created = await createMatchRepository(tx).create(draft.status, {
         ...editingColumns(input),
         ...instants,
         clubId: club.id,
         isScheduled: false,
       });
-      if (!plan) return { match: created, jobIds: [] };
-      await holdMatchUntilCommit(tx, created.id);
-      return { match: created, jobIds: [await enqueueCommand(plan, created.id, user)] };
+      return { match: created, jobIds: plan ? [enqueueCommand(post, plan, created.id, user)] : [] };
     });
     return started(await reload(match.id), translate(ctx.locale, "match.created"), jobIds);
   }
@@ -111,23 +108,22 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
     const plan = schedulingChange ? await planCommand(target, isScheduled ? "schedule" : "unschedule") : null;
     const privacyChange = data.isPrivate !== undefined && data.isPrivate !== match.isPrivate;
 
-    // The change commits only once its jobs are queued: a 503 for an unreachable queue changes nothing.
-    const { updated, jobIds } = await prisma.$transaction(async (tx) => {
+    // The change, its jobs and its events commit together; they are delivered once it has (the outbox).
+    const { updated, jobIds } = await outbox.transaction(async (tx, post) => {
       const updated = await tx.match.update({ where: { id: match.id }, data, select: matchColumns });
-      await holdMatchUntilCommit(tx, match.id);
       if (match.status === "scheduled" && updated.startingAt.getTime() !== match.startingAt.getTime()) {
-        await jobs.clearMatchStartingTimer(match.id, match.startingAt);
-        await jobs.setMatchStartingTimer(match.id, updated.startingAt);
+        post.clearMatchStartingTimer(match.id, match.startingAt);
+        post.setMatchStartingTimer(match.id, updated.startingAt);
       }
       const jobIds = [
-        ...(privacyChange ? await jobs.enqueueAssetUpdates(match.id, updated.isPrivate, user.id) : []),
-        ...(plan ? [await enqueueCommand(plan, match.id, user)] : []),
+        ...(privacyChange ? post.assetUpdates(match.id, updated.isPrivate, user.id) : []),
+        ...(plan ? [enqueueCommand(post, plan, match.id, user)] : []),
       ];
+      if (audienceChanged(match, updated)) post.events.matchAudienceChanged(match.id, match);
+      // Kick-off, teams or field as its page shows them (a scheduling change is told once the camera confirms it).
+      post.events.publish(CHANNELS.match(match.id), EVENTS.matchChanged, { match: match.id });
       return { updated, jobIds };
     });
-    if (audienceChanged(match, updated)) events.matchAudienceChanged(match.id, match);
-    // Kick-off, teams or field as its page shows them (a scheduling change is told once the camera confirms it).
-    events.publish(CHANNELS.match(match.id), EVENTS.matchChanged, { match: match.id });
     const message = translate(ctx.locale, updateMessage(input));
     return started(await matchAnswer(prisma, media, updated), message, jobIds);
   }
@@ -191,15 +187,15 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
   async function deleteMatch(match: MatchRow, user: AuthUser, ctx: RequestContext) {
     // The camera of a scheduled match would still record it: once the match is gone it is told to unschedule.
     const camera = match.status === "scheduled" ? await findConfigurationFor(match) : null;
-    // The deletion commits only once its timer is cleared and the camera told: a 503 keeps the match.
-    await prisma.$transaction(async (tx) => {
+    // Its timer is cleared, its camera told and its audience warned once the deletion has committed.
+    await outbox.transaction(async (tx, post) => {
       // Conditional, so a match that started recording meanwhile (live, or awaiting its video) is not deleted either.
       const deleted = await tx.match.deleteMany({ where: { id: match.id, NOT: recordingMatches } });
       if (deleted.count === 0) throw new ConflictError("match", "match.live_not_deletable");
-      await jobs.clearMatchStartingTimer(match.id, match.startingAt);
-      if (camera !== null) await enqueueCommand({ command: "unschedule", configurationId: camera }, match.id, user);
+      post.clearMatchStartingTimer(match.id, match.startingAt);
+      if (camera !== null) enqueueCommand(post, { command: "unschedule", configurationId: camera }, match.id, user);
+      post.events.matchAudienceChanged(match.id, match);
     });
-    events.matchAudienceChanged(match.id, match);
     // Its video goes once the deletion has committed (a refused deletion keeps it).
     media.removeMatchMedia(match.id);
     return deleted(match.id, translate(ctx.locale, "match.deleted"));
@@ -236,15 +232,17 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
     // The access matrix's rule, as the web client reads it to offer the score control.
     if (ctx.user && !canScore(ctx.user, ctx.user.clubId, matchClubsOf(match))) throw new ForbiddenError();
 
-    const updated = await prisma.match.update({
-      where: { id: match.id },
-      data: { homeScore: input.home, awayScore: input.away },
-      select: matchColumns,
-    });
-    events.publish(CHANNELS.match(match.id), EVENTS.matchScored, {
-      match: match.id,
-      home: input.home,
-      away: input.away,
+    const updated = await outbox.transaction(async (tx, post) => {
+      post.events.publish(CHANNELS.match(match.id), EVENTS.matchScored, {
+        match: match.id,
+        home: input.home,
+        away: input.away,
+      });
+      return tx.match.update({
+        where: { id: match.id },
+        data: { homeScore: input.home, awayScore: input.away },
+        select: matchColumns,
+      });
     });
     return written(await matchAnswer(prisma, media, updated), translate(ctx.locale, "match.score_saved"));
   }

@@ -3,6 +3,7 @@
 // the same key delivers them to the sockets in the channel's room.
 import { Emitter } from "@socket.io/redis-emitter";
 import type { Redis } from "ioredis";
+import { withRedis } from "@clubcast/db/redis";
 import { CHANNELS, EVENTS, parseChannel, type EventName, type EventPayloads } from "@clubcast/shared";
 import type { MatchAudience } from "../matches/lifecycle/audience.ts";
 import { audienceOf } from "../matches/visibility.ts";
@@ -71,12 +72,43 @@ export interface EventPublisher {
 /** The Redis channel prefix shared by the emitter and the Socket.IO Redis adapter. */
 export const socketIoKey = (redisPrefix: string) => `${redisPrefix}socket.io`;
 
+/** What the emitter publishes through: a Redis client's PUBLISH (the emitter does not await it). */
+type PublishingClient = { publish(channel: string, message: string | Buffer): Promise<unknown> };
+
+/**
+ * For events of the moment (a job's outcome, a chat message): best effort. While Redis is away they
+ * are dropped rather than delivered stale after the outage, and a failed publish must not become an
+ * unhandled rejection. The events of a committed change go through the outbox instead (jobs/outbox.ts).
+ */
 export function createRedisPublisher(redis: Redis, redisPrefix: string): EventPublisher {
-  // Events are best effort: while Redis is away they are dropped rather than delivered stale after the
-  // outage, and a failed publish (the emitter doesn't await it) must not become an unhandled rejection.
-  const client = {
-    publish: (channel: string, message: string | Buffer) => redis.publish(channel, message).catch(() => 0),
-  };
+  return publisherOver({ publish: (channel, message) => redis.publish(channel, message).catch(() => 0) }, redisPrefix);
+}
+
+/**
+ * For the outbox relay: a publisher whose publishes `sent()` awaits, failing when Redis did not take
+ * one of those made since the last call (the relay then delivers them again later).
+ */
+export function createAwaitedPublisher(redis: Redis, redisPrefix: string) {
+  let pending: Promise<unknown>[] = [];
+  const publisher = publisherOver(
+    {
+      publish(channel, message) {
+        const published = withRedis(redis, () => redis.publish(channel, message));
+        pending.push(published);
+        return published.catch(() => 0);
+      },
+    },
+    redisPrefix,
+  );
+  async function sent(): Promise<void> {
+    const publishes = pending;
+    pending = [];
+    await Promise.all(publishes);
+  }
+  return { publisher, sent };
+}
+
+function publisherOver(client: PublishingClient, redisPrefix: string): EventPublisher {
   const emitter = new Emitter(client, { key: socketIoKey(redisPrefix) });
   const publishToViewers: EventPublisher["publishToViewers"] = (channel, event, payload) => {
     emitter.serverSideEmit(MATCH_NEWS, { channel, event, payload } satisfies MatchNews);

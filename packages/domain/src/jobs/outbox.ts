@@ -1,0 +1,261 @@
+// The transactional outbox: a change to the database, the jobs it starts and the
+// realtime events it announces commit together, and are delivered only once
+// committed. A change runs in `outbox.transaction`; what it posts is written as one
+// row of the `outbox` table in its own transaction. The relay then takes committed
+// rows (FOR UPDATE SKIP LOCKED, so the relays of several processes never take the
+// same row), adds their jobs to BullMQ and publishes their events, and deletes the
+// rows in the transaction that delivered them. So:
+// - a rolled-back change delivers nothing, and a committed one is delivered even if
+//   Redis is away (the relay retries until it is back) or the process dies right
+//   after the commit (another relay, or this one restarted, finds the row);
+// - a job never runs before the change that asked for it has committed;
+// - a delivery may be repeated (Redis took it, then the relay died before deleting
+//   its row): every job has a fixed job id, so BullMQ ignores the second add; an
+//   event may be heard twice, which its listeners bear (they read the match again).
+// The relay is woken right after a commit of its own process, when Redis is back,
+// and every OUTBOX_POLL_MS for rows committed by another process or left by a dead relay.
+import { randomUUID } from "node:crypto";
+import type { Pool } from "pg";
+import { Prisma, type PrismaClient } from "@clubcast/db";
+import { RedisUnavailable, type RedisOutageLog } from "@clubcast/db/redis";
+import { ASSET_UPDATE_TARGETS, planJob, type CameraCommandJob } from "@clubcast/shared/jobs";
+import { batchedWhileBusy } from "../core/batching.ts";
+import { queryPrepared } from "../core/prepared.ts";
+import type { EventPublisher } from "../realtime/publisher.ts";
+import { audienceOf } from "../matches/visibility.ts";
+import type { AssetUpdates, JobQueues, QueuedJob } from "./queues.ts";
+
+/** How often the relay looks for rows it was not woken for. */
+export const OUTBOX_POLL_MS = 1000;
+/** The most rows one relay transaction takes (their jobs go to BullMQ in one call per queue). */
+const RELAY_BATCH = 500;
+
+/** One call of the event publisher, as it is stored (JSON). */
+type EventCall = {
+  [M in keyof EventPublisher]: { method: M; args: Parameters<EventPublisher[M]> };
+}[keyof EventPublisher];
+
+/** What a committed change asked for, in the order it asked (JSON, as the row stores it). */
+export type OutboxDelivery =
+  | { kind: "job"; job: QueuedJob }
+  | { kind: "assetUpdates"; updates: AssetUpdates }
+  | { kind: "setMatchStartingTimer" | "clearMatchStartingTimer"; matchId: number; startingAt: string }
+  | { kind: "event"; call: EventCall };
+
+/** What a change inside `outbox.transaction` may ask for; all of it is delivered once it commits. */
+export interface OutboxPost {
+  /** A camera command; answers its job id (its idempotency key). */
+  cameraCommand(job: Omit<CameraCommandJob, "idempotencyKey">): string;
+  /** A privacy change's asset updates, children of a job that tells the requester; answers their job ids. */
+  assetUpdates(matchId: number, isPrivate: boolean, requestedBy: number | null): string[];
+  setMatchStartingTimer(matchId: number, startingAt: Date): void;
+  clearMatchStartingTimer(matchId: number, startingAt: Date): void;
+  /** Realtime events, published once the change has committed. */
+  events: EventPublisher;
+}
+
+function postInto(deliveries: OutboxDelivery[]): OutboxPost {
+  const event = (call: EventCall) => void deliveries.push({ kind: "event", call });
+  return {
+    cameraCommand(job) {
+      const payload = { ...job, idempotencyKey: randomUUID() };
+      // Checked against its schema now: a row the relay could not deliver is never committed.
+      planJob("cameraCommand", payload);
+      deliveries.push({ kind: "job", job: { kind: "cameraCommand", payload } });
+      return payload.idempotencyKey;
+    },
+    assetUpdates(matchId, isPrivate, requestedBy) {
+      const idempotencyKeys = ASSET_UPDATE_TARGETS.map(() => randomUUID());
+      deliveries.push({ kind: "assetUpdates", updates: { matchId, isPrivate, requestedBy, idempotencyKeys } });
+      return idempotencyKeys;
+    },
+    setMatchStartingTimer: (matchId, startingAt) =>
+      void deliveries.push({ kind: "setMatchStartingTimer", matchId, startingAt: startingAt.toISOString() }),
+    clearMatchStartingTimer: (matchId, startingAt) =>
+      void deliveries.push({ kind: "clearMatchStartingTimer", matchId, startingAt: startingAt.toISOString() }),
+    events: {
+      publish: (...args) => event({ method: "publish", args }),
+      publishToViewers: (...args) => event({ method: "publishToViewers", args }),
+      accessChanged: (...args) => event({ method: "accessChanged", args }),
+      // Only the audience is kept of the match as it was (a whole row would not survive JSON).
+      matchAudienceChanged: (match, before) =>
+        event({ method: "matchAudienceChanged", args: [match, audienceOf(before)] }),
+    },
+  };
+}
+
+/** Delivers one batch's deliveries: its jobs in order (consecutive adds in one call), then its events. */
+async function deliver(
+  deliveries: OutboxDelivery[],
+  jobs: JobQueues,
+  events: { publisher: EventPublisher; sent(): Promise<void> },
+): Promise<void> {
+  let adds: QueuedJob[] = [];
+  const flushAdds = async () => {
+    if (adds.length) await jobs.addJobs(adds);
+    adds = [];
+  };
+  for (const delivery of deliveries) {
+    if (delivery.kind === "job") {
+      adds.push(delivery.job);
+      continue;
+    }
+    await flushAdds();
+    if (delivery.kind === "assetUpdates") await jobs.enqueueAssetUpdates(delivery.updates);
+    if (delivery.kind === "setMatchStartingTimer")
+      await jobs.setMatchStartingTimer(delivery.matchId, new Date(delivery.startingAt));
+    if (delivery.kind === "clearMatchStartingTimer")
+      await jobs.clearMatchStartingTimer(delivery.matchId, new Date(delivery.startingAt));
+  }
+  await flushAdds();
+  // Events last: a job that could not be added keeps the batch, and its events are not told twice.
+  for (const delivery of deliveries) {
+    if (delivery.kind !== "event") continue;
+    const { method, args } = delivery.call;
+    (events.publisher[method] as (...args: unknown[]) => void)(...args);
+  }
+  await events.sent();
+}
+
+export interface Outbox {
+  /**
+   * Runs `change` in one transaction; the jobs and events it posts are delivered once it has
+   * committed, and never if it rolls back. Answers once they are delivered, unless Redis is away:
+   * then at once, and they are delivered when Redis is back.
+   */
+  transaction<T>(change: (tx: Prisma.TransactionClient, post: OutboxPost) => Promise<T>): Promise<T>;
+  /** As `transaction` for a request that changes nothing else (a camera command): one INSERT, no transaction of its own. */
+  post<T>(ask: (post: OutboxPost) => T): Promise<T>;
+  /** Delivers every committed row now; rejects when a delivery failed (its rows wait for the next run). */
+  relay(): Promise<void>;
+  /** Stops the relay, after the batch it is delivering. */
+  close(): Promise<void>;
+}
+
+export function createOutbox({
+  prisma,
+  pool,
+  jobs,
+  events,
+  redisOutages,
+}: {
+  prisma: PrismaClient;
+  pool: Pool;
+  jobs: JobQueues;
+  /** A publisher whose publishes `sent()` awaits (realtime/publisher.ts, createAwaitedPublisher). */
+  events: { publisher: EventPublisher; sent(): Promise<void> };
+  redisOutages: Pick<RedisOutageLog, "down" | "onBack">;
+}): Outbox {
+  /** Delivers up to RELAY_BATCH committed rows and deletes them, in one transaction; answers how many. */
+  async function relayBatch(): Promise<number> {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      const { rows } = await client.query<{ id: string; deliveries: OutboxDelivery[] }>({
+        name: "outbox_take",
+        text: `DELETE FROM outbox WHERE id IN (
+                 SELECT id FROM outbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+               ) RETURNING id, deliveries`,
+        values: [RELAY_BATCH],
+      });
+      rows.sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)));
+      await deliver(
+        rows.flatMap((row) => row.deliveries),
+        jobs,
+        events,
+      );
+      await client.query("COMMIT");
+      client.release();
+      return rows.length;
+    } catch (error) {
+      // The rows stay. A connection that cannot roll back is broken (which rolls back too): not reused.
+      const rolledBack = await client.query("ROLLBACK").then(
+        () => true,
+        () => false,
+      );
+      client.release(!rolledBack);
+      throw error;
+    }
+  }
+
+  /** Relays until a batch leaves no committed row behind. */
+  async function runPass(): Promise<void> {
+    while ((await relayBatch()) === RELAY_BATCH);
+  }
+
+  let closed = false;
+  // One pass at a time: asked during one, the next pass starts after it, for all who asked meanwhile.
+  let current: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  /** A pass that starts from now, so it finds every row committed before this call. */
+  function pass(): Promise<void> {
+    if (closed) return Promise.resolve();
+    if (!current) {
+      current = runPass().finally(() => (current = null));
+      return current;
+    }
+    queued ??= current
+      .catch(() => {})
+      .then(() => {
+        queued = null;
+        return pass();
+      });
+    return queued;
+  }
+
+  /** A pass for a commit, the poll or Redis coming back; a failure waits for the next (an outage is logged once by its log). */
+  function wake(): Promise<void> {
+    const delivered = pass();
+    delivered.catch((error: unknown) => {
+      if (!(error instanceof RedisUnavailable)) console.error(`[outbox] delivery failed, retried: ${String(error)}`);
+    });
+    return delivered;
+  }
+  const poll = setInterval(wake, OUTBOX_POLL_MS);
+  poll.unref();
+  redisOutages.onBack(() => void wake());
+
+  /**
+   * Writes the row of a request that changes nothing else. The rows asked while one INSERT is under way
+   * go together in the next (core/batching.ts): one commit for a burst of requests instead of one each.
+   */
+  const insertRow = batchedWhileBusy(async (rows: OutboxDelivery[][]) => {
+    const json = rows.map((deliveries) => JSON.stringify(deliveries));
+    await queryPrepared(pool, Prisma.sql`INSERT INTO outbox (deliveries) SELECT unnest(${json}::jsonb[])`);
+    return rows.map(() => undefined);
+  });
+
+  /** Once a row is committed: the caller answers once it is delivered, unless Redis is away (then at once). */
+  async function committed(): Promise<void> {
+    const delivered = wake();
+    if (!redisOutages.down) await delivered.catch(() => {});
+  }
+
+  return {
+    async transaction(change) {
+      const result = await prisma.$transaction(async (tx) => {
+        const deliveries: OutboxDelivery[] = [];
+        const value = await change(tx, postInto(deliveries));
+        if (deliveries.length) {
+          await tx.outboxMessage.create({ data: { deliveries: deliveries as unknown as Prisma.InputJsonValue } });
+        }
+        return value;
+      });
+      await committed();
+      return result;
+    },
+    async post(ask) {
+      const deliveries: OutboxDelivery[] = [];
+      const value = ask(postInto(deliveries));
+      await insertRow(deliveries);
+      await committed();
+      return value;
+    },
+    relay: pass,
+    async close() {
+      closed = true;
+      clearInterval(poll);
+      await Promise.all([current, queued].map((run) => run?.catch(() => {})));
+    },
+  };
+}
