@@ -168,16 +168,17 @@ export async function startCameraSimulator(options: SimulatorOptions = {}): Prom
    * Tells the API the recording's stream is ready: what makes its match live. Tried again every
    * STREAM_READY_RETRY_MS while the recording goes on until the API has heard it: the report may
    * come before the API knows this camera records the match (the start's confirmation is written by
-   * the worker meanwhile), or find the API away for a moment.
+   * the worker meanwhile), or find the API away for a moment. A recording stopped (or forgotten by a
+   * reset) before its stream was ready reports none: its match never shows live without a video.
    */
   async function reportStreamReady(cameraId: string, recording: Recording, liveHlsUrl: string | null) {
     if (!reporter) return;
-    for (let attempt = 1; ; attempt++) {
+    const goesOn = () => !closing && cameras.get(cameraId)?.recording === recording;
+    for (let attempt = 1; goesOn(); attempt++) {
       try {
         return await reporter.streamReady({ matchId: recording.matchId, liveHlsUrl });
       } catch (error) {
-        // Stopped, or forgotten by a reset: nothing to report any more.
-        if (closing || cameras.get(cameraId)?.recording !== recording) throw error;
+        if (!goesOn()) throw error;
         if (attempt === 1)
           log(`match ${recording.matchId}'s stream ready not heard yet (${(error as Error).message}): trying again`);
         await sleep(STREAM_READY_RETRY_MS);
@@ -188,13 +189,13 @@ export async function startCameraSimulator(options: SimulatorOptions = {}): Prom
   /** Ends the live stream, makes the video-on-demand, then reports the recording finished. */
   async function finishRecording(recording: Recording, endedAt: Date): Promise<void> {
     const processing = sleep(options.processingMs ?? 1000);
-    if (recording.video) await recording.video.stopIntoVod(join(recording.dir, "vod"));
+    const recorded = recording.video ? await recording.video.stopIntoVod(join(recording.dir, "vod")) : false;
     await processing;
     await reporter?.recordingFinished({
       matchId: recording.matchId,
       startedAt: recording.startedAt,
       endedAt,
-      vodHlsUrl: recording.video ? mediaUrl(recording.dir, "vod") : null,
+      vodHlsUrl: recorded ? mediaUrl(recording.dir, "vod") : null,
     });
   }
 

@@ -130,3 +130,21 @@ it("reports the stream ready again until the API has heard it: a report before t
   expect(live.liveHlsUrl).toMatch(new RegExp(`^${stack.sim.url}/media/.+/live/index\\.m3u8$`));
   await camera.send("stopRecording", CAMERA_ID, { match_id: match.id }, { idempotencyKey: `early-stop-${match.id}` });
 });
+
+it("reports no stream for a recording stopped before its stream was ready: its match ends without ever being live", async () => {
+  const { prisma } = stack.t.deps;
+  const match = await stack.createMatch({ status: "scheduled" });
+  const camera = createCameraServerClient(stack.sim.url);
+  await camera.send("startRecording", CAMERA_ID, { match_id: match.id }, { idempotencyKey: `short-${match.id}` });
+  await camera.send("stopRecording", CAMERA_ID, { match_id: match.id }, { idempotencyKey: `short-stop-${match.id}` });
+  const ended = await eventually(async () => {
+    const now = await prisma.match.findUniqueOrThrow({ where: { id: match.id } });
+    return now.status !== "scheduled" && now;
+  }, "the simulator's recording report");
+  // Whatever the moment of recording made it (a first segment, or nothing: no video made up), never a live stream.
+  expect(ended.liveHlsUrl).toBeNull();
+  expect([
+    { status: "vod", recordingProblem: null },
+    { status: "processing", recordingProblem: "no_video" },
+  ]).toContainEqual({ status: ended.status, recordingProblem: ended.recordingProblem });
+});
