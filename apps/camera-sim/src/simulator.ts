@@ -91,6 +91,8 @@ const CONTENT_TYPES: Record<string, string> = {
 const isPositiveInt = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
 const isInstant = (value: unknown) => typeof value === "string" && !Number.isNaN(Date.parse(value));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long the simulator waits before telling the API again of a stream it did not hear of. */
+const STREAM_READY_RETRY_MS = 1000;
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -124,6 +126,8 @@ export async function startCameraSimulator(options: SimulatorOptions = {}): Prom
   let answersByKey = new Map<string, Promise<Answer>>();
   let cameras = new Map<string, CameraState>();
   const background = new Set<Promise<unknown>>();
+  /** Set by close(): reports are not tried again. */
+  let closing = false;
   let publicUrl = options.publicUrl ?? "";
 
   const cameraState = (cameraId: string): CameraState => {
@@ -155,21 +159,43 @@ export async function startCameraSimulator(options: SimulatorOptions = {}): Prom
     state.recording = recording;
     inBackground(`the live stream of match ${matchId}`, async () => {
       if (live) await live.ready;
-      await reporter?.streamReady({ matchId, liveHlsUrl: live ? mediaUrl(dir, "live") : null });
+      await reportStreamReady(cameraId, recording, live ? mediaUrl(dir, "live") : null);
     });
     return recording;
+  }
+
+  /**
+   * Tells the API the recording's stream is ready: what makes its match live. Tried again every
+   * STREAM_READY_RETRY_MS while the recording goes on until the API has heard it: the report may
+   * come before the API knows this camera records the match (the start's confirmation is written by
+   * the worker meanwhile), or find the API away for a moment. A recording stopped (or forgotten by a
+   * reset) before its stream was ready reports none: its match never shows live without a video.
+   */
+  async function reportStreamReady(cameraId: string, recording: Recording, liveHlsUrl: string | null) {
+    if (!reporter) return;
+    const goesOn = () => !closing && cameras.get(cameraId)?.recording === recording;
+    for (let attempt = 1; goesOn(); attempt++) {
+      try {
+        return await reporter.streamReady({ matchId: recording.matchId, liveHlsUrl });
+      } catch (error) {
+        if (!goesOn()) throw error;
+        if (attempt === 1)
+          log(`match ${recording.matchId}'s stream ready not heard yet (${(error as Error).message}): trying again`);
+        await sleep(STREAM_READY_RETRY_MS);
+      }
+    }
   }
 
   /** Ends the live stream, makes the video-on-demand, then reports the recording finished. */
   async function finishRecording(recording: Recording, endedAt: Date): Promise<void> {
     const processing = sleep(options.processingMs ?? 1000);
-    if (recording.video) await recording.video.stopIntoVod(join(recording.dir, "vod"));
+    const recorded = recording.video ? await recording.video.stopIntoVod(join(recording.dir, "vod")) : false;
     await processing;
     await reporter?.recordingFinished({
       matchId: recording.matchId,
       startedAt: recording.startedAt,
       endedAt,
-      vodHlsUrl: recording.video ? mediaUrl(recording.dir, "vod") : null,
+      vodHlsUrl: recorded ? mediaUrl(recording.dir, "vod") : null,
     });
   }
 
@@ -423,6 +449,7 @@ export async function startCameraSimulator(options: SimulatorOptions = {}): Prom
     port,
     video,
     async close() {
+      closing = true;
       if (heartbeats) clearInterval(heartbeats);
       await Promise.all([...cameras.values()].map((state) => state.recording?.video?.abort()));
       await demoMedia?.close();

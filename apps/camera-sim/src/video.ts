@@ -46,8 +46,11 @@ const H264 = ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "
 export interface LiveVideo {
   /** Resolves once the live playlist exists, so players can start. */
   ready: Promise<void>;
-  /** Ends the live stream and turns what was recorded into an HLS video-on-demand in `vodDir`. */
-  stopIntoVod(vodDir: string): Promise<void>;
+  /**
+   * Ends the live stream and turns what was recorded into an HLS video-on-demand in `vodDir`; false
+   * when nothing playable was (stopped before its first segment): no video is made up for it.
+   */
+  stopIntoVod(vodDir: string): Promise<boolean>;
   /** Ends ffmpeg without making anything more (the simulator shutting down). */
   abort(): Promise<void>;
 }
@@ -99,8 +102,12 @@ export function startLiveVideo(
       // "q" makes ffmpeg finish the current segment and close both playlists.
       if (child.exitCode === null) child.stdin?.end("q");
       await exited.catch(() => {});
-      if (archiveDir && existsSync(join(archiveDir, PLAYLIST))) await remuxToVod(join(archiveDir, PLAYLIST), vodDir);
-      else await encodeTestPatternVod(vodDir, { size: options.size, caption: options.caption, seconds: 6 });
+      if (!archiveDir || !existsSync(join(archiveDir, PLAYLIST))) return false;
+      // Stopped at once, the archive may list a first segment ffmpeg never finished: nothing playable.
+      return remuxToVod(join(archiveDir, PLAYLIST), vodDir).then(
+        () => true,
+        () => false,
+      );
     },
     async abort() {
       if (child.exitCode === null) child.kill("SIGKILL");

@@ -656,29 +656,41 @@ describe("tRPC", () => {
   });
 });
 
-describe("a hand start on a media gateway camera", () => {
+// One rule for every camera: a camera server (a controller bound to its configuration) and the media
+// gateway (a machine client of no configuration) alike.
+describe.each([
+  { camera: "a camera server", cameraType: null },
+  { camera: "a media gateway camera", cameraType: GATEWAY_CAMERA_TYPE },
+])("a hand start on $camera", ({ camera, cameraType }) => {
   const times = { started_at: "2030-05-02T14:00:00Z", ended_at: "2030-05-02T15:45:00Z" };
-  let gateway: Configuration;
-  /** The media gateway's own token: a machine client of no configuration. */
-  let gatewayToken: string;
+  /** A camera of its own: other tests leave matches live on the shared one. */
+  let ownConfiguration: Configuration;
+  /** The camera's reporting token. */
+  let cameraToken: string;
   beforeAll(async () => {
-    gateway = await t.deps.prisma.configuration.update({
+    ownConfiguration = await t.deps.prisma.configuration.update({
       where: {
         id: (await createConfiguration(t.deps.prisma, { clubId: club.id, fieldId: field.id, isMain: false })).id,
       },
-      data: { cameraType: GATEWAY_CAMERA_TYPE, saCameraId: "cam-gateway-hand" },
+      data: { ...(cameraType ? { cameraType } : {}), saCameraId: `cam-hand-${camera}` },
     });
-    const { client, secret } = await createApiClient(t.deps.prisma, null);
-    gatewayToken = (await exchange(client.clientId, secret)).json().access_token;
+    const { client, secret } = await createApiClient(t.deps.prisma, cameraType ? null : ownConfiguration.id);
+    cameraToken = (await exchange(client.clientId, secret)).json().access_token;
   });
 
   const confirmed = (command: "startRecording" | "stopRecording", matchId: number, requestedBy: number | null) =>
-    ({ command, matchId, configurationId: gateway.id, requestedBy, idempotencyKey: `${command}-${matchId}` }) as const;
+    ({
+      command,
+      matchId,
+      configurationId: ownConfiguration.id,
+      requestedBy,
+      idempotencyKey: `${command}-${matchId}`,
+    }) as const;
   const detail = async (id: number) => (await http.get(`/v1/matches/${id}`, userToken)).json().data;
 
-  it("keeps the match upcoming, awaiting its video, until the gateway reports its first segment: then it is live", async () => {
+  it("keeps the match upcoming, awaiting its video, until its camera reports its first segment: then it is live", async () => {
     const requester = await createUser(t.deps.prisma, { scope: "system" });
-    // No configuration of its own yet: the confirmed start gives it the gateway's, whose report is then taken.
+    // No configuration of its own yet: the confirmed start gives it its camera's, whose report is then taken.
     const match = await createMatch(t.deps.prisma, { clubId: club.id, fieldId: field.id, status: "scheduled" });
     const channels = await listenToChannels(t, [CHANNELS.user(requester.id), CHANNELS.match(match.id)]);
 
@@ -689,7 +701,7 @@ describe("a hand start on a media gateway camera", () => {
       status: "scheduled",
       list_status: "upcoming",
       awaiting_video: true,
-      configuration_id: gateway.id,
+      configuration_id: ownConfiguration.id,
       live_hls_url: null,
     });
     const live = await http.get("/v1/matches?status=live&page=1&limit=100");
@@ -697,7 +709,7 @@ describe("a hand start on a media gateway camera", () => {
     // Its camera records it: another match can't start on it, and it can't be deleted.
     const other = await createMatch(t.deps.prisma, {
       clubId: club.id,
-      configurationId: gateway.id,
+      configurationId: ownConfiguration.id,
       status: "scheduled",
     });
     expect((await http.post(`/v1/clubs/${club.id}/matches/${other.id}/startrecording`, {}, userToken)).statusCode).toBe(
@@ -707,8 +719,8 @@ describe("a hand start on a media gateway camera", () => {
     await channels.settle();
     expect(channels.events(EVENTS.matchLive)).toEqual([]);
 
-    const url = "http://gateway.test/media/matches/live.m3u8";
-    const ready = await http.post("/v1/camera/stream-ready", { match_id: match.id, live_hls_url: url }, gatewayToken);
+    const url = "http://camera.test/media/matches/live.m3u8";
+    const ready = await http.post("/v1/camera/stream-ready", { match_id: match.id, live_hls_url: url }, cameraToken);
     expect(ready.json()).toEqual({ data: { match: match.id, status: "live", live_hls_url: url } });
     expect(await detail(match.id)).toMatchObject({ status: "live", awaiting_video: false, live_hls_url: url });
     await channels.settle();
@@ -722,7 +734,7 @@ describe("a hand start on a media gateway camera", () => {
   it("stops a match still awaiting its video: nothing recorded ends it marked no_video, never on demand", async () => {
     const match = await createMatch(t.deps.prisma, {
       clubId: club.id,
-      configurationId: gateway.id,
+      configurationId: ownConfiguration.id,
       status: "scheduled",
     });
     const stopUrl = `/v1/clubs/${club.id}/matches/${match.id}/stoprecording`;
@@ -739,7 +751,7 @@ describe("a hand start on a media gateway camera", () => {
     const finished = await http.post(
       "/v1/camera/recording-finished",
       { match_id: match.id, ...times, vod_hls_url: null },
-      gatewayToken,
+      cameraToken,
     );
     expect(finished.json().data.match).toEqual({
       id: match.id,
@@ -758,7 +770,7 @@ describe("a hand start on a media gateway camera", () => {
   it("ends a match awaiting its video whose camera could not stop it, marked camera_lost", async () => {
     const match = await createMatch(t.deps.prisma, {
       clubId: club.id,
-      configurationId: gateway.id,
+      configurationId: ownConfiguration.id,
       status: "unscheduled",
     });
     await t.services.matches.commandSucceeded(confirmed("startRecording", match.id, null));

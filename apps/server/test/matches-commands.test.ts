@@ -315,14 +315,19 @@ describe("command outcomes (called by the worker)", () => {
     expect(messagesAbout(match.id).map((m) => m.key)).toEqual(["match.scheduled", "match.unscheduled"]);
   });
 
-  it("starts and stops recording", async () => {
+  it("starts recording, live only once the camera's stream is ready, and stops it", async () => {
     const match = await matchOfA("scheduled");
     await t.services.matches.commandSucceeded(jobFor(match, "startRecording"));
+    expect(await row(match.id)).toMatchObject({ status: "scheduled", startConfirmed: true });
+    await t.services.matches.cameraStartedRecording(match.id);
     expect((await row(match.id)).status).toBe("live");
     await t.services.matches.commandSucceeded(jobFor(match, "stopRecording"));
     expect((await row(match.id)).status).toBe("processing");
     await adminInbox.settle();
-    expect(messagesAbout(match.id).map((m) => m.key)).toEqual(["match.recording_started", "match.recording_stopped"]);
+    expect(messagesAbout(match.id).map((m) => m.key)).toEqual([
+      "match.recording_awaits_video",
+      "match.recording_stopped",
+    ]);
   });
 
   it("leaves a match that moved on meanwhile alone and tells the requester why", async () => {

@@ -29,6 +29,12 @@ import {
 import { createClub, createMatch } from "@clubcast/testkit/factories";
 import { matchColumns } from "@clubcast/domain/matches/presenter.ts";
 import { forgetOldJobOutcomes } from "@clubcast/domain/matches/job-outcomes.ts";
+import {
+  awaitingVideoMatches,
+  awaitsVideo,
+  isRecording,
+  recordingMatches,
+} from "@clubcast/domain/matches/lifecycle/recording.ts";
 
 const CONCURRENT_WRITERS = 6;
 
@@ -154,6 +160,31 @@ describe("any sequence of events", () => {
             }
             expect((await stored(match.id)).status).toBe(expected);
           }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe("which matches record (lifecycle/recording.ts)", () => {
+  it("finds in Postgres exactly the matches the predicates name: live, or awaiting their video", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ status: fc.constantFrom(...MATCH_STATUSES), startConfirmed: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 10,
+        }),
+        async (rows) => {
+          // A club of its own per run: the query sees this run's matches only.
+          const club = (await createClub(prisma)).id;
+          const created = await Promise.all(rows.map((row) => createMatch(prisma, { clubId: club, ...row })));
+          const found = async (where: typeof recordingMatches) =>
+            (await prisma.match.findMany({ where: { clubId: club, ...where }, select: { id: true } })).map((m) => m.id);
+          const named = (predicate: (row: (typeof created)[number]) => boolean) =>
+            created.filter(predicate).map((m) => m.id);
+          expect((await found(recordingMatches)).sort()).toEqual(named(isRecording).sort());
+          expect((await found(awaitingVideoMatches)).sort()).toEqual(named(awaitsVideo).sort());
         },
       ),
       { numRuns: 40 },

@@ -1,14 +1,15 @@
 // The demo seed's live matches, as `npm start` shows them: each can be stopped. The seed's live
 // match on FC Zuiderpark's Hoofdveld was never recorded by the camera simulator it is bound to, so
-// its camera refuses the stop; the match ends anyway and the field's next match can start.
+// its camera refuses the stop; the match ends anyway and the field's next match can start: live
+// once the simulator, signed in as the seeded camera controller, reports its stream ready.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WorkerSettings } from "@clubcast/settings";
 import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 import { api } from "@clubcast/testkit/api";
-import { signIn } from "@clubcast/testkit/realtime";
+import { listen, signIn } from "@clubcast/testkit/realtime";
 import { startCameraSimulator, type RunningSimulator } from "@clubcast/testkit/camera-sim";
 import { eventually } from "@clubcast/testkit";
-import { seed } from "../../../prisma/seed.ts";
+import { DEMO_CAMERA_CLIENT, seed } from "../../../prisma/seed.ts";
 import { startWorkers, type RunningWorkers } from "../src/workers.ts";
 
 let t: TestApp;
@@ -17,7 +18,14 @@ let workers: RunningWorkers;
 
 beforeAll(async () => {
   t = await startTestApp();
-  sim = await startCameraSimulator({ video: false, log: () => {} });
+  // As under npm start: the simulator reports as the seeded camera controller (its heartbeat before
+  // the seed is refused, and tried again later).
+  const controller = {
+    apiUrl: await listen(t),
+    clientId: DEMO_CAMERA_CLIENT.clientId,
+    clientSecret: DEMO_CAMERA_CLIENT.secret,
+  };
+  sim = await startCameraSimulator({ video: false, log: () => {}, controller });
   await seed(t.deps.prisma, { ...process.env, MEDIA_DIR: t.config.mediaDir, CAMERA_SIM_URL: sim.url });
   const settings: WorkerSettings = {
     assetServerUrl: sim.url,
@@ -43,6 +51,9 @@ describe("the demo seed's live matches", () => {
     const { prisma } = t.deps;
     const http = api(t);
     const live = await prisma.match.findMany({ where: { status: "live" }, orderBy: { id: "asc" } });
+    const simulated = await prisma.configuration.findFirstOrThrow({
+      where: { barcode: DEMO_CAMERA_CLIENT.configurationBarcode },
+    });
     expect(live.length).toBeGreaterThan(0);
     for (const match of live) {
       const admin = await signIn(t, { scope: "club", clubId: match.clubId });
@@ -62,10 +73,14 @@ describe("the demo seed's live matches", () => {
       if (!next) continue;
       const start = await http.post(`/v1/clubs/${next.clubId}/matches/${next.id}/startrecording`, {}, admin.token);
       expect(start.statusCode).toBe(202);
-      await eventually(
-        async () => (await prisma.match.findUniqueOrThrow({ where: { id: next.id } })).status === "live",
-        `match ${next.id} to start`,
-      );
+      // Live with the stream the simulator reports for its own camera; the other demo cameras report
+      // nothing, so their match records awaiting its video, never live without one.
+      const reported = next.configurationId === simulated.id;
+      const started = await eventually(async () => {
+        const now = await prisma.match.findUniqueOrThrow({ where: { id: next.id } });
+        return (reported ? now.status === "live" : now.startConfirmed) && now;
+      }, `match ${next.id} to start`);
+      expect(started.status).toBe(reported ? "live" : "scheduled");
     }
   });
 });

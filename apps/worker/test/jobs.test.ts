@@ -17,6 +17,7 @@ import { createApiClient, createClub } from "@clubcast/testkit/factories";
 import { connectSocket, nextEvent, signIn, subscribe } from "@clubcast/testkit/realtime";
 import { cameraCommandProcessor, matchTimerProcessor, privacyAppliedProcessor } from "../src/processors.ts";
 import { jobHandlers, runJobs, type JobHandlers } from "../src/workers.ts";
+import { recordingMatches } from "@clubcast/domain/matches/lifecycle/recording.ts";
 import { eventually } from "@clubcast/testkit";
 import { CAMERA_ID, callsWithKey, startJobStack, type JobStack } from "./support.ts";
 
@@ -67,7 +68,7 @@ describe("camera commands", () => {
     expect(res.statusCode).toBe(202);
     const jobId: string = res.json().job_ids[0];
 
-    expect(await told).toEqual({ key: "match.recording_started", level: "success", match: match.id });
+    expect(await told).toEqual({ key: "match.recording_awaits_video", level: "success", match: match.id });
     const calls = await callsWithKey(stack.control, jobId);
     expect(calls.map((c) => [c.command, c.camera_id, c.outcome])).toEqual([
       ["startRecording", CAMERA_ID, "fault"],
@@ -80,7 +81,11 @@ describe("camera commands", () => {
       return (await found?.isCompleted()) && found;
     }, "the job to complete");
     expect(job.attemptsStarted).toBe(3);
-    expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("live");
+    // The camera records it; live only once it reports its stream ready (this simulator reports nothing).
+    expect(await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({
+      status: "scheduled",
+      startConfirmed: true,
+    });
   });
 
   it("fails at once when the camera server refuses, tells the requester its message, and keeps the job for monitoring", async () => {
@@ -220,10 +225,10 @@ describe("camera commands", () => {
       recordingProblem: "camera_lost",
       liveHlsUrl: null,
     });
-    // The camera is no longer busy with it: the next match on the field can start (other tests' live
-    // matches on this camera are ended first, as this one was).
+    // The camera is no longer busy with it: the next match on the field can start (the matches other
+    // tests left recording on this camera, live or awaiting their video, are ended first, as this one was).
     await stack.t.deps.prisma.match.updateMany({
-      where: { configurationId: stack.configuration.id, status: "live" },
+      where: { configurationId: stack.configuration.id, ...recordingMatches },
       data: { status: "processing" },
     });
     const next = await stack.createMatch({ status: "scheduled" });

@@ -1,12 +1,14 @@
 // A match from scheduled to live (a real HLS stream) to on demand (an HLS
 // video-on-demand): API, worker, simulator with ffmpeg, and the simulator's
-// reports back to the API as the configuration's camera controller.
+// reports back to the API as the configuration's camera controller, tried
+// again until the API has heard them.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CHANNELS, EVENTS, type EventPayloads } from "@clubcast/shared";
 import { connectSocket, nextEvent, subscribe } from "@clubcast/testkit/realtime";
 import { hasFfmpeg } from "@clubcast/testkit/camera-sim";
 import { eventually } from "@clubcast/testkit";
-import { startJobStack, type JobStack } from "./support.ts";
+import { createCameraServerClient } from "@clubcast/camera-protocol";
+import { CAMERA_ID, startJobStack, type JobStack } from "./support.ts";
 
 let stack: JobStack;
 
@@ -95,4 +97,54 @@ it("streams a recording match live over HLS and then serves it on demand", async
   });
   expect(configuration.status).toBe("online");
   expect(configuration.lastHeartbeatAt).not.toBeNull();
+});
+
+it("reports the stream ready again until the API has heard it: a report before the start's confirmation still makes the match live", async () => {
+  const { prisma } = stack.t.deps;
+  // Bound to no camera yet: its field's main camera records it once the worker confirms the start.
+  const match = await prisma.match.update({
+    where: { id: (await stack.createMatch({ status: "scheduled" })).id },
+    data: { configurationId: null },
+  });
+  const camera = createCameraServerClient(stack.sim.url);
+  await camera.send("startRecording", CAMERA_ID, { match_id: match.id }, { idempotencyKey: `early-${match.id}` });
+  // The camera's report comes first: the API knows no camera of it that records the match (404).
+  await eventually(
+    async () => stack.simLog.some((line) => line.includes(`match ${match.id}'s stream ready not heard yet`)),
+    "the simulator's first report to be refused",
+    20_000,
+  );
+  expect(await prisma.match.findUniqueOrThrow({ where: { id: match.id } })).toMatchObject({ status: "scheduled" });
+
+  await stack.t.services.matches.commandSucceeded({
+    command: "startRecording",
+    matchId: match.id,
+    configurationId: stack.configuration.id,
+    requestedBy: null,
+    idempotencyKey: `early-${match.id}`,
+  });
+  const live = await eventually(async () => {
+    const now = await prisma.match.findUniqueOrThrow({ where: { id: match.id } });
+    return now.status === "live" && now;
+  }, "the simulator's report, tried again, to make the match live");
+  expect(live.liveHlsUrl).toMatch(new RegExp(`^${stack.sim.url}/media/.+/live/index\\.m3u8$`));
+  await camera.send("stopRecording", CAMERA_ID, { match_id: match.id }, { idempotencyKey: `early-stop-${match.id}` });
+});
+
+it("reports no stream for a recording stopped before its stream was ready: its match ends without ever being live", async () => {
+  const { prisma } = stack.t.deps;
+  const match = await stack.createMatch({ status: "scheduled" });
+  const camera = createCameraServerClient(stack.sim.url);
+  await camera.send("startRecording", CAMERA_ID, { match_id: match.id }, { idempotencyKey: `short-${match.id}` });
+  await camera.send("stopRecording", CAMERA_ID, { match_id: match.id }, { idempotencyKey: `short-stop-${match.id}` });
+  const ended = await eventually(async () => {
+    const now = await prisma.match.findUniqueOrThrow({ where: { id: match.id } });
+    return now.status !== "scheduled" && now;
+  }, "the simulator's recording report");
+  // Whatever the moment of recording made it (a first segment, or nothing: no video made up), never a live stream.
+  expect(ended.liveHlsUrl).toBeNull();
+  expect([
+    { status: "vod", recordingProblem: null },
+    { status: "processing", recordingProblem: "no_video" },
+  ]).toContainEqual({ status: ended.status, recordingProblem: ended.recordingProblem });
 });

@@ -1,7 +1,8 @@
 // The match lifecycle's rules (src/matches/lifecycle/) driven together without Postgres or Redis:
 // generated sequences of commands, camera answers (delivered, refused, lost, repeated, late), the
-// camera's own reports and overdue sweeps, over one match of generated audience and a cast of users
-// of three clubs. The harness plays the services' part as they do (conditional transitions, a job's
+// camera's own reports (stream-ready before or after the start's confirmation, heard, lost or
+// repeated) and overdue sweeps, over one match of generated audience and a cast of users of three
+// clubs. The harness plays the services' part as they do (conditional transitions, a job's
 // outcome claimed once, one queued job per idempotency key, a job retried while its answer is lost);
 // the rules decide everything else: the next status, the timer, the notices and who hears them.
 import fc from "fast-check";
@@ -38,6 +39,7 @@ import {
 import { ENDING_WITHOUT_CAMERA, endedWithoutCameraEffects } from "../src/matches/lifecycle/ended-without-camera.ts";
 import type { Notice } from "../src/matches/lifecycle/notices.ts";
 import { overdueBefore, overdueStop } from "../src/matches/lifecycle/overdue-stop.ts";
+import { awaitsVideo, confirmedStartOf, isRecording } from "../src/matches/lifecycle/recording.ts";
 import { recordingFinishedEffects } from "../src/matches/lifecycle/recording-finished.ts";
 import { LIVE_URL_STATUSES, streamReadyNotices } from "../src/matches/lifecycle/stream-ready.ts";
 import { viewerOf } from "../src/matches/visibility.ts";
@@ -83,6 +85,7 @@ const ATTEMPTS = 3;
 interface ModelMatch extends MatchAudience {
   id: number;
   status: MatchStatus;
+  startConfirmed: boolean;
   isScheduled: boolean;
   configurationId: number | null;
   liveHlsUrl: string | null;
@@ -96,8 +99,11 @@ type Outcome = { kind: "succeeded" } | { kind: "failed"; report: JobFailureRepor
 
 interface World {
   match: ModelMatch;
-  /** The match's camera (null: none, so no command can go anywhere); recording: it publishes the match. */
-  camera: { recording: boolean } | null;
+  /**
+   * The match's camera (null: none, so no command can go anywhere). recording: it records the match
+   * (a stop is carried out); publishing: it sends the match's video (the sweep leaves the match).
+   */
+  camera: { recording: boolean; publishing: boolean } | null;
   now: Date;
   /** The job outcomes handled (job_outcomes). */
   claims: Set<string>;
@@ -108,6 +114,8 @@ interface World {
   done: { job: CameraCommandJob; outcome: Outcome }[];
   timer: Date | null;
   requests: number;
+  /** Whether the API heard a stream-ready report for the match (or it was live from the start). */
+  videoHeard: boolean;
 }
 
 /** What one report made happen besides the match's row. */
@@ -161,8 +169,27 @@ function tellRequester(effects: Effects, job: Requested, key: UserMessageKey, le
   if (notice) effects.notices.push(notice);
 }
 
+/** A match awaiting its video is stopped as a live one: it turns live first, with no news (liveIfAwaitingVideo). */
+function liveIfAwaitingVideo(world: World) {
+  if (awaitsVideo(world.match)) transition(world.match, "startRecording");
+}
+
+/** A camera confirmed a start: the match awaits its video (awaitVideo), live only by a stream-ready report. */
+function awaitVideo(world: World, effects: Effects, job: CameraCommandJob): ConfirmedTransition {
+  const { data, message, news } = confirmedStartOf(job.matchId, job.configurationId);
+  const marked = canTransition(world.match.status, "startRecording");
+  if (marked) Object.assign(world.match, data);
+  if (world.claims.has(outcomeKey(job))) return { outcome: "claimed before" };
+  world.claims.add(outcomeKey(job));
+  if (!marked) return { outcome: "refused", status: world.match.status };
+  tellRequester(effects, job, message, "success");
+  effects.notices.push(news);
+  return { outcome: "moved", status: world.match.status };
+}
+
 function endWithoutCamera(world: World, effects: Effects, job: Requested) {
   const { event, data } = ENDING_WITHOUT_CAMERA;
+  liveIfAwaitingVideo(world);
   if (transition(world.match, event, data).outcome !== "moved") return;
   const { timer, news } = endedWithoutCameraEffects(world.match);
   changeTimer(world, effects, timer);
@@ -174,8 +201,14 @@ function endWithoutCamera(world: World, effects: Effects, job: Requested) {
 function reportOutcome(world: World, job: CameraCommandJob, outcome: Outcome): Effects {
   const effects = noEffects();
   if (outcome.kind === "succeeded") {
-    const confirmation = confirmationOf(job.command, applyConfirmed(world, effects, job.command, job));
-    if (confirmation.kind === "confirmed" || confirmation.kind === "late") {
+    if (job.command === "stopRecording") liveIfAwaitingVideo(world);
+    const transition =
+      job.command === "startRecording"
+        ? awaitVideo(world, effects, job)
+        : applyConfirmed(world, effects, job.command, job);
+    const confirmation = confirmationOf(job.command, transition);
+    // A confirmed start told the requester already that the match awaits its video.
+    if (confirmation.kind === "late" || (confirmation.kind === "confirmed" && job.command !== "startRecording")) {
       tellRequester(effects, job, SUCCEEDED_MESSAGES[job.command], "success");
     }
     if (confirmation.kind === "moved on") {
@@ -204,7 +237,10 @@ function enqueue(world: World, job: CameraCommandJob) {
 /** A scheduler asks for a command (matches/commands.ts and the planner of camera-commands.ts). */
 function request(world: World, command: CameraCommand, user: AuthUser) {
   if (!allows(() => authorize(contextOf(user), "scheduler", world.match.clubId))) return;
-  if (!canTransition(world.match.status, COMMAND_EVENTS[command]) || world.camera === null) return;
+  // A match its camera records may be stopped, live or awaiting its video (assertCommandAllowed).
+  const allowed =
+    command === "stopRecording" ? isRecording(world.match) : canTransition(world.match.status, COMMAND_EVENTS[command]);
+  if (!allowed || world.camera === null) return;
   enqueue(world, {
     command,
     matchId: world.match.id,
@@ -220,7 +256,7 @@ function cameraRuns(world: World, command: CameraCommand): boolean {
   if (command === "startRecording") camera.recording = true;
   if (command === "stopRecording") {
     if (!camera.recording) return false;
-    camera.recording = false;
+    Object.assign(camera, { recording: false, publishing: false });
   }
   return true;
 }
@@ -253,12 +289,12 @@ function runJob(trace: Trace, world: World, index: number, answer: Answer) {
   }));
 }
 
-/** The camera reports its stream ready (it publishes the match): streamReady of the camera controller. */
+/** The camera publishes the match and reports its stream ready: streamReady of the camera controller. */
 function streamReady(world: World, url: string | null) {
   const effects = noEffects();
   const { match } = world;
   const before = { status: match.status, liveHlsUrl: match.liveHlsUrl };
-  world.camera!.recording = true;
+  world.videoHeard = true;
   const keeps =
     LIVE_URL_STATUSES.includes(match.status) && (url === null ? match.liveHlsUrl !== null : match.liveHlsUrl !== url);
   if (keeps) match.liveHlsUrl = url;
@@ -273,7 +309,7 @@ function streamReady(world: World, url: string | null) {
 /** The camera reports the recording finished, with a video or without: finishMatchRecording. */
 function recordingFinished(world: World, vodHlsUrl: string | null) {
   const { match } = world;
-  world.camera!.recording = false;
+  Object.assign(world.camera!, { recording: false, publishing: false });
   transition(match, "startRecording");
   transition(match, "stopRecording");
   const finishing = finishedRecordingOf(vodHlsUrl);
@@ -293,8 +329,8 @@ function recordingFinished(world: World, vodHlsUrl: string | null) {
 function sweep(trace: Trace, world: World, answers: Answer[]) {
   const effects = noEffects();
   const { match } = world;
-  if (match.status === "live" && match.stoppingAt < overdueBefore(world.now)) {
-    const publishing = new Set(world.camera?.recording ? [CONFIGURATION_ID] : []);
+  if (isRecording(match) && match.stoppingAt < overdueBefore(world.now)) {
+    const publishing = new Set(world.camera?.publishing ? [CONFIGURATION_ID] : []);
     const stop = overdueStop(match, match.configurationId, publishing);
     if (stop.kind === "end without camera") endWithoutCamera(world, effects, { matchId: match.id, requestedBy: null });
     if (stop.kind === "stop") {
@@ -335,8 +371,13 @@ const scenario = fc.record({
         weight: 4,
         arbitrary: fc.record({
           kind: fc.constant("command" as const),
-          command: fc.constantFrom<CameraCommand>("schedule", "unschedule", "startRecording", "stopRecording"),
-          by: fc.nat(CAST.length - 1),
+          // A start as often as the others together: the match then awaits its video, until its stream is heard.
+          command: fc.oneof(
+            fc.constant<CameraCommand>("startRecording"),
+            fc.constantFrom<CameraCommand>("schedule", "unschedule", "stopRecording"),
+          ),
+          // Anyone of the cast, or as often the system admin (the cast's last), who may always ask.
+          by: fc.oneof(fc.nat(CAST.length - 1), fc.constant(CAST.length - 1)),
         }),
       },
       {
@@ -353,6 +394,8 @@ const scenario = fc.record({
           kind: fc.constant("streamReady" as const),
           url: fc.constantFrom(null, "https://camera.test/a.m3u8", "https://camera.test/b.m3u8"),
           twice: fc.boolean(),
+          // The camera publishes, but its report never reaches the API (it tries again with a later one).
+          lost: fc.boolean(),
         }),
       },
       {
@@ -382,7 +425,10 @@ type Scenario = typeof scenario extends fc.Arbitrary<infer S> ? S : never;
 interface Trace {
   notices: Notice[];
   replays: { report: string; sameAnswer: boolean; again: Effects; before: ModelMatch; after: ModelMatch }[];
-  afterSweeps: { match: ModelMatch; publishing: boolean; now: Date }[];
+  /** Each sweep: whether it found the match recording past its stopping time with no publisher, and the match after its jobs. */
+  sweeps: { due: boolean; after: ModelMatch }[];
+  /** The steps after which the match was live though the API never heard its stream was ready. */
+  liveWithoutVideo: string[];
 }
 
 /** Reports `report` twice when asked: the second's answer, effects and the match it leaves are the replay. */
@@ -408,6 +454,7 @@ function run({ match, camera, steps }: Scenario): Trace {
     match: {
       ...match,
       id: MATCH_ID,
+      startConfirmed: false,
       isScheduled: match.status === "scheduled",
       configurationId: camera ? CONFIGURATION_ID : null,
       liveHlsUrl: null,
@@ -416,7 +463,7 @@ function run({ match, camera, steps }: Scenario): Trace {
       startingAt: KICK_OFF,
       stoppingAt: new Date(KICK_OFF.getTime() + 90 * MINUTE),
     },
-    camera: camera && { recording: match.status === "live" && camera.recording },
+    camera: camera && { recording: match.status === "live" && camera.recording, publishing: false },
     // Ten minutes before its stopping time: a sweep or two later it is overdue.
     now: new Date(KICK_OFF.getTime() + 80 * MINUTE),
     claims: new Set(),
@@ -425,8 +472,11 @@ function run({ match, camera, steps }: Scenario): Trace {
     done: [],
     timer: null,
     requests: 0,
+    // A match live from the start had its stream ready before the run.
+    videoHeard: match.status === "live",
   };
-  const trace: Trace = { notices: [], replays: [], afterSweeps: [] };
+  if (world.camera) world.camera.publishing = world.camera.recording;
+  const trace: Trace = { notices: [], replays: [], sweeps: [], liveWithoutVideo: [] };
   for (const step of steps) {
     switch (step.kind) {
       case "command":
@@ -448,7 +498,9 @@ function run({ match, camera, steps }: Scenario): Trace {
         break;
       }
       case "streamReady":
-        if (world.camera) reported(trace, world, "stream ready", step.twice, () => streamReady(world, step.url));
+        if (!world.camera) break;
+        Object.assign(world.camera, { recording: true, publishing: true });
+        if (!step.lost) reported(trace, world, "stream ready", step.twice, () => streamReady(world, step.url));
         break;
       case "recordingFinished": {
         const url = step.video ? "https://camera.test/vod.m3u8" : null;
@@ -456,19 +508,19 @@ function run({ match, camera, steps }: Scenario): Trace {
         break;
       }
       case "cameraRestart":
-        if (world.camera) world.camera.recording = false;
+        if (world.camera) Object.assign(world.camera, { recording: false, publishing: false });
         break;
       case "sweep": {
         world.now = new Date(world.now.getTime() + step.minutesLater * MINUTE);
+        const { match, camera } = world;
+        // A start confirmed by the jobs the sweep drains is the next sweep's.
+        const due = isRecording(match) && match.stoppingAt < overdueBefore(world.now) && !camera?.publishing;
         sweep(trace, world, step.answers);
-        trace.afterSweeps.push({
-          match: { ...world.match },
-          publishing: world.camera?.recording ?? false,
-          now: world.now,
-        });
+        trace.sweeps.push({ due, after: { ...world.match } });
         break;
       }
     }
+    if (world.match.status === "live" && !world.videoHeard) trace.liveWithoutVideo.push(JSON.stringify(step));
   }
   return trace;
 }
@@ -528,13 +580,23 @@ describe("the match lifecycle over generated commands and camera answers", () =>
     );
   });
 
-  it("leaves no match live past its stopping time without a publisher once the sweep's commands are answered", () => {
+  it("leaves no match recording past its stopping time without a publisher once the sweep's commands are answered", () => {
     fc.assert(
       fc.property(scenario, (generated) => {
-        for (const { match, publishing, now } of run(generated).afterSweeps) {
-          const overdue = match.status === "live" && match.stoppingAt < overdueBefore(now);
-          expect(overdue && !publishing, `live match ${match.status}, publishing: ${publishing}`).toBe(false);
+        for (const { due, after } of run(generated).sweeps) {
+          // Live, or awaiting a video that never came: neither waits forever.
+          if (due)
+            expect(isRecording(after), `${after.status} match, awaiting its video: ${awaitsVideo(after)}`).toBe(false);
         }
+      }),
+      RUNS,
+    );
+  });
+
+  it("makes no match live before the API heard its stream is ready, whatever its camera confirmed", () => {
+    fc.assert(
+      fc.property(scenario, (generated) => {
+        expect(run(generated).liveWithoutVideo).toEqual([]);
       }),
       RUNS,
     );

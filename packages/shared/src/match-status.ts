@@ -104,21 +104,6 @@ export function alreadyTransitioned(status: MatchStatus, event: MatchEvent): boo
   return recording >= 0 && RECORDING_ORDER.indexOf(status) > recording;
 }
 
-/**
- * Whether a match awaits its video: its media-gateway camera confirmed a hand start (startConfirmed)
- * and has not yet reported the stream's first segment, which is what makes it live. Until then it
- * keeps its status (upcoming or unscheduled: no video, no "live"), and it may be stopped as a live
- * match may (isRecording).
- */
-export function awaitsVideo(match: { status: MatchStatus; startConfirmed: boolean }): boolean {
-  return match.startConfirmed && canTransition(match.status, "startRecording");
-}
-
-/** Whether a match's camera records it: it is live, or awaits its video. Either may be stopped. */
-export function isRecording(match: { status: MatchStatus; startConfirmed: boolean }): boolean {
-  return canTransition(match.status, "stopRecording") || awaitsVideo(match);
-}
-
 /** A recorded match's statuses in the order it goes through them. */
 const RECORDING_ORDER: readonly MatchStatus[] = ["live", "processing", "vod"];
 

@@ -1,8 +1,7 @@
 // The camera commands a scheduler requests: what the requester is told, and the
 // checks made when one is asked for (the worker runs it later; job-outcomes.ts
 // applies its outcome by the rules of lifecycle/).
-import { canTransition, isRecording, transitionOf, type MatchStatus } from "@clubcast/shared";
-import type { Prisma } from "@clubcast/db";
+import { canTransition, type MatchStatus } from "@clubcast/shared";
 import { type CameraCommand } from "@clubcast/shared/jobs";
 import type { Deps } from "../deps.ts";
 import type { OutboxPost } from "../jobs/outbox.ts";
@@ -10,6 +9,7 @@ import type { AuthUser } from "../core/context.ts";
 import { ConflictError, TRANSITION_REFUSED, ValidationError } from "../core/errors.ts";
 import type { MessageKey } from "../core/i18n.ts";
 import { COMMAND_EVENTS } from "./lifecycle/confirmed-command.ts";
+import { isRecording, recordingMatches } from "./lifecycle/recording.ts";
 import type { MatchRow } from "./presenter.ts";
 
 export const REQUESTED_MESSAGES: Record<CameraCommand, MessageKey> = {
@@ -22,11 +22,6 @@ export const REQUESTED_MESSAGES: Record<CameraCommand, MessageKey> = {
 
 /** What a command refused by the match's status tells: its event's refusal. */
 export const refusedMessageOf = (command: CameraCommand): MessageKey => TRANSITION_REFUSED[COMMAND_EVENTS[command]];
-
-/** The matches a camera records: live, or awaiting their video (awaitsVideo as a query). */
-export const recordingMatches: Prisma.MatchWhereInput = {
-  OR: [{ status: "live" }, { startConfirmed: true, status: { in: [...transitionOf("startRecording").from] } }],
-};
 
 export interface PlannedCommand {
   command: CameraCommand;

@@ -1,15 +1,7 @@
 // What the worker reports back about a match's jobs: camera commands confirmed or
 // failed for good, and privacy changes applied. Each outcome has its effect once,
 // however often its job is delivered.
-import {
-  CHANNELS,
-  EVENTS,
-  GATEWAY_CAMERA_TYPE,
-  awaitsVideo,
-  transitionOf,
-  type MatchStatus,
-  type UserMessageKey,
-} from "@clubcast/shared";
+import { transitionOf, type MatchStatus, type UserMessageKey } from "@clubcast/shared";
 import {
   type AssetUpdateJob,
   type CameraCommandJob,
@@ -40,6 +32,7 @@ import {
 } from "./lifecycle/confirmed-command.ts";
 import { ENDING_WITHOUT_CAMERA, endedWithoutCameraEffects } from "./lifecycle/ended-without-camera.ts";
 import { announce } from "./lifecycle/notices.ts";
+import { awaitsVideo, confirmedStartOf } from "./lifecycle/recording.ts";
 import { createMatchRepository, createTransitionBatcher, type BatchedTransitionResult } from "./repository.ts";
 
 export interface CommandOutcome {
@@ -132,13 +125,13 @@ export function createMatchJobOutcomes(deps: Deps) {
   }
 
   /**
-   * The camera server confirmed a command (applyConfirmed) and the requester is told what it came
-   * to (camera-answer.ts). A retry after the commit finds the outcome claimed: the timer and the
-   * message are not made again. A media gateway's start makes the match await its video
-   * (awaitVideo), not live.
+   * The camera confirmed a command (applyConfirmed) and the requester is told what it came to
+   * (camera-answer.ts). A retry after the commit finds the outcome claimed: the timer and the
+   * message are not made again. A confirmed start makes the match await its video (awaitVideo),
+   * not live, whatever the camera: no video, no "live".
    */
   async function commandSucceeded(job: CameraCommandJob): Promise<CommandOutcome> {
-    if (job.command === "startRecording" && (await isGateway(job.configurationId))) return awaitVideo(job);
+    if (job.command === "startRecording") return awaitVideo(job);
     if (job.command === "stopRecording") await liveIfAwaitingVideo(job.matchId);
     const result = await applyConfirmed({
       matchId: job.matchId,
@@ -168,25 +161,17 @@ export function createMatchJobOutcomes(deps: Deps) {
     }
   }
 
-  async function isGateway(configurationId: number): Promise<boolean> {
-    const configuration = await prisma.configuration.findUnique({
-      where: { id: configurationId },
-      select: { cameraType: true },
-    });
-    return configuration?.cameraType === GATEWAY_CAMERA_TYPE;
-  }
-
   /**
-   * A media gateway confirmed a hand start: it records, but the match turns live only with its first
-   * playable segment (the gateway's stream-ready report, cameraStartedRecording), as on a schedule. Until
-   * then it keeps its status, awaiting its video (startConfirmed, with the configuration recording it, whose
-   * report is then taken), and may be stopped. The mark is idempotent and written again on a redelivery;
-   * the requester hears it once.
+   * A camera confirmed a start: it records, but the match turns live only with its first playable
+   * segment (the camera's stream-ready report, cameraStartedRecording), as on a schedule. Until then
+   * it keeps its status, awaiting its video (lifecycle/recording.ts), and may be stopped. The mark is
+   * idempotent and written again on a redelivery; the requester hears it once.
    */
   async function awaitVideo(job: CameraCommandJob): Promise<CommandOutcome> {
+    const { data, message, news } = confirmedStartOf(job.matchId, job.configurationId);
     const [marked] = await prisma.match.updateManyAndReturn({
       where: { id: job.matchId, status: { in: [...transitionOf("startRecording").from] } },
-      data: { startConfirmed: true, configurationId: job.configurationId },
+      data,
       select: { status: true },
     });
     if (!(await claimOutcome(outcomeKey(job)))) return { applied: false };
@@ -198,13 +183,8 @@ export function createMatchJobOutcomes(deps: Deps) {
         : { outcome: "missing" };
       return tellConfirmation(job, confirmationOf(job.command, transition));
     }
-    tellRequester(job, { key: "match.recording_awaits_video", level: "success" });
-    // Its page and the lists read it again: it may be stopped now.
-    announce(events, {
-      channel: CHANNELS.match(job.matchId),
-      event: EVENTS.matchChanged,
-      payload: { match: job.matchId },
-    });
+    tellRequester(job, { key: message, level: "success" });
+    announce(events, news);
     return { applied: true, status: marked.status };
   }
 

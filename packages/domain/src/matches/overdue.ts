@@ -3,9 +3,10 @@
 // lifecycle/overdue-stop.ts says.
 import type { Deps } from "../deps.ts";
 import type { MediaGatewayService } from "../media-gateway/service.ts";
-import { createCameraCommandPlanner, recordingMatches } from "./camera-commands.ts";
+import { createCameraCommandPlanner } from "./camera-commands.ts";
 import type { CommandOutcome } from "./job-outcomes.ts";
 import { overdueBefore, overdueStop } from "./lifecycle/overdue-stop.ts";
+import { recordingMatches } from "./lifecycle/recording.ts";
 
 export function createOverdueMatches(
   deps: Pick<Deps, "prisma" | "jobs">,

@@ -1,8 +1,9 @@
 // How a match looks in API answers (spec section 3, "Match from the server"):
 // pure functions of rows already loaded (matches/answers.ts loads them).
-import { awaitsVideo, listStatusOf, type MatchStatus } from "@clubcast/shared";
+import { listStatusOf, type MatchStatus } from "@clubcast/shared";
 import { Prisma } from "@clubcast/db";
 import type { MediaService } from "../media/service.ts";
+import { awaitsVideo } from "./lifecycle/recording.ts";
 import type { MatchAnswer, StoredMatchAnswer } from "./schemas.ts";
 
 /** The match columns the services and the presenter read. */

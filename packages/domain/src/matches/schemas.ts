@@ -57,8 +57,8 @@ export const matchSchema = z.object({
    */
   recording_problem: z.enum(RECORDING_PROBLEMS).nullable(),
   /**
-   * Its camera (a media gateway) records it and its video has not come yet: the match keeps its
-   * status until the stream's first segment plays, and may be stopped meanwhile.
+   * Its camera confirmed the start and its video has not come yet (any camera): the match keeps
+   * its status until the camera reports the stream's first segment, and may be stopped meanwhile.
    */
   awaiting_video: z.boolean(),
   /**

@@ -10,7 +10,6 @@ import {
   EVENTS,
   GATEWAY_CAMERA_TYPE,
   heardRecently,
-  isRecording,
   streamKeyHint,
   type PublishRefusalCode,
 } from "@clubcast/shared";
@@ -23,6 +22,7 @@ import { translate } from "../core/i18n.ts";
 import { authorize, authorizedRecord, requireClub, requireUser, isSystem } from "../core/policy.ts";
 import { idAndName } from "../core/presenters.ts";
 import type { MediaService } from "../media/service.ts";
+import { isRecording } from "../matches/lifecycle/recording.ts";
 import { presentClubRefusal, refusedConfigurationSelect } from "./presenters.ts";
 import { codecOf, refusalCodeOf, SYSTEM_ONLY_CODES } from "./refusals.ts";
 import type {

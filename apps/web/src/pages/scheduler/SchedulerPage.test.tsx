@@ -328,6 +328,30 @@ describe("the scheduler", () => {
     const upcomingList = screen.getByRole("table", { name: "Upcoming" });
     expect(await within(upcomingList).findByText("Groen Wit 1 against SV Rijnland")).toBeInTheDocument();
   });
+  it("moves a match awaiting its video to Live now when its camera's stream makes it live (match.live on the lists' channel)", async () => {
+    let live = false;
+    const awaiting = { ...upcoming, awaiting_video: true };
+    renderRoutes(
+      routes,
+      "/dashboard/scheduler",
+      admin,
+      null,
+      schedulerApi({
+        "matches.clubLive": () =>
+          live ? pageOf([{ ...upcoming, status: "live" as const }]) : pageOf([], "No live matches found"),
+        "matches.clubUpcoming": () => (live ? pageOf([], "No upcoming matches found") : pageOf([awaiting])),
+      }),
+    );
+    const upcomingList = await screen.findByRole("table", { name: "Upcoming" });
+    await within(upcomingList).findByText("Waiting for video");
+    live = true;
+    // No user.message: the requester heard of the start when the camera confirmed it, before any video.
+    act(() => channels.get("match-lists")!["match.live"]!({ match: upcoming.id }));
+    const liveList = await screen.findByRole("table", { name: "Live now" });
+    expect(await within(liveList).findByText("Groen Wit 1 against VV De Zwaluwen")).toBeInTheDocument();
+    expect(await screen.findByText("No upcoming matches found")).toBeInTheDocument();
+  });
+
   it("shows on its row a command that failed for a colleague, heard on the club's channel", async () => {
     renderRoutes(routes, "/dashboard/scheduler", admin, null, schedulerApi({}));
     const upcomingList = await screen.findByRole("table", { name: "Upcoming" });

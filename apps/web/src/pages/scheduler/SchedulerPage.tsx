@@ -3,13 +3,15 @@
 // editing matches and every operation on them; a live match's score on its
 // row. Lists follow the worker's outcomes: a user.message about a match
 // fetches them again, and a command that failed on the club's channel shows
-// on its row.
+// on its row. They follow the matches' own news too: a started match turns
+// live when its camera's video comes, after the outcome was told.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CHANNELS, PAGINATION } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { emptyMessageOf, listRows, listStateOf } from "../../lib/list-state.ts";
 import { commandSettled } from "../../lib/command-progress.ts";
+import { useMatchNews } from "../../lib/match-news.ts";
 import type { Match } from "../../lib/matches.ts";
 import { useChannel } from "../../lib/realtime.ts";
 import { useToast } from "../../ui/Toasts.tsx";
@@ -91,6 +93,8 @@ function ClubScheduler({ club }: { club: ClubDetails }) {
       if (message.match !== undefined) void utils.matches.invalidate();
     },
   });
+  // A match whose camera's video came is live now, after its start was told (scores stay on their rows).
+  useMatchNews(CHANNELS.matchLists, { readAgain: () => void utils.matches.invalidate(), showsScoreOf: () => false });
   // A colleague's command that failed shows on its row here too; a match whose camera recorded
   // nothing is told, and its row reads "No video".
   useChannel(CHANNELS.club(club.id), {

@@ -1,6 +1,8 @@
 // What a camera command does once a camera carried it out, whoever reports it (the worker's job, or
 // the camera's own stream-ready report): the state-machine event it performs, the columns written
-// with the status, the match.starting timer, and the news on the match's channel.
+// with the status, the match.starting timer, and the news on the match's channel. A start takes
+// effect here only by the stream-ready report: the worker's confirmation of one makes the match
+// await its video (recording.ts).
 import { CHANNELS, EVENTS, type MatchEvent } from "@clubcast/shared";
 import type { CameraCommand } from "@clubcast/shared/jobs";
 import type { BatchedTransitionData } from "../repository.ts";
