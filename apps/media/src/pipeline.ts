@@ -1,9 +1,9 @@
 // One ffmpeg per publisher, for as long as it publishes: it reads the stream
-// back from nginx and writes HLS segments (copied as they come in passthrough,
-// H.264/AAC, or transcoded to a 720p/360p ladder) into a spool folder of its
-// own. The gateway moves each finished segment to the preview or to the match
-// that records, so changing where a stream goes never restarts it and never
-// loses a frame.
+// back from nginx and writes each rendition (copied as it comes in passthrough,
+// H.264/AAC, or transcoded to a 720p/360p ladder) as MPEG-TS into a pipe, which
+// parts.ts cuts into low-latency HLS parts. The gateway places each part in the
+// preview or the match that records, and joins parts into segments, so changing
+// where a stream goes never restarts it and never loses a frame.
 //
 // The writer joins nginx before the publisher is let in (nginx's idle_streams
 // keeps a reader waiting for a stream that is not published yet), so it gets
@@ -12,8 +12,8 @@
 // from ffmpeg's own description of its input, once data has arrived: no
 // separate probe that could give up before a late first keyframe.
 import { spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { createPartSplitter, type TsPart } from "./parts.ts";
 import { followFfmpegProgress, spawnTied } from "./processes.ts";
 import type { Rendition } from "./playlists.ts";
 
@@ -96,27 +96,24 @@ export function renditionsWorthPublishing(renditions: Rendition[], sourceHeight:
   );
 }
 
-/** ffmpeg's playlist in each rendition's spool folder, and its segments' names. */
-export const SPOOL_PLAYLIST = "index.m3u8";
-const spoolSegment = (sequence: number) => `${sequence}.ts`;
-/** How many finished segments ffmpeg keeps listed: the gateway takes them long before they fall off. */
-const SPOOL_LIST_SIZE = 60;
+/**
+ * The longest part (seconds): EXT-X-PART-INF's PART-TARGET. Half a second keeps a viewer about three parts
+ * (PART-HOLD-BACK) behind the camera without a request storm.
+ */
+export const PART_TARGET_SECONDS = 0.5;
 
-export interface SpoolSegment {
+/** A part of one rendition, as the writer cut it. */
+export interface WriterPart extends TsPart {
   rendition: string;
-  sequence: number;
-  duration: number;
-  /** The finished file in the spool folder of its rendition. */
-  file: string;
 }
 
 export interface WriterOptions {
   input: string;
-  /** The publisher's spool folder; each rendition writes below it. */
-  spoolDir: string;
   renditions: Rendition[];
   passthrough: boolean;
   segmentSeconds: number;
+  /** Called when new parts may be ready to take. */
+  onParts(): void;
   log(line: string): void;
 }
 
@@ -130,22 +127,23 @@ export interface Writer {
    * of a progress report less the stream time written by then (a busy encoder lags, a camera doesn't).
    */
   originAt(): number;
-  /** The finished segments of each rendition from `sequence` on (in rendition order). */
-  finishedFrom(sequence: number): SpoolSegment[][];
+  /**
+   * Takes the parts finished in every rendition, oldest first: each entry is one part of each rendition
+   * (in rendition order), cut at the same frames since every rendition has the same timestamps and keyframes.
+   */
+  takeParts(): WriterPart[][];
   /** Resolves when ffmpeg has ended, with its last error when it failed. */
   ended: Promise<string | null>;
-  /** Ends the writer cleanly: the segment under way is finished and listed. */
+  /** Ends the writer cleanly: the part under way is finished and given. */
   stop(): Promise<void>;
 }
 
-function hlsOutput(options: WriterOptions, rendition: Rendition): string[] {
-  const dir = join(options.spoolDir, rendition.name);
-  // prettier-ignore
-  return [
-    "-f", "hls", "-hls_time", String(options.segmentSeconds), "-hls_list_size", String(SPOOL_LIST_SIZE),
-    "-hls_flags", "temp_file", "-start_number", "0",
-    "-hls_segment_filename", join(dir, "%d.ts"), join(dir, SPOOL_PLAYLIST),
-  ];
+/** Rendition `index` goes to the child's file descriptor 3 + index. */
+const PIPE_FD = 3;
+
+function tsOutput(index: number): string[] {
+  // Each audio frame and each packet is written as it comes, so a part is whole as soon as its last frame is.
+  return ["-f", "mpegts", "-pes_payload_size", "0", "-flush_packets", "1", `pipe:${PIPE_FD + index}`];
 }
 
 function ffmpegArguments(options: WriterOptions): string[] {
@@ -158,7 +156,7 @@ function ffmpegArguments(options: WriterOptions): string[] {
   ];
   // "0:a:0?": a stream without audio is taken as video only.
   if (options.passthrough) {
-    return [...input, "-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", ...hlsOutput(options, options.renditions[0]!)];
+    return [...input, "-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", ...tsOutput(0)];
   }
   // One decode; each rendition its own encode and output, with keyframes on the same segment boundaries so
   // players switch cleanly (a rung is never scaled above the source).
@@ -170,13 +168,13 @@ function ffmpegArguments(options: WriterOptions): string[] {
     ),
   ].join(";");
   // prettier-ignore
-  const outputs = renditions.flatMap((rendition) => [
+  const outputs = renditions.flatMap((rendition, index) => [
     "-map", `[${rendition.name}]`, "-map", "0:a:0?",
     "-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-pix_fmt", "yuv420p",
     "-b:v", rungOf(rendition).bitrate,
     "-force_key_frames", `expr:gte(t,n_forced*${options.segmentSeconds})`, "-sc_threshold", "0",
     "-c:a", "aac", "-b:a", "128k", "-ac", "2",
-    ...hlsOutput(options, rendition),
+    ...tsOutput(index),
   ]);
   return [...input, "-filter_complex", split, ...outputs];
 }
@@ -197,34 +195,22 @@ export function parseInputDescription(lines: string[]): InputStreams {
   return streams;
 }
 
-/** The finished segments ffmpeg lists in a spool playlist. */
-function readSpool(spoolDir: string, rendition: string): SpoolSegment[] {
-  const renditionDir = join(spoolDir, rendition);
-  let text: string;
-  try {
-    text = readFileSync(join(renditionDir, SPOOL_PLAYLIST), "utf8");
-  } catch {
-    return [];
-  }
-  const segments: SpoolSegment[] = [];
-  let sequence = 0;
-  let duration: number | null = null;
-  for (const line of text.split("\n")) {
-    const value = line.trim();
-    if (value.startsWith("#EXT-X-MEDIA-SEQUENCE:")) sequence = Number(value.slice(22));
-    else if (value.startsWith("#EXTINF:")) duration = Number.parseFloat(value.slice(8));
-    else if (value && !value.startsWith("#") && duration !== null) {
-      segments.push({ rendition, sequence, duration, file: join(renditionDir, spoolSegment(sequence)) });
-      sequence += 1;
-      duration = null;
-    }
-  }
-  return segments;
-}
-
 export function startWriter(options: WriterOptions): Writer {
-  for (const rendition of options.renditions) mkdirSync(join(options.spoolDir, rendition.name), { recursive: true });
-  const child: ChildProcess = spawnTied("ffmpeg", ffmpegArguments(options), { stdio: ["ignore", "pipe", "pipe"] });
+  const { renditions } = options;
+  const child: ChildProcess = spawnTied("ffmpeg", ffmpegArguments(options), {
+    stdio: ["ignore", "pipe", "pipe", ...renditions.map(() => "pipe" as const)],
+  });
+  // Each rendition's parts wait until every rendition has its part, then are taken together.
+  const queues: WriterPart[][] = renditions.map(() => []);
+  renditions.forEach((rendition, index) => {
+    const splitter = createPartSplitter(PART_TARGET_SECONDS, (part) => {
+      queues[index]!.push({ ...part, rendition: rendition.name });
+      options.onParts();
+    });
+    const output = child.stdio[PIPE_FD + index] as Readable;
+    output.on("data", (chunk: Buffer) => splitter.write(chunk));
+    output.once("end", () => splitter.end());
+  });
   const startedAt = Date.now();
   let lastProgressAt = startedAt;
   let originAt = Number.POSITIVE_INFINITY;
@@ -253,7 +239,7 @@ export function startWriter(options: WriterOptions): Writer {
         description = null;
       } else if (description) {
         description.push(line);
-      } else if (line.trim() && !/^\[hls @|^Press \[q\]|^Output #|^Stream mapping|^\s/.test(line)) {
+      } else if (line.trim() && !/^\[mpegts @|^Press \[q\]|^Output #|^Stream mapping|^\s/.test(line)) {
         lastError = line.trim();
       }
     }
@@ -271,14 +257,15 @@ export function startWriter(options: WriterOptions): Writer {
     streams,
     lastProgressAt: () => lastProgressAt,
     originAt: () => (Number.isFinite(originAt) ? Math.max(originAt, startedAt) : startedAt),
-    finishedFrom: (sequence) =>
-      options.renditions.map((rendition) =>
-        readSpool(options.spoolDir, rendition.name).filter((segment) => segment.sequence >= sequence),
-      ),
+    takeParts: () => {
+      const count = Math.min(...queues.map((queue) => queue.length));
+      const taken = queues.map((queue) => queue.splice(0, count));
+      return Array.from({ length: count }, (_, at) => taken.map((parts) => parts[at]!));
+    },
     ended,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
-        // SIGINT lets ffmpeg finish the segment under way and list it. A second signal would also abort
+        // SIGINT lets ffmpeg write what it holds and close its outputs. A second signal would also abort
         // writing it, so one that waits for input that never comes is killed instead.
         stopping = true;
         child.kill("SIGINT");

@@ -50,7 +50,6 @@ export async function startMediaGateway(
     dropAtNginx: async (app, name) => nginx?.dropPublisher(app, name),
     bytesInAtNginx: async () => (await nginx?.bytesIn()) ?? new Map(),
     dropSrt: (token) => srt?.dropToken(token),
-    spoolDir: join(store.gatewayDir(), `spool-${settings.rtmpPort}`),
     publicUrl: settings.publicUrl,
     minFreeBytes: settings.minFreeBytes,
     segmentSeconds: settings.segmentSeconds,
