@@ -19,7 +19,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MEDIA_FILES, RTMP_APP } from "@clubcast/shared";
 import { type CameraCommand } from "@clubcast/shared/jobs";
@@ -218,28 +218,28 @@ function pipelineCommand(gateway: GatewayChild, streamKey: string, matchId: numb
 
 /**
  * The gateway's ffmpeg command as the RTMP server the publisher pushes to, writing HLS into `dir` with
- * ffmpeg's own muxer where the gateway's writer pipes MPEG-TS to the gateway (1-second segments, keyframe to
- * keyframe in passthrough: the gateway's segments before its low-latency parts).
+ * ffmpeg's own muxer (1-second segments, keyframe to keyframe in passthrough) where the gateway's writer
+ * spools MPEG-TS for its low-latency parts.
  */
 async function baselineStream(command: PipelineCommand, dir: string, reportSeconds?: number): Promise<Stream> {
   const port = await freePort();
   const input = `rtmp://127.0.0.1:${port}/${RTMP_APP}/bench`;
-  const outputs = command.args.filter((arg) => arg.startsWith("pipe:") && arg !== "pipe:1");
   // prettier-ignore
   const hls = (rendition: string) => [
     "-f", "hls", "-hls_time", "1", "-hls_list_size", "60", "-hls_flags", "temp_file", "-start_number", "0",
     "-hls_segment_filename", join(dir, rendition, "%d.ts"), join(dir, rendition, BASELINE_PLAYLIST),
   ];
-  let skipping = false;
+  // Each output's options from its "-f segment" to its spool files ("{spool}/{rendition}/%d.ts") become that
+  // rendition's HLS in `dir`.
+  let output = false;
   const args = command.args.flatMap((arg, index) => {
     if (command.args[index - 1] === "-i") return [input];
     if (arg === "-i") return ["-listen", "1", arg];
-    // An output's "-f mpegts … pipe:N" becomes its rendition's HLS.
-    if (arg === "-f" && command.args[index + 1] === "mpegts") skipping = true;
-    if (!skipping) return [arg];
-    if (!outputs.includes(arg)) return [];
-    skipping = false;
-    return hls(command.renditions[outputs.indexOf(arg)]!);
+    if (arg === "-f" && command.args[index + 1] === "segment") output = true;
+    if (!output) return [arg];
+    if (!arg.endsWith("/%d.ts")) return [];
+    output = false;
+    return hls(basename(dirname(arg)));
   });
   for (const rendition of command.renditions) mkdirSync(join(dir, rendition), { recursive: true });
   const server = run("ffmpeg", args);

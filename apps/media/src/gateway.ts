@@ -109,6 +109,7 @@ interface Publisher {
   connectedAt: number;
   renditions: Rendition[];
   writer: Writer | null;
+  spoolDir: string;
   /** Seconds of the writer's stream placed so far: where its next part starts. */
   placedSeconds: number;
   destination: Destination | null;
@@ -150,6 +151,8 @@ export interface GatewayOptions {
   bytesInAtNginx(): Promise<Map<string, number>>;
   /** Ends an SRT caller at the relay (its token). */
   dropSrt(token: string): void;
+  /** Where publishers' writers put their streams until they are placed; this gateway's own, emptied at start. */
+  spoolDir: string;
   publicUrl: string;
   minFreeBytes: number;
   segmentSeconds: number;
@@ -192,6 +195,8 @@ export function createGateway(options: GatewayOptions) {
   /** Each scheduled match's start and stop timers, by camera/match. */
   const scheduleTimers = new Map<string, NodeJS.Timeout[]>();
   const background = new Set<Promise<unknown>>();
+  const spoolRoot = options.spoolDir;
+  rmSync(spoolRoot, { recursive: true, force: true });
 
   function inBackground(what: string, work: () => Promise<unknown>) {
     const task = work().catch((error: unknown) => log(`${what} failed: ${(error as Error).message}`));
@@ -519,9 +524,11 @@ export function createGateway(options: GatewayOptions) {
 
   function startWriting(publisher: Publisher): Writer {
     publisher.runs += 1;
+    publisher.spoolDir = join(spoolRoot, `${publisher.configurationId}-${Date.now()}-${publisher.runs}`);
     publisher.placedSeconds = 0;
     const writer = startWriter({
       input: options.rtmpReadUrl(publisher.app, publisher.name),
+      spoolDir: publisher.spoolDir,
       renditions: publisher.renditions,
       passthrough: publisher.passthrough,
       segmentSeconds: options.segmentSeconds,
@@ -547,6 +554,7 @@ export function createGateway(options: GatewayOptions) {
       if (publisher.writer !== writer) return;
       placeParts(publisher);
       publisher.writer = null;
+      rmSync(publisher.spoolDir, { recursive: true, force: true });
       // Its segment under way is complete, and its stream all placed: a stop need not wait for more of it.
       const last = publisher.open?.target;
       finishSegment(publisher);
@@ -663,6 +671,7 @@ export function createGateway(options: GatewayOptions) {
       connectedAt: Date.now(),
       renditions: renditionsFor(allowed.passthrough),
       writer: null,
+      spoolDir: "",
       destination: null,
       open: null,
       placedSeconds: 0,

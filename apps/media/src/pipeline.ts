@@ -1,9 +1,12 @@
 // One ffmpeg per publisher, for as long as it publishes: it reads the stream
 // back from nginx and writes each rendition (copied as it comes in passthrough,
-// H.264/AAC, or transcoded to a 720p/360p ladder) as MPEG-TS into a pipe, which
-// parts.ts cuts into low-latency HLS parts. The gateway places each part in the
-// preview or the match that records, and joins parts into segments, so changing
-// where a stream goes never restarts it and never loses a frame.
+// H.264/AAC, or transcoded to a 720p/360p ladder) as MPEG-TS into numbered files
+// of its spool folder, which the gateway reads as they grow and parts.ts cuts
+// into low-latency HLS parts. Files, not a pipe: ffmpeg never waits for the
+// gateway (a pipe holds a fraction of a second, and nginx drops what a stalled
+// reader can't take). The gateway places each part in the preview or the match
+// that records, and joins parts into segments, so changing where a stream goes
+// never restarts it and never loses a frame.
 //
 // The writer joins nginx before the publisher is let in (nginx's idle_streams
 // keeps a reader waiting for a stream that is not published yet), so it gets
@@ -12,7 +15,8 @@
 // from ffmpeg's own description of its input, once data has arrived: no
 // separate probe that could give up before a late first keyframe.
 import { spawnSync, type ChildProcess } from "node:child_process";
-import type { Readable } from "node:stream";
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { createPartSplitter, type TsPart } from "./parts.ts";
 import { followFfmpegProgress, spawnTied } from "./processes.ts";
 import type { Rendition } from "./playlists.ts";
@@ -109,6 +113,8 @@ export interface WriterPart extends TsPart {
 
 export interface WriterOptions {
   input: string;
+  /** The publisher's spool folder; each rendition writes below it. */
+  spoolDir: string;
   renditions: Rendition[];
   passthrough: boolean;
   segmentSeconds: number;
@@ -138,12 +144,61 @@ export interface Writer {
   stop(): Promise<void>;
 }
 
-/** Rendition `index` goes to the child's file descriptor 3 + index. */
-const PIPE_FD = 3;
+/** A rendition's spool file is closed and the next begun every so often (at any frame), so read ones can go. */
+const SPOOL_FILE_SECONDS = 10;
+/** How often the gateway reads what the spool files grew by. */
+const READ_SPOOL_EVERY_MS = 40;
+const spoolFile = (dir: string, number: number) => join(dir, `${number}.ts`);
 
-function tsOutput(index: number): string[] {
+function tsOutput(options: WriterOptions, rendition: Rendition): string[] {
   // Each audio frame and each packet is written as it comes, so a part is whole as soon as its last frame is.
-  return ["-f", "mpegts", "-pes_payload_size", "0", "-flush_packets", "1", `pipe:${PIPE_FD + index}`];
+  // prettier-ignore
+  return [
+    "-f", "segment", "-segment_format", "mpegts", "-segment_format_options", "pes_payload_size=0",
+    "-segment_time", String(SPOOL_FILE_SECONDS), "-break_non_keyframes", "1", "-flush_packets", "1",
+    spoolFile(join(options.spoolDir, rendition.name), 0).replace(/0\.ts$/, "%d.ts"),
+  ];
+}
+
+/**
+ * Follows a rendition's spool files: gives what each grew by, in order; a file is read to its end and
+ * removed once ffmpeg has begun the next. `drain` reads the rest (after ffmpeg ended).
+ */
+function followSpool(dir: string, data: (chunk: Buffer) => void) {
+  let number = 0;
+  let offset = 0;
+  const buffer = Buffer.alloc(1 << 20);
+  function readNew(file: string) {
+    let descriptor: number;
+    try {
+      descriptor = openSync(file, "r");
+    } catch {
+      return;
+    }
+    try {
+      const size = fstatSync(descriptor).size;
+      while (offset < size) {
+        const read = readSync(descriptor, buffer, 0, Math.min(buffer.length, size - offset), offset);
+        if (read <= 0) break;
+        offset += read;
+        data(Buffer.from(buffer.subarray(0, read)));
+      }
+    } finally {
+      closeSync(descriptor);
+    }
+  }
+  function drain() {
+    for (;;) {
+      const file = spoolFile(dir, number);
+      const complete = existsSync(spoolFile(dir, number + 1));
+      readNew(file);
+      if (!complete) return;
+      rmSync(file, { force: true });
+      number += 1;
+      offset = 0;
+    }
+  }
+  return { drain };
 }
 
 function ffmpegArguments(options: WriterOptions): string[] {
@@ -156,7 +211,7 @@ function ffmpegArguments(options: WriterOptions): string[] {
   ];
   // "0:a:0?": a stream without audio is taken as video only.
   if (options.passthrough) {
-    return [...input, "-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", ...tsOutput(0)];
+    return [...input, "-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", ...tsOutput(options, options.renditions[0]!)];
   }
   // One decode; each rendition its own encode and output, with keyframes on the same segment boundaries so
   // players switch cleanly (a rung is never scaled above the source).
@@ -168,13 +223,13 @@ function ffmpegArguments(options: WriterOptions): string[] {
     ),
   ].join(";");
   // prettier-ignore
-  const outputs = renditions.flatMap((rendition, index) => [
+  const outputs = renditions.flatMap((rendition) => [
     "-map", `[${rendition.name}]`, "-map", "0:a:0?",
     "-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-pix_fmt", "yuv420p",
     "-b:v", rungOf(rendition).bitrate,
     "-force_key_frames", `expr:gte(t,n_forced*${options.segmentSeconds})`, "-sc_threshold", "0",
     "-c:a", "aac", "-b:a", "128k", "-ac", "2",
-    ...tsOutput(index),
+    ...tsOutput(options, rendition),
   ]);
   return [...input, "-filter_complex", split, ...outputs];
 }
@@ -197,20 +252,18 @@ export function parseInputDescription(lines: string[]): InputStreams {
 
 export function startWriter(options: WriterOptions): Writer {
   const { renditions } = options;
-  const child: ChildProcess = spawnTied("ffmpeg", ffmpegArguments(options), {
-    stdio: ["ignore", "pipe", "pipe", ...renditions.map(() => "pipe" as const)],
-  });
+  for (const rendition of renditions) mkdirSync(join(options.spoolDir, rendition.name), { recursive: true });
+  const child: ChildProcess = spawnTied("ffmpeg", ffmpegArguments(options), { stdio: ["ignore", "pipe", "pipe"] });
   // Each rendition's parts wait until every rendition has its part, then are taken together.
   const queues: WriterPart[][] = renditions.map(() => []);
-  renditions.forEach((rendition, index) => {
+  const followers = renditions.map((rendition, index) => {
     const splitter = createPartSplitter(PART_TARGET_SECONDS, (part) => {
       queues[index]!.push({ ...part, rendition: rendition.name });
       options.onParts();
     });
-    const output = child.stdio[PIPE_FD + index] as Readable;
-    output.on("data", (chunk: Buffer) => splitter.write(chunk));
-    output.once("end", () => splitter.end());
+    return { splitter, spool: followSpool(join(options.spoolDir, rendition.name), (chunk) => splitter.write(chunk)) };
   });
+  const reading = setInterval(() => followers.forEach(({ spool }) => spool.drain()), READ_SPOOL_EVERY_MS);
   const startedAt = Date.now();
   let lastProgressAt = startedAt;
   let originAt = Number.POSITIVE_INFINITY;
@@ -239,14 +292,23 @@ export function startWriter(options: WriterOptions): Writer {
         description = null;
       } else if (description) {
         description.push(line);
-      } else if (line.trim() && !/^\[mpegts @|^Press \[q\]|^Output #|^Stream mapping|^\s/.test(line)) {
+      } else if (line.trim() && !/^\[(mpegts|segment) @|^Press \[q\]|^Output #|^Stream mapping|^\s/.test(line)) {
         lastError = line.trim();
       }
     }
   });
   const ended = new Promise<string | null>((resolve) => {
-    child.once("error", (error) => resolve(`ffmpeg could not start: ${error.message}`));
+    child.once("error", (error) => {
+      clearInterval(reading);
+      resolve(`ffmpeg could not start: ${error.message}`);
+    });
     child.once("close", (code, signal) => {
+      // What ffmpeg wrote last, and the last part of each rendition.
+      clearInterval(reading);
+      for (const { spool, splitter } of followers) {
+        spool.drain();
+        splitter.end();
+      }
       // A stream without video stops ffmpeg right after its description ("matches no streams").
       resolveStreams(description?.length ? parseInputDescription([...description, pending]) : null);
       const failed = code !== 0 && !stopping;

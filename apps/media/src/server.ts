@@ -52,6 +52,7 @@ export async function startMediaGateway(
     dropSrt: (token) => srt?.dropToken(token),
     publicUrl: settings.publicUrl,
     minFreeBytes: settings.minFreeBytes,
+    spoolDir: join(store.gatewayDir(), `spool-${settings.rtmpPort}`),
     segmentSeconds: settings.segmentSeconds,
     liveWindow: settings.liveWindow,
     log,

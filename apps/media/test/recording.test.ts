@@ -260,13 +260,14 @@ describe("a camera with a 2-second keyframe interval, in passthrough", () => {
     expect(after.nextMsn > nextMsn || after.pending.length > pending.length + 1).toBe(true);
     expect(waited).toBeLessThan(3000);
 
-    // hls.js plays it in low-latency mode, near the live edge.
+    // hls.js plays it in low-latency mode.
     const playback = await playsInChromium(browser, live.live_hls_url!);
     expect(playback.lowLatency).toBe(true);
     console.log(
       `low-latency playback: hls.js latency ${playback.latency.toFixed(2)} s, blocking reload waited ${waited} ms`,
     );
-    expect(playback.latency).toBeLessThan(4);
+    // Nearer the live edge than ordinary HLS gets (three target durations: 6 s); bench:latency measures it.
+    expect(playback.latency).toBeLessThan(3 * 2);
     await camera.stop();
   });
 });
@@ -302,8 +303,12 @@ describe("a private match", () => {
     const signedPrefix = new RegExp(`^${stack.url}/media/signed/\\d+/[\\w-]{43}\\.live/matches/${match.id}/`);
     expect(live.live_hls_url).toMatch(new RegExp(`${signedPrefix.source}live\\.m3u8$`));
 
+    // Live from its first part: a whole segment follows.
+    await liveGrows(live.live_hls_url!, 1);
     const rendition = await bestRendition(live.live_hls_url!);
     expect(rendition.variants).toEqual(["360p/live.m3u8"]);
+    const part = /#EXT-X-PART:.*URI="([^"]+)"/.exec(rendition.text)![1]!;
+    expect(await statusOf(new URL(part, rendition.url).toString())).toBe(200);
     const segment = rendition.segments.at(-1)!.uri;
     const signedSegment = new URL(segment, rendition.url).toString();
     expect(signedSegment).toMatch(signedPrefix);
