@@ -19,14 +19,13 @@ import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MEDIA_FILES, RTMP_APP } from "@clubcast/shared";
 import { type CameraCommand } from "@clubcast/shared/jobs";
 import { createCameraServerClient } from "@clubcast/camera-protocol";
 import { percentile, printTable, sleep } from "@clubcast/testkit/bench";
 import type { GatewayReply, GatewayRequest } from "./gateway-node.ts";
-import { SPOOL_PLAYLIST } from "../src/pipeline.ts";
 import { obsMixRows, type SummaryRow } from "./obs-mix.ts";
 import {
   CLIP,
@@ -195,12 +194,14 @@ async function gatewayStream(
   };
 }
 
-/** The gateway's ffmpeg command for a stream (its writer), with the spool folder it writes to. */
+/** The gateway's ffmpeg command for a stream (its writer), and its renditions (one output each). */
 interface PipelineCommand {
   args: string[];
-  dir: string;
   renditions: string[];
 }
+
+/** The baseline ffmpeg's own playlist in each rendition's folder. */
+const BASELINE_PLAYLIST = "index.m3u8";
 
 function pipelineCommand(gateway: GatewayChild, streamKey: string, matchId: number): PipelineCommand {
   for (const { pid } of descendants(gateway.pid)) {
@@ -209,29 +210,43 @@ function pipelineCommand(gateway: GatewayChild, streamKey: string, matchId: numb
       const manifest = JSON.parse(readFileSync(join(matchDir(matchId), MEDIA_FILES.manifest), "utf8")) as {
         renditions: string[];
       };
-      // The writer's segments go to {spool}/{rendition}/%d.ts.
-      const segments = argv[argv.indexOf("-hls_segment_filename") + 1]!;
-      return { args: argv.slice(1), dir: dirname(dirname(segments)), renditions: manifest.renditions };
+      return { args: argv.slice(1), renditions: manifest.renditions };
     }
   }
   throw new Error(`no ffmpeg of the gateway reads ${streamKey}`);
 }
 
-/** The gateway's ffmpeg command as the RTMP server the publisher pushes to, writing into `dir`. */
+/**
+ * The gateway's ffmpeg command as the RTMP server the publisher pushes to, writing HLS into `dir` with
+ * ffmpeg's own muxer (1-second segments, keyframe to keyframe in passthrough) where the gateway's writer
+ * spools MPEG-TS for its low-latency parts.
+ */
 async function baselineStream(command: PipelineCommand, dir: string, reportSeconds?: number): Promise<Stream> {
   const port = await freePort();
   const input = `rtmp://127.0.0.1:${port}/${RTMP_APP}/bench`;
+  // prettier-ignore
+  const hls = (rendition: string) => [
+    "-f", "hls", "-hls_time", "1", "-hls_list_size", "60", "-hls_flags", "temp_file", "-start_number", "0",
+    "-hls_segment_filename", join(dir, rendition, "%d.ts"), join(dir, rendition, BASELINE_PLAYLIST),
+  ];
+  // Each output's options from its "-f segment" to its spool files ("{spool}/{rendition}/%d.ts") become that
+  // rendition's HLS in `dir`.
+  let output = false;
   const args = command.args.flatMap((arg, index) => {
     if (command.args[index - 1] === "-i") return [input];
     if (arg === "-i") return ["-listen", "1", arg];
-    return [arg.startsWith(command.dir) ? dir + arg.slice(command.dir.length) : arg];
+    if (arg === "-f" && command.args[index + 1] === "segment") output = true;
+    if (!output) return [arg];
+    if (!arg.endsWith("/%d.ts")) return [];
+    output = false;
+    return hls(basename(dirname(arg)));
   });
   for (const rendition of command.renditions) mkdirSync(join(dir, rendition), { recursive: true });
   const server = run("ffmpeg", args);
   await listening(port);
   return {
     publisher: publish(clip, input, { reportSeconds }),
-    playlist: join(dir, command.renditions[0]!, SPOOL_PLAYLIST),
+    playlist: join(dir, command.renditions[0]!, BASELINE_PLAYLIST),
     server,
   };
 }

@@ -57,16 +57,20 @@ export async function ffmpeg(args: string[], command = "ffmpeg"): Promise<Buffer
 
 export const CLIP = { seconds: 30, fps: 25, width: 1280, height: 720 } as const;
 /** The number's band: the top ninth of the picture, 16 blocks of one bit each. */
-const BAND_HEIGHT = CLIP.height / 9;
-const BITS = 16;
+export const BAND_HEIGHT = CLIP.height / 9;
+export const BITS = 16;
 
 /**
  * Encodes the clip every publisher sends: 720p25 H.264 at 3 Mbit/s with AAC,
- * a keyframe every second (as cameras send), no B-frames. The frame number is
- * drawn as pixels, so it survives nginx, ffmpeg's timestamp rewriting and the
- * ladder's rescaling.
+ * a keyframe every second (as cameras send; or every `keyframeSeconds`), no
+ * B-frames. The frame number is drawn as pixels, so it survives nginx, ffmpeg's
+ * timestamp rewriting and the ladder's rescaling.
  */
-export async function encodeClip(file: string): Promise<{ bitsPerSecond: number; loopSeconds: number }> {
+export async function encodeClip(
+  file: string,
+  keyframeSeconds = 1,
+): Promise<{ bitsPerSecond: number; loopSeconds: number }> {
+  const keyframeInterval = String(CLIP.fps * keyframeSeconds);
   const block = CLIP.width / BITS;
   const number = `nullsrc=size=${CLIP.width}x${BAND_HEIGHT}:rate=${CLIP.fps},geq=lum='if(mod(floor(N/pow(2\\,floor(X/${block})))\\,2)\\,235\\,16)':cb=128:cr=128`;
   // The same encoder settings give every publisher the same bitrate; the clip is made once.
@@ -77,7 +81,7 @@ export async function encodeClip(file: string): Promise<{ bitsPerSecond: number;
     ...["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000"],
     ...["-filter_complex", "[0:v][1:v]overlay=0:0:shortest=1,format=yuv420p[v]", "-map", "[v]", "-map", "2:a"],
     ...["-t", String(CLIP.seconds), "-c:v", "libx264", "-preset", "veryfast"],
-    ...["-b:v", "3M", "-maxrate", "3M", "-bufsize", "3M", "-g", String(CLIP.fps), "-keyint_min", String(CLIP.fps)],
+    ...["-b:v", "3M", "-maxrate", "3M", "-bufsize", "3M", "-g", keyframeInterval, "-keyint_min", keyframeInterval],
     ...["-sc_threshold", "0", "-bf", "0", "-c:a", "aac", "-b:a", "128k", "-ac", "2", "-movflags", "+faststart", file],
   ]);
   const probe = JSON.parse(

@@ -3,8 +3,12 @@
 // the SRT relay, the camera-server HTTP protocol) call in here.
 //
 // Each publisher has one writer (pipeline.ts) from its first frame to its
-// last. Every segment the writer finishes is moved to where the camera's
-// stream went when the camera sent it: the match it recorded then
+// last. Every part the writer cuts (about half a second, low-latency HLS) goes
+// at once to where the camera's stream went when the camera sent it, and
+// joins the segment under way there; a segment is complete at the first
+// keyframe past the segment length (its parts joined), and its parts are
+// removed once the live window no longer lists them. The destination is the
+// match the camera recorded then
 // (matches/{matchId}, one session per publisher connection, joined by
 // discontinuities) or, before and after, its preview
 // (previews/{configurationId}). A segment under way at start or stop recording
@@ -13,7 +17,7 @@
 // frames were sent, not by when they were written. Then the sessions become
 // the video-on-demand. A schedule makes the camera record on
 // its own from starting_at to stopping_at; start and stop by hand win.
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import {
   MEDIA_FILES,
@@ -34,14 +38,18 @@ import {
   renditionsWorthPublishing,
   startWriter,
   unsupportedReason,
-  type SpoolSegment,
+  PART_TARGET_SECONDS,
+  type WriterPart,
   type Writer,
 } from "./pipeline.ts";
 import {
+  sessionPart,
   sessionPlaylist,
   sessionPlaylistText,
   sessionSegment,
   writePlaylists,
+  type LiveParts,
+  type Part,
   type Rendition,
   type Segment,
 } from "./playlists.ts";
@@ -65,6 +73,8 @@ interface Destination {
   renditions: Rendition[];
   /** Each rendition's segments in this session (a preview keeps only its window). */
   segments: Omit<Segment, "discontinuity">[][];
+  /** Each rendition's parts of its last segments, oldest first (their files are kept while listed). */
+  recentParts: Part[][][];
   /** The span of the match's recording; null for a preview. */
   span: RecordingSpan | null;
   /** Measured per rendition: bytes and seconds of this session's segments, for the mean bitrate. */
@@ -100,12 +110,11 @@ interface Publisher {
   renditions: Rendition[];
   writer: Writer | null;
   spoolDir: string;
-  /** The writer's next segment to move. */
-  nextSequence: number;
-  /** Seconds of the writer's stream placed so far: where its next segment starts. */
+  /** Seconds of the writer's stream placed so far: where its next part starts. */
   placedSeconds: number;
   destination: Destination | null;
-  mover: NodeJS.Timeout | null;
+  /** The segment under way in the destination. */
+  open: OpenSegment | null;
   /** Writer runs that failed in a row under this publisher. */
   failures: number;
   runs: number;
@@ -115,6 +124,18 @@ interface Publisher {
   stats: PublisherStats | null;
   /** nginx's count of bytes taken in from it at the last look (RTMP bitrate). */
   bytesSeen: { bytes: number; at: number } | null;
+}
+
+/** A segment under way: its parts so far, each already written and listed in the live playlists. */
+interface OpenSegment {
+  target: Destination;
+  /** Its number in the session. */
+  index: number;
+  /** When the camera sent its first frame (wall clock ms). */
+  startAt: number;
+  seconds: number;
+  /** Each rendition's parts (of the destination's renditions), with their bytes: the segment is them joined. */
+  parts: (Part & { bytes: Buffer })[][];
 }
 
 type Allowed = Pick<Publisher, "streamKey" | "protocol" | "address" | "configurationId" | "cameraId" | "passthrough">;
@@ -130,7 +151,7 @@ export interface GatewayOptions {
   bytesInAtNginx(): Promise<Map<string, number>>;
   /** Ends an SRT caller at the relay (its token). */
   dropSrt(token: string): void;
-  /** Where publishers' writers put segments until they are placed; this gateway's own, emptied at start. */
+  /** Where publishers' writers put their streams until they are placed; this gateway's own, emptied at start. */
   spoolDir: string;
   publicUrl: string;
   minFreeBytes: number;
@@ -148,8 +169,8 @@ const NO_STATS: PublisherStats = {
   dropped_packets: null,
   bitrate_kbps: null,
 };
-/** How often a publisher's finished segments are moved to where they belong. */
-const MOVE_EVERY_MS = 200;
+/** How many segments' parts the live playlists list (the spec asks for at least three target durations). */
+const SEGMENTS_WITH_PARTS = 4;
 /** A publisher whose stream has not moved for this long is a half-open connection a reconnect replaces. */
 const HALF_OPEN_MS = 4000;
 /** How long nginx may take to seat the writer before the publisher is let in anyway. */
@@ -238,6 +259,7 @@ export function createGateway(options: GatewayOptions) {
       session,
       renditions,
       segments: renditions.map(() => []),
+      recentParts: renditions.map(() => []),
       span,
       measured: renditions.map(() => ({ bytes: 0, seconds: 0 })),
       announced: false,
@@ -290,46 +312,95 @@ export function createGateway(options: GatewayOptions) {
     return publisher.destination!;
   }
 
-  /** The publisher's stream leaves its destination: a preview's video goes with it, a match's session is complete. */
+  /**
+   * The publisher's stream leaves its destination: a preview's video goes with it, a match's session is
+   * complete (its segment under way first, and its parts' files are no longer listed).
+   */
   function closeDestination(publisher: Publisher) {
     const left = publisher.destination;
+    if (publisher.open?.target === left) finishSegment(publisher);
     publisher.destination = null;
     if (left?.scope.kind === "previews") store.remove(left.scope);
     else if (left) {
       const dir = store.dir(left.scope);
-      left.renditions.forEach((rendition, index) =>
+      left.renditions.forEach((rendition, index) => {
         writeFileAtomic(
           join(dir, rendition.name, sessionPlaylist(left.session)),
           sessionPlaylistText(left.segments[index]!, true),
-        ),
-      );
+        );
+        for (const part of left.recentParts[index]!.flat())
+          rmSync(join(dir, rendition.name, part.uri), { force: true });
+        left.recentParts[index] = [];
+      });
+      if (left.span && !left.span.onDemand) refresh(publisher, left);
     }
   }
 
-  /** Moves one finished segment (all its renditions) into its destination. */
-  function place(publisher: Publisher, target: Destination, segments: SpoolSegment[]) {
+  /** Writes one part of each rendition into the segment under way (opened in `target` when none is). */
+  function placePart(publisher: Publisher, target: Destination, group: WriterPart[], startAt: number) {
     const dir = store.dir(target.scope);
-    for (const segment of segments) {
-      const index = target.renditions.findIndex((rendition) => rendition.name === segment.rendition);
-      const rendition = target.renditions[index];
-      if (!rendition) {
-        // A rung not published for this source (it would upscale it).
-        rmSync(segment.file, { force: true });
-        continue;
-      }
-      const list = target.segments[index]!;
-      const uri = sessionSegment(target.session, list.length === 0 ? 0 : segmentNumber(list.at(-1)!.uri) + 1);
+    if (!publisher.open) {
+      const last = target.segments[0]!.at(-1);
+      const index = last ? segmentNumber(last.uri) + 1 : 0;
+      publisher.open = { target, index, startAt, seconds: 0, parts: target.renditions.map(() => []) };
+    }
+    const open = publisher.open;
+    target.renditions.forEach((rendition, index) => {
+      // A rung not published for this source (it would upscale it) has no part here.
+      const part = group.find((candidate) => candidate.rendition === rendition.name);
+      if (!part) return;
+      const parts = open.parts[index]!;
+      const uri = sessionPart(target.session, open.index, parts.length);
+      writeFileAtomic(join(dir, rendition.name, uri), part.bytes);
+      parts.push({ uri, duration: part.duration, independent: part.independent, bytes: part.bytes });
+    });
+    open.seconds += group[0]!.duration;
+  }
+
+  /** The segment under way moves to another destination (a recording started while it was sent): its parts go too. */
+  function moveOpenSegment(publisher: Publisher, moved: OpenSegment, target: Destination) {
+    const from = store.dir(moved.target.scope);
+    moved.target.renditions.forEach((rendition, index) => {
+      for (const part of moved.parts[index]!) rmSync(join(from, rendition.name, part.uri), { force: true });
+    });
+    const count = Math.min(...moved.parts.map((parts) => parts.length));
+    for (let at = 0; at < count; at++) {
+      const group = moved.target.renditions.map((rendition, index) => ({
+        ...moved.parts[index]![at]!,
+        rendition: rendition.name,
+      }));
+      placePart(publisher, target, group, moved.startAt);
+    }
+  }
+
+  /** The segment under way is complete: its parts joined are the segment, listed in its session's playlist. */
+  function finishSegment(publisher: Publisher) {
+    const open = publisher.open;
+    publisher.open = null;
+    if (!open || open.parts[0]!.length === 0) return;
+    const target = open.target;
+    const dir = store.dir(target.scope);
+    target.renditions.forEach((rendition, index) => {
+      const parts = open.parts[index]!;
+      const duration = parts.reduce((sum, part) => sum + part.duration, 0);
+      const uri = sessionSegment(target.session, open.index);
       const file = join(dir, rendition.name, uri);
-      renameSync(segment.file, file);
-      const bytes = statSync(file).size;
+      const bytes = Buffer.concat(parts.map((part) => part.bytes));
+      writeFileAtomic(file, bytes);
       // The master playlist tells players what each rendition really takes: its peak and its mean.
       const measured = target.measured[index]!;
-      measured.bytes += bytes;
-      measured.seconds += segment.duration;
-      const bitrate = Math.round((bytes * 8) / Math.max(segment.duration, 0.1));
+      measured.bytes += bytes.length;
+      measured.seconds += duration;
+      const bitrate = Math.round((bytes.length * 8) / Math.max(duration, 0.1));
       rendition.bandwidth = rendition.averageBandwidth ? Math.max(rendition.bandwidth, bitrate) : bitrate;
       rendition.averageBandwidth = Math.round((measured.bytes * 8) / Math.max(measured.seconds, 0.1));
-      list.push({ duration: segment.duration, uri });
+      const list = target.segments[index]!;
+      list.push({ duration, uri });
+      const recent = target.recentParts[index]!;
+      recent.push(parts.map(({ bytes: _bytes, ...part }) => part));
+      for (const old of recent.splice(0, Math.max(0, recent.length - SEGMENTS_WITH_PARTS)).flat()) {
+        rmSync(join(dir, rendition.name, old.uri), { force: true });
+      }
       if (!target.span) {
         // A preview keeps a sliding window on disk.
         for (const old of list.splice(0, Math.max(0, list.length - options.liveWindow - 2))) {
@@ -343,17 +414,44 @@ export function createGateway(options: GatewayOptions) {
           refresh(publisher, target);
         });
       }
-    }
+    });
+    // A stopped recording waits for the stream sent before its stop.
+    const end = Math.min(Date.now(), open.startAt + open.seconds * 1000);
+    for (const span of spans.get(publisher.cameraId) ?? []) if (span.to !== null && end >= span.to) span.catchUp();
   }
 
-  /** Rewrites the destination's playlists and, once it has a segment, tells the API the stream is there. */
+  /** The live playlists' parts of a destination: its last segments' and those of the segment under way there. */
+  function livePartsOf(publisher: Publisher, target: Destination): LiveParts[] {
+    const open = publisher.open?.target === target ? publisher.open : null;
+    const sessions = target.span ? target.span.recording.sessions : [target.session];
+    return target.renditions.map((_, index) => {
+      const pending = open?.parts[index]?.map(({ bytes: _bytes, ...part }) => part) ?? [];
+      const last = target.segments[index]!.at(-1);
+      const segment = open?.index ?? (last ? segmentNumber(last.uri) + 1 : 0);
+      return {
+        partTarget: PART_TARGET_SECONDS,
+        ofSegments: target.recentParts[index]!,
+        pending,
+        pendingDiscontinuity: target.segments[index]!.length === 0 && sessions.indexOf(target.session) > 0,
+        next: sessionPart(target.session, segment, pending.length),
+      };
+    });
+  }
+
+  /** Rewrites the destination's playlists and, once it has a part, tells the API the stream is there. */
   function refresh(publisher: Publisher, target: Destination) {
     const dir = store.dir(target.scope);
     const sessions = target.span ? target.span.recording.sessions : [target.session];
+    const live = publisher.destination === target && publisher.connected;
     const segments = target.span?.onDemand
       ? writeVodPlaylists(dir, target.renditions, sessions)
-      : writePlaylists(dir, target.renditions, sessions, { ended: false, liveWindow: options.liveWindow });
-    if (segments === 0 || target.span?.onDemand) return;
+      : writePlaylists(dir, target.renditions, sessions, {
+          ended: false,
+          liveWindow: options.liveWindow,
+          parts: live ? livePartsOf(publisher, target) : undefined,
+        });
+    const playable = segments > 0 || (publisher.open?.target === target && publisher.open.parts[0]!.length > 0);
+    if (!playable || target.span?.onDemand) return;
     if (!target.announced) {
       target.announced = true;
       inBackground("reporting the publisher", () =>
@@ -389,27 +487,37 @@ export function createGateway(options: GatewayOptions) {
     });
   }
 
-  /** Moves every segment the writer has finished (in all renditions) to where it belongs. */
-  function moveFinished(publisher: Publisher) {
+  /**
+   * Places every part the writer has cut (in all renditions) where the camera's stream went when it was sent.
+   * A keyframe part past the segment length starts a new segment; the segment under way at a start of
+   * recording goes to the match whole (the kick-off), the one under way at a stop stays with the match.
+   */
+  function placeParts(publisher: Publisher) {
     const writer = publisher.writer;
     if (!writer) return;
-    const finished = writer.finishedFrom(publisher.nextSequence);
-    const count = Math.min(...finished.map((segments) => segments.length));
     const touched = new Set<Destination>();
-    for (let index = 0; index < count; index++) {
-      const segments = finished.map((list) => list[index]!);
+    for (const group of writer.takeParts()) {
+      const lead = group[0]!;
       // When the camera sent it: the stream's first frame plus the stream time before it (never later than now).
       const now = Date.now();
       const start = Math.min(now, writer.originAt() + publisher.placedSeconds * 1000);
-      const end = Math.min(now, start + segments[0]!.duration * 1000);
-      const target = destinationFor(publisher, start, end);
-      place(publisher, target, segments);
+      const end = Math.min(now, start + lead.duration * 1000);
+      if (publisher.open && lead.independent && publisher.open.seconds >= options.segmentSeconds) {
+        touched.add(publisher.open.target);
+        finishSegment(publisher);
+      }
+      // Held aside while the destination may change, so closing the old one doesn't finish it.
+      const open = publisher.open;
+      publisher.open = null;
+      const target = destinationFor(publisher, open?.startAt ?? start, end);
+      if (open && open.target !== target) moveOpenSegment(publisher, open, target);
+      else publisher.open = open;
+      placePart(publisher, target, group, start);
       touched.add(target);
-      publisher.nextSequence = segments[0]!.sequence + 1;
-      publisher.placedSeconds += segments[0]!.duration;
-      for (const span of spans.get(publisher.cameraId) ?? []) if (span.to !== null && end >= span.to) span.catchUp();
+      publisher.placedSeconds += lead.duration;
     }
-    for (const target of touched) refresh(publisher, target);
+    // A preview left behind is gone with its files; a match's session left behind is refreshed.
+    for (const target of touched) if (target === publisher.destination || target.span) refresh(publisher, target);
   }
 
   // ── publishers ──
@@ -417,7 +525,6 @@ export function createGateway(options: GatewayOptions) {
   function startWriting(publisher: Publisher): Writer {
     publisher.runs += 1;
     publisher.spoolDir = join(spoolRoot, `${publisher.configurationId}-${Date.now()}-${publisher.runs}`);
-    publisher.nextSequence = 0;
     publisher.placedSeconds = 0;
     const writer = startWriter({
       input: options.rtmpReadUrl(publisher.app, publisher.name),
@@ -425,10 +532,10 @@ export function createGateway(options: GatewayOptions) {
       renditions: publisher.renditions,
       passthrough: publisher.passthrough,
       segmentSeconds: options.segmentSeconds,
+      onParts: () => publisher.writer === writer && placeParts(publisher),
       log: (line) => log(`configuration ${publisher.configurationId}: ${line}`),
     });
     publisher.writer = writer;
-    publisher.mover = setInterval(() => moveFinished(publisher), MOVE_EVERY_MS);
     const startedAt = Date.now();
     inBackground("checking a publisher's stream", async () => {
       const streams = await writer.streams;
@@ -445,11 +552,13 @@ export function createGateway(options: GatewayOptions) {
     });
     void writer.ended.then((failure) => {
       if (publisher.writer !== writer) return;
-      clearInterval(publisher.mover!);
-      moveFinished(publisher);
+      placeParts(publisher);
       publisher.writer = null;
       rmSync(publisher.spoolDir, { recursive: true, force: true });
-      // Its stream is all placed: a stop need not wait for more of it.
+      // Its segment under way is complete, and its stream all placed: a stop need not wait for more of it.
+      const last = publisher.open?.target;
+      finishSegment(publisher);
+      if (last) refresh(publisher, last);
       for (const span of spans.get(publisher.cameraId) ?? []) if (span.to !== null) span.catchUp();
       if (!publisher.connected) return;
       // A writer that failed under a publisher still there (a full disk, a hiccup): start again, a new
@@ -563,10 +672,9 @@ export function createGateway(options: GatewayOptions) {
       renditions: renditionsFor(allowed.passthrough),
       writer: null,
       spoolDir: "",
-      nextSequence: 0,
       destination: null,
+      open: null,
       placedSeconds: 0,
-      mover: null,
       failures: 0,
       runs: 0,
       leaving: null,

@@ -10,29 +10,7 @@
 // the keyframe and can be short. Only the TS packet headers, the PAT, the PMT
 // and NAL start codes are read; the stream passes unchanged.
 import { Transform, type TransformCallback } from "node:stream";
-
-const PACKET = 188;
-const SYNC = 0x47;
-/** PMT stream types of the video codecs whose keyframes are recognised. */
-const H264 = 0x1b;
-const HEVC = 0x24;
-
-function payloadOf(packet: Buffer): Buffer | null {
-  const control = (packet[3]! >> 4) & 0x3;
-  if (!(control & 0x1)) return null;
-  const start = control & 0x2 ? 5 + packet[4]! : 4;
-  return start < PACKET ? packet.subarray(start) : null;
-}
-
-const pidOf = (packet: Buffer) => ((packet[1]! & 0x1f) << 8) | packet[2]!;
-const startsUnit = (packet: Buffer) => (packet[1]! & 0x40) !== 0;
-
-/** The section a packet starting a PSI unit carries (after its pointer field). */
-function sectionOf(packet: Buffer): Buffer | null {
-  const payload = payloadOf(packet);
-  if (!payload || !startsUnit(packet)) return null;
-  return payload.subarray(1 + payload[0]!);
-}
+import { H264, HEVC, PACKET, SYNC, payloadOf, pidOf, pmtPidOfPat, sectionOf, videoOfPmt } from "./ts-packets.ts";
 
 /** Whether the video payload holds a start code of a NAL that begins a decodable picture. */
 function hasKeyframeNal(payload: Buffer, streamType: number): boolean {
@@ -64,21 +42,10 @@ export function keyframeGate(giveUpMs: number): Transform {
   function look(packet: Buffer): boolean {
     const pid = pidOf(packet);
     if (pid === 0) {
-      const section = sectionOf(packet);
-      if (section && section.length >= 12) pmtPid = ((section[10]! & 0x1f) << 8) | section[11]!;
+      pmtPid = pmtPidOfPat(packet) ?? pmtPid;
     } else if (pid === pmtPid && !video) {
       const section = sectionOf(packet);
-      if (section && section.length >= 12) {
-        const end = Math.min(section.length - 4, 3 + (((section[1]! & 0x0f) << 8) | section[2]!) - 4);
-        for (let at = 12 + (((section[10]! & 0x0f) << 8) | section[11]!); at + 5 <= end;) {
-          const type = section[at]!;
-          if (type === H264 || type === HEVC) {
-            video = { pid: ((section[at + 1]! & 0x1f) << 8) | section[at + 2]!, type };
-            break;
-          }
-          at += 5 + (((section[at + 3]! & 0x0f) << 8) | section[at + 4]!);
-        }
-      }
+      if (section) video = videoOfPmt(section);
     } else if (video && pid === video.pid) {
       const payload = payloadOf(packet);
       return payload !== null && hasKeyframeNal(payload, video.type);

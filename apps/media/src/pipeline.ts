@@ -1,9 +1,12 @@
 // One ffmpeg per publisher, for as long as it publishes: it reads the stream
-// back from nginx and writes HLS segments (copied as they come in passthrough,
-// H.264/AAC, or transcoded to a 720p/360p ladder) into a spool folder of its
-// own. The gateway moves each finished segment to the preview or to the match
-// that records, so changing where a stream goes never restarts it and never
-// loses a frame.
+// back from nginx and writes each rendition (copied as it comes in passthrough,
+// H.264/AAC, or transcoded to a 720p/360p ladder) as MPEG-TS into numbered files
+// of its spool folder, which the gateway reads as they grow and parts.ts cuts
+// into low-latency HLS parts. Files, not a pipe: ffmpeg never waits for the
+// gateway (a pipe holds a fraction of a second, and nginx drops what a stalled
+// reader can't take). The gateway places each part in the preview or the match
+// that records, and joins parts into segments, so changing where a stream goes
+// never restarts it and never loses a frame.
 //
 // The writer joins nginx before the publisher is let in (nginx's idle_streams
 // keeps a reader waiting for a stream that is not published yet), so it gets
@@ -12,8 +15,9 @@
 // from ffmpeg's own description of its input, once data has arrived: no
 // separate probe that could give up before a late first keyframe.
 import { spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { createPartSplitter, type TsPart } from "./parts.ts";
 import { followFfmpegProgress, spawnTied } from "./processes.ts";
 import type { Rendition } from "./playlists.ts";
 
@@ -96,18 +100,15 @@ export function renditionsWorthPublishing(renditions: Rendition[], sourceHeight:
   );
 }
 
-/** ffmpeg's playlist in each rendition's spool folder, and its segments' names. */
-export const SPOOL_PLAYLIST = "index.m3u8";
-const spoolSegment = (sequence: number) => `${sequence}.ts`;
-/** How many finished segments ffmpeg keeps listed: the gateway takes them long before they fall off. */
-const SPOOL_LIST_SIZE = 60;
+/**
+ * The longest part (seconds): EXT-X-PART-INF's PART-TARGET. Half a second keeps a viewer about three parts
+ * (PART-HOLD-BACK) behind the camera without a request storm.
+ */
+export const PART_TARGET_SECONDS = 0.5;
 
-export interface SpoolSegment {
+/** A part of one rendition, as the writer cut it. */
+export interface WriterPart extends TsPart {
   rendition: string;
-  sequence: number;
-  duration: number;
-  /** The finished file in the spool folder of its rendition. */
-  file: string;
 }
 
 export interface WriterOptions {
@@ -117,6 +118,8 @@ export interface WriterOptions {
   renditions: Rendition[];
   passthrough: boolean;
   segmentSeconds: number;
+  /** Called when new parts may be ready to take. */
+  onParts(): void;
   log(line: string): void;
 }
 
@@ -130,22 +133,72 @@ export interface Writer {
    * of a progress report less the stream time written by then (a busy encoder lags, a camera doesn't).
    */
   originAt(): number;
-  /** The finished segments of each rendition from `sequence` on (in rendition order). */
-  finishedFrom(sequence: number): SpoolSegment[][];
+  /**
+   * Takes the parts finished in every rendition, oldest first: each entry is one part of each rendition
+   * (in rendition order), cut at the same frames since every rendition has the same timestamps and keyframes.
+   */
+  takeParts(): WriterPart[][];
   /** Resolves when ffmpeg has ended, with its last error when it failed. */
   ended: Promise<string | null>;
-  /** Ends the writer cleanly: the segment under way is finished and listed. */
+  /** Ends the writer cleanly: the part under way is finished and given. */
   stop(): Promise<void>;
 }
 
-function hlsOutput(options: WriterOptions, rendition: Rendition): string[] {
-  const dir = join(options.spoolDir, rendition.name);
+/** A rendition's spool file is closed and the next begun every so often (at any frame), so read ones can go. */
+const SPOOL_FILE_SECONDS = 10;
+/** How often the gateway reads what the spool files grew by. */
+const READ_SPOOL_EVERY_MS = 40;
+const spoolFile = (dir: string, number: number) => join(dir, `${number}.ts`);
+
+function tsOutput(options: WriterOptions, rendition: Rendition): string[] {
+  // Each audio frame and each packet is written as it comes, so a part is whole as soon as its last frame is.
   // prettier-ignore
   return [
-    "-f", "hls", "-hls_time", String(options.segmentSeconds), "-hls_list_size", String(SPOOL_LIST_SIZE),
-    "-hls_flags", "temp_file", "-start_number", "0",
-    "-hls_segment_filename", join(dir, "%d.ts"), join(dir, SPOOL_PLAYLIST),
+    "-f", "segment", "-segment_format", "mpegts", "-segment_format_options", "pes_payload_size=0",
+    "-segment_time", String(SPOOL_FILE_SECONDS), "-break_non_keyframes", "1", "-flush_packets", "1",
+    spoolFile(join(options.spoolDir, rendition.name), 0).replace(/0\.ts$/, "%d.ts"),
   ];
+}
+
+/**
+ * Follows a rendition's spool files: gives what each grew by, in order; a file is read to its end and
+ * removed once ffmpeg has begun the next. `drain` reads the rest (after ffmpeg ended).
+ */
+function followSpool(dir: string, data: (chunk: Buffer) => void) {
+  let number = 0;
+  let offset = 0;
+  const buffer = Buffer.alloc(1 << 20);
+  function readNew(file: string) {
+    let descriptor: number;
+    try {
+      descriptor = openSync(file, "r");
+    } catch {
+      return;
+    }
+    try {
+      const size = fstatSync(descriptor).size;
+      while (offset < size) {
+        const read = readSync(descriptor, buffer, 0, Math.min(buffer.length, size - offset), offset);
+        if (read <= 0) break;
+        offset += read;
+        data(Buffer.from(buffer.subarray(0, read)));
+      }
+    } finally {
+      closeSync(descriptor);
+    }
+  }
+  function drain() {
+    for (;;) {
+      const file = spoolFile(dir, number);
+      const complete = existsSync(spoolFile(dir, number + 1));
+      readNew(file);
+      if (!complete) return;
+      rmSync(file, { force: true });
+      number += 1;
+      offset = 0;
+    }
+  }
+  return { drain };
 }
 
 function ffmpegArguments(options: WriterOptions): string[] {
@@ -158,7 +211,7 @@ function ffmpegArguments(options: WriterOptions): string[] {
   ];
   // "0:a:0?": a stream without audio is taken as video only.
   if (options.passthrough) {
-    return [...input, "-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", ...hlsOutput(options, options.renditions[0]!)];
+    return [...input, "-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", ...tsOutput(options, options.renditions[0]!)];
   }
   // One decode; each rendition its own encode and output, with keyframes on the same segment boundaries so
   // players switch cleanly (a rung is never scaled above the source).
@@ -176,7 +229,7 @@ function ffmpegArguments(options: WriterOptions): string[] {
     "-b:v", rungOf(rendition).bitrate,
     "-force_key_frames", `expr:gte(t,n_forced*${options.segmentSeconds})`, "-sc_threshold", "0",
     "-c:a", "aac", "-b:a", "128k", "-ac", "2",
-    ...hlsOutput(options, rendition),
+    ...tsOutput(options, rendition),
   ]);
   return [...input, "-filter_complex", split, ...outputs];
 }
@@ -197,34 +250,20 @@ export function parseInputDescription(lines: string[]): InputStreams {
   return streams;
 }
 
-/** The finished segments ffmpeg lists in a spool playlist. */
-function readSpool(spoolDir: string, rendition: string): SpoolSegment[] {
-  const renditionDir = join(spoolDir, rendition);
-  let text: string;
-  try {
-    text = readFileSync(join(renditionDir, SPOOL_PLAYLIST), "utf8");
-  } catch {
-    return [];
-  }
-  const segments: SpoolSegment[] = [];
-  let sequence = 0;
-  let duration: number | null = null;
-  for (const line of text.split("\n")) {
-    const value = line.trim();
-    if (value.startsWith("#EXT-X-MEDIA-SEQUENCE:")) sequence = Number(value.slice(22));
-    else if (value.startsWith("#EXTINF:")) duration = Number.parseFloat(value.slice(8));
-    else if (value && !value.startsWith("#") && duration !== null) {
-      segments.push({ rendition, sequence, duration, file: join(renditionDir, spoolSegment(sequence)) });
-      sequence += 1;
-      duration = null;
-    }
-  }
-  return segments;
-}
-
 export function startWriter(options: WriterOptions): Writer {
-  for (const rendition of options.renditions) mkdirSync(join(options.spoolDir, rendition.name), { recursive: true });
+  const { renditions } = options;
+  for (const rendition of renditions) mkdirSync(join(options.spoolDir, rendition.name), { recursive: true });
   const child: ChildProcess = spawnTied("ffmpeg", ffmpegArguments(options), { stdio: ["ignore", "pipe", "pipe"] });
+  // Each rendition's parts wait until every rendition has its part, then are taken together.
+  const queues: WriterPart[][] = renditions.map(() => []);
+  const followers = renditions.map((rendition, index) => {
+    const splitter = createPartSplitter(PART_TARGET_SECONDS, (part) => {
+      queues[index]!.push({ ...part, rendition: rendition.name });
+      options.onParts();
+    });
+    return { splitter, spool: followSpool(join(options.spoolDir, rendition.name), (chunk) => splitter.write(chunk)) };
+  });
+  const reading = setInterval(() => followers.forEach(({ spool }) => spool.drain()), READ_SPOOL_EVERY_MS);
   const startedAt = Date.now();
   let lastProgressAt = startedAt;
   let originAt = Number.POSITIVE_INFINITY;
@@ -253,14 +292,23 @@ export function startWriter(options: WriterOptions): Writer {
         description = null;
       } else if (description) {
         description.push(line);
-      } else if (line.trim() && !/^\[hls @|^Press \[q\]|^Output #|^Stream mapping|^\s/.test(line)) {
+      } else if (line.trim() && !/^\[(mpegts|segment) @|^Press \[q\]|^Output #|^Stream mapping|^\s/.test(line)) {
         lastError = line.trim();
       }
     }
   });
   const ended = new Promise<string | null>((resolve) => {
-    child.once("error", (error) => resolve(`ffmpeg could not start: ${error.message}`));
+    child.once("error", (error) => {
+      clearInterval(reading);
+      resolve(`ffmpeg could not start: ${error.message}`);
+    });
     child.once("close", (code, signal) => {
+      // What ffmpeg wrote last, and the last part of each rendition.
+      clearInterval(reading);
+      for (const { spool, splitter } of followers) {
+        spool.drain();
+        splitter.end();
+      }
       // A stream without video stops ffmpeg right after its description ("matches no streams").
       resolveStreams(description?.length ? parseInputDescription([...description, pending]) : null);
       const failed = code !== 0 && !stopping;
@@ -271,14 +319,15 @@ export function startWriter(options: WriterOptions): Writer {
     streams,
     lastProgressAt: () => lastProgressAt,
     originAt: () => (Number.isFinite(originAt) ? Math.max(originAt, startedAt) : startedAt),
-    finishedFrom: (sequence) =>
-      options.renditions.map((rendition) =>
-        readSpool(options.spoolDir, rendition.name).filter((segment) => segment.sequence >= sequence),
-      ),
+    takeParts: () => {
+      const count = Math.min(...queues.map((queue) => queue.length));
+      const taken = queues.map((queue) => queue.splice(0, count));
+      return Array.from({ length: count }, (_, at) => taken.map((parts) => parts[at]!));
+    },
     ended,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
-        // SIGINT lets ffmpeg finish the segment under way and list it. A second signal would also abort
+        // SIGINT lets ffmpeg write what it holds and close its outputs. A second signal would also abort
         // writing it, so one that waits for input that never comes is killed instead.
         stopping = true;
         child.kill("SIGINT");

@@ -1,8 +1,10 @@
 // HLS playlists of a recording. The gateway keeps one media playlist per
 // publisher session (s1.m3u8, s2.m3u8 after a reconnect, ...) of the segments
-// it moved there from the publisher's writer; it joins them
+// it made from the publisher's writer; it joins them
 // into the playlists players read: a sliding live window and, once stopped, the
-// whole video-on-demand, with a discontinuity where a session starts.
+// whole video-on-demand, with a discontinuity where a session starts. The live
+// window also lists the parts of its last segments and of the segment under way
+// (low-latency HLS); players that don't know them read the segments only.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { MEDIA_FILES } from "@clubcast/shared";
@@ -27,8 +29,34 @@ export interface Rendition {
   codecs: string | null;
 }
 
+/** A part of a segment (low-latency HLS): its first `independent` ones start with a keyframe. */
+export interface Part {
+  duration: number;
+  uri: string;
+  independent: boolean;
+}
+
+/** What the live window lists of low-latency HLS, for one rendition. */
+export interface LiveParts {
+  /** The longest part (EXT-X-PART-INF). */
+  partTarget: number;
+  /** The parts of the last segments listed, oldest first: the last entry is the last segment's. */
+  ofSegments: Part[][];
+  /** The parts of the segment under way, after the last segment. */
+  pending: Part[];
+  /** The segment under way starts a session after the first (a reconnect). */
+  pendingDiscontinuity: boolean;
+  /** The name the next part will have (EXT-X-PRELOAD-HINT). */
+  next: string;
+}
+
 export const sessionPlaylist = (session: number) => `s${session}.m3u8`;
 export const sessionSegment = (session: number, index: number) => `s${session}-${String(index).padStart(5, "0")}.ts`;
+/** Part `part` of a session's segment: s1-00017.3.ts, removed once the live window no longer lists it. */
+export const sessionPart = (session: number, index: number, part: number) =>
+  sessionSegment(session, index).replace(/\.ts$/, `.${part}.ts`);
+/** How long a player holds back from the live edge: three parts, as the spec advises (at least two). */
+export const partHoldBack = (partTarget: number) => 3 * partTarget;
 
 /** A session's media playlist as the gateway keeps it: every segment so far, `ended` once the session is over. */
 export function sessionPlaylistText(segments: Omit<Segment, "discontinuity">[], ended: boolean): string {
@@ -101,31 +129,49 @@ export function segmentsOf(renditionDir: string, sessions: number[], read: Segme
   );
 }
 
-function mediaPlaylist(segments: Segment[], firstIndex: number, ended: boolean): string {
+const partLine = (part: Part) =>
+  `#EXT-X-PART:DURATION=${part.duration.toFixed(3)},URI="${part.uri}"${part.independent ? ",INDEPENDENT=YES" : ""}`;
+
+function mediaPlaylist(segments: Segment[], firstIndex: number, ended: boolean, parts?: LiveParts): string {
   const window = segments.slice(firstIndex);
   const target = Math.max(1, ...window.map((segment) => Math.ceil(segment.duration)));
   const discontinuitiesBefore = segments.slice(0, firstIndex).filter((segment) => segment.discontinuity).length;
   const lines = [
     "#EXTM3U",
-    "#EXT-X-VERSION:3",
+    `#EXT-X-VERSION:${parts ? 6 : 3}`,
     `#EXT-X-TARGETDURATION:${target}`,
+    ...(parts
+      ? [
+          `#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=${partHoldBack(parts.partTarget).toFixed(3)}`,
+          `#EXT-X-PART-INF:PART-TARGET=${parts.partTarget.toFixed(3)}`,
+        ]
+      : []),
     `#EXT-X-MEDIA-SEQUENCE:${firstIndex}`,
     `#EXT-X-DISCONTINUITY-SEQUENCE:${discontinuitiesBefore}`,
     ...(ended ? ["#EXT-X-PLAYLIST-TYPE:VOD"] : []),
     "#EXT-X-INDEPENDENT-SEGMENTS",
   ];
+  // The parts of the window's last segments (at most the window).
+  const partsFrom = window.length - Math.min(parts?.ofSegments.length ?? 0, window.length);
   window.forEach((segment, index) => {
     // The window's first segment needs no tag: DISCONTINUITY-SEQUENCE already counts it.
     if (segment.discontinuity && index > 0) lines.push("#EXT-X-DISCONTINUITY");
+    if (parts && index >= partsFrom) {
+      lines.push(...parts.ofSegments.slice(-(window.length - partsFrom))[index - partsFrom]!.map(partLine));
+    }
     lines.push(`#EXTINF:${segment.duration.toFixed(3)},`, segment.uri);
   });
+  if (parts) {
+    if (parts.pending.length && parts.pendingDiscontinuity && window.length) lines.push("#EXT-X-DISCONTINUITY");
+    lines.push(...parts.pending.map(partLine), `#EXT-X-PRELOAD-HINT:TYPE=PART,URI="${parts.next}"`);
+  }
   if (ended) lines.push("#EXT-X-ENDLIST");
   return `${lines.join("\n")}\n`;
 }
 
-/** The live window: the last `size` segments. */
-export const livePlaylist = (segments: Segment[], size: number) =>
-  mediaPlaylist(segments, Math.max(0, segments.length - size), false);
+/** The live window: the last `size` segments, with the parts of low-latency HLS when given. */
+export const livePlaylist = (segments: Segment[], size: number, parts?: LiveParts) =>
+  mediaPlaylist(segments, Math.max(0, segments.length - size), false, parts);
 
 export const vodPlaylist = (segments: Segment[]) => mediaPlaylist(segments, 0, true);
 
@@ -152,7 +198,13 @@ export function writePlaylists(
   dir: string,
   renditions: Rendition[],
   sessions: number[],
-  options: { ended: boolean; liveWindow: number; cache?: SegmentCache },
+  options: {
+    ended: boolean;
+    liveWindow: number;
+    cache?: SegmentCache;
+    /** Each rendition's parts (live playlists of a stream under way). */
+    parts?: LiveParts[];
+  },
 ): number {
   const name = options.ended ? MEDIA_FILES.vodPlaylist : MEDIA_FILES.livePlaylist;
   const read = options.cache?.read ?? readSegments;
@@ -160,7 +212,9 @@ export function writePlaylists(
   // With a cache, nothing new on disk means nothing to write.
   if (options.cache && !options.cache.takeChanged()) return segments[0]?.length ?? 0;
   renditions.forEach((rendition, index) => {
-    const text = options.ended ? vodPlaylist(segments[index]!) : livePlaylist(segments[index]!, options.liveWindow);
+    const text = options.ended
+      ? vodPlaylist(segments[index]!)
+      : livePlaylist(segments[index]!, options.liveWindow, options.parts?.[index]);
     writeFileAtomic(join(dir, rendition.name, name), text);
   });
   writeFileAtomic(join(dir, name), masterPlaylist(renditions, name));

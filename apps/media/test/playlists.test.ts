@@ -1,6 +1,8 @@
 // How the gateway joins ffmpeg's per-session playlists into the ones players
 // read: the sliding live window, the video-on-demand, discontinuities at
-// reconnects, and refreshes that only write when something changed.
+// reconnects, and refreshes that only write when something changed. And the
+// low-latency HLS of the live window checked against the spec's rules over
+// generated part sequences.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,11 +12,14 @@ import {
   createSegmentCache,
   livePlaylist,
   masterPlaylist,
+  partHoldBack,
   readSegments,
   segmentsOf,
   sessionPlaylist,
   vodPlaylist,
   writePlaylists,
+  type LiveParts,
+  type Part,
   type Rendition,
   type Segment,
 } from "../src/playlists.ts";
@@ -129,6 +134,122 @@ describe("joining sessions", () => {
         "",
       ].join("\n"),
     );
+  });
+});
+
+/**
+ * Checks a live playlist against the LL-HLS rules (RFC 8216bis): the server control and part target come
+ * before any segment, every part is at most PART-TARGET, a segment's parts add up to it and the first starts
+ * with a keyframe, parts are listed for the last segments only, and the preload hint comes last. Answers the
+ * parts per segment (the last entry: the segment under way).
+ */
+function checkLowLatency(text: string): { parts: string[][]; lines: string[] } {
+  const lines = text.trim().split("\n");
+  const firstSegment = lines.findIndex((line) => line.startsWith("#EXTINF:") || line.startsWith("#EXT-X-PART:"));
+  const control = lines.findIndex((line) => line.startsWith("#EXT-X-SERVER-CONTROL:"));
+  const info = lines.findIndex((line) => line.startsWith("#EXT-X-PART-INF:"));
+  expect(control).toBeGreaterThan(0);
+  expect(info).toBeGreaterThan(0);
+  if (firstSegment >= 0) expect(Math.max(control, info)).toBeLessThan(firstSegment);
+  const partTarget = Number(/PART-TARGET=([\d.]+)/.exec(lines[info]!)![1]);
+  expect(lines[control]).toContain("CAN-BLOCK-RELOAD=YES");
+  expect(Number(/PART-HOLD-BACK=([\d.]+)/.exec(lines[control]!)![1])).toBeGreaterThanOrEqual(2 * partTarget);
+  expect(lines.at(-1)).toMatch(/^#EXT-X-PRELOAD-HINT:TYPE=PART,URI="[^"]+"$/);
+  const parts: string[][] = [[]];
+  let sum = 0;
+  let sawParts = false;
+  for (const line of lines) {
+    const part = /^#EXT-X-PART:DURATION=([\d.]+),URI="([^"]+)"(,INDEPENDENT=YES)?$/.exec(line);
+    if (part) {
+      expect(Number(part[1])).toBeLessThanOrEqual(partTarget);
+      if (parts.at(-1)!.length === 0) expect(part[3], `${part[2]} starts its segment with a keyframe`).toBeDefined();
+      parts.at(-1)!.push(part[2]!);
+      sum += Number(part[1]);
+      sawParts = true;
+    } else if (line.startsWith("#EXTINF:")) {
+      const duration = Number.parseFloat(line.slice(8));
+      // Once parts are listed, every later segment has its parts, and they make it up.
+      if (sawParts) expect(Math.abs(sum - duration)).toBeLessThan(0.001 * (parts.at(-1)!.length + 1));
+      parts.push([]);
+      sum = 0;
+    }
+  }
+  return { parts, lines };
+}
+
+describe("low-latency HLS in the live window", () => {
+  const partArbitrary = (independent: boolean) =>
+    fc.record({
+      duration: fc.integer({ min: 40, max: 500 }).map((ms) => ms / 1000),
+      independent: independent ? fc.constant(true) : fc.boolean(),
+    });
+  /** A segment's parts: the first starts with a keyframe (a segment always does). */
+  const segmentParts = fc
+    .tuple(partArbitrary(true), fc.array(partArbitrary(false), { maxLength: 20 }))
+    .map(([first, rest]) => [first, ...rest]);
+
+  it("lists parts, server control and a preload hint by the spec's rules, and the same segments without them (generated)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(segmentParts, { minLength: 0, maxLength: 12 }),
+        fc.array(partArbitrary(false), { maxLength: 6 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.boolean(),
+        (segmentsParts, pendingDrawn, size, withParts, reconnected) => {
+          const named =
+            (segment: number) =>
+            (part: { duration: number; independent: boolean }, at: number): Part => ({
+              ...part,
+              uri: `s1-${String(segment).padStart(5, "0")}.${at}.ts`,
+            });
+          const segments: Segment[] = segmentsParts.map((parts, index) => ({
+            duration: parts.reduce((sum, part) => sum + part.duration, 0),
+            uri: `s1-${String(index).padStart(5, "0")}.ts`,
+            discontinuity: false,
+          }));
+          const pending = pendingDrawn.map((part, at) =>
+            named(segments.length)(at === 0 ? { ...part, independent: true } : part, at),
+          );
+          const parts: LiveParts = {
+            partTarget: 0.5,
+            ofSegments: segmentsParts
+              .slice(segmentsParts.length - Math.min(withParts, segmentsParts.length))
+              .map((list, at, all) => list.map(named(segments.length - all.length + at))),
+            pending,
+            pendingDiscontinuity: reconnected,
+            next: named(segments.length)({ duration: 0, independent: false }, pending.length).uri,
+          };
+          const text = livePlaylist(segments, size, parts);
+          const { parts: listedParts, lines } = checkLowLatency(text);
+          // The parts listed: those of the window's last segments given, then the segment under way's.
+          const given = new Map(
+            parts.ofSegments.map((list, at) => [
+              segments.length - parts.ofSegments.length + at,
+              list.map((part) => part.uri),
+            ]),
+          );
+          const first = Math.max(0, segments.length - size);
+          const window = segments.slice(first);
+          const expected = [...window.map((_, at) => given.get(first + at) ?? []), pending.map((part) => part.uri)];
+          expect(listedParts).toEqual(expected);
+          expect(lines.at(-1)).toBe(`#EXT-X-PRELOAD-HINT:TYPE=PART,URI="${parts.next}"`);
+          // A player that doesn't know LL-HLS reads the ordinary playlist of the same segments.
+          const ordinary = lines.filter((line) => !/^#EXT-X-(PART|PART-INF|SERVER-CONTROL|PRELOAD-HINT):/.test(line));
+          const withoutParts = livePlaylist(segments, size).trim().split("\n");
+          const pendingTag = reconnected && pending.length && window.length ? ["#EXT-X-DISCONTINUITY"] : [];
+          expect(ordinary).toEqual([
+            ...withoutParts.map((line) => line.replace("VERSION:3", "VERSION:6")),
+            ...pendingTag,
+          ]);
+        },
+      ),
+      { seed: 2811, numRuns: 300 },
+    );
+  });
+
+  it("holds players back three parts from the live edge", () => {
+    expect(partHoldBack(0.5)).toBe(1.5);
   });
 });
 

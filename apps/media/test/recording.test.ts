@@ -11,6 +11,7 @@ import type { Configuration } from "@clubcast/db";
 import { createSimulatorControl, startCameraSimulator } from "@clubcast/testkit/camera-sim";
 import { launchBrowser } from "@clubcast/testkit/browser";
 import { eventually } from "@clubcast/testkit";
+import { isRandomAccess, payloadOf, startsUnit } from "../src/ts-packets.ts";
 import {
   bestRendition,
   expectRecordedSpan,
@@ -183,6 +184,94 @@ describe("a camera publishing over RTMP", () => {
   });
 });
 
+/** A live media playlist's low-latency HLS: its parts by segment (the last: the segment under way). */
+function partsOf(text: string) {
+  const segments: { duration: number; parts: { duration: number; uri: string; independent: boolean }[] }[] = [];
+  let parts: (typeof segments)[number]["parts"] = [];
+  for (const line of text.split("\n")) {
+    const part = /^#EXT-X-PART:DURATION=([\d.]+),URI="([^"]+)"(,INDEPENDENT=YES)?$/.exec(line);
+    if (part) parts.push({ duration: Number(part[1]), uri: part[2]!, independent: part[3] !== undefined });
+    else if (line.startsWith("#EXTINF:")) {
+      segments.push({ duration: Number.parseFloat(line.slice(8)), parts });
+      parts = [];
+    }
+  }
+  const mediaSequence = Number(/^#EXT-X-MEDIA-SEQUENCE:(\d+)$/m.exec(text)![1]);
+  return { segments, pending: parts, nextMsn: mediaSequence + segments.length };
+}
+
+/** Whether an MPEG-TS file's first video packet is a random access point (a keyframe). */
+function startsWithKeyframe(ts: Buffer): boolean {
+  for (let at = 0; at + 188 <= ts.length; at += 188) {
+    const packet = ts.subarray(at, at + 188);
+    const payload = payloadOf(packet);
+    // A video PES (stream id 0xE0) starting here.
+    if (startsUnit(packet) && payload?.subarray(0, 4).equals(Buffer.from([0, 0, 1, 0xe0])))
+      return isRandomAccess(packet);
+  }
+  throw new Error("no video in the part");
+}
+
+describe("a camera with a 2-second keyframe interval, in passthrough", () => {
+  it("plays low-latency HLS: half-second parts, keyframe parts marked, blocking reloads answered", async () => {
+    const configuration = await stack.configuration({
+      streamKey: "rtmp-lowlatency-7c1e",
+      livestream: "rtmp",
+      passthrough: true,
+    });
+    const camera = publish(rtmpUrl(stack.gateway, "rtmp-lowlatency-7c1e"), {
+      video: ["-c:v", "libx264", "-preset", "veryfast", "-g", "50", "-bf", "2"],
+    });
+    await previewOf(stack, configuration);
+    const match = await stack.createMatch(configuration);
+    const { live } = await startLive(match.id);
+    await liveGrows(live.live_hls_url!, 2);
+    const rendition = await bestRendition(live.live_hls_url!);
+    expect(rendition.text).toMatch(/^#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1\.500$/m);
+    expect(rendition.text).toMatch(/^#EXT-X-PART-INF:PART-TARGET=0\.500$/m);
+    expect(rendition.text).toMatch(/#EXT-X-PRELOAD-HINT:TYPE=PART,URI="s1-\d{5}\.\d+\.ts"\n$/);
+    const { segments, pending, nextMsn } = partsOf(rendition.text);
+    const withParts = segments.filter((segment) => segment.parts.length);
+    expect(withParts.length).toBeGreaterThanOrEqual(1);
+    for (const segment of withParts) {
+      // A segment follows the camera's keyframes (2 s); its parts don't wait for them.
+      expect(segment.duration).toBeGreaterThan(1.5);
+      expect(segment.parts.length).toBeGreaterThanOrEqual(4);
+      expect(Math.max(...segment.parts.map((part) => part.duration))).toBeLessThanOrEqual(0.5);
+      expect(segment.parts.reduce((sum, part) => sum + part.duration, 0)).toBeCloseTo(segment.duration, 1);
+      // Only a segment's first part starts with a keyframe, and it really does.
+      expect(segment.parts.map((part) => part.independent)).toEqual(segment.parts.map((_, at) => at === 0));
+      const [first, second] = await Promise.all(
+        segment.parts
+          .slice(0, 2)
+          .map(async (part) => Buffer.from(await (await fetch(new URL(part.uri, rendition.url))).arrayBuffer())),
+      );
+      expect(startsWithKeyframe(first!)).toBe(true);
+      expect(startsWithKeyframe(second!)).toBe(false);
+    }
+
+    // A blocking reload for the part after next is held until the gateway lists it (parts come every half second).
+    const started = Date.now();
+    const reload = await fetch(`${rendition.url}?_HLS_msn=${nextMsn}&_HLS_part=${pending.length + 1}`);
+    const waited = Date.now() - started;
+    expect(reload.status).toBe(200);
+    // It lists the part asked for (or the segment it would have been in is complete).
+    const after = partsOf(await reload.text());
+    expect(after.nextMsn > nextMsn || after.pending.length > pending.length + 1).toBe(true);
+    expect(waited).toBeLessThan(3000);
+
+    // hls.js plays it in low-latency mode.
+    const playback = await playsInChromium(browser, live.live_hls_url!);
+    expect(playback.lowLatency).toBe(true);
+    console.log(
+      `low-latency playback: hls.js latency ${playback.latency.toFixed(2)} s, blocking reload waited ${waited} ms`,
+    );
+    // Nearer the live edge than ordinary HLS gets (three target durations: 6 s); bench:latency measures it.
+    expect(playback.latency).toBeLessThan(3 * 2);
+    await camera.stop();
+  });
+});
+
 describe("a camera publishing over SRT", () => {
   it("shows as a preview, streams its match live while it records, and gives the video-on-demand", async () => {
     const configuration = await stack.configuration({
@@ -214,8 +303,12 @@ describe("a private match", () => {
     const signedPrefix = new RegExp(`^${stack.url}/media/signed/\\d+/[\\w-]{43}\\.live/matches/${match.id}/`);
     expect(live.live_hls_url).toMatch(new RegExp(`${signedPrefix.source}live\\.m3u8$`));
 
+    // Live from its first part: a whole segment follows.
+    await liveGrows(live.live_hls_url!, 1);
     const rendition = await bestRendition(live.live_hls_url!);
     expect(rendition.variants).toEqual(["360p/live.m3u8"]);
+    const part = /#EXT-X-PART:.*URI="([^"]+)"/.exec(rendition.text)![1]!;
+    expect(await statusOf(new URL(part, rendition.url).toString())).toBe(200);
     const segment = rendition.segments.at(-1)!.uri;
     const signedSegment = new URL(segment, rendition.url).toString();
     expect(signedSegment).toMatch(signedPrefix);

@@ -531,13 +531,20 @@ const PLAYER = `
   const hls = new Hls();
   hls.on(Hls.Events.ERROR, (_event, data) => { if (data.fatal) failure = data.details; });
   window.play = (url) => { hls.loadSource(url); hls.attachMedia(video); video.play(); };
-  window.playback = () => ({ readyState: video.readyState, currentTime: video.currentTime, failure });
+  window.playback = () => ({
+    readyState: video.readyState, currentTime: video.currentTime, failure,
+    latency: hls.latency, lowLatency: Boolean(hls.levels[hls.currentLevel]?.details?.partList?.length),
+  });
 `;
 
 interface Playback {
   readyState: number;
   currentTime: number;
   failure: string | null;
+  /** hls.js's distance from the live edge (seconds), for a live stream. */
+  latency: number;
+  /** hls.js plays the stream's low-latency parts. */
+  lowLatency: boolean;
 }
 
 /**

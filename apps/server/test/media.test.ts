@@ -4,7 +4,7 @@
 // answers: signed for private matches after the read cache, never inside it.
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
@@ -68,6 +68,7 @@ const pathOf = (url: string) => {
   expect(parsed.origin).toBe(new URL(t.config.publicUrl).origin);
   return parsed.pathname + parsed.search;
 };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
 
 /** GET with the path sent exactly as given (no client-side normalisation of `..` or encodings). */
@@ -333,6 +334,110 @@ describe("a private match's media", () => {
       expect(res.status, path).toBe(404);
       expect(res.body).not.toContain(SECRET_MARK);
     }
+  });
+});
+
+describe("blocking playlist reloads (low-latency HLS)", () => {
+  /** A live media playlist as the gateway writes it: one segment of two parts, then `pending` parts of the next. */
+  const livePlaylist = (pending: number) =>
+    [
+      "#EXTM3U",
+      "#EXT-X-VERSION:6",
+      "#EXT-X-TARGETDURATION:1",
+      "#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1.500",
+      "#EXT-X-PART-INF:PART-TARGET=0.500",
+      "#EXT-X-MEDIA-SEQUENCE:3",
+      '#EXT-X-PART:DURATION=0.500,URI="s1-00003.0.ts",INDEPENDENT=YES',
+      '#EXT-X-PART:DURATION=0.500,URI="s1-00003.1.ts"',
+      "#EXTINF:1.000,",
+      "s1-00003.ts",
+      ...Array.from({ length: pending }, (_, at) => `#EXT-X-PART:DURATION=0.500,URI="s1-00004.${at}.ts"`),
+      `#EXT-X-PRELOAD-HINT:TYPE=PART,URI="s1-00004.${pending}.ts"`,
+      "",
+    ].join("\n");
+  /** Replaced whole, as the gateway does. */
+  const writeLive = (match: Match, pending: number) => {
+    const file = join(store().dir(scopeOf(match)), "source/live.m3u8");
+    writeFileSync(`${file}.tmp`, livePlaylist(pending));
+    renameSync(`${file}.tmp`, file);
+  };
+  const timed = async (url: string) => {
+    const started = Date.now();
+    const res = await get(url);
+    return { res, ms: Date.now() - started };
+  };
+
+  it("holds a reload until the part asked for is listed, and answers one already listed at once", async () => {
+    writeLive(publicMatch, 1);
+    const url = `/media/matches/${publicMatch.id}/source/live.m3u8`;
+    const listed = await timed(`${url}?_HLS_msn=4&_HLS_part=0`);
+    expect(listed.res.statusCode).toBe(200);
+    expect(listed.ms).toBeLessThan(500);
+    // Many viewers wait on the same playlist; the part comes 400 ms later.
+    const waiting = Array.from({ length: 20 }, () => timed(`${url}?_HLS_msn=4&_HLS_part=1`));
+    await sleep(400);
+    writeLive(publicMatch, 2);
+    for (const { res, ms } of await Promise.all(waiting)) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body).toContain('URI="s1-00004.1.ts"');
+      expect(ms).toBeGreaterThanOrEqual(350);
+      expect(ms).toBeLessThan(2000);
+    }
+    // A whole segment asked for: answered once it is listed.
+    expect((await timed(`${url}?_HLS_msn=3`)).res.statusCode).toBe(200);
+  });
+
+  it("answers the playlist as it is after three target durations without the part", async () => {
+    writeLive(publicMatch, 1);
+    const { res, ms } = await timed(`/media/matches/${publicMatch.id}/source/live.m3u8?_HLS_msn=5&_HLS_part=0`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(livePlaylist(1));
+    expect(ms).toBeGreaterThanOrEqual(2900);
+    expect(ms).toBeLessThan(4500);
+  });
+
+  it("answers 400 for malformed delivery directives and for a segment too far ahead (generated)", async () => {
+    writeLive(publicMatch, 1);
+    const url = `/media/matches/${publicMatch.id}/source/live.m3u8`;
+    const notDecimal = fc.string({ maxLength: 8 }).filter((value) => !/^\d{1,15}$/.test(value));
+    await fc.assert(
+      fc.asyncProperty(notDecimal, fc.boolean(), async (value, asPart) => {
+        const query = asPart
+          ? `_HLS_msn=4&_HLS_part=${encodeURIComponent(value)}`
+          : `_HLS_msn=${encodeURIComponent(value)}`;
+        expect((await get(`${url}?${query}`)).statusCode, query).toBe(400);
+      }),
+      { seed: 2802, numRuns: 40 },
+    );
+    for (const query of ["_HLS_part=1", "_HLS_msn=6", "_HLS_msn=60&_HLS_part=0"]) {
+      expect((await get(`${url}?${query}`)).statusCode, query).toBe(400);
+    }
+    // A video-on-demand playlist has nothing to wait for.
+    expect((await timed(`/media/matches/${publicMatch.id}/source/vod.m3u8?_HLS_msn=9`)).ms).toBeLessThan(500);
+  });
+
+  it("holds a private match's reload through its signed URL, the directives on top of the signature", async () => {
+    writeLive(privateMatch, 1);
+    const master = await t.services.media.scopeFileUrl(scopeOf(privateMatch), "live.m3u8");
+    const media = pathOf(new URL("source/live.m3u8", master).href);
+    const waiting = timed(`${media}?_HLS_msn=4&_HLS_part=1`);
+    await sleep(300);
+    writeLive(privateMatch, 2);
+    const { res, ms } = await waiting;
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    expect(res.body).toContain('URI="s1-00004.1.ts"');
+    expect(ms).toBeGreaterThanOrEqual(250);
+    // A wrong signature is refused before anything waits.
+    const [, , , , signature] = media.split("/") as string[];
+    const wrong = media.replace(
+      signature!,
+      signature!.replace(/^./, (c) => (c === "A" ? "B" : "A")),
+    );
+    const refused = await timed(`${wrong}?_HLS_msn=9&_HLS_part=0`);
+    expect(refused.res.statusCode).toBe(404);
+    expect(refused.ms).toBeLessThan(500);
   });
 });
 

@@ -6,9 +6,10 @@
 import { constants } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
-import { NotFoundError } from "@clubcast/domain/core/errors.ts";
+import { AppError, NotFoundError } from "@clubcast/domain/core/errors.ts";
 import type { Services } from "@clubcast/domain/services.ts";
 import type { MediaFile } from "@clubcast/domain/media/service.ts";
+import { createPlaylistWaits, reloadRequestOf, type PlaylistWaits } from "./blocking-reload.ts";
 
 /** Segments never change under their name; posters and downloads may be remade, playlists change all the time. */
 const SEGMENT_MAX_AGE_SECONDS = 3600;
@@ -57,7 +58,22 @@ export function cacheControlOf(file: Pick<MediaFile, "type" | "signed">): string
   return `public, max-age=${SEGMENT_MAX_AGE_SECONDS}`;
 }
 
-async function deliver(request: FastifyRequest, reply: FastifyReply, file: MediaFile) {
+/**
+ * A live playlist asked for with `_HLS_msn`/`_HLS_part` (low-latency HLS) is answered once it lists that
+ * segment or part (see ./blocking-reload.ts); a malformed or too distant request is a 400, as the spec says.
+ * The signature of a signed URL covers its path: these query parameters come on top.
+ */
+async function awaitBlockingReload(request: FastifyRequest, file: MediaFile, waits: PlaylistWaits) {
+  if (!file.type.playlist) return;
+  const reload = reloadRequestOf(request.query as Record<string, unknown>);
+  if (reload === null) return;
+  if (reload === "malformed" || (await waits.until(file.path, reload)) === "too far") {
+    throw new AppError(400, "validation.failed");
+  }
+}
+
+async function deliver(request: FastifyRequest, reply: FastifyReply, file: MediaFile, waits?: PlaylistWaits) {
+  if (waits) await awaitBlockingReload(request, file, waits);
   let handle: FileHandle;
   try {
     // The store resolved every link on the way; O_NOFOLLOW keeps a link swapped in since then from being followed.
@@ -105,13 +121,15 @@ export const isMediaPath = (url: string) => url === "/media" || url.startsWith("
 export function registerMediaRoutes(app: FastifyInstance, { media, clips, summaries }: Services): void {
   // HEAD is declared, not derived from GET: Fastify's derived HEAD would read the file to drop it.
   const methods: HTTPMethods[] = ["GET", "HEAD"];
+  const waits = createPlaylistWaits();
+  app.addHook("onClose", async () => waits.close());
   app.route<{ Params: { id: string; "*": string } }>({
     method: methods,
     url: "/media/matches/:id/*",
     exposeHeadRoute: false,
     handler: async (request, reply) => {
       const file = await media.publicFile({ id: request.params.id, path: request.params["*"] });
-      return deliver(request, reply, file);
+      return deliver(request, reply, file, waits);
     },
   });
   app.route<{ Params: { expires: string; signature: string; kind: string; id: string; "*": string } }>({
@@ -121,7 +139,7 @@ export function registerMediaRoutes(app: FastifyInstance, { media, clips, summar
     handler: async (request, reply) => {
       const { expires, signature, kind, id } = request.params;
       const file = await media.signedFile({ expires, signature, kind, id, path: request.params["*"] });
-      return deliver(request, reply, file);
+      return deliver(request, reply, file, waits);
     },
   });
   // The clips and summaries tables' bulk download: one zip, streamed as it is made (no length, no ranges).

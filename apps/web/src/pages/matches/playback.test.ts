@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import Hls from "hls.js/light";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PLAYBACK_ATTEMPTS, playbackEngine, playNatively, recoveryFor, retryDelayMs } from "./playback.ts";
+import { PLAYBACK_ATTEMPTS, hlsConfigOf, playbackEngine, playNatively, recoveryFor, retryDelayMs } from "./playback.ts";
 
 describe("the player's choice of engine", () => {
   it("uses hls.js wherever Media Source Extensions exist, even where the browser claims HLS itself", () => {
@@ -12,6 +12,15 @@ describe("the player's choice of engine", () => {
   it("plays natively only without Media Source Extensions, and not at all without either", () => {
     expect(playbackEngine(false, true)).toBe("native");
     expect(playbackEngine(false, false)).toBe("none");
+  });
+});
+
+describe("hls.js's settings", () => {
+  it("play a live match in low-latency mode from the live edge, catching up after a stall; on demand as it is", () => {
+    expect(hlsConfigOf(true)).toMatchObject({ lowLatencyMode: true, startPosition: -1, maxLiveSyncPlaybackRate: 1.5 });
+    expect(hlsConfigOf(false)).toMatchObject({ lowLatencyMode: false, maxLiveSyncPlaybackRate: 1 });
+    // Every setting is one hls.js knows.
+    for (const key of Object.keys(hlsConfigOf(true))) expect(Hls.DefaultConfig, key).toHaveProperty(key);
   });
 });
 

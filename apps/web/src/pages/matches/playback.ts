@@ -4,7 +4,7 @@
 // never plays. The browser's own HLS only where MSE is missing (Safari on an
 // older iPhone).
 import type Hls from "hls.js";
-import type { ErrorData } from "hls.js";
+import type { ErrorData, HlsConfig } from "hls.js";
 
 export type PlaybackEngine = "hls.js" | "native" | "none";
 
@@ -32,6 +32,20 @@ export function recoveryFor(type: ErrorData["type"], manifestLoaded: boolean, ty
   return "start-over";
 }
 
+/**
+ * hls.js's settings. A live match plays in low-latency mode (the gateway's half-second parts and blocking
+ * playlist reloads) from the live edge, its PART-HOLD-BACK behind the newest part; after a stall has put it
+ * further behind, it catches up by playing up to 1.5× fast instead of staying late.
+ */
+export function hlsConfigOf(live: boolean): Partial<HlsConfig> {
+  return {
+    lowLatencyMode: live,
+    startPosition: -1,
+    maxLiveSyncPlaybackRate: live ? 1.5 : 1,
+    backBufferLength: live ? 30 : 90,
+  };
+}
+
 /** Plays `src` with hls.js until the returned function is called; `fail` after PLAYBACK_ATTEMPTS failures in a row. */
 export function playWithHlsJs(
   HlsClass: typeof Hls,
@@ -44,7 +58,7 @@ export function playWithHlsJs(
   let attempts = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const start = () => {
-    const player = new HlsClass({ lowLatencyMode: live, backBufferLength: live ? 30 : 90 });
+    const player = new HlsClass(hlsConfigOf(live));
     hls = player;
     let manifestLoaded = false;
     player.on(HlsClass.Events.MANIFEST_PARSED, () => {
