@@ -18,6 +18,12 @@
 //    datagrams both ways unchanged (only conclusions get the listener's cookie).
 //    Refused: the caller gets an SRT rejection, so it fails at once.
 //
+// A caller that leaves: srt-live-transmit ends as soon as it sees the caller's SRT
+// shutdown, and what libsrt received that it has not read yet is lost (a caller
+// leaving while the push was held up for 2 s lost its last second). So the relay
+// keeps the shutdown back until the listener has passed on every byte it
+// acknowledged (at most DRAIN_MS).
+//
 // Lossy uplinks: the SRT latency (default 1 s, at least 4 × RTT as SRT advises)
 // gives lost packets time to be retransmitted; what still arrives too late is
 // dropped by libsrt, and ffmpeg discards the MPEG-TS packets it broke instead of
@@ -74,7 +80,10 @@ const SRT_MAGIC = 0x4a17; // an HSv5 listener's induction answer carries it in t
 // A rejection is a handshake whose type is 1000 + reason (libsrt's URQFailure).
 const REJECTION_BASE = 1000;
 const SRT_REJX_FORBIDDEN = 1403;
-const SHUTDOWN = 0x8005_0000; // a control packet of type 5
+// Control packet types. An acknowledgement's first word is the sequence number the listener expects next.
+const ACK = 2;
+const SHUTDOWN = 5;
+const HEADER_SIZE = 16;
 
 // srt-live-transmit reports per so many packets received (about 2 a second at 2.5 Mbit/s);
 // they are summed and passed on every few seconds.
@@ -82,6 +91,8 @@ const STATS_EVERY_PACKETS = 100;
 /** How long a caller's stream is held for its first video keyframe before it goes on as it is (no video?). */
 const VIDEO_WAIT_MS = 15_000;
 const STATS_INTERVAL_MS = 5000;
+/** How long a caller's shutdown waits for its listener to pass on what it received (a gap never filled, a stuck push). */
+const DRAIN_MS = 3000;
 
 /** An SRT listener on a loopback port (srt-live-transmit) and the ffmpeg pushing what it receives to pushUrlFor(token). */
 interface Listener {
@@ -89,6 +100,10 @@ interface Listener {
   port: number;
   srt: ChildProcess;
   push: ChildProcess;
+  /** Bytes of stream srt-live-transmit has passed on so far. */
+  passedOn: number;
+  /** Called whenever srt-live-transmit passed on more. */
+  onPassedOn(): void;
   /** Resolves once both processes are gone, with how the first one ended, for the log. */
   exited: Promise<string>;
 }
@@ -105,6 +120,14 @@ interface Caller {
   listenerCookie?: number;
   listenerSocketId?: number; // the destination of the caller's data packets
   stall: NodeJS.Timeout;
+  /** Payload bytes of the caller's data packets the listener has acknowledged. */
+  acknowledgedBytes: number;
+  /** Payload bytes of the data packets relayed and not acknowledged yet, by sequence number. */
+  unacknowledged: Map<number, number>;
+  /** The listener's latest acknowledgement: the sequence number it expects next. */
+  expectedSequence: number | null;
+  /** The caller's SRT shutdown, held until its listener has passed on all it received. */
+  shutdown: { packet: Buffer; timer: NodeJS.Timeout; passed: boolean } | null;
 }
 
 /** libsrt's counters, summed over reports until they are passed on. */
@@ -199,6 +222,10 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
       state: "authorizing",
       listener,
       conclusion,
+      acknowledgedBytes: 0,
+      unacknowledged: new Map(),
+      expectedSequence: null,
+      shutdown: null,
       // A refused caller is only forgotten (its refusal was logged); any other is torn down.
       stall: setTimeout(
         () => void endCaller(caller, caller.state === "refused" ? null : `no SRT datagram for ${stallTimeoutMs} ms`),
@@ -227,6 +254,7 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
 
     log(`srt: ${caller.label} publishing with stream key ${streamKey === null ? "(none)" : streamKeyHint(streamKey)}`);
     caller.state = "relaying";
+    listener.onPassedOn = () => passShutdownOnceDrained(caller);
     caller.relay = openRelay(caller, listener);
     sendInductionToListener(caller);
   }
@@ -247,6 +275,9 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
       if (type === CONCLUSION) sendRejection(caller);
     } else if (caller.state === "relaying") {
       if (caller.listenerCookie !== undefined) {
+        const control = controlTypeOf(msg);
+        if (control === SHUTDOWN) return holdShutdown(caller, msg);
+        if (control === null) relayingData(caller, msg);
         caller.relay!.send(
           type === CONCLUSION ? withFields(msg, { cookie: caller.listenerCookie }) : msg,
           caller.listener!.port,
@@ -273,9 +304,49 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
         return;
       }
       if (type === CONCLUSION) caller.listenerSocketId = msg.readUInt32BE(AT.socketId);
+      if (controlTypeOf(msg) === ACK && msg.length >= HEADER_SIZE + 4) {
+        acknowledged(caller, msg.readUInt32BE(HEADER_SIZE) & SEQUENCE_MASK);
+      }
       main.send(msg, caller.port, caller.address);
     });
     return relay;
+  }
+
+  function relayingData(caller: Caller, packet: Buffer) {
+    const sequence = packet.readUInt32BE(0) & SEQUENCE_MASK;
+    // A packet sent again after the listener acknowledged it (its acknowledgement was lost) is counted already.
+    if (caller.expectedSequence !== null && comesBefore(sequence, caller.expectedSequence)) return;
+    caller.unacknowledged.set(sequence, packet.length - HEADER_SIZE);
+  }
+
+  function acknowledged(caller: Caller, expectedSequence: number) {
+    caller.expectedSequence = expectedSequence;
+    for (const [sequence, bytes] of caller.unacknowledged) {
+      if (!comesBefore(sequence, expectedSequence)) continue;
+      caller.acknowledgedBytes += bytes;
+      caller.unacknowledged.delete(sequence);
+    }
+    passShutdownOnceDrained(caller);
+  }
+
+  function holdShutdown(caller: Caller, packet: Buffer) {
+    caller.shutdown ??= { packet, timer: setTimeout(() => passShutdown(caller), DRAIN_MS), passed: false };
+    passShutdownOnceDrained(caller);
+  }
+
+  /** Everything relayed is acknowledged, and all of it passed on: the listener may end. */
+  function passShutdownOnceDrained(caller: Caller) {
+    if (caller.shutdown && caller.unacknowledged.size === 0 && caller.listener!.passedOn >= caller.acknowledgedBytes) {
+      passShutdown(caller);
+    }
+  }
+
+  function passShutdown(caller: Caller) {
+    const shutdown = caller.shutdown!;
+    if (shutdown.passed || callers.get(caller.peer) !== caller) return;
+    shutdown.passed = true;
+    clearTimeout(shutdown.timer);
+    caller.relay!.send(shutdown.packet, caller.listener!.port, "127.0.0.1");
   }
 
   function sendInductionToListener(caller: Caller) {
@@ -301,6 +372,7 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
     if (callers.get(caller.peer) !== caller) return;
     callers.delete(caller.peer);
     clearTimeout(caller.stall);
+    clearTimeout(caller.shutdown?.timer);
     if (why) log(`srt: ${caller.label} ended: ${why}`);
     if (caller.state === "relaying" && !closing) {
       // A caller whose listener died without its SRT shutdown would keep sending until its own
@@ -346,9 +418,11 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
     // tsbpdmode=false: data is passed on as soon as it is whole, not held for the latency: libsrt throws
     // away what it still holds when its caller goes (a camera switched off lost its last 1.5 s), and a
     // lost packet is waited for until SRT recovered it rather than dropped as too late.
+    // stdbuf -o0: its output unbuffered, or C stdio would keep up to 4 KiB of what it read until it ends, and
+    // what it passed on would never add up to what it acknowledged (a caller's shutdown waits for that).
     // prettier-ignore
-    const srt = spawnTied("srt-live-transmit", [
-      "-a:no", "-ll:error", `-s:${STATS_EVERY_PACKETS}`, "-pf:json", `-statsout:${statsPath}`,
+    const srt = spawnTied("stdbuf", [
+      "-o0", "srt-live-transmit", "-a:no", "-ll:error", `-s:${STATS_EVERY_PACKETS}`, "-pf:json", `-statsout:${statsPath}`,
       `srt://127.0.0.1:${port}?mode=listener&latency=${latencyMs}&tsbpdmode=false`, "file://con",
     ], { stdio: ["ignore", "pipe", "pipe"] });
     // -f mpegts: no probing of what the first bytes look like. discardcorrupt: a packet libsrt
@@ -364,6 +438,10 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
     // The stream reaches ffmpeg from its first keyframe (keyframe-gate.ts), so half a second of probing
     // finds the picture size even for a camera that joined mid-GOP, and nothing waits longer for it.
     srt.stdout!.pipe(keyframeGate(VIDEO_WAIT_MS)).pipe(push.stdin!);
+    srt.stdout!.on("data", (chunk: Buffer) => {
+      listener.passedOn += chunk.length;
+      listener.onPassedOn();
+    });
     push.stdin!.on("error", () => undefined); // ffmpeg gone: its exit is what counts
     push.stderr!.on("data", (chunk: Buffer) => {
       // ffmpeg 5.1's words: "Video codec hevc not compatible with flv".
@@ -382,6 +460,8 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
       port,
       srt,
       push,
+      passedOn: 0,
+      onPassedOn: () => undefined,
       exited: Promise.race(ends).then(async (first) => {
         await Promise.all(ends);
         return first;
@@ -484,6 +564,14 @@ function endOf(child: ChildProcess, name: string, normalEnd: string): Promise<st
   });
 }
 
+const SEQUENCE_MASK = 0x7fff_ffff;
+
+/** Whether SRT sequence number a comes before b (31-bit numbers that wrap around). */
+const comesBefore = (a: number, b: number) => a !== b && ((b - a) & SEQUENCE_MASK) < 0x4000_0000;
+
+/** The type of an SRT control packet (the first bit set), or null for a data packet. */
+const controlTypeOf = (msg: Buffer) => (msg[0]! & 0x80 ? msg.readUInt16BE(0) & 0x7fff : null);
+
 /** The handshake type of an SRT handshake packet (control type 0), or null for any other datagram. */
 function handshakeType(msg: Buffer): number | null {
   if (msg.length < HANDSHAKE_SIZE || msg.readUInt32BE(0) !== 0x8000_0000) return null;
@@ -518,7 +606,7 @@ function streamIdOf(conclusion: Buffer): string {
 /** An SRT shutdown to the caller's socket: it drops the connection at once and may reconnect. */
 function shutdownFor(socketId: number): Buffer {
   const packet = Buffer.alloc(20); // header, then the 4 bytes of padding libsrt sends
-  packet.writeUInt32BE(SHUTDOWN, 0);
+  packet.writeUInt16BE(0x8000 | SHUTDOWN, 0);
   packet.writeUInt32BE(socketId, AT.destination);
   return packet;
 }

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import type { LivestreamMode } from "@clubcast/shared";
 import { followFfmpegProgress } from "../src/processes.ts";
-import { rtmpUrl, srtUrl, bestRendition, type GatewayStack } from "./support.ts";
+import { lingering, rtmpUrl, srtUrl, bestRendition, type GatewayStack } from "./support.ts";
 
 export const FPS = 30;
 const WIDTH = 640;
@@ -218,7 +218,7 @@ export function publishClip(clip: Clip, url: string, options: { readrate?: numbe
     "-analyzeduration", "30000000", "-probesize", "100000000",
     "-i", clip.file,
     ...(options.loopSeconds ? ["-t", String(options.loopSeconds)] : []),
-    "-map", "0", "-c", "copy", "-copyinkf", "-f", srt ? "mpegts" : "flv", url,
+    "-map", "0", "-c", "copy", "-copyinkf", ...(srt ? ["-f", "mpegts", lingering(url)] : ["-f", "flv", url]),
   ]);
   let origin = Number.NaN;
   let stderr = "";
