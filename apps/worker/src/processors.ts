@@ -14,6 +14,7 @@ import {
   type JobFailureReport,
   type MatchStartingJob,
   type PrivacyAppliedJob,
+  type RecordingJob,
   type SummaryBuildJob,
 } from "@clubcast/shared/jobs";
 import {
@@ -32,12 +33,13 @@ import {
   VideoError,
   cutClip,
   joinClips,
+  makeDownload,
   planClipCut,
   posterOf,
   probeVideo,
   summaryTitle,
 } from "./video.ts";
-import { indexedVideo } from "./video-index.ts";
+import { indexedVideo, versionOf } from "./video-index.ts";
 
 /** A failure retrying cannot fix (the server refused with a 4xx): the job fails at once. */
 function unrecoverable(error: unknown): unknown {
@@ -353,4 +355,54 @@ export function summaryBuildProcessor({ config }: Deps, services: Services) {
         ),
       (report) => services.summaries.buildFailed(job.data, report.detail),
     );
+}
+
+export type RecordingWorkResult = { done: true } | { done: false; reason: "another recording or none" };
+
+/**
+ * recording.download: the MP4 download of a recording on demand, from its video-on-demand in the
+ * media store (the media gateway writes it there, on this machine), written in place. The gateway
+ * adds a segment that comes after the stop to the playlists: a download made while they changed is
+ * made again by the job's next attempt. Its outcome is the match's download_status.
+ */
+export function recordingDownloadProcessor({ config }: Deps, services: Services) {
+  const store = createMediaStore(config.mediaDir);
+
+  async function download(job: Job<RecordingJob>): Promise<RecordingWorkResult> {
+    if (!(await services.matches.isCurrentRecording(job.data)))
+      return { done: false, reason: "another recording or none" };
+    requireFreeDisk(store, config.mediaMinFreeBytes, "no download made");
+    const scope = { kind: "matches", id: job.data.matchId } as const;
+    const playlist = store.file(scope, MEDIA_FILES.vodPlaylist);
+    if (!store.has(scope, MEDIA_FILES.vodPlaylist)) throw new VideoError("the recording has no video-on-demand");
+    const version = versionOf(playlist);
+    await writeInPlace(job, [store.file(scope, MEDIA_FILES.download)], async ([partial]) => {
+      await makeDownload(playlist, partial!);
+      if (versionOf(playlist) !== version) throw new VideoError("the recording grew while its download was made");
+    });
+    await services.matches.downloadReady(job.data);
+    return { done: true };
+  }
+
+  return (job: Job<RecordingJob>) =>
+    withFinalFailure(
+      job,
+      () => download(job),
+      async () => void (await services.matches.downloadFailed(job.data)),
+    );
+}
+
+/**
+ * recording.index: the keyframe index of a recording on demand (video-index.ts), made now rather
+ * than by the first clip cut, which then plans without probing the whole video.
+ */
+export function recordingIndexProcessor({ config }: Deps, services: Services) {
+  const store = createMediaStore(config.mediaDir);
+  return async (job: Job<RecordingJob>): Promise<RecordingWorkResult> => {
+    if (!(await services.matches.isCurrentRecording(job.data)))
+      return { done: false, reason: "another recording or none" };
+    const scope = { kind: "matches", id: job.data.matchId } as const;
+    await indexedVideo(store.file(scope, MEDIA_FILES.vodPlaylist), store.file(scope, MEDIA_FILES.vodIndex));
+    return { done: true };
+  };
 }
