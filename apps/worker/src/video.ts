@@ -4,7 +4,7 @@
 // whole) with a poster, joining clips after a title card into one MP4, and a
 // recording's MP4 download.
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -458,14 +458,17 @@ function playlistEntries(playlist: string): { file: string; durationS: number | 
 
 /**
  * The MP4 download of a recording: the segments of the best rendition of its video-on-demand
- * (`playlist`, a master playlist of the media store, renditions best first) copied into one file
- * without re-encoding. The concat demuxer lays them end to end at their playlist durations, so a
+ * (`playlist`: a master playlist naming renditions best first, as the gateway writes, or a media
+ * playlist) copied into one file without re-encoding. The concat demuxer lays them end to end at their playlist durations, so a
  * reconnect's restarted timestamps (a discontinuity) don't break the file.
  */
 export async function makeDownload(playlist: string, output: string): Promise<void> {
-  const best = playlistEntries(playlist)[0];
-  const segments = best ? playlistEntries(best.file) : [];
+  const entries = playlistEntries(playlist);
+  const isMaster = entries.every((entry) => entry.durationS === null);
+  const segments = isMaster && entries[0] ? playlistEntries(entries[0].file) : entries;
   if (!segments.length) throw new VideoError("the recording has no segments to make a download of");
+  // ffmpeg skips a file it cannot open and succeeds: a download with a hole is no download.
+  if (!segments.every(({ file }) => existsSync(file))) throw new VideoError("a segment of the recording is missing");
   const list = `${output}.segments.part`;
   writeFileSync(
     list,
