@@ -97,7 +97,7 @@ it("makes a playable MP4 of both sessions of a recording, and its keyframe index
   expect(seconds).toBeGreaterThan(2 * SESSION_S - 0.5);
   expect(seconds).toBeLessThan(2 * SESSION_S + 0.5);
   expect(frames).toBe(2 * SESSION_S * FPS);
-  await eventually(() => existsSync(join(dir, MEDIA_FILES.vodIndex)), "the keyframe index made");
+  await eventually(async () => existsSync(join(dir, MEDIA_FILES.vodIndex)), "the keyframe index made");
 });
 
 it("retries a download that cannot be made, then lists it as failed and says so on the match", async () => {
