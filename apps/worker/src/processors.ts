@@ -32,6 +32,7 @@ import {
   TITLE_CARD_S,
   VideoError,
   cutClip,
+  bestRendition,
   joinClips,
   makeDownload,
   planClipCut,
@@ -359,11 +360,27 @@ export function summaryBuildProcessor({ config }: Deps, services: Services) {
 
 export type RecordingWorkResult = { done: true } | { done: false; reason: "another recording or none" };
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The version of a recording's playlists once they stopped changing. The gateway makes a match on
+ * demand within seconds of the stop and adds the stream's tail as it comes (a busy encoder lags its
+ * camera): at least one segment within each segment's length while it does. So the playlists are
+ * complete once they stayed the same for their longest segment and a second more.
+ */
+async function settledVersion(playlist: string): Promise<string> {
+  for (;;) {
+    const version = versionOf(playlist);
+    await sleep((bestRendition(playlist).longestS + 1) * 1000);
+    if (versionOf(playlist) === version) return version;
+  }
+}
+
 /**
  * recording.download: the MP4 download of a recording on demand, from its video-on-demand in the
- * media store (the media gateway writes it there, on this machine), written in place. The gateway
- * adds a segment that comes after the stop to the playlists: a download made while they changed is
- * made again by the job's next attempt. Its outcome is the match's download_status.
+ * media store (the media gateway writes it there, on this machine), made once the recording's tail
+ * is in and made again when the playlists changed meanwhile; written in place. Its outcome is the
+ * match's download_status.
  */
 export function recordingDownloadProcessor({ config }: Deps, services: Services) {
   const store = createMediaStore(config.mediaDir);
@@ -373,12 +390,13 @@ export function recordingDownloadProcessor({ config }: Deps, services: Services)
       return { done: false, reason: "another recording or none" };
     requireFreeDisk(store, config.mediaMinFreeBytes, "no download made");
     const scope = { kind: "matches", id: job.data.matchId } as const;
-    const playlist = store.file(scope, MEDIA_FILES.vodPlaylist);
     if (!store.has(scope, MEDIA_FILES.vodPlaylist)) throw new VideoError("the recording has no video-on-demand");
-    const version = versionOf(playlist);
+    const playlist = store.file(scope, MEDIA_FILES.vodPlaylist);
     await writeInPlace(job, [store.file(scope, MEDIA_FILES.download)], async ([partial]) => {
-      await makeDownload(playlist, partial!);
-      if (versionOf(playlist) !== version) throw new VideoError("the recording grew while its download was made");
+      for (let made = ""; made !== versionOf(playlist);) {
+        made = await settledVersion(playlist);
+        await makeDownload(playlist, partial!);
+      }
     });
     await services.matches.downloadReady(job.data);
     return { done: true };
@@ -402,7 +420,10 @@ export function recordingIndexProcessor({ config }: Deps, services: Services) {
     if (!(await services.matches.isCurrentRecording(job.data)))
       return { done: false, reason: "another recording or none" };
     const scope = { kind: "matches", id: job.data.matchId } as const;
-    await indexedVideo(store.file(scope, MEDIA_FILES.vodPlaylist), store.file(scope, MEDIA_FILES.vodIndex));
+    const playlist = store.file(scope, MEDIA_FILES.vodPlaylist);
+    // An index of the playlists before the tail came in would be made again by the first cut.
+    await settledVersion(playlist);
+    await indexedVideo(playlist, store.file(scope, MEDIA_FILES.vodIndex));
     return { done: true };
   };
 }

@@ -457,22 +457,33 @@ function playlistEntries(playlist: string): { file: string; durationS: number | 
 }
 
 /**
- * The MP4 download of a recording: the segments of the best rendition of its video-on-demand
- * (`playlist`: a master playlist naming renditions best first, as the gateway writes, or a media
- * playlist) copied into one file without re-encoding. The concat demuxer lays them end to end at their playlist durations, so a
- * reconnect's restarted timestamps (a discontinuity) don't break the file.
+ * The segments of the best rendition of a video-on-demand (`playlist`: a master playlist naming
+ * renditions best first, as the gateway writes, or a media playlist), and the longest of them (s).
  */
-export async function makeDownload(playlist: string, output: string): Promise<void> {
+export function bestRendition(playlist: string): { segments: { file: string; durationS: number }[]; longestS: number } {
   const entries = playlistEntries(playlist);
   const isMaster = entries.every((entry) => entry.durationS === null);
-  const segments = isMaster && entries[0] ? playlistEntries(entries[0].file) : entries;
+  const segments = (isMaster && entries[0] ? playlistEntries(entries[0].file) : entries).map((entry) => ({
+    file: entry.file,
+    durationS: entry.durationS ?? 0,
+  }));
+  return { segments, longestS: Math.max(0, ...segments.map((segment) => segment.durationS)) };
+}
+
+/**
+ * The MP4 download of a recording: the segments of the best rendition of its video-on-demand copied
+ * into one file without re-encoding. The concat demuxer lays them end to end at their playlist
+ * durations, so a reconnect's restarted timestamps (a discontinuity) don't break the file.
+ */
+export async function makeDownload(playlist: string, output: string): Promise<void> {
+  const { segments } = bestRendition(playlist);
   if (!segments.length) throw new VideoError("the recording has no segments to make a download of");
   // ffmpeg skips a file it cannot open and succeeds: a download with a hole is no download.
   if (!segments.every(({ file }) => existsSync(file))) throw new VideoError("a segment of the recording is missing");
   const list = `${output}.segments.part`;
   writeFileSync(
     list,
-    segments.map(({ file, durationS }) => `file ${concatPath(file)}\nduration ${durationS ?? 0}\n`).join(""),
+    segments.map(({ file, durationS }) => `file ${concatPath(file)}\nduration ${durationS}\n`).join(""),
   );
   try {
     await tool(
