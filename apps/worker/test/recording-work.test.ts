@@ -1,10 +1,10 @@
 // The work after a recording (recording.download, recording.index) with real ffmpeg: a recording laid
 // out as the media gateway keeps it (a master playlist, a rendition of two sessions joined by a
-// discontinuity, their timestamps restarting at the reconnect) gets a playable MP4 as long as both
-// sessions and its keyframe index; a download that cannot be made is retried with backoff, then
+// discontinuity, their timestamps restarting at the reconnect, the second added after the job was
+// queued) gets a playable MP4 as long as both sessions and its keyframe index; a download that cannot be made is retried with backoff, then
 // fails for good, listed on the failed-jobs page and shown on the match.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { MEDIA_FILES } from "@clubcast/shared";
@@ -28,26 +28,33 @@ function writeSession(renditionDir: string, session: number) {
   ]);
 }
 
-/** A recording of two sessions of the match in the media store, with its master playlist; answers its folder. */
-function writeRecording(matchId: number): string {
+/**
+ * A recording of two sessions of the match in the media store, with its master playlist; answers its
+ * folder and `publish(sessions)`, which writes the rendition's playlist naming those sessions (as the
+ * gateway does, by renaming a new file into place), both at first.
+ */
+function writeRecording(matchId: number) {
   const dir = join(stack.t.config.mediaDir, "matches", String(matchId));
   const rendition = join(dir, "source");
   mkdirSync(rendition, { recursive: true });
   const parts = [1, 2].map((session) => {
     writeSession(rendition, session);
-    const text = execFileSync("cat", [join(rendition, `s${session}.m3u8`)], { encoding: "utf8" });
+    const text = readFileSync(join(rendition, `s${session}.m3u8`), "utf8");
     return text.split("\n").filter((line) => line.startsWith("#EXTINF") || line.endsWith(".ts"));
   });
-  const media = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:2", "#EXT-X-PLAYLIST-TYPE:VOD"];
-  writeFileSync(
-    join(rendition, MEDIA_FILES.vodPlaylist),
-    [...media, ...parts[0]!, "#EXT-X-DISCONTINUITY", ...parts[1]!, "#EXT-X-ENDLIST", ""].join("\n"),
-  );
+  const publish = (sessions: 1 | 2) => {
+    const media = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:2", "#EXT-X-PLAYLIST-TYPE:VOD"];
+    const listed = sessions === 1 ? parts[0]! : [...parts[0]!, "#EXT-X-DISCONTINUITY", ...parts[1]!];
+    const playlist = join(rendition, MEDIA_FILES.vodPlaylist);
+    writeFileSync(`${playlist}.tmp`, [...media, ...listed, "#EXT-X-ENDLIST", ""].join("\n"));
+    renameSync(`${playlist}.tmp`, playlist);
+  };
+  publish(2);
   writeFileSync(
     join(dir, MEDIA_FILES.vodPlaylist),
     `#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=500000,RESOLUTION=320x180\nsource/${MEDIA_FILES.vodPlaylist}\n`,
   );
-  return dir;
+  return { dir, publish };
 }
 
 /** An on-demand match whose download is being prepared, as the recording-finished report leaves it. */
@@ -78,12 +85,16 @@ function measure(file: string) {
   };
 }
 
-it("makes a playable MP4 of both sessions of a recording, and its keyframe index", async () => {
+it("makes a playable MP4 of both sessions of a recording, its tail included, and its keyframe index", async () => {
   const job = await preparingMatch();
-  const dir = writeRecording(job.matchId);
+  const { dir, publish } = writeRecording(job.matchId);
   expect(await matchAnswer(job.matchId)).toMatchObject({ download_status: "preparing", download_url: null });
 
+  // The match went on demand before the stream's tail was in: the gateway adds it a moment later.
+  publish(1);
   await stack.t.deps.jobs.enqueueRecordingWork(job);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  publish(2);
   const ready = await eventually(
     async () => {
       const answer = await matchAnswer(job.matchId);
@@ -102,7 +113,7 @@ it("makes a playable MP4 of both sessions of a recording, and its keyframe index
 
 it("retries a download that cannot be made, then lists it as failed and says so on the match", async () => {
   const job = await preparingMatch();
-  const dir = writeRecording(job.matchId);
+  const { dir } = writeRecording(job.matchId);
   // A segment lost from the disk: no attempt can copy the recording.
   rmSync(join(dir, "source", "s2-1.ts"));
 
