@@ -5,7 +5,8 @@
 // video-on-demand with a poster and, made by the worker's job, a download. A second publisher is refused
 // while the first stays; a reconnect joins one recording; a private match
 // plays only through its signed URLs; the simulator's cameras still work.
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { Configuration } from "@clubcast/db";
@@ -96,11 +97,13 @@ async function checkVideoOnDemand(matchId: number, onDemand: MatchAnswer) {
   expect(download.status).toBe(200);
   expect(download.headers.get("content-type")).toBe("video/mp4");
   // The whole recording: as long as its video-on-demand, every session of it.
-  const seconds = Number(
-    execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", downloadUrl!], {
-      encoding: "utf8",
-    }),
+  // Not execFileSync: the API answering ffprobe runs in this process.
+  const probed = await promisify(execFile)(
+    "ffprobe",
+    ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", downloadUrl!],
+    { timeout: 30_000 },
   );
+  const seconds = Number(probed.stdout);
   expect(Math.abs(seconds - vod.duration)).toBeLessThan(1);
   return vod;
 }
