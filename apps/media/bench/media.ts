@@ -564,10 +564,6 @@ async function stopToVod(gateway: GatewayChild) {
     vod.length === listedSegments(recorded).length &&
     readFileSync(join(dir, MEDIA_FILES.vodPlaylist), "utf8").includes("#EXT-X-ENDLIST") &&
     existsSync(join(matchDir(matchId), MEDIA_FILES.poster));
-  // The gateway's MP4 follows in the background: let it finish before the baseline runs.
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(200)) {
-    if (existsSync(join(matchDir(matchId), MEDIA_FILES.download))) break;
-  }
 
   const out = join(tmp, "remux");
   mkdirSync(out);

@@ -53,7 +53,7 @@ import {
   type Rendition,
   type Segment,
 } from "./playlists.ts";
-import { describeSegment, makeDownload, makePoster, writeVodPlaylists } from "./recordings.ts";
+import { describeSegment, makePoster, writeVodPlaylists } from "./recordings.ts";
 import type { RecordingState, StateFile } from "./state.ts";
 
 /** A command the camera's rules refuse (answered 4xx, like any camera server). */
@@ -879,7 +879,8 @@ export function createGateway(options: GatewayOptions) {
 
   /**
    * Makes the video-on-demand once the stream sent before the stop is in (or after TAIL_WAIT_MS: what
-   * comes later is added to it), with its poster, then the download.
+   * comes later is added to it), with its poster, and reports it. The API then queues the worker's
+   * MP4 download and keyframe index of it.
    */
   async function finishRecording(span: RecordingSpan, endedAt: Date): Promise<void> {
     const recording = span.recording;
@@ -901,9 +902,6 @@ export function createGateway(options: GatewayOptions) {
       vodHlsUrl: segments > 0 ? mediaUrl(recording.matchId, MEDIA_FILES.vodPlaylist) : null,
     });
     log(`match ${recording.matchId} is on demand (${segments} segments)`);
-    // The download follows in the background, once the final segment is in.
-    await Promise.race([span.caughtUp, sleep(5 * TAIL_WAIT_MS)]);
-    if (segments > 0) await makeDownload(dir, renditions[0]!, recording.sessions);
   }
 
   function restore(cameraId: string, matchId: number) {

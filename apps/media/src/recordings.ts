@@ -1,9 +1,10 @@
-// Finishing a recording: the video-on-demand playlists, a poster taken from
-// the video, and an MP4 download. The playlists only list segments already on
-// disk, so the video-on-demand is ready within moments of stop recording; the
-// MP4 follows in the background.
+// Finishing a recording: the video-on-demand playlists and a poster taken from
+// the video. The playlists only list segments already on disk, so the
+// video-on-demand is ready within moments of stop recording. The MP4 download
+// follows as the worker's recording.download job, which the API queues when the
+// gateway reports the recording finished.
 import { spawnTied } from "./processes.ts";
-import { renameSync, rmSync, writeFileSync } from "node:fs";
+import { renameSync } from "node:fs";
 import { join } from "node:path";
 import { MEDIA_FILES } from "@clubcast/shared";
 import { segmentsOf, writePlaylists, type Rendition } from "./playlists.ts";
@@ -92,27 +93,4 @@ export async function makePoster(dir: string, rendition: Rendition, sessions: nu
     partial,
   ]);
   renameSync(partial, poster);
-}
-
-/**
- * An MP4 of the best rendition without re-encoding. The concat demuxer lays the
- * segments end to end, so a reconnect's restarted timestamps don't break the file.
- */
-export async function makeDownload(dir: string, rendition: Rendition, sessions: number[]): Promise<void> {
-  const segments = segmentsOf(join(dir, rendition.name), sessions);
-  if (!segments.length) return;
-  const list = join(dir, rendition.name, "download.concat");
-  writeFileSync(
-    list,
-    `ffconcat version 1.0\n${segments.map((segment) => `file '${segment.uri}'\nduration ${segment.duration}`).join("\n")}\n`,
-  );
-  const download = join(dir, MEDIA_FILES.download);
-  const partial = `${download}.part.mp4`;
-  try {
-    await ffmpeg(["-f", "concat", "-safe", "0", "-i", list, "-c", "copy", "-movflags", "+faststart", partial]);
-    renameSync(partial, download);
-  } finally {
-    rmSync(list, { force: true });
-    rmSync(partial, { force: true });
-  }
 }

@@ -2,9 +2,11 @@
 // the gateway and ffmpeg publishers, all real, and Chromium playing what
 // viewers get. A camera before kick-off is a preview; over RTMP and SRT the
 // match goes live when it records, and stop recording gives the
-// video-on-demand with a poster and a download. A second publisher is refused
+// video-on-demand with a poster and, made by the worker's job, a download. A second publisher is refused
 // while the first stays; a reconnect joins one recording; a private match
 // plays only through its signed URLs; the simulator's cameras still work.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { Configuration } from "@clubcast/db";
@@ -83,11 +85,27 @@ async function checkVideoOnDemand(matchId: number, onDemand: MatchAnswer) {
   expect(poster.status).toBe(200);
   expect(poster.headers.get("content-type")).toBe("image/jpeg");
   expect((await poster.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-  const { download_url: downloadUrl } = await matchWhen(matchId, (match) => match.download_url !== null, "a download");
+  // The worker's recording.download job makes the MP4 after the report: preparing until it is there.
+  expect(onDemand.download_status).toMatch(/^(preparing|ready)$/);
+  if (onDemand.download_status === "preparing") expect(onDemand.download_url).toBeNull();
+  const { download_url: downloadUrl } = await matchWhen(
+    matchId,
+    (match) => match.download_status === "ready" && match.download_url !== null,
+    "a download",
+  );
   expect(downloadUrl).toBe(`${stack.url}/media/matches/${matchId}/download.mp4`);
   const download = await fetch(downloadUrl!, { method: "HEAD" });
   expect(download.status).toBe(200);
   expect(download.headers.get("content-type")).toBe("video/mp4");
+  // The whole recording: as long as its video-on-demand, every session of it.
+  // Not execFileSync: the API answering ffprobe runs in this process.
+  const probed = await promisify(execFile)(
+    "ffprobe",
+    ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", downloadUrl!],
+    { timeout: 30_000 },
+  );
+  const seconds = Number(probed.stdout);
+  expect(Math.abs(seconds - vod.duration)).toBeLessThan(1);
   return vod;
 }
 

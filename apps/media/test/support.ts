@@ -71,6 +71,7 @@ export interface MatchAnswer {
   vod_hls_url: string | null;
   poster_url: string | null;
   download_url: string | null;
+  download_status: "preparing" | "ready" | "failed" | null;
   recording_problem: string | null;
   awaiting_video: boolean;
 }

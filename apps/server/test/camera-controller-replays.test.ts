@@ -1,9 +1,11 @@
 // Camera controllers retry after a lost answer: over generated sequences of their reports and of
 // the camera's answers to stop commands (repeats included), a repeated report answers the same and
-// has no second effect, no report changes a match on demand, and no stop leaves a match live.
+// has no second effect, no report changes a match on demand, and no stop leaves a match live. A
+// recording of ours queues its after-recording jobs (download, keyframe index) once per recording.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
 import type { Configuration } from "@clubcast/db";
+import { MEDIA_FILES } from "@clubcast/shared";
 import type { CameraCommandJob } from "@clubcast/shared/jobs";
 import type { TestApp } from "@clubcast/testkit/app";
 import { createClubWithCamera, createMatch } from "@clubcast/testkit/factories";
@@ -123,5 +125,73 @@ describe("camera-controller reports, replayed", () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("a recording of ours reported finished", () => {
+  /** The after-recording jobs queued for the match (no worker runs here: they stay in the queue). */
+  async function queuedWork(matchId: number) {
+    const jobs = await t.deps.jobs.recordings.getJobs(["waiting", "delayed", "active", "completed", "failed"]);
+    return jobs
+      .filter((job) => job?.data.matchId === matchId)
+      .map((job) => `${job.name} v${job.data.version}`)
+      .sort();
+  }
+
+  it("queues its download and keyframe index once per recording, however often and concurrently it is reported", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4 }),
+        fc.boolean(),
+        fc.boolean(),
+        async (reports, concurrently, restored) => {
+          const match = await createMatch(t.deps.prisma, {
+            clubId: configuration.clubId,
+            fieldId: configuration.fieldId,
+            configurationId: configuration.id,
+            status: "live",
+          });
+          const video = `${t.config.publicUrl}/media/matches/${match.id}/${MEDIA_FILES.vodPlaylist}`;
+          const finished = { kind: "recordingFinished" as const, video, repeat: false };
+          const send = async (times: number) => {
+            const answers = concurrently
+              ? await Promise.all(Array.from({ length: times }, () => report(match.id, finished)))
+              : [];
+            for (let i = answers.length; i < times; i++) answers.push(await report(match.id, finished));
+            for (const answer of answers) expect(answer.status).toBe(200);
+          };
+          await send(reports);
+          expect(await queuedWork(match.id)).toEqual(["recording.download v1", "recording.index v1"]);
+          const answer = (await http.get(`/v1/matches/${match.id}`, clientToken)).json();
+          expect(answer.data).toMatchObject({ download_status: "preparing", download_url: null });
+          if (!restored) return;
+          // A restore asks the camera for the recording again: its report is a new recording.
+          await t.deps.prisma.match.update({ where: { id: match.id }, data: { status: "processing" } });
+          await send(reports);
+          expect(await queuedWork(match.id)).toEqual([
+            "recording.download v1",
+            "recording.download v2",
+            "recording.index v1",
+            "recording.index v2",
+          ]);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+
+  it("queues nothing for a camera server's video, which has no download of ours", async () => {
+    const match = await createMatch(t.deps.prisma, {
+      clubId: configuration.clubId,
+      fieldId: configuration.fieldId,
+      configurationId: configuration.id,
+      status: "live",
+    });
+    const sent = { kind: "recordingFinished" as const, video: "http://camera.test/vod/a.m3u8", repeat: true };
+    expect((await report(match.id, sent)).status).toBe(200);
+    expect(await queuedWork(match.id)).toEqual([]);
+    expect(await stored(match.id)).toMatchObject({ status: "vod" });
+    const row = await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } });
+    expect(row.downloadStatus).toBeNull();
   });
 });

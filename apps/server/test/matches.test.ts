@@ -134,6 +134,7 @@ describe("GET /v1/matches/{id}", () => {
       configuration_id: null,
       recording_problem: null,
       awaiting_video: false,
+      download_status: null,
       live_hls_url: "https://cdn.test/live/1.m3u8",
       vod_hls_url: null,
       poster_url: null,

@@ -231,7 +231,7 @@ describe("a recorded match", () => {
       startsIn: -26,
       score: [3, 1],
     });
-    // What the gateway leaves behind when a recording stops: a poster and an MP4 in the match's folder.
+    // What a stopped recording leaves in the match's folder: the gateway's poster and the worker's MP4.
     const folder = join(platform.mediaDir, "matches", String(recorded.id));
     mkdirSync(folder, { recursive: true });
     const poster = spawnSync("ffmpeg", [

@@ -14,6 +14,7 @@ import {
   type JobFailureReport,
   type MatchStartingJob,
   type PrivacyAppliedJob,
+  type RecordingJob,
   type SummaryBuildJob,
 } from "@clubcast/shared/jobs";
 import {
@@ -31,13 +32,15 @@ import {
   TITLE_CARD_S,
   VideoError,
   cutClip,
+  bestRendition,
   joinClips,
+  makeDownload,
   planClipCut,
   posterOf,
   probeVideo,
   summaryTitle,
 } from "./video.ts";
-import { indexedVideo } from "./video-index.ts";
+import { indexedVideo, versionOf } from "./video-index.ts";
 
 /** A failure retrying cannot fix (the server refused with a 4xx): the job fails at once. */
 function unrecoverable(error: unknown): unknown {
@@ -350,4 +353,74 @@ export function summaryBuildProcessor({ config }: Deps, services: Services) {
         ),
       (report) => services.summaries.buildFailed(job.data, report.detail),
     );
+}
+
+export type RecordingWorkResult = { done: true } | { done: false; reason: "another recording or none" };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The version of a recording's playlists once they stopped changing. The gateway makes a match on
+ * demand within seconds of the stop and adds the stream's tail as it comes (a busy encoder lags its
+ * camera): at least one segment within each segment's length while it does. So the playlists are
+ * complete once they stayed the same for their longest segment and a second more.
+ */
+async function settledVersion(playlist: string): Promise<string> {
+  for (;;) {
+    const version = versionOf(playlist);
+    await sleep((bestRendition(playlist).longestS + 1) * 1000);
+    if (versionOf(playlist) === version) return version;
+  }
+}
+
+/**
+ * recording.download: the MP4 download of a recording on demand, from its video-on-demand in the
+ * media store (the media gateway writes it there, on this machine), made once the recording's tail
+ * is in and made again when the playlists changed meanwhile; written in place. Its outcome is the
+ * match's download_status.
+ */
+export function recordingDownloadProcessor({ config }: Deps, services: Services) {
+  const store = createMediaStore(config.mediaDir);
+
+  async function download(job: Job<RecordingJob>): Promise<RecordingWorkResult> {
+    if (!(await services.matches.isCurrentRecording(job.data)))
+      return { done: false, reason: "another recording or none" };
+    requireFreeDisk(store, config.mediaMinFreeBytes, "no download made");
+    const scope = { kind: "matches", id: job.data.matchId } as const;
+    if (!store.has(scope, MEDIA_FILES.vodPlaylist)) throw new VideoError("the recording has no video-on-demand");
+    const playlist = store.file(scope, MEDIA_FILES.vodPlaylist);
+    await writeInPlace(job, [store.file(scope, MEDIA_FILES.download)], async ([partial]) => {
+      for (let made = ""; made !== versionOf(playlist);) {
+        made = await settledVersion(playlist);
+        await makeDownload(playlist, partial!);
+      }
+    });
+    await services.matches.downloadReady(job.data);
+    return { done: true };
+  }
+
+  return (job: Job<RecordingJob>) =>
+    withFinalFailure(
+      job,
+      () => download(job),
+      async () => void (await services.matches.downloadFailed(job.data)),
+    );
+}
+
+/**
+ * recording.index: the keyframe index of a recording on demand (video-index.ts), made now rather
+ * than by the first clip cut, which then plans without probing the whole video.
+ */
+export function recordingIndexProcessor({ config }: Deps, services: Services) {
+  const store = createMediaStore(config.mediaDir);
+  return async (job: Job<RecordingJob>): Promise<RecordingWorkResult> => {
+    if (!(await services.matches.isCurrentRecording(job.data)))
+      return { done: false, reason: "another recording or none" };
+    const scope = { kind: "matches", id: job.data.matchId } as const;
+    const playlist = store.file(scope, MEDIA_FILES.vodPlaylist);
+    // An index of the playlists before the tail came in would be made again by the first cut.
+    await settledVersion(playlist);
+    await indexedVideo(playlist, store.file(scope, MEDIA_FILES.vodIndex));
+    return { done: true };
+  };
 }

@@ -24,7 +24,7 @@ interface IndexFile extends VideoIndex {
 }
 
 /** The playlist's version: its own file's and the media playlists' it names (a master playlist's renditions). */
-function versionOf(playlist: string): string {
+export function versionOf(playlist: string): string {
   const text = readFileSync(playlist, "utf8");
   const renditions = text
     .split("\n")

@@ -1,11 +1,12 @@
-// ffmpeg and ffprobe for the clip.cut and summary.build jobs: what a video is
-// (length, frame rate, stream parameters, keyframes), cutting a window of it
-// into an MP4 as cut-plan.ts plans it (copied, edge re-encoded, or whole) with
-// a poster, and joining clips after a title card into one MP4.
+// ffmpeg and ffprobe for the clip.cut, summary.build and recording.download jobs:
+// what a video is (length, frame rate, stream parameters, keyframes), cutting a
+// window of it into an MP4 as cut-plan.ts plans it (copied, edge re-encoded, or
+// whole) with a poster, joining clips after a title card into one MP4, and a
+// recording's MP4 download.
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { SUMMARY_TITLE_CARD_MS } from "@clubcast/shared";
 import { planCut, type CutPiece, type CutPlan } from "./cut-plan.ts";
@@ -437,4 +438,60 @@ export async function posterOf(video: string, atS: number, output: string): Prom
     ["-ss", atS.toFixed(3), "-i", video, "-frames:v", "1", "-q:v", "4", "-f", "image2", output],
     "ffmpeg could not make the clip's poster",
   );
+}
+
+/** The lines of a playlist that name something (a rendition's playlist, a segment), resolved next to it. */
+function playlistEntries(playlist: string): { file: string; durationS: number | null }[] {
+  const entries: { file: string; durationS: number | null }[] = [];
+  let durationS: number | null = null;
+  for (const line of readFileSync(playlist, "utf8")
+    .split("\n")
+    .map((text) => text.trim())) {
+    if (line.startsWith("#EXTINF:")) durationS = Number.parseFloat(line.slice("#EXTINF:".length));
+    else if (line && !line.startsWith("#")) {
+      entries.push({ file: join(dirname(playlist), line), durationS });
+      durationS = null;
+    }
+  }
+  return entries;
+}
+
+/**
+ * The segments of the best rendition of a video-on-demand (`playlist`: a master playlist naming
+ * renditions best first, as the gateway writes, or a media playlist), and the longest of them (s).
+ */
+export function bestRendition(playlist: string): { segments: { file: string; durationS: number }[]; longestS: number } {
+  const entries = playlistEntries(playlist);
+  const isMaster = entries.every((entry) => entry.durationS === null);
+  const segments = (isMaster && entries[0] ? playlistEntries(entries[0].file) : entries).map((entry) => ({
+    file: entry.file,
+    durationS: entry.durationS ?? 0,
+  }));
+  return { segments, longestS: Math.max(0, ...segments.map((segment) => segment.durationS)) };
+}
+
+/**
+ * The MP4 download of a recording: the segments of the best rendition of its video-on-demand copied
+ * into one file without re-encoding. The concat demuxer lays them end to end at their playlist
+ * durations, so a reconnect's restarted timestamps (a discontinuity) don't break the file.
+ */
+export async function makeDownload(playlist: string, output: string): Promise<void> {
+  const { segments } = bestRendition(playlist);
+  if (!segments.length) throw new VideoError("the recording has no segments to make a download of");
+  // ffmpeg skips a file it cannot open and succeeds: a download with a hole is no download.
+  if (!segments.every(({ file }) => existsSync(file))) throw new VideoError("a segment of the recording is missing");
+  const list = `${output}.segments.part`;
+  writeFileSync(
+    list,
+    segments.map(({ file, durationS }) => `file ${concatPath(file)}\nduration ${durationS}\n`).join(""),
+  );
+  try {
+    await tool(
+      "ffmpeg",
+      ["-f", "concat", "-safe", "0", "-i", list, "-c", "copy", ...MP4_OUT, output],
+      "ffmpeg could not make the download",
+    );
+  } finally {
+    rmSync(list, { force: true });
+  }
 }

@@ -21,6 +21,8 @@ import {
   clipCutProcessor,
   matchTimerProcessor,
   privacyAppliedProcessor,
+  recordingDownloadProcessor,
+  recordingIndexProcessor,
   summaryBuildProcessor,
 } from "./processors.ts";
 import type { WorkerSettings } from "@clubcast/settings";
@@ -37,6 +39,8 @@ export function jobHandlers(deps: Deps, services: Services, settings: WorkerSett
     overdueMatches: async () => ({ stopped: await services.matches.stopOverdueMatches() }),
     clipCut: clipCutProcessor(deps, services),
     summaryBuild: summaryBuildProcessor(deps, services),
+    recordingDownload: recordingDownloadProcessor(deps, services),
+    recordingIndex: recordingIndexProcessor(deps, services),
   };
 }
 
@@ -58,7 +62,7 @@ async function dispatch(queue: string, handlers: JobHandlers, job: Job): Promise
   return (handlers[recognized.kind] as (job: Job) => Promise<unknown>)(job);
 }
 /** What the worker process prints once its queues run (tests of other processes wait for it). */
-export const WORKERS_RUNNING = "running the camera, asset, timer, clip and summary queues";
+export const WORKERS_RUNNING = "running the camera, asset, timer, clip, summary and recording queues";
 
 export interface RunningWorkers {
   workers: Worker[];

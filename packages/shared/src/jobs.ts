@@ -16,6 +16,8 @@ export const QUEUES = {
   clipCuts: "clip-cuts",
   /** Joining a match's ready clips into its highlight summary. */
   summaryBuilds: "summary-builds",
+  /** The work after a recording is on demand: its MP4 download and its keyframe index. */
+  recordings: "recordings",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -24,7 +26,7 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
  * (WORKER_MEDIA_CONCURRENCY). The others mostly wait for a camera or asset server's answer, and run
  * many at once (WORKER_CONCURRENCY).
  */
-export const MEDIA_QUEUES: readonly QueueName[] = [QUEUES.clipCuts, QUEUES.summaryBuilds];
+export const MEDIA_QUEUES: readonly QueueName[] = [QUEUES.clipCuts, QUEUES.summaryBuilds, QUEUES.recordings];
 
 export const CAMERA_COMMANDS = ["schedule", "unschedule", "startRecording", "stopRecording", "restore"] as const;
 export type CameraCommand = (typeof CAMERA_COMMANDS)[number];
@@ -90,6 +92,21 @@ export const summaryBuildJob = z.object({
   version: z.number().int().nonnegative(),
 });
 export type SummaryBuildJob = z.infer<typeof summaryBuildJob>;
+
+/** The work after one recording of a match went on demand (the match's recording_version then). */
+export const recordingJob = z.object({
+  matchId: rowId,
+  /** The match's recording version when queued: a restore that brought the recording again bumps it. */
+  version: z.number().int().positive(),
+});
+export type RecordingJob = z.infer<typeof recordingJob>;
+
+/**
+ * One job of each kind per recording of a match: a replayed recording-finished report queues the
+ * same ids again, which BullMQ ignores.
+ */
+export const recordingDownloadJobId = (job: RecordingJob) => `download-${job.matchId}-v${job.version}`;
+export const recordingIndexJobId = (job: RecordingJob) => `index-${job.matchId}-v${job.version}`;
 
 /** The parent job of a privacy change's asset updates (a BullMQ flow). */
 export const PRIVACY_APPLIED_JOB = "privacy-applied";
@@ -212,6 +229,25 @@ export const JOBS = {
     payload: summaryBuildJob,
     names: ["summary.build"],
     jobIdOf: summaryBuildJobId,
+    options: RETRIED,
+  }),
+  /**
+   * Makes the MP4 download of a recording on demand from its video-on-demand in the media store
+   * (download_status preparing → ready, or failed after its attempts); a later recording makes it do nothing.
+   */
+  recordingDownload: defineJob({
+    queue: QUEUES.recordings,
+    payload: recordingJob,
+    names: ["recording.download"],
+    jobIdOf: recordingDownloadJobId,
+    options: RETRIED,
+  }),
+  /** Makes the keyframe index of a recording on demand, so the first clip cut need not probe the whole video. */
+  recordingIndex: defineJob({
+    queue: QUEUES.recordings,
+    payload: recordingJob,
+    names: ["recording.index"],
+    jobIdOf: recordingIndexJobId,
     options: RETRIED,
   }),
 };

@@ -118,6 +118,14 @@ export const RECORDING_PROBLEMS = ["no_video", "camera_lost"] as const;
 export type RecordingProblem = (typeof RECORDING_PROBLEMS)[number];
 
 /**
+ * Where a recorded match's MP4 download stands: `preparing` from the moment its video of ours is on
+ * demand until the worker's recording.download job has made it (`ready`) or failed for good (`failed`).
+ * A match whose video is not in our media store (a camera server's) has none (null).
+ */
+export const DOWNLOAD_STATUSES = ["preparing", "ready", "failed"] as const;
+export type DownloadStatus = (typeof DOWNLOAD_STATUSES)[number];
+
+/**
  * What a finished recording does to its match, the one rule for it: with a video the match goes
  * on demand (finishProcessing); without one it stays out of every list of playable matches, in
  * `processing`, with the problem that says why — never `vod` with a video that isn't there. A

@@ -9,6 +9,8 @@ import { admitSignInAttempt } from "../core/rate-limit.ts";
 import type { AuthService } from "../auth/service.ts";
 import type { ClipsService } from "../clips/service.ts";
 import type { MatchesService } from "../matches/service.ts";
+import type { MediaService } from "../media/service.ts";
+import { downloadOnDemand } from "../matches/recording-work.ts";
 import { matchColumns, type MatchRow } from "../matches/presenter.ts";
 import { checkSignIn } from "../auth/passwords.ts";
 import type { TokenAnswer } from "../auth/schemas.ts";
@@ -50,10 +52,12 @@ export function createCameraControllerService(
     auth,
     clips,
     matches,
+    media,
   }: {
     auth: Pick<AuthService, "issueToken">;
     clips: Pick<ClipsService, "matchOnDemand">;
-    matches: Pick<MatchesService, "cameraStartedRecording">;
+    matches: Pick<MatchesService, "cameraStartedRecording" | "recordingOnDemand">;
+    media: Pick<MediaService, "isOwnVideo">;
   },
 ) {
   const { prisma, redis, config } = deps;
@@ -178,7 +182,9 @@ export function createCameraControllerService(
    * processing marked no_video, and the club's staff are told. Each step is a conditional
    * transition, so a duplicate report (or one racing the worker) never applies twice, and a
    * replayed report answers 200 with the match as the first one left it (a match on demand keeps
-   * its video; a later report with a video still takes a no_video match on demand).
+   * its video; a later report with a video still takes a no_video match on demand). A video of ours
+   * goes on demand with its download `preparing`, and the worker's after-recording jobs are queued
+   * (again on a replay: their ids make that add nothing).
    */
   async function finishMatchRecording(matchId: number, vodHlsUrl: string | null, client: CameraClient) {
     const { id } = await ownMatch(matchId, client);
@@ -189,7 +195,11 @@ export function createCameraControllerService(
       await repository.transition(id, "startRecording");
       await repository.transition(id, "stopRecording");
       if (finishing.event) {
-        const result = await repository.transition(id, finishing.event, { vodHlsUrl, recordingProblem: null });
+        const result = await repository.transition(id, finishing.event, {
+          vodHlsUrl,
+          recordingProblem: null,
+          ...downloadOnDemand(media.isOwnVideo(id, vodHlsUrl)),
+        });
         if (result.outcome === "refused" && result.error.from === "vod") {
           return { match: await tx.match.findUniqueOrThrow({ where: { id }, select: matchColumns }), changed: false };
         }
@@ -211,6 +221,7 @@ export function createCameraControllerService(
     for (const notice of notices) announce(deps.events, notice);
     // Now on demand: clips of markers placed while it recorded can be cut.
     if (onDemand) await clips.matchOnDemand(id);
+    await matches.recordingOnDemand(match);
     return finishedAnswer(match);
   }
 

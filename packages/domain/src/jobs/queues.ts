@@ -17,6 +17,7 @@ import {
   summaryBuildJobId,
   type ClipCutJob,
   type SummaryBuildJob,
+  type RecordingJob,
   type CameraCommandJob,
   type JobKind,
   type JobPayload,
@@ -164,6 +165,14 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     return summaryBuildJobId(job);
   }
 
+  /**
+   * Enqueues the work after a recording went on demand: its MP4 download and its keyframe index. One
+   * job of each per recording (their ids), so queueing a recording again (a replayed report) adds nothing.
+   */
+  async function enqueueRecordingWork(job: RecordingJob): Promise<void> {
+    await Promise.all([add("recordingDownload", job), add("recordingIndex", job)]);
+  }
+
   async function close(): Promise<void> {
     await Promise.all([...allQueues, flows].map((source) => source.close()));
     connection.disconnect();
@@ -178,6 +187,7 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     enqueueCameraCommand,
     enqueueClipCut,
     enqueueSummaryBuild,
+    enqueueRecordingWork,
     enqueueAssetUpdates,
     setMatchStartingTimer,
     clearMatchStartingTimer,

@@ -28,6 +28,8 @@ export const matchColumns = {
   liveHlsUrl: true,
   vodHlsUrl: true,
   recordingProblem: true,
+  downloadStatus: true,
+  recordingVersion: true,
   clubId: true,
   homeClubId: true,
   awayClubId: true,
@@ -103,6 +105,7 @@ export function presentMatch(match: MatchRow, { clubs, teams, fields }: MatchRel
     live_hls_url: match.liveHlsUrl,
     vod_hls_url: match.vodHlsUrl,
     recording_problem: match.recordingProblem,
+    download_status: match.downloadStatus,
     awaiting_video: awaitsVideo(match),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIST_STATUSES, MATCH_STATUSES, RECORDING_PROBLEMS } from "@clubcast/shared";
+import { DOWNLOAD_STATUSES, LIST_STATUSES, MATCH_STATUSES, RECORDING_PROBLEMS } from "@clubcast/shared";
 import { createMatchInput, scoreInput, UPDATE_ONLY_FIELDS, updateMatchInput } from "@clubcast/shared/schemas";
 import { jobsAnswer } from "../core/answers.ts";
 import { pageQuery, pagedSchema } from "../core/pagination.ts";
@@ -61,6 +61,12 @@ export const matchSchema = z.object({
    * its status until the camera reports the stream's first segment, and may be stopped meanwhile.
    */
   awaiting_video: z.boolean(),
+  /**
+   * The MP4 download of an on-demand video recorded by our media gateway: `preparing` while the worker
+   * makes it (download_url is null until then), `ready` once made, `failed` when its attempts failed;
+   * null when the match has no download of ours (no video yet, or a camera server's video).
+   */
+  download_status: z.enum(DOWNLOAD_STATUSES).nullable(),
   /**
    * live_hls_url, vod_hls_url, poster_url, download_url: a private match's own media
    * (served under /media) as signed URLs that expire (MEDIA_URL_TTL_SECONDS).

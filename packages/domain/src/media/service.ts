@@ -50,6 +50,8 @@ export interface LinkOwner {
 export interface MatchForLinks extends Omit<LinkOwner, "rendered_link_epoch"> {
   live_hls_url: string | null;
   vod_hls_url: string | null;
+  /** The worker writes it once the download is made: a new status looks at the folder again. */
+  download_status: string | null;
 }
 
 /** The epoch a signed link carries: the match's, then the clip's or summary's whose file it opens. */
@@ -62,10 +64,9 @@ const notFound = () => new NotFoundError("not_found.generic");
 
 /**
  * How long a match answer trusts what it found in the match's folder (a poster, a download) while the
- * match's media URLs stay the same: a file that appears without a database write (the download, made
- * after the recording is on demand) shows in the answers within this. The poster is made before the
- * gateway reports the recording finished, and that report changes the match's URLs: the first
- * on-demand answer looks again. Every answer (cached or not) names its matches' links, and the two
+ * match's media URLs and download status stay the same. The poster is made before the gateway reports
+ * the recording finished, and that report changes the match's URLs; the download is made before the
+ * worker marks it ready: the first answer after either looks again. Every answer (cached or not) names its matches' links, and the two
  * existence checks per match were the costliest part of a list page's answer.
  */
 export const MEDIA_FILES_SEEN_FOR_MS = 1000;
@@ -80,20 +81,20 @@ export function createMediaService(deps: Deps) {
 
   /**
    * Which of a poster and a download a match's folder holds, as seen within MEDIA_FILES_SEEN_FOR_MS
-   * by an answer with the same media URLs.
+   * by an answer with the same media URLs and download status.
    */
-  const seenFolders = new Map<number, { poster: boolean; download: boolean; urls: string; until: number }>();
+  const seenFolders = new Map<number, { poster: boolean; download: boolean; seenWith: string; until: number }>();
   function filesOfMatch(match: MatchForLinks): { poster: boolean; download: boolean } {
     const now = performance.now();
-    const urls = `${match.live_hls_url} ${match.vod_hls_url}`;
+    const seenWith = `${match.live_hls_url} ${match.vod_hls_url} ${match.download_status}`;
     const seen = seenFolders.get(match.id);
-    if (seen && seen.until > now && seen.urls === urls) return seen;
+    if (seen && seen.until > now && seen.seenWith === seenWith) return seen;
     if (seenFolders.size >= FOLDERS_REMEMBERED) seenFolders.clear();
     const scope = matchScope(match.id);
     const files = {
       poster: store.has(scope, MEDIA_FILES.poster),
       download: store.has(scope, MEDIA_FILES.download),
-      urls,
+      seenWith,
       until: now + MEDIA_FILES_SEEN_FOR_MS,
     };
     seenFolders.set(match.id, files);
@@ -196,6 +197,10 @@ export function createMediaService(deps: Deps) {
     return path && !/[?#]/.test(path) ? path : null;
   }
 
+  /** Whether `vodHlsUrl` is a match's video-on-demand in our media store (the gateway's), which a download is made from. */
+  const isOwnVideo = (matchId: number, vodHlsUrl: string | null) =>
+    ownMediaPath(matchId, vodHlsUrl) === MEDIA_FILES.vodPlaylist;
+
   /**
    * The media links of a match answer, at the moment of answering (never kept
    * in the read cache: signatures expire, posters and downloads appear without
@@ -264,6 +269,7 @@ export function createMediaService(deps: Deps) {
     signedFile,
     clubLogoFile,
     matchLinks,
+    isOwnVideo,
     matchFileUrls,
     removeMatchMedia,
     removeMatchFiles,

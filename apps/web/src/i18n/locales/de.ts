@@ -117,6 +117,8 @@ export const de: Messages = {
     back_to_matches: "Alle Spiele",
     poster_alt: "Standbild aus {{match}}",
     download: "MP4 herunterladen",
+    download_preparing: "Download wird vorbereitet…",
+    download_failed: "Der Download konnte nicht erstellt werden",
     highlights: "Zusammenfassung",
     highlights_label: "Zusammenfassung von {{match}}",
   },

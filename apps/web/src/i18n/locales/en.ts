@@ -116,6 +116,8 @@ export const en = {
     back_to_matches: "All matches",
     poster_alt: "Still from {{match}}",
     download: "Download MP4",
+    download_preparing: "Preparing download…",
+    download_failed: "The download could not be made",
     highlights: "Highlights",
     highlights_label: "Highlights of {{match}}",
   },

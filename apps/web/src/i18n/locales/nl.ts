@@ -117,6 +117,8 @@ export const nl: Messages = {
     back_to_matches: "Alle wedstrijden",
     poster_alt: "Beeld uit {{match}}",
     download: "MP4 downloaden",
+    download_preparing: "Download wordt voorbereid…",
+    download_failed: "De download kon niet worden gemaakt",
     highlights: "Samenvatting",
     highlights_label: "Samenvatting van {{match}}",
   },

@@ -92,6 +92,32 @@ describe("the match page", () => {
     expect(screen.queryByRole("link", { name: "Download MP4" })).toBeNull();
   });
 
+  it("shows the club's staff 'Preparing download…' until the worker made the MP4, then the link without a reload", async () => {
+    let answer = onDemand({ download_url: null, download_status: "preparing" });
+    renderRoutes([{ path: "/matches/:match", element: <MatchDetailPage /> }], "/matches/9", staff("club"), undefined, {
+      "matches.byId": () => ({ data: answer }),
+      "summaries.ofMatch": noSummary,
+    });
+    expect(await screen.findByText("Preparing download…")).toHaveAttribute("role", "status");
+    expect(screen.queryByRole("link", { name: "Download MP4" })).toBeNull();
+
+    answer = { ...answer, download_url: DOWNLOAD, download_status: "ready" };
+    act(() => fakeRealtime.handlersOf("match.9")["match.changed"]!({ match: 9 }));
+    expect(await screen.findByRole("link", { name: "Download MP4" })).toHaveAttribute("href", DOWNLOAD);
+    expect(screen.queryByText("Preparing download…")).toBeNull();
+  });
+
+  it("tells the club's staff when the download could not be made, and nobody else that one is being prepared", async () => {
+    const { unmount } = renderMatch(onDemand({ download_url: null, download_status: "failed" }), staff("club"));
+    expect(await screen.findByText("The download could not be made")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Download MP4" })).toBeNull();
+    unmount();
+
+    renderMatch(onDemand({ download_url: null, download_status: "preparing" }), fakeAuth());
+    await screen.findByLabelText("Video of Groen Wit 1 against VV De Zwaluwen");
+    expect(screen.queryByText("Preparing download…")).toBeNull();
+  });
+
   it("says a match without a video has none: why to the club's staff, plainly to everyone else, never a player", async () => {
     const nothing = {
       status: "processing",

@@ -1,6 +1,7 @@
 // One match: live HLS while live, on-demand HLS afterwards, a flip-clock
 // countdown before kick-off; a still from the video where there is no player,
-// and the MP4 download for the club's staff once the match is on demand. The
+// and the MP4 download for the club's staff once the match is on demand
+// ("Preparing download…" while the worker makes it). The
 // page lives with the match (issue 27, useMatchNews): its news has the match
 // read again, so it turns live, scores, goes on demand or is rescheduled
 // without a reload; when the server takes the page out of the match's channel
@@ -30,6 +31,7 @@ import { Skeleton } from "../../ui/Skeleton.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { StatusPill } from "../../ui/StatusPill.tsx";
 import { FlipClock } from "./FlipClock.tsx";
+import { MatchDownload } from "./MatchDownload.tsx";
 import { ScoreControl } from "./ScoreControl.tsx";
 import { ShareButton } from "./ShareButton.tsx";
 import { SummaryVideo, useMatchSummary } from "./SummaryVideo.tsx";
@@ -211,12 +213,7 @@ function MatchView({ match }: { match: Match }) {
         </dl>
         <div className="match-detail__actions">
           <ShareButton />
-          {match.status === "vod" && match.download_url && isStaffOf(user, match.club.id) && (
-            <a className="button button--secondary" href={match.download_url} download>
-              <Icon name="download" size={18} />
-              {t("match.download")}
-            </a>
-          )}
+          {isStaffOf(user, match.club.id) && <MatchDownload match={match} />}
         </div>
       </aside>
       {seesRefusals && (

@@ -1,13 +1,14 @@
 // Recorded (/dashboard/recorded): the working club's recorded matches, with
 // their summaries, in a table. Those who run the club's scheduler select rows
 // and make them private or public, share or delete them in bulk, or use a
-// match's own actions menu (sharing with the opponent, say).
+// match's own actions menu (sharing with the opponent, say). The club's staff get
+// each on-demand match's MP4 there (or "Preparing download…").
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { canOpenSection, PAGINATION } from "@clubcast/shared";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { emptyMessageOf, listRows, listStateOf } from "../../lib/list-state.ts";
-import type { Match } from "../../lib/matches.ts";
+import { isStaffOf, type Match } from "../../lib/matches.ts";
 import { trpc } from "../../lib/trpc.ts";
 import { ClubPicker, useClubDetails, useWorkingClub } from "../../lib/working-club.tsx";
 import { DataTable, type DataTableColumn } from "../../ui/DataTable.tsx";
@@ -16,6 +17,7 @@ import { LocalLink } from "../../ui/LocalLink.tsx";
 import { PageHeader } from "../../ui/PageHeader.tsx";
 import { Pagination, usePageParam } from "../../ui/Pagination.tsx";
 import { EmptyState, ErrorState } from "../../ui/States.tsx";
+import { MatchDownload } from "../matches/MatchDownload.tsx";
 import { MatchActions } from "../scheduler/MatchActions.tsx";
 import {
   hasOnDemandVideo,
@@ -77,6 +79,7 @@ function RecordedTable({ club }: { club: number }) {
                 {t("annotate")}
               </LocalLink>
             )}
+            {isStaffOf(auth.user, match.club.id) && <MatchDownload match={match} small />}
             {/* The scheduler's own menu: sharing with the opponent takes no club to pick. */}
             {manages && match.club.id === club && <MatchActions match={match} title={titleOf(match)} />}
           </>

@@ -39,6 +39,7 @@ export function fakeMatch(overrides: Partial<Match> = {}): Match {
     configuration_id: 21,
     recording_problem: null,
     awaiting_video: false,
+    download_status: null,
     live_hls_url: null,
     vod_hls_url: null,
     poster_url: null,
