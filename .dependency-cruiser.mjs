@@ -11,8 +11,9 @@ import { readdirSync, readFileSync } from "node:fs";
 
 /** The app exports each workspace may import (its own folder aside); none for a workspace not listed. */
 const ALLOWED_APP_EXPORTS = {
-  // The tRPC contract, whose types the web client's tRPC client is typed with.
-  "apps/web": ["@clubcast/server/trpc"],
+  // The tRPC contract, whose types the web client's tRPC client is typed with; and the media gateway, which
+  // the browser tests' platform runs in its process for the match-day journey (apps/web/e2e/support).
+  "apps/web": ["@clubcast/server/trpc", "@clubcast/media/server"],
   // Test support starts what tests of every app run against: the server, the worker's
   // queues (or process) and the camera-server simulator.
   "packages/testkit": [

@@ -20,6 +20,7 @@ import { startTestApp, type TestApp, type TestServices } from "@clubcast/testkit
 import { createApiClient, createClub, createField } from "@clubcast/testkit/factories";
 import { disconnectAllSockets, signIn } from "@clubcast/testkit/realtime";
 import { startWorkers, type RunningWorkers } from "@clubcast/testkit/worker";
+import { stopAllPublishers } from "@clubcast/testkit/publisher";
 import { startMediaGateway, type RunningGateway } from "../src/server.ts";
 import { loadGatewaySettings, type GatewaySettings } from "@clubcast/settings";
 
@@ -86,7 +87,6 @@ export interface Refusal {
 
 let cameras = 0;
 /** Publishers still running, killed with the stack (a failed test's). */
-const publishers = new Set<ChildProcess>();
 
 /** How a stack runs its gateway: in the test's process, or as `npm start -w @clubcast/media` does, in its own. */
 export type GatewayMode = "in-process" | "process";
@@ -269,7 +269,7 @@ export function useGatewayStack(mode: GatewayMode = "in-process"): GatewayStack 
   });
   beforeEach(({ onTestFailed }) => onTestFailed(() => console.log(`gateway log:\n${stack.log()}`)));
   afterAll(async () => {
-    for (const child of publishers) child.kill("SIGKILL");
+    stopAllPublishers();
     await stack.close?.();
   });
   return stack;
@@ -385,54 +385,7 @@ function freeUdpPort(): Promise<number> {
 
 // ── publishers ──
 
-export interface Publisher {
-  child: ChildProcess;
-  /** How the publisher ended (its exit code), and how long after it started. */
-  exited: Promise<{ code: number | null; ms: number }>;
-  /** Ends the publish cleanly (ffmpeg's "q"), as a camera being switched off. */
-  stop(): Promise<void>;
-}
-
-/**
- * The SRT URL of an ffmpeg publisher that, when it closes, first sends all it wrote. ffmpeg writes its last
- * frames in one go when its input ends (what its encoder or its interleaving held back: half a second of a
- * clip with audio) and closes at once, and libsrt's live mode does not linger: what it had not sent yet never
- * left it (seen on the wire; a plain ffmpeg listener lost it too). A camera streaming live sends each frame
- * as it is encoded.
- */
-export const lingering = (srtUrl: string) => `${srtUrl}${srtUrl.includes("?") ? "&" : "?"}linger=10`;
-
-/**
- * An ffmpeg test-pattern publisher (640x360 unless told, H.264 with AAC, a
- * keyframe every second) to an RTMP URL or, as MPEG-TS, an SRT one (lingering);
- * `video` replaces the video codec.
- */
-export function publish(target: string, options: { size?: string; video?: string[] } = {}): Publisher {
-  const started = Date.now();
-  const srt = target.startsWith("srt://");
-  // prettier-ignore
-  const child = spawn("ffmpeg", [
-    "-hide_banner", "-loglevel", "error",
-    "-re", "-f", "lavfi", "-i", `testsrc2=size=${options.size ?? "640x360"}:rate=25`, "-f", "lavfi", "-i", "sine",
-    ...(options.video ?? ["-c:v", "libx264", "-preset", "veryfast", "-g", "25"]), "-c:a", "aac",
-    ...(srt ? ["-f", "mpegts", lingering(target)] : ["-f", "flv", target]),
-  ], { stdio: ["pipe", "ignore", "ignore"] });
-  publishers.add(child);
-  const exited = new Promise<{ code: number | null; ms: number }>((resolve) =>
-    child.once("exit", (code) => {
-      publishers.delete(child);
-      resolve({ code, ms: Date.now() - started });
-    }),
-  );
-  return {
-    child,
-    exited,
-    async stop() {
-      child.stdin!.end("q");
-      await exited;
-    },
-  };
-}
+export { lingering, publish, type Publisher } from "@clubcast/testkit/publisher";
 
 export const rtmpUrl = (gateway: RunningGateway, streamKey: string) =>
   `rtmp://127.0.0.1:${gateway.rtmpPort}/${RTMP_APP}/${streamKey}`;

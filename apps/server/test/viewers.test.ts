@@ -85,8 +85,9 @@ describe("viewer counts", () => {
     const madePrivate = { update_match_only: 1, is_private: 1 };
     const url = `/v1/clubs/${home.id}/matches/${shown.id}`;
     expect((await two.http.put(url, madePrivate, admin.token)).statusCode).toBe(200);
-    await vi.waitFor(async () =>
-      expect((await figures(shown.id, admin.token)).body.data).toEqual({ match: shown.id, watching: 0, peak: 1 }),
+    await vi.waitFor(
+      async () =>
+        expect((await figures(shown.id, admin.token)).body.data).toEqual({ match: shown.id, watching: 0, peak: 1 }),
       WAIT,
     );
   });

@@ -14,7 +14,7 @@ import { GATEWAY_CAMERA_TYPE } from "@clubcast/shared";
 import { eventually, exited } from "@clubcast/testkit";
 import { launchBrowser } from "@clubcast/testkit/browser";
 import { spawnWorker, workerReady } from "@clubcast/testkit/worker";
-import { publish, type Publisher } from "../../media/test/support.ts";
+import { publish, type Publisher } from "@clubcast/testkit/publisher";
 import { expectAccessibleAtEverySize } from "./support/axe.ts";
 import { newVisitor, VIEWPORTS } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";

@@ -6,13 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { Server, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
-import {
-  CHANNELS,
-  parseChannel,
-  SOCKET,
-  WATCHED_MATCHES_PER_SOCKET,
-  type SubscriptionError,
-} from "@clubcast/shared";
+import { CHANNELS, parseChannel, SOCKET, WATCHED_MATCHES_PER_SOCKET, type SubscriptionError } from "@clubcast/shared";
 import type { Services } from "@clubcast/domain/services.ts";
 import type { RequestContext } from "@clubcast/domain/core/context.ts";
 import { asAppError, NotFoundError, UnauthorizedError } from "@clubcast/domain/core/errors.ts";

@@ -15,7 +15,7 @@ import { createPrismaClient, type PrismaClient } from "@clubcast/db";
 import { loadGatewaySettings } from "@clubcast/settings";
 import { createTestDatabase, freePort, startSmtpCatcher, type SmtpCatcher, type TestDatabase } from "@clubcast/testkit";
 import { createApiClient } from "@clubcast/testkit/factories";
-import { startMediaGateway, type RunningGateway } from "../../../media/src/server.ts";
+import { startMediaGateway, type RunningGateway } from "@clubcast/media/server";
 import { WEB_DIST_DIR } from "../../../../scripts/web-build.ts";
 
 const root = fileURLToPath(new URL("../../../../", import.meta.url));

@@ -86,7 +86,10 @@ export function createViewersService(deps: Deps, { realtime }: { realtime: Pick<
   }
 
   /** GET /v1/matches/:id/viewers: for whoever may see the match. */
-  async function ofMatch(input: { id: number }, ctx: RequestContext): Promise<{ data: EventPayloads["match.viewers"] }> {
+  async function ofMatch(
+    input: { id: number },
+    ctx: RequestContext,
+  ): Promise<{ data: EventPayloads["match.viewers"] }> {
     if (!(await realtime.maySeeMatch(input.id, ctx))) throw new NotFoundError("not_found.match");
     return { data: { match: input.id, ...(await figuresOf(input.id)) } };
   }
