@@ -12,6 +12,7 @@ import { JOB_ATTEMPTS, recordingDownloadJobId, type RecordingJob } from "@clubca
 import { eventually } from "@clubcast/testkit";
 import { signIn } from "@clubcast/testkit/realtime";
 import { FPS, useVideoStack } from "./clip-support.ts";
+import { measure } from "./video-probe.ts";
 
 const { stack, download } = useVideoStack("recording-work");
 
@@ -76,15 +77,6 @@ const matchAnswer = async (matchId: number) =>
   (await stack.http.get(`/v1/matches/${matchId}`, stack.admin.token)).json().data as MatchAnswer;
 
 /** The length (s) of a file, and its frames decoded (a broken file fails here). */
-function measure(file: string) {
-  const probe = (args: string[]) =>
-    execFileSync("ffprobe", ["-v", "error", ...args, "-of", "csv=p=0", file], { encoding: "utf8" }).trim();
-  return {
-    seconds: Number(probe(["-show_entries", "format=duration"])),
-    frames: Number(probe(["-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames"])),
-  };
-}
-
 it("makes a playable MP4 of both sessions of a recording, its tail included, and its keyframe index", async () => {
   const job = await preparingMatch();
   const { dir, publish } = writeRecording(job.matchId);

@@ -1,7 +1,6 @@
 // summary.build with real ffmpeg: three ready clips of a match whose on-demand
 // video ffmpeg makes here join, after the title card, into one playable MP4 as
 // long as the clips together plus the card; its states arrive over Socket.IO.
-import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
@@ -10,20 +9,11 @@ import { eventually } from "@clubcast/testkit";
 import { collectEvents, connectSocket, subscribe } from "@clubcast/testkit/realtime";
 import { TITLE_CARD_S } from "../src/video.ts";
 import { FPS, addMarker, matchWithVod, settledClip, useVideoStack } from "./clip-support.ts";
+import { measure } from "./video-probe.ts";
 
 const { stack, download } = useVideoStack("summaries");
 
 /** A file's length (s) and its video's frames, decoded (a broken file fails here), and whether it has sound. */
-function measure(file: string) {
-  const probe = (args: string[]) =>
-    execFileSync("ffprobe", ["-v", "error", ...args, "-of", "csv=p=0", file], { encoding: "utf8" }).trim();
-  return {
-    seconds: Number(probe(["-show_entries", "format=duration"])),
-    frames: Number(probe(["-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames"])),
-    audio: probe(["-select_streams", "a", "-show_entries", "stream=codec_name"]),
-  };
-}
-
 type SummaryAnswer = {
   state: string;
   failure_reason: string | null;

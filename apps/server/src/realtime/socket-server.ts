@@ -87,8 +87,18 @@ const channelsOf = (socket: Socket) => [...socket.rooms].filter((room) => parseC
 /** How long after a viewer came or went its match's channel hears the new count: joins and leaves come in bursts. */
 const VIEWERS_TOLD_AFTER_MS = 2_000;
 
-/** The matches a socket's player shows live (SOCKET.watch), oldest first. */
-const watchedBy = (socket: Socket): Set<number> => (socket.data.watching ??= new Set<number>());
+/** The room of a match's viewers (SOCKET.watch): how an access change finds them on this instance. */
+const watchingRoom = (match: number) => `watching:${match}`;
+
+/** Whether `channel` is the match channel of a match the socket watches. */
+function watches(socket: Socket, channel: string): boolean {
+  const parsed = parseChannel(channel);
+  return parsed?.kind === "match" && socket.rooms.has(watchingRoom(parsed.matchId));
+}
+
+/** The matches a socket's player shows live, oldest first: its viewer rooms are the one record of them. */
+const watchedBy = (socket: Socket): number[] =>
+  [...socket.rooms].flatMap((room) => (room.startsWith("watching:") ? [Number(room.slice("watching:".length))] : []));
 
 export function attachRealtime(app: FastifyInstance, services: Services, options: RealtimeOptions = {}): Server {
   const { config } = services.deps;
@@ -162,31 +172,25 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
     return { channel: name, status, message } as SubscriptionFailure;
   }
 
-  /** Takes the socket out of those of `channels` the channel rule no longer lets it listen on, telling it why. */
+  /**
+   * Asks the channel rule again, for the socket's caller, about each of `channels` (a channel listened on, or
+   * the match channel of a match watched) and undoes what it no longer allows: the socket leaves the channel,
+   * told why, and stops counting as a viewer of the match. A check that failed (the database is down) counts
+   * as a refusal: the socket may no longer see it.
+   */
   async function dropRefused(socket: Socket, channels: string[]): Promise<void> {
     const request = socket.data.request as ResolvedRequest;
     await Promise.all(
       channels.map((name) =>
         services.realtime.authorizeChannel(name, request.ctx).then(
           () => undefined,
-          // A check that failed (the database is down) counts as a refusal: the socket may no longer see it.
           (error: unknown) => {
+            const channel = parseChannel(name);
+            if (channel?.kind === "match") stopWatching(socket, channel.matchId);
+            if (!socket.rooms.has(name)) return;
             void socket.leave(name);
             socket.emit(SOCKET.unsubscribed, refusalOf(name, error, request));
           },
-        ),
-      ),
-    );
-  }
-
-  /** Stops counting the socket as a viewer of those of `matches` it may no longer see. */
-  async function dropRefusedWatches(socket: Socket, matches: number[]): Promise<void> {
-    const { ctx } = socket.data.request as ResolvedRequest;
-    await Promise.all(
-      matches.map((match) =>
-        services.realtime.authorizeChannel(CHANNELS.match(match), ctx).then(
-          () => undefined,
-          () => stopWatching(socket, match),
         ),
       ),
     );
@@ -208,7 +212,8 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
     if (!socket.connected) return;
     seatHolder(socket);
     watchSessionEnd(socket);
-    await Promise.all([dropRefused(socket, channelsOf(socket)), dropRefusedWatches(socket, [...watchedBy(socket)])]);
+    const watchedChannels = watchedBy(socket).map((match) => CHANNELS.match(match));
+    await dropRefused(socket, [...new Set([...channelsOf(socket), ...watchedChannels])]);
   }
 
   /** Puts the socket in its holder's room (and out of any other): none once its token stands for nobody. */
@@ -280,7 +285,8 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
   }
 
   function stopWatching(socket: Socket, match: number): void {
-    if (!watchedBy(socket).delete(match)) return;
+    if (!socket.rooms.has(watchingRoom(match))) return;
+    void socket.leave(watchingRoom(match));
     services.viewers
       .leave({ match, viewer: socket.id })
       .then(() => countAgain(match))
@@ -291,7 +297,7 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
   // (so the viewers of a stopped instance drop out of the figures).
   const confirmingViewers = setInterval(() => {
     const watching = [...io.of("/").sockets.values()].flatMap((socket) =>
-      [...watchedBy(socket)].map((match) => ({ match, viewer: socket.id })),
+      watchedBy(socket).map((match) => ({ match, viewer: socket.id })),
     );
     services.viewers
       .confirm(watching)
@@ -305,18 +311,15 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
       ...(change.users ?? []).map((user) => holderRoom({ user })),
       ...(change.clients ?? []).map((client) => holderRoom({ client })),
     ];
-    const matchChannels = (change.matches ?? []).flatMap((id) => [CHANNELS.match(id), CHANNELS.chat(id)]);
-    const watchers = [...io.of("/").sockets.values()].flatMap((socket) => {
-      const watched = (change.matches ?? []).filter((match) => watchedBy(socket).has(match));
-      return watched.length ? [dropRefusedWatches(socket, watched)] : [];
-    });
+    const matches = change.matches ?? [];
+    const matchChannels = matches.flatMap((id) => [CHANNELS.match(id), CHANNELS.chat(id)]);
+    const audience = [...matchChannels, ...matches.map(watchingRoom)];
     const rechecks = [
-      ...watchers,
       ...localSocketsIn(holders).map((socket) => reauthenticate(socket)),
-      ...localSocketsIn(matchChannels).map((socket) =>
+      ...localSocketsIn(audience).map((socket) =>
         dropRefused(
           socket,
-          matchChannels.filter((name) => socket.rooms.has(name)),
+          matchChannels.filter((name) => socket.rooms.has(name) || watches(socket, name)),
         ),
       ),
     ];
@@ -327,7 +330,8 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
     const current = () => socket.data.request as ResolvedRequest;
     seatHolder(socket);
     watchSessionEnd(socket);
-    socket.on("disconnect", () => {
+    // "disconnecting": the socket still has its rooms, the record of what it watched.
+    socket.on("disconnecting", () => {
       clearTimeout(socket.data.sessionEnd as NodeJS.Timeout | undefined);
       for (const match of watchedBy(socket)) stopWatching(socket, match);
     });
@@ -369,11 +373,12 @@ export function attachRealtime(app: FastifyInstance, services: Services, options
         if (channel?.kind !== "match") throw new NotFoundError("not_found.match");
         const { ctx } = await caller();
         await services.realtime.authorizeChannel(CHANNELS.match(channel.matchId), ctx);
+        if (!socket.connected || socket.rooms.has(watchingRoom(channel.matchId))) {
+          return respond({ match: channel.matchId });
+        }
+        void socket.join(watchingRoom(channel.matchId));
         const watching = watchedBy(socket);
-        if (!socket.connected || watching.has(channel.matchId)) return respond({ match: channel.matchId });
-        watching.add(channel.matchId);
-        const [oldest] = watching;
-        if (watching.size > WATCHED_MATCHES_PER_SOCKET && oldest !== undefined) stopWatching(socket, oldest);
+        if (watching.length > WATCHED_MATCHES_PER_SOCKET) stopWatching(socket, watching[0]!);
         await services.viewers.confirm([{ match: channel.matchId, viewer: socket.id }]);
         countAgain(channel.matchId);
         respond({ match: channel.matchId });
