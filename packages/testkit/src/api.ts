@@ -24,7 +24,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-export function api(t: TestApp) {
+export function api(t: Pick<TestApp, "app">) {
   const call = (method: Method, url: string, { token, payload, headers = {} }: CallOptions = {}) =>
     t.app.inject({
       method,
