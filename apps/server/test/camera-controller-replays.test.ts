@@ -125,7 +125,8 @@ describe("camera-controller reports, replayed", () => {
       ),
       { numRuns: 60 },
     );
-  });
+    // 60 generated report sequences take 10–25 s on two cores: more than vitest's default per test.
+  }, 90_000);
 });
 
 describe("a recording of ours reported finished", () => {

@@ -19,6 +19,8 @@ const SEED = 20_261_125;
 const RUNS_PER_OPERATION = 20;
 /** An anonymous caller of an operation that needs a token is refused before its input is read. */
 const RUNS_REFUSED_UNREAD = 3;
+/** Each case sends RUNS_PER_OPERATION requests to every one of 100-odd operations: 10–30 s on two cores. */
+const EVERY_OPERATION_TIMEOUT_MS = 120_000;
 
 const ACTORS = ["anonymous", "club"] as const;
 type Actor = (typeof ACTORS)[number];
@@ -171,60 +173,69 @@ const inputSchema = ({ operation }: NamedOperation) =>
   z.toJSONSchema(operation.input, { target: "openapi-3.0", io: "input", unrepresentable: "any" }) as JsonSchema;
 
 describe("generated garbage", () => {
-  it.each(ACTORS)("gets no 5xx and shows no internals on any REST operation (%s)", async (actor) => {
-    const operations = await documentedOperations();
-    expect(operations.length).toBeGreaterThan(80);
-    const failures: Failure[] = [];
-    const undocumented = new Set<string>();
-    for (const [method, path, operation] of operations) {
-      const failure = await check(
-        `${method} ${path}`,
-        actor,
-        actor === "anonymous" && operation.security ? RUNS_REFUSED_UNREAD : RUNS_PER_OPERATION,
-        restRequests(path, operation),
-        async (request, headers) => {
-          const res = await t.app.inject({
-            method: method as "GET",
-            url: request.query ? `${request.path}?${request.query}` : request.path,
-            headers: { ...headers, "content-type": "application/json" },
-            ...(method === "GET" ? {} : { payload: request.body }),
-          });
-          // The document lists every status the operation answers: a generated client knows each answer.
-          if (!(String(res.statusCode) in operation.responses)) undocumented.add(`${method} ${path} ${res.statusCode}`);
-          return res;
-        },
-      );
-      if (failure) failures.push(failure);
-    }
-    expect(failures).toEqual([]);
-    expect([...undocumented]).toEqual([]);
-  });
+  it.each(ACTORS)(
+    "gets no 5xx and shows no internals on any REST operation (%s)",
+    async (actor) => {
+      const operations = await documentedOperations();
+      expect(operations.length).toBeGreaterThan(80);
+      const failures: Failure[] = [];
+      const undocumented = new Set<string>();
+      for (const [method, path, operation] of operations) {
+        const failure = await check(
+          `${method} ${path}`,
+          actor,
+          actor === "anonymous" && operation.security ? RUNS_REFUSED_UNREAD : RUNS_PER_OPERATION,
+          restRequests(path, operation),
+          async (request, headers) => {
+            const res = await t.app.inject({
+              method: method as "GET",
+              url: request.query ? `${request.path}?${request.query}` : request.path,
+              headers: { ...headers, "content-type": "application/json" },
+              ...(method === "GET" ? {} : { payload: request.body }),
+            });
+            // The document lists every status the operation answers: a generated client knows each answer.
+            if (!(String(res.statusCode) in operation.responses))
+              undocumented.add(`${method} ${path} ${res.statusCode}`);
+            return res;
+          },
+        );
+        if (failure) failures.push(failure);
+      }
+      expect(failures).toEqual([]);
+      expect([...undocumented]).toEqual([]);
+    },
+    EVERY_OPERATION_TIMEOUT_MS,
+  );
 
-  it.each(ACTORS)("gets no 5xx and shows no internals from any tRPC procedure (%s)", async (actor) => {
-    // Every operation is a procedure named after its domain and itself.
-    const procedures = namedOperations(domains);
-    expect(procedures.length).toBeGreaterThan(80);
-    const failures: Failure[] = [];
-    for (const procedure of procedures) {
-      const path = `${procedure.domain}.${procedure.name}`;
-      const input = bodyLike(inputSchema(procedure), known).map((value) => JSON.stringify(value) ?? "");
-      const failure = await check(
-        `${procedure.operation.kind} ${path}`,
-        actor,
-        RUNS_PER_OPERATION,
-        input,
-        (json, headers) =>
-          procedure.operation.kind === "query"
-            ? t.app.inject({ method: "GET", url: `/trpc/${path}?input=${encodeURIComponent(json)}`, headers })
-            : t.app.inject({
-                method: "POST",
-                url: `/trpc/${path}`,
-                headers: { ...headers, "content-type": "application/json" },
-                payload: json,
-              }),
-      );
-      if (failure) failures.push(failure);
-    }
-    expect(failures).toEqual([]);
-  });
+  it.each(ACTORS)(
+    "gets no 5xx and shows no internals from any tRPC procedure (%s)",
+    async (actor) => {
+      // Every operation is a procedure named after its domain and itself.
+      const procedures = namedOperations(domains);
+      expect(procedures.length).toBeGreaterThan(80);
+      const failures: Failure[] = [];
+      for (const procedure of procedures) {
+        const path = `${procedure.domain}.${procedure.name}`;
+        const input = bodyLike(inputSchema(procedure), known).map((value) => JSON.stringify(value) ?? "");
+        const failure = await check(
+          `${procedure.operation.kind} ${path}`,
+          actor,
+          RUNS_PER_OPERATION,
+          input,
+          (json, headers) =>
+            procedure.operation.kind === "query"
+              ? t.app.inject({ method: "GET", url: `/trpc/${path}?input=${encodeURIComponent(json)}`, headers })
+              : t.app.inject({
+                  method: "POST",
+                  url: `/trpc/${path}`,
+                  headers: { ...headers, "content-type": "application/json" },
+                  payload: json,
+                }),
+        );
+        if (failure) failures.push(failure);
+      }
+      expect(failures).toEqual([]);
+    },
+    EVERY_OPERATION_TIMEOUT_MS,
+  );
 });
