@@ -2,7 +2,7 @@
 // i18next with all three resource files.
 import "@testing-library/jest-dom/vitest";
 import { afterEach, beforeAll } from "vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { en } from "../src/i18n/locales/en.ts";
@@ -16,6 +16,10 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// findBy… and waitFor wait for a screen that will come: 1 s (the default) is too short when the server,
+// worker and media projects share the two cores with jsdom, which then fails tests that are right.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
