@@ -10,8 +10,10 @@ const run = promisify(execFile);
 
 export interface MatchSound {
   durationS: number;
-  /** The crowd noise's amplitude (0–1): 0.05 a quiet amateur ground, 0.4 a loud stand. */
+  /** The crowd noise's amplitude (0–1; a surge makes it SURGE_GAIN times louder, so at most 0.3 leaves it room). */
   noise: number;
+  /** The whistles' amplitude (WHISTLE_AMPLITUDE unless given: a whistle a few tens of metres from the camera). */
+  whistleAmplitude?: number;
   /** Whistles: start and length (s). */
   whistles: { atS: number; lengthS: number }[];
   /** Crowd surges: start and length (s); the noise is SURGE_GAIN times louder meanwhile. */
@@ -36,7 +38,7 @@ const between = (spans: { atS: number; lengthS: number }[]) =>
 export function plannedSound(
   durationS: number,
   noise: number,
-  { seed = 1, whistleEveryS = 40, surgeEveryS = 120 } = {},
+  { seed = 1, whistleEveryS = 40, surgeEveryS = 120, whistleAmplitude = WHISTLE_AMPLITUDE } = {},
 ): MatchSound {
   let state = seed >>> 0 || 1;
   const random = () => {
@@ -64,7 +66,7 @@ export function plannedSound(
   place(surgeEveryS, () => 4 + random() * 4, surges);
   place(whistleEveryS, () => 0.5 + random() * 0.5, whistles);
   whistles.sort((a, b) => a.atS - b.atS);
-  return { durationS, noise, whistles, surges };
+  return { durationS, noise, whistleAmplitude, whistles, surges };
 }
 
 /**
@@ -79,7 +81,7 @@ export async function writeMatchSound(sound: MatchSound, file: string): Promise<
       `volume='(1+0.3*sin(2*PI*t/37))*(1+${SURGE_GAIN - 1}*(${between(sound.surges)}))':eval=frame[crowd]`,
     // The whistles: a trilled tone, silent between them (sine's amplitude is 1/8).
     `sine=frequency=${WHISTLE_HZ}:sample_rate=48000:duration=${durationS},tremolo=f=${TRILL_HZ}:d=0.4,` +
-      `volume='${WHISTLE_AMPLITUDE * 8}*gte(${between(sound.whistles)},1)':eval=frame[whistles]`,
+      `volume='${(sound.whistleAmplitude ?? WHISTLE_AMPLITUDE) * 8}*gte(${between(sound.whistles)},1)':eval=frame[whistles]`,
     "[crowd][whistles]amix=inputs=2:normalize=0",
   ].join(";");
   await run("ffmpeg", [

@@ -44,13 +44,10 @@ export interface SoundSpan {
 /** A level as astats prints it ("-inf" for silence). */
 const parseLevel = (text: string) => (text === "-inf" ? -Infinity : Number(text));
 
-/**
- * The levels of the sound of `source` (a file or an HLS playlist ffmpeg reads), per WINDOW_MS,
- * optionally of a span of it only (a live recording's latest chunk). `threads` caps ffmpeg's.
- */
-export async function listen(source: string, span: SoundSpan = {}, threads = 1): Promise<SoundLevels> {
+/** ffmpeg's arguments for the levels of `source` (a span of it), with at most `threads` threads. */
+export function listenArgs(source: string, span: SoundSpan = {}, threads = 1): string[] {
   const startMs = span.startMs ?? 0;
-  const args = [
+  return [
     "-hide_banner",
     "-loglevel",
     "error",
@@ -70,11 +67,18 @@ export async function listen(source: string, span: SoundSpan = {}, threads = 1):
     "null",
     "-",
   ];
-  const child = spawn("ffmpeg", args, { stdio: ["ignore", "pipe", "pipe"] });
+}
+
+/**
+ * The levels of the sound of `source` (a file or an HLS playlist ffmpeg reads), per WINDOW_MS,
+ * optionally of a span of it only (a live recording's latest chunk). `threads` caps ffmpeg's.
+ */
+export async function listen(source: string, span: SoundSpan = {}, threads = 1): Promise<SoundLevels> {
+  const startMs = span.startMs ?? 0;
+  const args = listenArgs(source, span, threads);
+  const child = spawn("ffmpeg", args, { stdio: ["ignore", "pipe", "ignore"] });
   const levels = { startMs, whistle: [] as number[], full: [] as number[], crowd: [] as number[] };
   const channels = [levels.whistle, levels.full, levels.crowd];
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => void (stderr = (stderr + chunk.toString()).slice(-2000)));
   const exited = new Promise<number | null>((resolve, reject) => {
     child.on("error", reject);
     child.on("close", resolve);
@@ -85,6 +89,6 @@ export async function listen(source: string, span: SoundSpan = {}, threads = 1):
     if (match) channels[Number(match[1]) - 1]!.push(parseLevel(match[2]!));
   }
   const code = await exited.catch(() => -1);
-  if (code !== 0) throw new ListenError(`the match's sound could not be read${stderr ? "" : " (no sound)"}`);
+  if (code !== 0) throw new ListenError("the match's sound could not be read");
   return levels;
 }
