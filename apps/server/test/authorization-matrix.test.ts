@@ -92,6 +92,22 @@ function mediaFileOf(w: World, matchId: number, path: string) {
   writeFileSync(file, "not really a video");
 }
 
+let suggestedAtMs = 0;
+/** A fresh pending suggestion on club A's private match, of its current recording, as the worker stores one. */
+async function freshSuggestion(w: World) {
+  const match = await prismaOf(w).match.findUniqueOrThrow({ where: { id: w.matches.vod.private.id } });
+  suggestedAtMs += 100;
+  return prismaOf(w).momentSuggestion.create({
+    data: {
+      matchId: match.id,
+      recordingVersion: match.recordingVersion,
+      timeMs: suggestedAtMs,
+      kind: "whistle",
+      confidence: 0.8,
+    },
+  });
+}
+
 /** A fresh clip of club A's private match, cut: ready with its video on disk. */
 async function readyClipOf(w: World) {
   const clip = await w.fresh.clip();
@@ -433,6 +449,35 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
       };
     },
     expect: sequenceOwner(204),
+  },
+
+  // ── moments suggested from the sound (issue 30): who may annotate the match ──
+  "GET /v1/matches/:id/suggestions": {
+    target: "club A's private match",
+    request: (w) => ({ params: { id: w.matches.vod.private.id } }),
+    expect: clubAdmins(200),
+  },
+  "POST /v1/suggestions/:id/accept": {
+    target: "a fresh suggestion on club A's private match",
+    async request(w) {
+      const suggestion = await freshSuggestion(w);
+      return {
+        params: { id: suggestion.id },
+        landed: () => present(prismaOf(w).momentSuggestion.count({ where: { id: suggestion.id, state: "accepted" } })),
+      };
+    },
+    expect: clubAdmins(200),
+  },
+  "POST /v1/suggestions/:id/dismiss": {
+    target: "a fresh suggestion on club A's private match",
+    async request(w) {
+      const suggestion = await freshSuggestion(w);
+      return {
+        params: { id: suggestion.id },
+        landed: () => present(prismaOf(w).momentSuggestion.count({ where: { id: suggestion.id, state: "dismissed" } })),
+      };
+    },
+    expect: clubAdmins(200),
   },
 
   // ── clips ──

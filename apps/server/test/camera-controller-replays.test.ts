@@ -139,7 +139,7 @@ describe("a recording of ours reported finished", () => {
       .sort();
   }
 
-  it("queues its download and keyframe index once per recording, however often and concurrently it is reported", async () => {
+  it("queues its download, keyframe index and listening once per recording, however often and concurrently it is reported", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 4 }),
@@ -162,7 +162,11 @@ describe("a recording of ours reported finished", () => {
             for (const answer of answers) expect(answer.status).toBe(200);
           };
           await send(reports);
-          expect(await queuedWork(match.id)).toEqual(["recording.download v1", "recording.index v1"]);
+          expect(await queuedWork(match.id)).toEqual([
+            "recording.download v1",
+            "recording.index v1",
+            "recording.moments v1",
+          ]);
           const answer = (await http.get(`/v1/matches/${match.id}`, clientToken)).json();
           expect(answer.data).toMatchObject({ download_status: "preparing", download_url: null });
           if (!restored) return;
@@ -174,6 +178,8 @@ describe("a recording of ours reported finished", () => {
             "recording.download v2",
             "recording.index v1",
             "recording.index v2",
+            "recording.moments v1",
+            "recording.moments v2",
           ]);
         },
       ),

@@ -3,7 +3,8 @@
 // on-demand video (made by ffmpeg here, with sound, where the media gateway
 // keeps a recording). A club administrator adds a marker on the annotate page,
 // sees its clip go from waiting to ready without a reload (the states arrive
-// over Socket.IO), plays it inline and downloads its MP4.
+// over Socket.IO), plays it inline and downloads its MP4; then takes one of the moments the
+// match's sound suggests as a marker and dismisses the other, one click each.
 import { execFileSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -51,6 +52,13 @@ beforeAll(async () => {
   const recorded = await match(prisma, { home: groenWit, away: zwaluwen, status: "vod", startsIn: -26, score: [2, 1] });
   matchId = recorded.id;
   await prisma.match.update({ where: { id: matchId }, data: { vodHlsUrl: recordVod(matchId) } });
+  // What the worker's recording.moments job stores for the recording (its tone holds no whistle).
+  await prisma.momentSuggestion.createMany({
+    data: [
+      { matchId, recordingVersion: recorded.recordingVersion, timeMs: 8_000, kind: "whistle", confidence: 0.9 },
+      { matchId, recordingVersion: recorded.recordingVersion, timeMs: 25_000, kind: "crowd", confidence: 0.7 },
+    ],
+  });
   worker = spawnWorker({ ...platform.env, LOG_LEVEL: "warn" });
   await workerReady(worker);
 });
@@ -133,5 +141,14 @@ it("cuts a marker's clip, told live, which plays inline and downloads as an MP4"
     }),
   );
   expect(Math.abs(seconds - 20)).toBeLessThanOrEqual(1 / FPS);
+
+  // The suggested moments: accepted, a marker with its clip; dismissed, gone.
+  const suggestions = page.getByRole("region", { name: /Suggested moments/ });
+  await suggestions.getByRole("button", { name: "Dismiss the Crowd roar at 00:00:25:000" }).click();
+  await page.getByText("Suggestion dismissed").waitFor();
+  await suggestions.getByRole("button", { name: "Accept the Whistle at 00:00:08:000 as a marker" }).click();
+  await page.getByRole("button", { name: "Jump to Whistle (suggested) at 00:00:08:000 20 s clip" }).waitFor();
+  await suggestions.getByText("No suggested moments").waitFor();
+  await expectAccessible(page, "the annotate page with its suggestions decided");
   await page.context().close();
 });

@@ -41,6 +41,8 @@ import {
   summaryTitle,
 } from "./video.ts";
 import { indexedVideo, versionOf } from "./video-index.ts";
+import { listen } from "./moments/listen.ts";
+import { proposeMoments } from "./moments/score.ts";
 
 /** A failure retrying cannot fix (the server refused with a 4xx): the job fails at once. */
 function unrecoverable(error: unknown): unknown {
@@ -422,5 +424,28 @@ export function recordingIndexProcessor({ config }: Deps, services: Services) {
     await settledVersion(playlist);
     await indexedVideo(playlist, store.file(scope, MEDIA_FILES.vodIndex));
     return { done: true };
+  };
+}
+
+export type RecordingMomentsResult =
+  { done: true; moments: number } | { done: false; reason: "another recording or none, or suggestions off" };
+
+/**
+ * recording.moments: listens to a recording on demand (moments/listen.ts: ffmpeg filters, one core)
+ * once its tail is in, and stores the moments its sound suggests (moments/score.ts) for the
+ * annotation page; nothing for a club with suggestions off or a recording no longer the match's.
+ */
+export function recordingMomentsProcessor({ config }: Deps, services: Services) {
+  const store = createMediaStore(config.mediaDir);
+  return async (job: Job<RecordingJob>): Promise<RecordingMomentsResult> => {
+    if (!(await services.moments.wantsListening(job.data)))
+      return { done: false, reason: "another recording or none, or suggestions off" };
+    const scope = { kind: "matches", id: job.data.matchId } as const;
+    if (!store.has(scope, MEDIA_FILES.vodPlaylist)) throw new VideoError("the recording has no video-on-demand");
+    const playlist = store.file(scope, MEDIA_FILES.vodPlaylist);
+    await settledVersion(playlist);
+    const moments = proposeMoments(await listen(playlist));
+    await services.moments.heard(job.data, moments);
+    return { done: true, moments: moments.length };
   };
 }

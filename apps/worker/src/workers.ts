@@ -23,6 +23,7 @@ import {
   privacyAppliedProcessor,
   recordingDownloadProcessor,
   recordingIndexProcessor,
+  recordingMomentsProcessor,
   summaryBuildProcessor,
 } from "./processors.ts";
 import type { WorkerSettings } from "@clubcast/settings";
@@ -41,6 +42,7 @@ export function jobHandlers(deps: Deps, services: Services, settings: WorkerSett
     summaryBuild: summaryBuildProcessor(deps, services),
     recordingDownload: recordingDownloadProcessor(deps, services),
     recordingIndex: recordingIndexProcessor(deps, services),
+    recordingMoments: recordingMomentsProcessor(deps, services),
   };
 }
 

@@ -1,4 +1,4 @@
-// The work after a recording (recording.download, recording.index) with real ffmpeg: a recording laid
+// The work after a recording (recording.download, recording.index, recording.moments) with real ffmpeg: a recording laid
 // out as the media gateway keeps it (a master playlist, a rendition of two sessions joined by a
 // discontinuity, their timestamps restarting at the reconnect, the second added after the job was
 // queued) gets a playable MP4 as long as both sessions and its keyframe index; a download that cannot be made is retried with backoff, then
@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { MEDIA_FILES } from "@clubcast/shared";
-import { JOB_ATTEMPTS, recordingDownloadJobId, type RecordingJob } from "@clubcast/shared/jobs";
+import { JOB_ATTEMPTS, recordingDownloadJobId, recordingMomentsJobId, type RecordingJob } from "@clubcast/shared/jobs";
 import { eventually } from "@clubcast/testkit";
 import { signIn } from "@clubcast/testkit/realtime";
 import { FPS, useVideoStack } from "./clip-support.ts";
@@ -18,11 +18,14 @@ const { stack, download } = useVideoStack("recording-work");
 
 const SESSION_S = 6;
 
-/** One session of a camera as the gateway writes it: 1-second segments s{n}-{i}.ts, timestamps from 0. */
-function writeSession(renditionDir: string, session: number) {
+/**
+ * One session of a camera as the gateway writes it: 1-second segments s{n}-{i}.ts, timestamps from 0;
+ * its sound a tone, or `sound(session)` (a lavfi graph).
+ */
+function writeSession(renditionDir: string, session: number, sound: (session: number) => string = () => "sine") {
   execFileSync("ffmpeg", [
     ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", `testsrc2=size=320x180:rate=${FPS}`],
-    ...["-f", "lavfi", "-i", "sine", "-t", String(SESSION_S), "-c:v", "libx264", "-preset", "veryfast"],
+    ...["-f", "lavfi", "-i", sound(session), "-t", String(SESSION_S), "-c:v", "libx264", "-preset", "veryfast"],
     ...["-pix_fmt", "yuv420p", "-g", String(FPS), "-sc_threshold", "0", "-c:a", "aac"],
     ...["-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod"],
     ...["-hls_segment_filename", join(renditionDir, `s${session}-%d.ts`), join(renditionDir, `s${session}.m3u8`)],
@@ -34,12 +37,12 @@ function writeSession(renditionDir: string, session: number) {
  * folder and `publish(sessions)`, which writes the rendition's playlist naming those sessions (as the
  * gateway does, by renaming a new file into place), both at first.
  */
-function writeRecording(matchId: number) {
+function writeRecording(matchId: number, sound?: (session: number) => string) {
   const dir = join(stack.t.config.mediaDir, "matches", String(matchId));
   const rendition = join(dir, "source");
   mkdirSync(rendition, { recursive: true });
   const parts = [1, 2].map((session) => {
-    writeSession(rendition, session);
+    writeSession(rendition, session, sound);
     const text = readFileSync(join(rendition, `s${session}.m3u8`), "utf8");
     return text.split("\n").filter((line) => line.startsWith("#EXTINF") || line.endsWith(".ts"));
   });
@@ -101,6 +104,33 @@ it("makes a playable MP4 of both sessions of a recording, its tail included, and
   expect(seconds).toBeLessThan(2 * SESSION_S + 0.5);
   expect(frames).toBe(2 * SESSION_S * FPS);
   await eventually(async () => existsSync(join(dir, MEDIA_FILES.vodIndex)), "the keyframe index made");
+  // A steady tone is no moment: listened to, nothing suggested.
+  await eventually(
+    async () => (await stack.t.deps.jobs.recordings.getJob(recordingMomentsJobId(job)))?.returnvalue?.done === true,
+    "the recording listened to",
+  );
+  expect(await stack.t.deps.prisma.momentSuggestion.count({ where: { matchId: job.matchId } })).toBe(0);
+});
+
+it("suggests the referee's whistle heard in a recording's second session, at its time in the recording", async () => {
+  const job = await preparingMatch();
+  // Crowd noise, and in the second session (from 6 s) a whistle 2 s in: 8 s into the recording.
+  const sound = (session: number) =>
+    `anoisesrc=a=0.1:d=${SESSION_S}[n];sine=f=3600:d=${SESSION_S},` +
+    `volume='${session === 2 ? 2.8 : 0}*between(t,2,2.8)':eval=frame[w];[n][w]amix=inputs=2:normalize=0[out0]`;
+  writeRecording(job.matchId, sound);
+  await stack.t.deps.jobs.enqueueRecordingWork(job);
+  const suggested = await eventually(
+    async () => {
+      const rows = await stack.t.deps.prisma.momentSuggestion.findMany({ where: { matchId: job.matchId } });
+      return rows.length > 0 && rows;
+    },
+    "the whistle suggested",
+    60_000,
+  );
+  expect(suggested).toHaveLength(1);
+  expect(suggested[0]).toMatchObject({ kind: "whistle", recordingVersion: 1, state: "pending" });
+  expect(Math.abs(suggested[0]!.timeMs - 2 * 1000 - SESSION_S * 1000)).toBeLessThanOrEqual(500);
 });
 
 it("retries a download that cannot be made, then lists it as failed and says so on the match", async () => {

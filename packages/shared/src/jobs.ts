@@ -16,7 +16,7 @@ export const QUEUES = {
   clipCuts: "clip-cuts",
   /** Joining a match's ready clips into its highlight summary. */
   summaryBuilds: "summary-builds",
-  /** The work after a recording is on demand: its MP4 download and its keyframe index. */
+  /** The work after a recording is on demand: its MP4 download, its keyframe index and the moments its sound suggests. */
   recordings: "recordings",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -107,6 +107,7 @@ export type RecordingJob = z.infer<typeof recordingJob>;
  */
 export const recordingDownloadJobId = (job: RecordingJob) => `download-${job.matchId}-v${job.version}`;
 export const recordingIndexJobId = (job: RecordingJob) => `index-${job.matchId}-v${job.version}`;
+export const recordingMomentsJobId = (job: RecordingJob) => `moments-${job.matchId}-v${job.version}`;
 
 /** The parent job of a privacy change's asset updates (a BullMQ flow). */
 export const PRIVACY_APPLIED_JOB = "privacy-applied";
@@ -248,6 +249,17 @@ export const JOBS = {
     payload: recordingJob,
     names: ["recording.index"],
     jobIdOf: recordingIndexJobId,
+    options: RETRIED,
+  }),
+  /**
+   * Listens to a recording on demand (ffmpeg filters) and stores the moments its sound suggests
+   * (whistles, crowd surges; issue 30), for a club that has suggestions on; a later recording makes it do nothing.
+   */
+  recordingMoments: defineJob({
+    queue: QUEUES.recordings,
+    payload: recordingJob,
+    names: ["recording.moments"],
+    jobIdOf: recordingMomentsJobId,
     options: RETRIED,
   }),
 };

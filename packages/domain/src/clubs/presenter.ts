@@ -25,6 +25,7 @@ export function presentClub(club: ClubWithSport) {
   return {
     ...presentPublicClub(club),
     notification_email: club.notificationEmail,
+    suggest_moments: flagOf(club.suggestMoments),
     created_at: club.createdAt.toISOString(),
     updated_at: club.updatedAt.toISOString(),
   };

@@ -29,6 +29,7 @@ const publicClub = z.object({
 export const publicClubSchema = publicClub;
 export const clubSchema = publicClub.extend({
   notification_email: z.string().nullable().optional(),
+  suggest_moments: flagAnswer.optional(),
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
 });

@@ -27,6 +27,7 @@ function clubData(input: UpdateClubInput) {
     activated: input.activated,
     logo: input.logo,
     notificationEmail: input.notification_email,
+    suggestMoments: input.suggest_moments,
   } satisfies Prisma.ClubUncheckedUpdateInput;
 }
 

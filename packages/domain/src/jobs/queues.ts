@@ -166,11 +166,12 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
   }
 
   /**
-   * Enqueues the work after a recording went on demand: its MP4 download and its keyframe index. One
-   * job of each per recording (their ids), so queueing a recording again (a replayed report) adds nothing.
+   * Enqueues the work after a recording went on demand: its MP4 download, its keyframe index and the
+   * listening for moments. One job of each per recording (their ids), so queueing a recording again
+   * (a replayed report) adds nothing.
    */
   async function enqueueRecordingWork(job: RecordingJob): Promise<void> {
-    await Promise.all([add("recordingDownload", job), add("recordingIndex", job)]);
+    await Promise.all([add("recordingDownload", job), add("recordingIndex", job), add("recordingMoments", job)]);
   }
 
   async function close(): Promise<void> {

@@ -32,6 +32,8 @@ const clubFields = {
   activated: flag,
   logo: httpUrl.nullable(),
   notification_email: email.nullable(),
+  /** Whether the worker listens to the club's recordings and suggests moments (issue 30). */
+  suggest_moments: flag,
 };
 
 export const createClubInput = z.strictObject({
@@ -42,6 +44,7 @@ export const createClubInput = z.strictObject({
   activated: clubFields.activated.default(true),
   logo: clubFields.logo.optional(),
   notification_email: clubFields.notification_email.optional(),
+  suggest_moments: clubFields.suggest_moments.default(true),
 });
 
 export const updateClubInput = z.strictObject(clubFields).partial();

@@ -6,7 +6,7 @@ import { apiError } from "../../../test/fake-api.ts";
 import { CLUB } from "../scheduler/fixtures.test-data.ts";
 import SystemPage, { clubFormValues, clubUpdate } from "./SystemPage.tsx";
 
-const details = { ...CLUB, notification_email: "info@groenwit.test" };
+const details = { ...CLUB, notification_email: "info@groenwit.test", suggest_moments: 1 as const };
 const APP_INFO = {
   version: "2.7.2",
   desktop_app: {
@@ -30,7 +30,11 @@ describe("the club form's update", () => {
       country: "Netherlands",
       country_short: "BE",
       notification_email: null,
+      suggest_moments: true,
     });
+    // A club that turned suggestions off keeps them off; one that never said has them on.
+    expect(clubFormValues({ ...details, suggest_moments: 0 }).suggest_moments).toBe(false);
+    expect(clubFormValues(CLUB).suggest_moments).toBe(true);
     expect(clubUpdate(3, { ...form, activated: false }, true)).toMatchObject({ activated: false });
   });
 });
@@ -68,6 +72,9 @@ describe("the System page", () => {
     await user.clear(name);
     await user.type(name, "VV Groen-Wit '21");
     await user.selectOptions(screen.getByLabelText("Sport"), "Hockey");
+    const suggest = screen.getByRole("switch", { name: /Suggest highlights from the sound/ });
+    expect(suggest).toBeChecked();
+    await user.click(suggest);
     await user.click(screen.getByRole("button", { name: "Save club" }));
     await waitFor(() => expect(update).toHaveBeenCalledTimes(2));
     expect(update).toHaveBeenLastCalledWith(
@@ -76,6 +83,7 @@ describe("the System page", () => {
         name: "VV Groen-Wit '21",
         sport_id: 2,
         notification_email: "info@groenwit.test",
+        suggest_moments: false,
       }),
     );
     expect(update.mock.lastCall![0]).not.toHaveProperty("activated");

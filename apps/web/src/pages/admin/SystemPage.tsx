@@ -32,6 +32,7 @@ export interface ClubForm {
   country: string;
   country_short: string;
   notification_email: string;
+  suggest_moments: boolean;
   activated: boolean;
 }
 
@@ -42,11 +43,12 @@ const FIELDS = [
   "country",
   "country_short",
   "notification_email",
+  "suggest_moments",
   "activated",
 ] as const satisfies readonly (keyof ClubForm)[];
 
 export function clubFormValues(club: ClubDetails): ClubForm {
-  const details = club as ClubDetails & { notification_email?: string | null };
+  const details = club as ClubDetails & { notification_email?: string | null; suggest_moments?: 0 | 1 };
   return {
     name: club.name,
     sport_id: String(club.sport_id),
@@ -54,6 +56,7 @@ export function clubFormValues(club: ClubDetails): ClubForm {
     country: club.country,
     country_short: club.country_short,
     notification_email: details.notification_email ?? "",
+    suggest_moments: details.suggest_moments !== 0,
     activated: club.activated === 1,
   };
 }
@@ -68,6 +71,7 @@ export function clubUpdate(id: number, form: ClubForm, mayActivate: boolean): Ro
     country: form.country.trim(),
     country_short: form.country_short.trim().toUpperCase(),
     notification_email: form.notification_email.trim() || null,
+    suggest_moments: form.suggest_moments,
     ...(mayActivate ? { activated: form.activated } : {}),
   };
 }
@@ -216,6 +220,12 @@ function ClubDetailsForm({ club }: { club: ClubDetails }) {
           autoComplete="email"
           error={formState.errors.notification_email?.message}
           {...register("notification_email")}
+        />
+        <SwitchField
+          label={t("system.suggest_moments")}
+          hint={t("system.suggest_moments_hint")}
+          error={formState.errors.suggest_moments?.message}
+          {...register("suggest_moments")}
         />
         {mayActivate && (
           <SwitchField

@@ -2,6 +2,9 @@ import { describe, expect, it, vi } from "vitest";
 import { act, configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { RouteObject } from "react-router";
+import axe from "axe-core";
+import i18next from "i18next";
+import { apiError } from "../../../test/fake-api.ts";
 import { fakeAuth, fakeUser, renderRoutes } from "../../../test/render.tsx";
 import type { ChannelHandlers } from "../../lib/realtime.ts";
 import { CLUB, fakeMatch } from "../scheduler/fixtures.test-data.ts";
@@ -75,6 +78,7 @@ function annotateApi(markers: ReturnType<typeof marker>[] | null, overrides = {}
         : { data: [], message: "No sequences found" },
     "summaries.ofMatch": () => ({ data: null }),
     "clips.ofMatch": () => ({ data: [], message: "No clips found" }),
+    "moments.ofMatch": () => ({ data: [], message: "No suggested moments found" }),
     ...overrides,
   };
 }
@@ -391,5 +395,154 @@ describe("the annotation screen", () => {
     expect(screen.getByLabelText("Clip of Goal")).toHaveAttribute("src", "/media/matches/40/clips/11-1.mp4");
     await user.click(screen.getByRole("button", { name: "Hide the clip of Goal" }));
     expect(screen.queryByLabelText("Clip of Goal")).toBeNull();
+  });
+});
+
+/** A moment the match's sound suggests, as moments.ofMatch answers it. */
+const suggestion = (id: number, time_ms: number, kind: "whistle" | "crowd", state = "pending") => ({
+  id,
+  match: match.id,
+  time_ms,
+  kind,
+  confidence: 0.8,
+  state,
+  marker: null,
+});
+
+describe("the annotation screen's suggested moments", () => {
+  it("lists the pending ones in video order with their time and kind", async () => {
+    const suggestions = [
+      suggestion(1, 61_250, "whistle"),
+      suggestion(2, 90_000, "crowd"),
+      suggestion(3, 5_000, "whistle", "dismissed"),
+    ];
+    renderRoutes(routes, PATH, admin, null, annotateApi([], { "moments.ofMatch": () => ({ data: suggestions }) }));
+    const panel = await screen.findByRole("region", { name: /Suggested moments/ });
+    const jumps = await within(panel).findAllByRole("button", { name: /^Jump to/ });
+    expect(jumps[0]).toHaveAccessibleName("Jump to 00:01:01:250 Whistle");
+    expect(jumps[1]).toHaveAccessibleName("Jump to 00:01:30:000 Crowd roar");
+    expect(jumps).toHaveLength(2);
+    expect(within(panel).getByRole("heading")).toHaveTextContent("Suggested moments2");
+  });
+
+  it("accepts one with one tap and dismisses another with one keypress, reading the list and the markers again", async () => {
+    const user = userEvent.setup();
+    let suggestions = [suggestion(1, 61_250, "whistle"), suggestion(2, 90_000, "crowd")];
+    const decided = (id: number, state: string) => {
+      suggestions = suggestions.map((s) => (s.id === id ? { ...s, state } : s));
+      return suggestions.find((s) => s.id === id)!;
+    };
+    const accept = vi.fn(({ id }: { id: number }) => ({
+      data: { ...decided(id, "accepted"), marker: 12 },
+      message: "Moment accepted: the marker is placed and its clip is being cut.",
+    }));
+    const dismiss = vi.fn(({ id }: { id: number }) => ({
+      data: decided(id, "dismissed"),
+      message: "Suggestion dismissed",
+    }));
+    const markers = vi.fn(() => ({ data: [] }));
+    renderRoutes(
+      routes,
+      PATH,
+      admin,
+      null,
+      annotateApi([], {
+        "moments.ofMatch": () => ({ data: suggestions }),
+        "moments.accept": accept,
+        "moments.dismiss": dismiss,
+        "sequences.list": markers,
+      }),
+    );
+    await user.click(await screen.findByRole("button", { name: "Accept the Whistle at 00:01:01:250 as a marker" }));
+    await waitFor(() => expect(accept).toHaveBeenCalledWith({ id: 1 }));
+    expect(await screen.findByText(/Moment accepted/)).toBeInTheDocument();
+    await waitFor(() => expect(markers).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.queryByRole("button", { name: /Whistle at 00:01:01:250/ })).toBeNull());
+
+    screen.getByRole("button", { name: "Dismiss the Crowd roar at 00:01:30:000" }).focus();
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(dismiss).toHaveBeenCalledWith({ id: 2 }));
+    expect(await screen.findByText("No suggested moments")).toBeInTheDocument();
+    // The Enter was the button's, not a shortcut: no marker placed by hand.
+    expect(accept).toHaveBeenCalledTimes(1);
+  });
+
+  it("says why a decision failed (decided meanwhile: 409) and shows the list as it is now", async () => {
+    const user = userEvent.setup();
+    let suggestions = [suggestion(1, 61_250, "whistle")];
+    const accept = vi.fn(() => {
+      suggestions = [{ ...suggestions[0]!, state: "dismissed" }];
+      throw apiError(409, "This suggestion has already been dismissed.", {
+        id: ["This suggestion has already been dismissed."],
+      });
+    });
+    renderRoutes(
+      routes,
+      PATH,
+      admin,
+      null,
+      annotateApi([], { "moments.ofMatch": () => ({ data: suggestions }), "moments.accept": accept }),
+    );
+    await user.click(await screen.findByRole("button", { name: /^Accept the Whistle/ }));
+    expect(await screen.findByText("This suggestion has already been dismissed.")).toBeInTheDocument();
+    expect(await screen.findByText("No suggested moments")).toBeInTheDocument();
+  });
+
+  it("shows a skeleton while loading, an empty state, and an error with a retry", async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    renderRoutes(
+      routes,
+      PATH,
+      admin,
+      null,
+      annotateApi([], {
+        "moments.ofMatch": () => {
+          if (fail) throw apiError(500, "Something went wrong.");
+          return { data: [], message: "No suggested moments found" };
+        },
+      }),
+    );
+    const panel = await screen.findByRole("region", { name: /Suggested moments/ });
+    const retry = await within(panel).findByRole("button", { name: "Try again" });
+    fail = false;
+    await user.click(retry);
+    expect(await within(panel).findByText("No suggested moments")).toBeInTheDocument();
+  });
+
+  it("is not shown to who may not annotate the match", async () => {
+    const player = fakeAuth({ user: fakeUser({ id: 8, scope: "player", club: { id: CLUB.id, name: CLUB.name } }) });
+    const list = vi.fn(() => ({ data: [suggestion(1, 1000, "whistle")] }));
+    renderRoutes(routes, PATH, player, null, annotateApi([], { "moments.ofMatch": list }));
+    expect(await screen.findByText(/No summary yet/)).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: /Suggested moments/ })).toBeNull();
+    expect(list).not.toHaveBeenCalled();
+  });
+
+  it("has no accessibility violations axe can find without a layout, in English, Dutch and German", async () => {
+    for (const locale of ["en", "nl", "de"] as const) {
+      await act(() => i18next.changeLanguage(locale));
+      const { unmount } = renderRoutes(
+        routes,
+        PATH,
+        admin,
+        null,
+        annotateApi([], {
+          "moments.ofMatch": () => ({ data: [suggestion(1, 61_250, "whistle"), suggestion(2, 90_000, "crowd")] }),
+        }),
+      );
+      const panel = (await screen.findByRole("heading", { name: /moment|Moment/ })).closest("section")!;
+      await within(panel).findAllByRole("button", { name: /00:01:30:000/ });
+      const results = await axe.run(panel, {
+        runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+        // jsdom lays nothing out: contrast is the browser tests' (e2e, expectAccessible).
+        rules: { "color-contrast": { enabled: false } },
+      });
+      expect(results.violations.map((v) => `${locale}: ${v.id} ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual(
+        [],
+      );
+      unmount();
+    }
+    await act(() => i18next.changeLanguage("en"));
   });
 });

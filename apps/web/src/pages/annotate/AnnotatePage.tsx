@@ -1,7 +1,8 @@
 // The annotation screen (/dashboard/clubs/{id}/recorded/{videoid}/annotate):
 // the match's on-demand video with a timecode (hours:minutes:seconds:ms) and
 // frames at a chosen frame rate, frame-by-frame stepping with buttons and keys,
-// the user's markers on the match (saved through the sequences API), the score
+// the user's markers on the match (saved through the sequences API), the moments
+// its sound suggests for whom may annotate (SuggestionsPanel), the score
 // control for whom may score and the match's highlight summary.
 import { useEffect, useRef, useState } from "react";
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
@@ -29,6 +30,7 @@ import { VideoPlayer } from "../matches/VideoPlayer.tsx";
 import { useClubParam, useRecordedMatch } from "../clubs/route-params.ts";
 import { recordedMatchPath, useMatchTitle } from "../scheduler/match-columns.tsx";
 import { SummaryPanel } from "./SummaryPanel.tsx";
+import { SuggestionsPanel } from "./SuggestionsPanel.tsx";
 import { MarkerClip, useMarkerClips, type Clip } from "./MarkerClip.tsx";
 import {
   FRAME_RATE_NAMES,
@@ -425,6 +427,7 @@ function Annotator({ match }: { match: Match }) {
             </ol>
           )}
         </section>
+        {mayAnnotate && <SuggestionsPanel matchId={match.id} onJump={clock.seek} />}
         {scoringClub !== null && (
           <section className="score-panel" aria-labelledby="score-title">
             <h2 id="score-title" className="annotate__heading">

@@ -215,6 +215,9 @@ const de: typeof en = {
     logo_too_large: "Dieses Bild ist größer als {{limit}} KB.",
     notification_email: "E-Mail für Benachrichtigungen",
     notification_email_hint: "Hierhin gehen die Spielhinweise für den Verein.",
+    suggest_moments: "Highlights anhand des Tons vorschlagen",
+    suggest_moments_hint:
+      "Nach jeder Aufnahme auf den Pfiff des Schiedsrichters und den Jubel des Publikums hören und diese Momente auf der Annotationsseite zeigen.",
     activated: "Verein ist aktiv",
     activated_hint: "Nur aktive Vereine erscheinen auf der öffentlichen Seite.",
     save: "Verein speichern",

@@ -211,6 +211,9 @@ const en = {
     logo_too_large: "This image is larger than {{limit}} KB.",
     notification_email: "Notification e-mail",
     notification_email_hint: "Where match notices for the club are sent.",
+    suggest_moments: "Suggest highlights from the sound",
+    suggest_moments_hint:
+      "After each recording, listen for the referee's whistle and the crowd's roar and list those moments on the annotation page.",
     activated: "Club is active",
     activated_hint: "Only active clubs appear on the public site.",
     save: "Save club",

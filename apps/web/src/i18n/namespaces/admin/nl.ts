@@ -212,6 +212,9 @@ const nl: typeof en = {
     logo_too_large: "Deze afbeelding is groter dan {{limit}} KB.",
     notification_email: "E-mailadres voor meldingen",
     notification_email_hint: "Hierheen gaan wedstrijdmeldingen voor de club.",
+    suggest_moments: "Hoogtepunten voorstellen op geluid",
+    suggest_moments_hint:
+      "Luister na elke opname naar het fluitsignaal van de scheidsrechter en het gejuich van het publiek, en toon die momenten op de annotatiepagina.",
     activated: "Club is actief",
     activated_hint: "Alleen actieve clubs verschijnen op de openbare site.",
     save: "Club opslaan",

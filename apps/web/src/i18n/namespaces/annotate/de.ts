@@ -61,6 +61,20 @@ const de: typeof en = {
     download: "Clip von {{label}} herunterladen",
     video_label: "Clip von {{label}}",
   },
+  suggestions: {
+    title: "Vorgeschlagene Momente",
+    jump: "Springe zu",
+    kind: { whistle: "Pfiff", crowd: "Jubel" },
+    accept: "Übernehmen",
+    dismiss: "Verwerfen",
+    accept_label: "{{kind}} bei {{time}} als Marker übernehmen",
+    dismiss_label: "{{kind}} bei {{time}} verwerfen",
+    accept_failed: "Der Vorschlag konnte nicht übernommen werden",
+    dismiss_failed: "Der Vorschlag konnte nicht verworfen werden",
+    empty: "Keine vorgeschlagenen Momente",
+    empty_text:
+      "Einige Minuten nach dem Ende der Aufnahme stehen hier die Pfiffe und der Jubel, die darin zu hören sind.",
+  },
   summary: {
     title: "Zusammenfassung",
     none: "Noch keine Zusammenfassung: Sie entsteht, sobald Clips dieses Spiels fertig sind.",

@@ -61,6 +61,20 @@ const nl: typeof en = {
     download: "Download de clip van {{label}}",
     video_label: "Clip van {{label}}",
   },
+  suggestions: {
+    title: "Voorgestelde momenten",
+    jump: "Spring naar",
+    kind: { whistle: "Fluitsignaal", crowd: "Gejuich" },
+    accept: "Overnemen",
+    dismiss: "Verwerpen",
+    accept_label: "Neem het {{kind}} op {{time}} over als marker",
+    dismiss_label: "Verwerp het {{kind}} op {{time}}",
+    accept_failed: "Het voorstel kon niet worden overgenomen",
+    dismiss_failed: "Het voorstel kon niet worden verworpen",
+    empty: "Geen voorgestelde momenten",
+    empty_text:
+      "Enkele minuten na het einde van de opname staan hier de fluitsignalen en het gejuich die erin te horen zijn.",
+  },
   summary: {
     title: "Samenvatting",
     none: "Nog geen samenvatting: die wordt gemaakt zodra clips van deze wedstrijd klaar zijn.",
