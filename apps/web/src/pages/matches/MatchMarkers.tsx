@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { trpc } from "../../lib/trpc.ts";
 import { Icon } from "../../ui/Icon.tsx";
+import { playFrom } from "./playback.ts";
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
@@ -28,10 +29,7 @@ export function MatchMarkers({ matchId, video }: { matchId: number; video: RefOb
     .sort((a, b) => a.time_ms - b.time_ms);
   if (!user || markers.length === 0) return null;
   const jump = (ms: number) => {
-    const element = video.current;
-    if (!element) return;
-    element.currentTime = ms / 1000;
-    void element.play().catch(() => {});
+    if (video.current) playFrom(video.current, ms / 1000);
   };
   return (
     <section className="match-markers" aria-labelledby="match-markers-title">

@@ -10,6 +10,7 @@ import {
   isBehindLive,
   nativeLiveEdgeOf,
   playbackEngine,
+  playFrom,
   playNatively,
   playWithHlsJs,
   recordingStartOf,
@@ -79,9 +80,7 @@ export function VideoPlayer({ src, live, label, poster, ref }: VideoPlayerProps)
 
   const goTo = (position: number | null) => {
     const element = video.current;
-    if (!element || position === null) return;
-    element.currentTime = position;
-    void element.play().catch(() => {});
+    if (element && position !== null) playFrom(element, position);
   };
 
   return (

@@ -67,6 +67,12 @@ export const recordingStartOf = (element: HTMLVideoElement): number | null =>
 export const nativeLiveEdgeOf = (element: HTMLVideoElement): number | null =>
   element.seekable.length ? element.seekable.end(element.seekable.length - 1) : null;
 
+/** Moves the video to `position` (seconds) and plays on from there (a jump the viewer asked for). */
+export function playFrom(element: HTMLVideoElement, position: number): void {
+  element.currentTime = position;
+  void element.play().catch(() => {});
+}
+
 /** A playing stream: stop it, and where its live edge is (null while unknown, or on demand). */
 export interface Playback {
   stop(): void;
