@@ -6,7 +6,15 @@
 //  - low-latency HLS: hls.js in lowLatencyMode, as the web client plays a live match (parts, blocking reloads);
 //  - baseline, the same stream in the same run: hls.js with lowLatencyMode off (its ordinary HLS: three
 //    target durations behind the newest segment), what players that don't know LL-HLS get.
-// Also: publish → first playable part (the match can turn live) and → first whole segment.
+// Also: publish → first playable part (the match can turn live) and → first whole segment; requests per
+// second per viewer of each player (counted in Chromium); and how many low-latency viewers the API holds
+// with p95 latency ≤ 4 s, with simulated viewers that poll as hls.js does (./viewer-sim.ts, a process of
+// their own: blocking reloads with delta updates, every part fetched) against the same live match. A
+// simulated viewer's latency is the Chromium low-latency viewer's p95 measured alone in this run plus how
+// much later than alone it gets each part (from the part appearing in the gateway's playlist on disk to the
+// viewer holding it), at that many viewers.
+// `--viewers=1,50,100,...` sets the loads tried, `--load-seconds=N` how long each is held.
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -27,6 +35,10 @@ const SAMPLE_SECONDS = argument("seconds", 20);
 const ROUNDS = argument("rounds", 2);
 const PUBLISHES = argument("publishes", 3);
 const KEYFRAME_SECONDS = 2;
+const VIEWER_LOADS = (process.argv.find((arg) => arg.startsWith("--viewers="))?.slice(10) ?? "1,50,100,200,400")
+  .split(",")
+  .map(Number);
+const LOAD_SECONDS = argument("load-seconds", 15);
 /** Issue 28: viewer latency median ≤ 3 s, p95 ≤ 4 s with a 2 s keyframe interval. */
 const TARGET = { median: 3, p95: 4 };
 const SAMPLE_EVERY_MS = 200;
@@ -69,6 +81,8 @@ interface Sampled {
   latencies: number[];
   hlsLatencies: number[];
   stalls: number;
+  /** Requests the player made per second while sampled. */
+  requestsPerSecond: number;
 }
 
 async function watch(
@@ -85,7 +99,10 @@ async function watch(
     await page.evaluate(`play(${JSON.stringify(url)})`);
     await page.waitForFunction("sample() !== null", null, { timeout: 30_000, polling: 100 });
     await sleep(SETTLE_MS);
-    const sampled: Sampled = { latencies: [], hlsLatencies: [], stalls: 0 };
+    let requests = 0;
+    page.on("request", () => (requests += 1));
+    const sampledFrom = Date.now();
+    const sampled: Sampled = { latencies: [], hlsLatencies: [], stalls: 0, requestsPerSecond: 0 };
     const first = (await page.evaluate("sample()")) as { stalls: number } | null;
     for (const until = Date.now() + SAMPLE_SECONDS * 1000; Date.now() < until; await sleep(SAMPLE_EVERY_MS)) {
       const sample = (await page.evaluate("sample()")) as {
@@ -99,6 +116,7 @@ async function watch(
       if (Number.isFinite(sample.hlsLatency)) sampled.hlsLatencies.push(sample.hlsLatency);
       sampled.stalls = sample.stalls - (first?.stalls ?? 0);
     }
+    sampled.requestsPerSecond = requests / ((Date.now() - sampledFrom) / 1000);
     return sampled;
   } finally {
     await page.close();
@@ -136,6 +154,72 @@ async function firstPartAndSegment(stack: GatewayStack, clip: string, index: num
 }
 
 const fixed = (seconds: number) => seconds.toFixed(2);
+
+interface Load {
+  viewers: number;
+  requestsPerSecond: number;
+  /** From a part appearing in the gateway's playlist to a viewer holding it (s). */
+  delayMedian: number;
+  delayP95: number;
+  failed: number;
+}
+
+/**
+ * Each load of simulated viewers in turn against the live media playlist `url`, while this process notes when
+ * each part first appears in the playlist `file` the gateway writes.
+ */
+async function viewerCapacity(url: string, file: string): Promise<Load[]> {
+  const appeared = new Map<string, number>();
+  const watching = setInterval(() => {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      return;
+    }
+    const now = Date.now();
+    for (const [, uri] of text.matchAll(/^#EXT-X-PART:.*URI="([^"]+)"/gm))
+      if (!appeared.has(uri!)) appeared.set(uri!, now);
+  }, 20);
+  const loads: Load[] = [];
+  try {
+    await sleep(1000);
+    for (const viewers of VIEWER_LOADS) {
+      console.log(`${viewers} simulated viewers for ${LOAD_SECONDS} s…`);
+      const output = await new Promise<string>((resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          ["--import", "tsx", join(import.meta.dirname, "viewer-sim.ts"), url, String(viewers), String(LOAD_SECONDS)],
+          { stdio: ["ignore", "pipe", "inherit"] },
+        );
+        let text = "";
+        child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        child.once("error", reject);
+        child.once("close", () => resolve(text));
+      });
+      const result = JSON.parse(output.trim().split("\n").at(-1)!) as {
+        requests: number;
+        failed: number;
+        seconds: number;
+        done: Record<string, number[]>;
+      };
+      const delays = Object.entries(result.done).flatMap(([uri, times]) => {
+        const at = appeared.get(uri);
+        return at === undefined ? [] : times.map((time) => Math.max(0, time - at) / 1000);
+      });
+      loads.push({
+        viewers,
+        requestsPerSecond: result.requests / result.seconds / viewers,
+        delayMedian: percentile(delays, 0.5),
+        delayP95: percentile(delays, 0.95),
+        failed: result.failed,
+      });
+    }
+  } finally {
+    clearInterval(watching);
+  }
+  return loads;
+}
 
 async function main() {
   const template = `clubcast_bench_latency_${process.pid}`;
@@ -183,12 +267,17 @@ async function main() {
       rows.baseline.push(await watch(browser, liveUrl, false, sentAt));
       rows.lowLatency.push(await watch(browser, liveUrl, true, sentAt));
     }
+    const capacity = await viewerCapacity(
+      new URL("source/live.m3u8", liveUrl).href,
+      join(stack.t.config.mediaDir, "matches", String(match.id), "source", "live.m3u8"),
+    );
     await stop(publisher.child);
 
     const merged = (samples: Sampled[]) => ({
       latencies: samples.flatMap((sample) => sample.latencies),
       hlsLatencies: samples.flatMap((sample) => sample.hlsLatencies),
       stalls: samples.reduce((sum, sample) => sum + sample.stalls, 0),
+      requestsPerSecond: samples.reduce((sum, sample) => sum + sample.requestsPerSecond, 0) / samples.length,
     });
     const lowLatency = merged(rows.lowLatency);
     const baseline = merged(rows.baseline);
@@ -202,10 +291,23 @@ async function main() {
       fixed(percentile(sampled.hlsLatencies, 0.5)),
       String(sampled.stalls),
       `${(percentile(sampled.latencies, 0.5) / baselineMedian).toFixed(2)}×`,
+      sampled.requestsPerSecond.toFixed(2),
+      `${(sampled.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}×`,
     ];
     printTable(
       `Viewer latency (s, frame on screen − frame sent, wall clock), Chromium + hls.js ${KEYFRAME_SECONDS} s keyframes, passthrough`,
-      ["", "samples", "median", "p95", "max", "hls.js latency", "stalls", "median ÷ baseline"],
+      [
+        "",
+        "samples",
+        "median",
+        "p95",
+        "max",
+        "hls.js latency",
+        "stalls",
+        "median ÷ baseline",
+        "requests/s",
+        "requests ÷ baseline",
+      ],
       [
         row("baseline: ordinary HLS (lowLatencyMode off)", baseline),
         row("low-latency HLS (lowLatencyMode)", lowLatency),
@@ -238,6 +340,36 @@ async function main() {
           ),
         ],
       ],
+    );
+    const alone = percentile(lowLatency.latencies, 0.95);
+    const aloneDelay = capacity[0]?.delayP95 ?? 0;
+    const estimate = (load: Load) => alone + Math.max(0, load.delayP95 - aloneDelay);
+    const held = capacity.filter((load) => load.failed === 0 && estimate(load) <= TARGET.p95);
+    printTable(
+      `Simulated low-latency viewers (hls.js's polling: blocking reloads, delta updates, every part), ${LOAD_SECONDS} s per load, one live match, 2 cores shared with the gateway, ffmpeg and other work`,
+      [
+        "viewers",
+        "requests/s per viewer",
+        "part delay median (s)",
+        "part delay p95 (s)",
+        "failed",
+        "latency p95 (s, est.)",
+        "≤ 4 s",
+      ],
+      capacity.map((load) => [
+        String(load.viewers),
+        load.requestsPerSecond.toFixed(2),
+        fixed(load.delayMedian),
+        fixed(load.delayP95),
+        String(load.failed),
+        fixed(estimate(load)),
+        estimate(load) <= TARGET.p95 && load.failed === 0 ? "yes" : "no",
+      ]),
+    );
+    const most = Math.max(0, ...held.map((load) => load.viewers));
+    console.log(
+      `Concurrent low-latency viewers held with p95 ≤ ${TARGET.p95} s: ${most} of the loads tried (${VIEWER_LOADS.join(", ")}); ` +
+        `${most >= Math.max(...VIEWER_LOADS) ? "the largest load tried was held" : "the next load was not"}`,
     );
     const median = percentile(lowLatency.latencies, 0.5);
     const p95 = percentile(lowLatency.latencies, 0.95);

@@ -48,6 +48,7 @@ import {
   sessionPlaylistText,
   sessionSegment,
   writePlaylists,
+  createSegmentCache,
   type LiveParts,
   type Part,
   type Rendition,
@@ -195,6 +196,7 @@ export function createGateway(options: GatewayOptions) {
   /** Each scheduled match's start and stop timers, by camera/match. */
   const scheduleTimers = new Map<string, NodeJS.Timeout[]>();
   const background = new Set<Promise<unknown>>();
+  const segmentReads = createSegmentCache();
   const spoolRoot = options.spoolDir;
   rmSync(spoolRoot, { recursive: true, force: true });
 
@@ -447,7 +449,10 @@ export function createGateway(options: GatewayOptions) {
       ? writeVodPlaylists(dir, target.renditions, sessions)
       : writePlaylists(dir, target.renditions, sessions, {
           ended: false,
-          liveWindow: options.liveWindow,
+          // A match lists its whole recording so far (rewind to kick-off); a preview its sliding window.
+          liveWindow: target.span ? "event" : options.liveWindow,
+          // A match's earlier sessions never change again: not parsed again at every part.
+          read: segmentReads.read,
           parts: live ? livePartsOf(publisher, target) : undefined,
         });
     const playable = segments > 0 || (publisher.open?.target === target && publisher.open.parts[0]!.length > 0);

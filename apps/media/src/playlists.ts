@@ -1,10 +1,14 @@
 // HLS playlists of a recording. The gateway keeps one media playlist per
 // publisher session (s1.m3u8, s2.m3u8 after a reconnect, ...) of the segments
 // it made from the publisher's writer; it joins them
-// into the playlists players read: a sliding live window and, once stopped, the
-// whole video-on-demand, with a discontinuity where a session starts. The live
-// window also lists the parts of its last segments and of the segment under way
-// (low-latency HLS); players that don't know them read the segments only.
+// into the playlists players read: while live, a match's whole recording so far
+// (an event playlist: a viewer can go back to kick-off, and its positions are
+// the video-on-demand's) or a preview's sliding window; once stopped, the whole
+// video-on-demand, with a discontinuity where a session starts. A live playlist
+// also lists the parts of its last segments and of the segment under way
+// (low-latency HLS); players that don't know them read the segments only. An
+// event playlist offers delta updates (CAN-SKIP-UNTIL; the API answers
+// `_HLS_skip=YES`), so reloading a 90-minute one stays small.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { MEDIA_FILES } from "@clubcast/shared";
@@ -57,6 +61,11 @@ export const sessionPart = (session: number, index: number, part: number) =>
   sessionSegment(session, index).replace(/\.ts$/, `.${part}.ts`);
 /** How long a player holds back from the live edge: three parts, as the spec advises (at least two). */
 export const partHoldBack = (partTarget: number) => 3 * partTarget;
+/**
+ * How far back from the live edge a delta update may skip segments (CAN-SKIP-UNTIL): six target durations,
+ * the least the spec allows, so a delta update lists as little as it may.
+ */
+export const canSkipUntil = (targetDuration: number) => 6 * targetDuration;
 
 /** A session's media playlist as the gateway keeps it: every segment so far, `ended` once the session is over. */
 export function sessionPlaylistText(segments: Omit<Segment, "discontinuity">[], ended: boolean): string {
@@ -91,7 +100,7 @@ export type SegmentReader = (file: string) => Omit<Segment, "discontinuity">[];
  * refreshed several times a second, and a 90-minute recording's first sessions
  * never change again.
  */
-export function createSegmentCache() {
+export function createSegmentCache({ files = 256 }: { files?: number } = {}) {
   const known = new Map<string, { size: number; mtimeMs: number; segments: Omit<Segment, "discontinuity">[] }>();
   let changed = true;
   return {
@@ -105,6 +114,8 @@ export function createSegmentCache() {
       const cached = known.get(file);
       if (cached && cached.size === stats.size && cached.mtimeMs === stats.mtimeMs) return cached.segments;
       const segments = readSegments(file);
+      // A long-running gateway sees many matches: the oldest read playlist is forgotten first.
+      if (!cached && known.size >= files) known.delete(known.keys().next().value!);
       known.set(file, { size: stats.size, mtimeMs: stats.mtimeMs, segments });
       changed = true;
       return segments;
@@ -132,23 +143,33 @@ export function segmentsOf(renditionDir: string, sessions: number[], read: Segme
 const partLine = (part: Part) =>
   `#EXT-X-PART:DURATION=${part.duration.toFixed(3)},URI="${part.uri}"${part.independent ? ",INDEPENDENT=YES" : ""}`;
 
-function mediaPlaylist(segments: Segment[], firstIndex: number, ended: boolean, parts?: LiveParts): string {
+interface PlaylistShape {
+  /** Index of the first segment listed (a sliding window's start). */
+  firstIndex: number;
+  ended: boolean;
+  /** A live event playlist: every segment from the first, offering delta updates. */
+  event?: boolean;
+  parts?: LiveParts | undefined;
+}
+
+function mediaPlaylist(segments: Segment[], { firstIndex, ended, event = false, parts }: PlaylistShape): string {
   const window = segments.slice(firstIndex);
   const target = Math.max(1, ...window.map((segment) => Math.ceil(segment.duration)));
   const discontinuitiesBefore = segments.slice(0, firstIndex).filter((segment) => segment.discontinuity).length;
+  const control = [
+    ...(parts ? ["CAN-BLOCK-RELOAD=YES"] : []),
+    ...(event ? [`CAN-SKIP-UNTIL=${canSkipUntil(target).toFixed(3)}`] : []),
+    ...(parts ? [`PART-HOLD-BACK=${partHoldBack(parts.partTarget).toFixed(3)}`] : []),
+  ];
   const lines = [
     "#EXTM3U",
     `#EXT-X-VERSION:${parts ? 6 : 3}`,
     `#EXT-X-TARGETDURATION:${target}`,
-    ...(parts
-      ? [
-          `#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=${partHoldBack(parts.partTarget).toFixed(3)}`,
-          `#EXT-X-PART-INF:PART-TARGET=${parts.partTarget.toFixed(3)}`,
-        ]
-      : []),
+    ...(control.length ? [`#EXT-X-SERVER-CONTROL:${control.join(",")}`] : []),
+    ...(parts ? [`#EXT-X-PART-INF:PART-TARGET=${parts.partTarget.toFixed(3)}`] : []),
     `#EXT-X-MEDIA-SEQUENCE:${firstIndex}`,
     `#EXT-X-DISCONTINUITY-SEQUENCE:${discontinuitiesBefore}`,
-    ...(ended ? ["#EXT-X-PLAYLIST-TYPE:VOD"] : []),
+    ...(ended ? ["#EXT-X-PLAYLIST-TYPE:VOD"] : event ? ["#EXT-X-PLAYLIST-TYPE:EVENT"] : []),
     "#EXT-X-INDEPENDENT-SEGMENTS",
   ];
   // The parts of the window's last segments (at most the window).
@@ -171,9 +192,16 @@ function mediaPlaylist(segments: Segment[], firstIndex: number, ended: boolean, 
 
 /** The live window: the last `size` segments, with the parts of low-latency HLS when given. */
 export const livePlaylist = (segments: Segment[], size: number, parts?: LiveParts) =>
-  mediaPlaylist(segments, Math.max(0, segments.length - size), false, parts);
+  mediaPlaylist(segments, { firstIndex: Math.max(0, segments.length - size), ended: false, parts });
 
-export const vodPlaylist = (segments: Segment[]) => mediaPlaylist(segments, 0, true);
+/**
+ * A live match's playlist: every segment since kick-off (EXT-X-PLAYLIST-TYPE:EVENT, numbered as in the
+ * video-on-demand), with the parts of low-latency HLS when given and delta updates offered.
+ */
+export const eventPlaylist = (segments: Segment[], parts?: LiveParts) =>
+  mediaPlaylist(segments, { firstIndex: 0, ended: false, event: true, parts });
+
+export const vodPlaylist = (segments: Segment[]) => mediaPlaylist(segments, { firstIndex: 0, ended: true });
 
 /** A master playlist naming each rendition's media playlist `name` (best first), so hls.js can adapt. */
 export function masterPlaylist(renditions: Rendition[], name: string): string {
@@ -200,21 +228,26 @@ export function writePlaylists(
   sessions: number[],
   options: {
     ended: boolean;
-    liveWindow: number;
+    /** Segments in a live playlist, or "event" for all of them (a match: rewinding to kick-off). */
+    liveWindow: number | "event";
     cache?: SegmentCache;
+    /** How session playlists are read, when not through `cache` (a cache's `read` skips unchanged ones). */
+    read?: SegmentReader;
     /** Each rendition's parts (live playlists of a stream under way). */
     parts?: LiveParts[];
   },
 ): number {
   const name = options.ended ? MEDIA_FILES.vodPlaylist : MEDIA_FILES.livePlaylist;
-  const read = options.cache?.read ?? readSegments;
+  const read = options.cache?.read ?? options.read ?? readSegments;
   const segments = renditions.map((rendition) => segmentsOf(join(dir, rendition.name), sessions, read));
   // With a cache, nothing new on disk means nothing to write.
   if (options.cache && !options.cache.takeChanged()) return segments[0]?.length ?? 0;
   renditions.forEach((rendition, index) => {
     const text = options.ended
       ? vodPlaylist(segments[index]!)
-      : livePlaylist(segments[index]!, options.liveWindow, options.parts?.[index]);
+      : options.liveWindow === "event"
+        ? eventPlaylist(segments[index]!, options.parts?.[index])
+        : livePlaylist(segments[index]!, options.liveWindow, options.parts?.[index]);
     writeFileAtomic(join(dir, rendition.name, name), text);
   });
   writeFileAtomic(join(dir, name), masterPlaylist(renditions, name));

@@ -9,7 +9,9 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
+  canSkipUntil,
   createSegmentCache,
+  eventPlaylist,
   livePlaylist,
   masterPlaylist,
   partHoldBack,
@@ -23,6 +25,7 @@ import {
   type Rendition,
   type Segment,
 } from "../src/playlists.ts";
+import { checkMediaPlaylist } from "@clubcast/testkit/hls-playlist";
 import { streamBytesIn } from "../src/nginx.ts";
 
 let dir: string;
@@ -138,43 +141,19 @@ describe("joining sessions", () => {
 });
 
 /**
- * Checks a live playlist against the LL-HLS rules (RFC 8216bis): the server control and part target come
- * before any segment, every part is at most PART-TARGET, a segment's parts add up to it and the first starts
- * with a keyframe, parts are listed for the last segments only, and the preload hint comes last. Answers the
- * parts per segment (the last entry: the segment under way).
+ * Checks a live playlist against the LL-HLS rules (the testkit's checker: RFC 8216bis) and answers the parts
+ * per segment (the last entry: the segment under way).
  */
 function checkLowLatency(text: string): { parts: string[][]; lines: string[] } {
-  const lines = text.trim().split("\n");
-  const firstSegment = lines.findIndex((line) => line.startsWith("#EXTINF:") || line.startsWith("#EXT-X-PART:"));
-  const control = lines.findIndex((line) => line.startsWith("#EXT-X-SERVER-CONTROL:"));
-  const info = lines.findIndex((line) => line.startsWith("#EXT-X-PART-INF:"));
-  expect(control).toBeGreaterThan(0);
-  expect(info).toBeGreaterThan(0);
-  if (firstSegment >= 0) expect(Math.max(control, info)).toBeLessThan(firstSegment);
-  const partTarget = Number(/PART-TARGET=([\d.]+)/.exec(lines[info]!)![1]);
-  expect(lines[control]).toContain("CAN-BLOCK-RELOAD=YES");
-  expect(Number(/PART-HOLD-BACK=([\d.]+)/.exec(lines[control]!)![1])).toBeGreaterThanOrEqual(2 * partTarget);
-  expect(lines.at(-1)).toMatch(/^#EXT-X-PRELOAD-HINT:TYPE=PART,URI="[^"]+"$/);
-  const parts: string[][] = [[]];
-  let sum = 0;
-  let sawParts = false;
-  for (const line of lines) {
-    const part = /^#EXT-X-PART:DURATION=([\d.]+),URI="([^"]+)"(,INDEPENDENT=YES)?$/.exec(line);
-    if (part) {
-      expect(Number(part[1])).toBeLessThanOrEqual(partTarget);
-      if (parts.at(-1)!.length === 0) expect(part[3], `${part[2]} starts its segment with a keyframe`).toBeDefined();
-      parts.at(-1)!.push(part[2]!);
-      sum += Number(part[1]);
-      sawParts = true;
-    } else if (line.startsWith("#EXTINF:")) {
-      const duration = Number.parseFloat(line.slice(8));
-      // Once parts are listed, every later segment has its parts, and they make it up.
-      if (sawParts) expect(Math.abs(sum - duration)).toBeLessThan(0.001 * (parts.at(-1)!.length + 1));
-      parts.push([]);
-      sum = 0;
-    }
-  }
-  return { parts, lines };
+  const checked = checkMediaPlaylist(text);
+  expect(checked.partTarget).not.toBeNull();
+  return {
+    parts: [
+      ...checked.segments.map((segment) => segment.parts.map((part) => part.uri)),
+      checked.pending.map((part) => part.uri),
+    ],
+    lines: text.trim().split("\n"),
+  };
 }
 
 describe("low-latency HLS in the live window", () => {
@@ -250,6 +229,79 @@ describe("low-latency HLS in the live window", () => {
 
   it("holds players back three parts from the live edge", () => {
     expect(partHoldBack(0.5)).toBe(1.5);
+  });
+});
+
+describe("a live match's event playlist (rewind to kick-off)", () => {
+  it("lists every segment since kick-off as the video-on-demand will, with its parts and delta updates offered (generated)", () => {
+    const sessionLengths = fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 4 });
+    const duration = fc.integer({ min: 500, max: 2000 }).map((ms) => ms / 1000);
+    fc.assert(
+      fc.property(sessionLengths, duration, fc.integer({ min: 0, max: 4 }), (lengths, seconds, pendingCount) => {
+        const all: Segment[] = lengths.flatMap((length, session) =>
+          Array.from({ length }, (_, at) => ({
+            // Segments of one session may differ in length (a keyframe interval, a last short one).
+            duration: at % 3 === 2 ? seconds / 2 : seconds,
+            uri: `s${session + 1}-${String(at).padStart(5, "0")}.ts`,
+            discontinuity: session > 0 && at === 0,
+          })),
+        );
+        // Each segment of half-second parts, the last one shorter.
+        const partsOf = (segment: Segment): Part[] => {
+          const count = Math.ceil(segment.duration / 0.5 - 1e-9);
+          return Array.from({ length: count }, (_, at) => ({
+            uri: segment.uri.replace(/\.ts$/, `.${at}.ts`),
+            duration: at < count - 1 ? 0.5 : Number((segment.duration - 0.5 * (count - 1)).toFixed(3)),
+            independent: at === 0,
+          }));
+        };
+        const nextUri = `s${lengths.length}-${String(lengths.at(-1)!).padStart(5, "0")}`;
+        const pending = Array.from({ length: pendingCount }, (_, at) => ({
+          uri: `${nextUri}.${at}.ts`,
+          duration: 0.5,
+          independent: at === 0,
+        }));
+        const parts: LiveParts = {
+          partTarget: 0.5,
+          ofSegments: all.slice(-4).map(partsOf),
+          pending,
+          pendingDiscontinuity: false,
+          next: `${nextUri}.${pendingCount}.ts`,
+        };
+        const live = checkMediaPlaylist(eventPlaylist(all, parts));
+        const vod = checkMediaPlaylist(vodPlaylist(all));
+        expect(live.playlistType).toBe("EVENT");
+        expect(live.mediaSequence).toBe(0);
+        expect(live.canSkipUntil).toBe(canSkipUntil(live.targetDuration));
+        expect(live.canBlockReload).toBe(true);
+        // The same segments at the same positions, discontinuities where sessions start: a marker set while
+        // live is at the same place in the video-on-demand.
+        const withoutParts = live.segments.map(({ parts: _parts, ...segment }) => segment);
+        const vodSegments = vod.segments.map(({ parts: _parts, ...segment }) => segment);
+        expect(withoutParts).toEqual(vodSegments);
+        expect(withoutParts.map((segment) => segment.discontinuity)).toEqual(
+          all.map((segment) => segment.discontinuity),
+        );
+        expect(live.segments.slice(-4).map((segment) => segment.parts)).toEqual(
+          parts.ofSegments.slice(-live.segments.length),
+        );
+        expect(live.pending).toEqual(pending);
+        expect(live.ended).toBe(false);
+      }),
+      { seed: 2828, numRuns: 200 },
+    );
+  });
+
+  it("keeps the window and no delta updates for a preview", () => {
+    const segments: Segment[] = Array.from({ length: 10 }, (_, at) => ({
+      duration: 1,
+      uri: `s1-${at}.ts`,
+      discontinuity: false,
+    }));
+    const preview = checkMediaPlaylist(livePlaylist(segments, 6));
+    expect(preview.canSkipUntil).toBeNull();
+    expect(preview.playlistType).toBeNull();
+    expect(preview.mediaSequence).toBe(4);
   });
 });
 

@@ -13,6 +13,7 @@ import type { Configuration } from "@clubcast/db";
 import { createSimulatorControl, startCameraSimulator } from "@clubcast/testkit/camera-sim";
 import { launchBrowser } from "@clubcast/testkit/browser";
 import { eventually } from "@clubcast/testkit";
+import { checkMediaPlaylist } from "@clubcast/testkit/hls-playlist";
 import { isRandomAccess, payloadOf, startsUnit } from "../src/ts-packets.ts";
 import {
   bestRendition,
@@ -245,7 +246,13 @@ describe("a camera with a 2-second keyframe interval, in passthrough", () => {
     const { live } = await startLive(match.id);
     await liveGrows(live.live_hls_url!, 2);
     const rendition = await bestRendition(live.live_hls_url!);
-    expect(rendition.text).toMatch(/^#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1\.500$/m);
+    // The match's whole recording so far, by the spec's rules, offering delta updates (six 2 s targets).
+    const checked = checkMediaPlaylist(rendition.text);
+    expect(checked.playlistType).toBe("EVENT");
+    expect(checked.mediaSequence).toBe(0);
+    expect(rendition.text).toMatch(
+      /^#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,CAN-SKIP-UNTIL=12\.000,PART-HOLD-BACK=1\.500$/m,
+    );
     expect(rendition.text).toMatch(/^#EXT-X-PART-INF:PART-TARGET=0\.500$/m);
     expect(rendition.text).toMatch(/#EXT-X-PRELOAD-HINT:TYPE=PART,URI="s1-\d{5}\.\d+\.ts"\n$/);
     const { segments, pending, nextMsn } = partsOf(rendition.text);

@@ -16,6 +16,8 @@ import { generousLoginLimits, useTestAppWithCast } from "@clubcast/testkit/api";
 import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 import { createClub, createConfiguration, createField, createMatch, createUser } from "@clubcast/testkit/factories";
 import { eventually } from "@clubcast/testkit";
+import { checkDeltaUpdate } from "@clubcast/testkit/hls-playlist";
+import { eventPlaylist, type LiveParts, type Segment } from "@clubcast/media/playlists";
 
 const { t, http, cast } = useTestAppWithCast();
 
@@ -415,6 +417,51 @@ describe("blocking playlist reloads (low-latency HLS)", () => {
     }
     // A video-on-demand playlist has nothing to wait for.
     expect((await timed(`/media/matches/${publicMatch.id}/source/vod.m3u8?_HLS_msn=9`)).ms).toBeLessThan(500);
+  });
+
+  it("answers a reload asking for a delta update once the part is listed, with the older segments skipped", async () => {
+    // A live match's event playlist as the gateway writes it: two minutes since kick-off, then parts.
+    const segments: Segment[] = Array.from({ length: 120 }, (_, at) => ({
+      duration: 1,
+      uri: `s1-${String(at).padStart(5, "0")}.ts`,
+      discontinuity: false,
+    }));
+    const parts = (pending: number): LiveParts => ({
+      partTarget: 0.5,
+      ofSegments: segments.slice(-4).map((segment) => [
+        { uri: segment.uri.replace(".ts", ".0.ts"), duration: 0.5, independent: true },
+        { uri: segment.uri.replace(".ts", ".1.ts"), duration: 0.5, independent: false },
+      ]),
+      pending: Array.from({ length: pending }, (_, at) => ({
+        uri: `s1-00120.${at}.ts`,
+        duration: 0.5,
+        independent: at === 0,
+      })),
+      pendingDiscontinuity: false,
+      next: `s1-00120.${pending}.ts`,
+    });
+    const file = join(store().dir(scopeOf(publicMatch)), "source/live.m3u8");
+    const write = (pending: number) => {
+      writeFileSync(`${file}.tmp`, eventPlaylist(segments, parts(pending)));
+      renameSync(`${file}.tmp`, file);
+    };
+    write(1);
+    const url = `/media/matches/${publicMatch.id}/source/live.m3u8`;
+    const waiting = timed(`${url}?_HLS_msn=120&_HLS_part=1&_HLS_skip=YES`);
+    await sleep(300);
+    write(2);
+    const { res, ms } = await waiting;
+    expect(res.statusCode).toBe(200);
+    expect(ms).toBeGreaterThanOrEqual(250);
+    const full = eventPlaylist(segments, parts(2));
+    const { update } = checkDeltaUpdate(full, res.body);
+    expect(update.pending.map((part) => part.uri)).toEqual(["s1-00120.0.ts", "s1-00120.1.ts"]);
+    expect(update.skipped).toBe(120 - 6);
+    expect(res.headers["content-length"]).toBe(String(Buffer.byteLength(res.body)));
+    // Its validator differs from the whole playlist's, which a plain reload still gets.
+    const whole = await get(url);
+    expect(whole.body).toBe(full);
+    expect(whole.headers.etag).not.toBe(res.headers.etag);
   });
 
   it("holds a private match's reload through its signed URL, the directives on top of the signature", async () => {

@@ -10,6 +10,7 @@ import { AppError, NotFoundError } from "@clubcast/domain/core/errors.ts";
 import type { Services } from "@clubcast/domain/services.ts";
 import type { MediaFile } from "@clubcast/domain/media/service.ts";
 import { createPlaylistWaits, reloadRequestOf, type PlaylistWaits } from "./blocking-reload.ts";
+import { asksForDeltaUpdate, deltaUpdateOf } from "./delta-update.ts";
 
 /** Segments never change under their name; posters and downloads may be remade, playlists change all the time. */
 const SEGMENT_MAX_AGE_SECONDS = 3600;
@@ -86,7 +87,13 @@ async function deliver(request: FastifyRequest, reply: FastifyReply, file: Media
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) throw new NotFoundError("not_found.generic");
-    const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    // A live playlist asked for as a delta update (./delta-update.ts) is sent rewritten, whole.
+    const delta =
+      waits && file.type.playlist && asksForDeltaUpdate(request.query as Record<string, unknown>)
+        ? deltaUpdateOf(await handle.readFile("utf8"))
+        : null;
+    const version = `${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}`;
+    const etag = delta === null ? `W/"${version}"` : `W/"${version}-skip"`;
     reply
       // Players on other origins (a club's own site, the web client's dev server) may fetch it: the URL is the capability.
       .header("access-control-allow-origin", "*")
@@ -99,6 +106,10 @@ async function deliver(request: FastifyRequest, reply: FastifyReply, file: Media
       .header("etag", etag)
       .header("last-modified", stat.mtime.toUTCString());
     if (request.headers["if-none-match"] === etag) return reply.status(304).send();
+    if (delta !== null) {
+      reply.header("content-length", String(Buffer.byteLength(delta)));
+      return request.method === "HEAD" ? reply.send() : reply.send(delta);
+    }
 
     const range = byteRangeOf(request.headers.range, stat.size);
     if (range === "unsatisfiable") {

@@ -15,9 +15,17 @@ vi.mock("../../lib/realtime.ts", async () => (await import("../../../test/fake-r
 import { fakeRealtime } from "../../../test/fake-realtime.ts";
 // The player itself is hls.js's business; here it only has to say what it was given.
 vi.mock("./VideoPlayer.tsx", () => ({
-  VideoPlayer: ({ src, label, poster }: { src: string; label: string; poster?: string | null }) => (
-    <video aria-label={label} src={src} poster={poster ?? undefined} />
-  ),
+  VideoPlayer: ({
+    src,
+    label,
+    poster,
+    ref,
+  }: {
+    src: string;
+    label: string;
+    poster?: string | null;
+    ref?: React.Ref<HTMLVideoElement>;
+  }) => <video ref={ref} aria-label={label} src={src} poster={poster ?? undefined} />,
 }));
 
 const POSTER = "/media/matches/9/poster.jpg";
@@ -418,5 +426,55 @@ describe("the score control on the match page (issue 27)", () => {
     renderScored(fakeMatch({ id: 9, status: "scheduled", list_status: "upcoming" }), staff("club"));
     expect(await screen.findByText("Upcoming")).toBeInTheDocument();
     expect(screen.queryByRole("form", { name: controlName })).toBeNull();
+  });
+});
+
+describe("the viewer's own markers on the match page", () => {
+  const live = fakeMatch({ id: 9, status: "live", list_status: "live", live_hls_url: "/media/matches/9/live.m3u8" });
+  const marker = (id: number, time_ms: number, label: string) => ({
+    id,
+    sequence: 1,
+    time_ms,
+    label,
+    clip_length: 20,
+    created_at: "2026-11-28T12:00:00Z",
+  });
+
+  it("jump the live player there, in video order, from the keyboard too", async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
+    renderRoutes([{ path: "/matches/:match", element: <MatchDetailPage /> }], "/matches/9", staff("club"), undefined, {
+      "matches.byId": () => ({ data: live }),
+      "summaries.ofMatch": noSummary,
+      "mediaGateway.matchRefusals": () => ({ data: [] }),
+      "sequences.list": () => ({
+        data: [
+          {
+            id: 1,
+            match: 9,
+            user: 1,
+            name: "First half",
+            created_at: "2026-11-28T12:00:00Z",
+            markers: [marker(2, 1_383_000, "Goal"), marker(1, 83_000, "Chance")],
+          },
+        ],
+      }),
+    });
+    const markers = await screen.findByRole("region", { name: "Your markers" });
+    const buttons = within(markers).getAllByRole("button");
+    expect(buttons.map((button) => button.textContent)).toEqual(["Chance1:23", "Goal23:03"]);
+    const video = screen.getByLabelText(/^Video of /) as HTMLVideoElement;
+    const positions: number[] = [];
+    Object.defineProperty(video, "currentTime", { set: (value: number) => positions.push(value), get: () => 0 });
+    buttons[1]!.focus();
+    await userEvent.keyboard("{Enter}");
+    expect(positions).toEqual([1383]);
+    expect(play).toHaveBeenCalled();
+    play.mockRestore();
+  });
+
+  it("are not asked for without a signed-in viewer", async () => {
+    renderMatch(live);
+    await screen.findByLabelText(/^Video of /);
+    expect(screen.queryByRole("region", { name: "Your markers" })).not.toBeInTheDocument();
   });
 });

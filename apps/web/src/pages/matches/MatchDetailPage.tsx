@@ -10,9 +10,11 @@
 // after it was made private or public, shared or deleted, and tells of a private
 // one's build). While a match is scheduled or live, the club's streams staff see
 // why the media gateway refused a camera on its field; once it kicked off, staff
-// who may score it set the score under the scoreboard. Matches the visitor may
+// who may score it set the score under the scoreboard. A live match's player
+// goes back to kick-off and returns to the live edge; a signed-in viewer's own
+// markers jump it, live or on demand. Matches the visitor may
 // not see answer 404 and read "No match found".
-import { Suspense, useState } from "react";
+import { Suspense, useRef, useState, type RefObject } from "react";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { canOpenClubPages, canOpenSection, CHANNELS } from "@clubcast/shared";
@@ -32,6 +34,7 @@ import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { StatusPill } from "../../ui/StatusPill.tsx";
 import { FlipClock } from "./FlipClock.tsx";
 import { MatchDownload } from "./MatchDownload.tsx";
+import { MatchMarkers } from "./MatchMarkers.tsx";
 import { ScoreControl } from "./ScoreControl.tsx";
 import { ShareButton } from "./ShareButton.tsx";
 import { SummaryVideo, useMatchSummary } from "./SummaryVideo.tsx";
@@ -40,12 +43,21 @@ import { ViewerCount } from "./ViewerCount.tsx";
 import { MatchRefusals } from "../admin/PublishRefusals.tsx";
 import "../../styles/match.css";
 
-function Stage({ match, title, staff }: { match: Match; title: string; staff: boolean }) {
+interface StageProps {
+  match: Match;
+  title: string;
+  staff: boolean;
+  /** The player's video element, for the markers that jump it. */
+  video: RefObject<HTMLVideoElement | null>;
+}
+
+function Stage({ match, title, staff, video }: StageProps) {
   const { t } = useTranslation();
   const label = t("match.video_label", { match: title });
-  if (match.status === "live" && match.live_hls_url) return <VideoPlayer src={match.live_hls_url} live label={label} />;
+  if (match.status === "live" && match.live_hls_url)
+    return <VideoPlayer ref={video} src={match.live_hls_url} live label={label} />;
   if (match.status === "vod" && match.vod_hls_url)
-    return <VideoPlayer src={match.vod_hls_url} live={false} label={label} poster={match.poster_url} />;
+    return <VideoPlayer ref={video} src={match.vod_hls_url} live={false} label={label} poster={match.poster_url} />;
   let content;
   if (match.awaiting_video) content = <p className="stage__message">{t("match.awaiting_video")}</p>;
   else if (match.status === "scheduled" || match.status === "unscheduled")
@@ -114,6 +126,7 @@ function MatchView({ match }: { match: Match }) {
   const scoringClub = showsScore(match) ? scoringClubOf(user, match) : null;
   // A goal came in while the page was open: the score pops.
   const [scored, setScored] = useState(false);
+  const video = useRef<HTMLVideoElement | null>(null);
   const home = sideName(match.home) ?? t("match.unknown_side");
   const away = sideName(match.away) ?? t("match.unknown_side");
   const title = t("match.versus", { home, away });
@@ -145,7 +158,7 @@ function MatchView({ match }: { match: Match }) {
   return (
     <article className="match-detail">
       <div className="match-detail__stage">
-        <Stage match={match} title={title} staff={isStaffOf(user, match.club.id)} />
+        <Stage match={match} title={title} staff={isStaffOf(user, match.club.id)} video={video} />
       </div>
       <aside className="scoreboard" aria-label={t("match.score")} data-updates={updates}>
         <div className="scoreboard__status">
@@ -216,6 +229,9 @@ function MatchView({ match }: { match: Match }) {
           {isStaffOf(user, match.club.id) && <MatchDownload match={match} />}
         </div>
       </aside>
+      {((live && match.live_hls_url) || (match.status === "vod" && match.vod_hls_url)) && (
+        <MatchMarkers matchId={match.id} video={video} />
+      )}
       {seesRefusals && (
         <Suspense fallback={null}>
           <MatchRefusals matchId={match.id} clubId={match.club.id} fieldId={match.field?.id ?? null} />

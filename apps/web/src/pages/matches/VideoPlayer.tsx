@@ -1,10 +1,20 @@
 // Plays a match's HLS stream: hls.js over Media Source Extensions wherever
 // they exist, the browser's own HLS only without them (playback.ts). hls.js
-// loads only here.
+// loads only here. A live match's stream lists its whole recording so far:
+// "Watch from kick-off" goes back to its first frame, and "Live", shown while
+// the viewer is behind, returns to the live edge.
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../ui/Icon.tsx";
-import { playbackEngine, playNatively, playWithHlsJs } from "./playback.ts";
+import {
+  isBehindLive,
+  nativeLiveEdgeOf,
+  playbackEngine,
+  playFrom,
+  playNatively,
+  playWithHlsJs,
+  recordingStartOf,
+} from "./playback.ts";
 
 const HLS_MIME = "application/vnd.apple.mpegurl";
 
@@ -23,6 +33,8 @@ export function VideoPlayer({ src, live, label, poster, ref }: VideoPlayerProps)
   const video = useRef<HTMLVideoElement>(null);
   useImperativeHandle<HTMLVideoElement | null, HTMLVideoElement | null>(ref, () => video.current, []);
   const [failed, setFailed] = useState(false);
+  const liveEdge = useRef<() => number | null>(() => null);
+  const [behind, setBehind] = useState(false);
 
   useEffect(() => {
     const element = video.current;
@@ -34,15 +46,42 @@ export function VideoPlayer({ src, live, label, poster, ref }: VideoPlayerProps)
     void import("hls.js/light").then(({ default: Hls }) => {
       if (stopped) return;
       const engine = playbackEngine(Hls.isSupported(), element.canPlayType(HLS_MIME) !== "");
-      if (engine === "hls.js") stop = playWithHlsJs(Hls, element, src, live, fail);
-      else if (engine === "native") stop = playNatively(element, src, fail);
-      else fail();
+      if (engine === "hls.js") {
+        const playback = playWithHlsJs(Hls, element, src, live, fail);
+        stop = playback.stop;
+        liveEdge.current = playback.liveEdge;
+      } else if (engine === "native") {
+        stop = playNatively(element, src, fail);
+        liveEdge.current = () => (live ? nativeLiveEdgeOf(element) : null);
+      } else fail();
     });
     return () => {
       stopped = true;
       stop();
+      liveEdge.current = () => null;
     };
   }, [src, live]);
+
+  // Behind the live edge (went back, paused, stalled): the "Live" button shows. The edge moves on while
+  // the video is paused, so this looks every second too.
+  useEffect(() => {
+    const element = video.current;
+    if (!element || !live) return setBehind(false);
+    const look = () => setBehind(isBehindLive(element.currentTime, liveEdge.current()));
+    const every = setInterval(look, 1000);
+    element.addEventListener("timeupdate", look);
+    element.addEventListener("seeked", look);
+    return () => {
+      clearInterval(every);
+      element.removeEventListener("timeupdate", look);
+      element.removeEventListener("seeked", look);
+    };
+  }, [live]);
+
+  const goTo = (position: number | null) => {
+    const element = video.current;
+    if (element && position !== null) playFrom(element, position);
+  };
 
   return (
     <div className="player">
@@ -58,6 +97,28 @@ export function VideoPlayer({ src, live, label, poster, ref }: VideoPlayerProps)
         poster={poster ?? undefined}
         aria-label={label}
       />
+      {live && (
+        <div className="player__live-controls" role="group" aria-label={t("match.live_controls")}>
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            onClick={() => goTo(video.current && recordingStartOf(video.current))}
+          >
+            <Icon name="restore" size={16} />
+            {t("match.from_kick_off")}
+          </button>
+          {behind && (
+            <button
+              type="button"
+              className="button button--small button--primary"
+              onClick={() => goTo(liveEdge.current())}
+            >
+              <span className="player__live-dot" aria-hidden="true" />
+              {t("match.to_live")}
+            </button>
+          )}
+        </div>
+      )}
       {failed && (
         <div className="player__overlay" role="alert">
           <Icon name="alert" size={28} />

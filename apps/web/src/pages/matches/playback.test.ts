@@ -1,7 +1,16 @@
 import fc from "fast-check";
 import Hls from "hls.js/light";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PLAYBACK_ATTEMPTS, hlsConfigOf, playbackEngine, playNatively, recoveryFor, retryDelayMs } from "./playback.ts";
+import {
+  BEHIND_LIVE_SECONDS,
+  PLAYBACK_ATTEMPTS,
+  hlsConfigOf,
+  isBehindLive,
+  playbackEngine,
+  playNatively,
+  recoveryFor,
+  retryDelayMs,
+} from "./playback.ts";
 
 describe("the player's choice of engine", () => {
   it("uses hls.js wherever Media Source Extensions exist, even where the browser claims HLS itself", () => {
@@ -69,5 +78,14 @@ describe("native playback", () => {
     element.dispatchEvent(new Event("error"));
     expect(fail).toHaveBeenCalledTimes(1);
     stop();
+  });
+});
+
+describe("the Live button", () => {
+  it("shows only when the viewer is more than a few seconds behind a known live edge", () => {
+    expect(isBehindLive(100, null)).toBe(false);
+    expect(isBehindLive(100, 100 + BEHIND_LIVE_SECONDS)).toBe(false);
+    expect(isBehindLive(100, 100.5 + BEHIND_LIVE_SECONDS)).toBe(true);
+    expect(isBehindLive(0, 2700)).toBe(true);
   });
 });

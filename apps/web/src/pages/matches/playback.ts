@@ -46,14 +46,47 @@ export function hlsConfigOf(live: boolean): Partial<HlsConfig> {
   };
 }
 
-/** Plays `src` with hls.js until the returned function is called; `fail` after PLAYBACK_ATTEMPTS failures in a row. */
+/** A live viewer further than this behind the live edge is offered the "Live" button (seconds). */
+export const BEHIND_LIVE_SECONDS = 4;
+
+/** Whether a viewer at `position` is behind the live edge `edge` (none known: not behind). */
+export const isBehindLive = (position: number, edge: number | null) =>
+  edge !== null && edge - position > BEHIND_LIVE_SECONDS;
+
+/**
+ * The first position of the video (a live match's playlist lists its whole recording, so its kick-off), or
+ * null before the player knows the stream.
+ */
+export const recordingStartOf = (element: HTMLVideoElement): number | null =>
+  element.seekable.length ? element.seekable.start(0) : null;
+
+/**
+ * Where the browser's own HLS keeps a live viewer: the end of what may be played (its player holds back
+ * from the newest segment itself).
+ */
+export const nativeLiveEdgeOf = (element: HTMLVideoElement): number | null =>
+  element.seekable.length ? element.seekable.end(element.seekable.length - 1) : null;
+
+/** Moves the video to `position` (seconds) and plays on from there (a jump the viewer asked for). */
+export function playFrom(element: HTMLVideoElement, position: number): void {
+  element.currentTime = position;
+  void element.play().catch(() => {});
+}
+
+/** A playing stream: stop it, and where its live edge is (null while unknown, or on demand). */
+export interface Playback {
+  stop(): void;
+  liveEdge(): number | null;
+}
+
+/** Plays `src` with hls.js until stopped; `fail` after PLAYBACK_ATTEMPTS failures in a row. */
 export function playWithHlsJs(
   HlsClass: typeof Hls,
   element: HTMLVideoElement,
   src: string,
   live: boolean,
   fail: () => void,
-): () => void {
+): Playback {
   let hls: Hls | null = null;
   let attempts = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -91,9 +124,13 @@ export function playWithHlsJs(
     player.attachMedia(element);
   };
   start();
-  return () => {
-    clearTimeout(timer);
-    hls?.destroy();
+  return {
+    stop: () => {
+      clearTimeout(timer);
+      hls?.destroy();
+    },
+    // hls.js's live sync position: PART-HOLD-BACK behind the newest part in low-latency mode.
+    liveEdge: () => (live ? (hls?.liveSyncPosition ?? null) : null),
   };
 }
 
