@@ -92,7 +92,7 @@ it("makes a playable MP4 of both sessions of a recording, its tail included, and
 
   // The match went on demand before the stream's tail was in: the gateway adds it a moment later.
   publish(1);
-  await stack.t.deps.jobs.enqueueRecordingWork(job);
+  await stack.t.deps.outbox.post((post) => post.recordingWork(job));
   await new Promise((resolve) => setTimeout(resolve, 1000));
   publish(2);
   const ready = await eventually(
@@ -117,7 +117,7 @@ it("retries a download that cannot be made, then lists it as failed and says so 
   // A segment lost from the disk: no attempt can copy the recording.
   rmSync(join(dir, "source", "s2-1.ts"));
 
-  await stack.t.deps.jobs.enqueueRecordingWork(job);
+  await stack.t.deps.outbox.post((post) => post.recordingWork(job));
   const failed = await eventually(
     async () => (await matchAnswer(job.matchId)).download_status === "failed",
     "the download failed for good",

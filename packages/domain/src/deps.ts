@@ -58,6 +58,7 @@ export function createDeps(config: AppConfig, processName = "server"): Deps {
     outbox: createOutbox({
       prisma,
       pool,
+      listenUrl: config.databaseUrl,
       jobs,
       events: createAwaitedPublisher(publisherRedis, config.redisPrefix),
       redisOutages,

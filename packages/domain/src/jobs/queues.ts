@@ -1,7 +1,7 @@
 // The enqueue side of the BullMQ queues (the job registry JOBS in @clubcast/shared);
-// apps/worker runs the jobs. The jobs of a change to the database go through the
-// outbox (outbox.ts), which calls these once the change has committed; the worker
-// calls them directly for jobs that follow no change of its own. Every call fails
+// apps/worker runs the jobs. Services never call these: the jobs a change starts are
+// posted to the outbox (outbox.ts) in the change's transaction, and its relay calls
+// these once the change has committed. The worker schedules its repeated sweep here. Every call fails
 // fast with RedisUnavailable while Redis is away, and is never carried out later.
 import { FlowProducer, Queue } from "bullmq";
 import { Redis } from "ioredis";
@@ -15,10 +15,7 @@ import {
   matchStartingJobId,
   planJob,
   summaryBuildJobId,
-  type ClipCutJob,
   type SummaryBuildJob,
-  type RecordingJob,
-  type CameraCommandJob,
   type JobKind,
   type JobPayload,
   type QueuePayload,
@@ -28,8 +25,10 @@ import { batchedPerTick } from "../core/batching.ts";
 
 type QueueKey = keyof typeof QUEUES;
 
-/** A registered job to add, after `delay` ms if given. */
-export type QueuedJob = { [K in JobKind]: { kind: K; payload: JobPayload<K>; delay?: number } }[JobKind];
+/** A registered job to add, after `delay` ms and at `priority` (1 first) if given. */
+export type QueuedJob = {
+  [K in JobKind]: { kind: K; payload: JobPayload<K>; delay?: number; priority?: number };
+}[JobKind];
 
 /** A privacy change's asset updates: one idempotency key per target of ASSET_UPDATE_TARGETS, in order. */
 export interface AssetUpdates {
@@ -72,20 +71,15 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
    */
   async function addJobs(jobs: QueuedJob[]): Promise<void> {
     const perQueue = new Map<string, { name: string; data: unknown; opts: object }[]>();
-    for (const { kind, payload, delay } of jobs) {
+    for (const { kind, payload, delay, priority } of jobs) {
       const { queueName, name, data, opts } = planJob(kind, payload);
       const bulk = perQueue.get(queueName) ?? perQueue.set(queueName, []).get(queueName)!;
-      bulk.push({ name, data, opts: { ...opts, ...(delay === undefined ? {} : { delay }) } });
+      const extra = { ...(delay === undefined ? {} : { delay }), ...(priority === undefined ? {} : { priority }) };
+      bulk.push({ name, data, opts: { ...opts, ...extra } });
     }
     await viaRedis(() =>
       Promise.all([...perQueue].map(([queueName, bulk]) => queueNamed.get(queueName)!.addBulk(bulk))),
     );
-  }
-
-  /** Enqueues a camera command; its idempotency key is its job id, so a duplicate add is ignored. */
-  async function enqueueCameraCommand(job: CameraCommandJob): Promise<string> {
-    await add("cameraCommand", job);
-    return job.idempotencyKey;
   }
 
   /**
@@ -143,15 +137,6 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
   }
 
   /**
-   * Enqueues the cut of one version of a clip (a second add of the same version is ignored) at
-   * `priority` (1 first): its rank among its club's waiting cuts, so the queue takes every club's
-   * first cut before any club's second (clips service, cutPriority).
-   */
-  async function enqueueClipCut(job: ClipCutJob, priority: number): Promise<void> {
-    await add("clipCut", job, { priority });
-  }
-
-  /**
    * Enqueues the build of one version of a summary after `delayMs`, and drops the previous version's
    * build while it still waits: a burst of changes leaves one build, of the last version (a build
    * already running is left to finish; its version is stale, so it changes nothing).
@@ -165,14 +150,6 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     return summaryBuildJobId(job);
   }
 
-  /**
-   * Enqueues the work after a recording went on demand: its MP4 download and its keyframe index. One
-   * job of each per recording (their ids), so queueing a recording again (a replayed report) adds nothing.
-   */
-  async function enqueueRecordingWork(job: RecordingJob): Promise<void> {
-    await Promise.all([add("recordingDownload", job), add("recordingIndex", job)]);
-  }
-
   async function close(): Promise<void> {
     await Promise.all([...allQueues, flows].map((source) => source.close()));
     connection.disconnect();
@@ -184,10 +161,7 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     allQueues,
     viaRedis,
     addJobs,
-    enqueueCameraCommand,
-    enqueueClipCut,
     enqueueSummaryBuild,
-    enqueueRecordingWork,
     enqueueAssetUpdates,
     setMatchStartingTimer,
     clearMatchStartingTimer,
