@@ -146,4 +146,44 @@ describe("the outbox", () => {
     expect(await waitingRows()).toBe(0);
     expect(await t.deps.jobs.cameraCommands.getJobCountByTypes("waiting")).toBeGreaterThanOrEqual(matchIds.length);
   });
+
+  /** A row committed (or rolled back) by another process: a plain INSERT, which wakes no relay of this one. */
+  async function insertElsewhere(matchId: number, commit: boolean): Promise<string> {
+    const idempotencyKey = `elsewhere-${matchId}-${commit}`;
+    const deliveries: OutboxDelivery[] = [
+      { kind: "job", job: { kind: "cameraCommand", payload: { ...schedule(matchId), idempotencyKey } } },
+    ];
+    const client = await t.deps.pool.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("INSERT INTO outbox (deliveries) VALUES ($1::jsonb)", [JSON.stringify(deliveries)]);
+      await client.query(commit ? "COMMIT" : "ROLLBACK");
+    } finally {
+      client.release();
+    }
+    return idempotencyKey;
+  }
+
+  it("reaches its queue promptly when another process commits it (NOTIFY), not at the next poll", async () => {
+    // Five rows one after the other: each is delivered well within a poll's interval. The poll alone
+    // would deliver each at a random moment of its interval, so all five this soon by chance is unlikely.
+    const promptMs = OUTBOX_POLL_MS * 0.3;
+    for (let i = 0; i < 5; i++) {
+      const match = await newMatch();
+      const started = performance.now();
+      const jobId = await insertElsewhere(match.id, true);
+      await eventually(() => commandJob(jobId), "the notified relay to deliver the row", promptMs);
+      expect(performance.now() - started).toBeLessThan(promptMs);
+    }
+    expect(await waitingRows()).toBe(0);
+  });
+
+  it("never delivers a row another process rolled back: no notification, and nothing for the relay to find", async () => {
+    const match = await newMatch();
+    const jobId = await insertElsewhere(match.id, false);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.deps.outbox.relay();
+    expect(await commandJob(jobId)).toBeUndefined();
+    expect(await waitingRows()).toBe(0);
+  });
 });

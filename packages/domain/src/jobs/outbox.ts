@@ -34,7 +34,7 @@ import { batchedWhileBusy } from "../core/batching.ts";
 import { queryPrepared } from "../core/prepared.ts";
 import type { EventPublisher } from "../realtime/publisher.ts";
 import { audienceOf } from "../matches/visibility.ts";
-import type { AssetUpdates, JobQueues, QueuedJob } from "./queues.ts";
+import { matchStartingTimer, type AssetUpdates, type JobQueues, type QueuedJob } from "./queues.ts";
 
 /** How often the relay looks for rows it was not woken for (a missed notification, a dead relay's rows). */
 export const OUTBOX_POLL_MS = 5000;
@@ -122,7 +122,10 @@ function postInto(deliveries: OutboxDelivery[]): OutboxPost {
   };
 }
 
-/** Delivers one batch's deliveries: its jobs in order (consecutive adds in one call), then its events. */
+/**
+ * Delivers one batch's deliveries: its jobs and timers in order (consecutive adds in one call per queue, so
+ * the timers of a batch of job outcomes take one round trip), then its events.
+ */
 async function deliver(
   deliveries: OutboxDelivery[],
   jobs: JobQueues,
@@ -134,15 +137,15 @@ async function deliver(
     adds = [];
   };
   for (const delivery of deliveries) {
-    if (delivery.kind === "job") {
-      adds.push(delivery.job);
+    if (delivery.kind === "job" || delivery.kind === "setMatchStartingTimer") {
+      adds.push(
+        delivery.kind === "job" ? delivery.job : matchStartingTimer(delivery.matchId, new Date(delivery.startingAt)),
+      );
       continue;
     }
     await flushAdds();
     if (delivery.kind === "assetUpdates") await jobs.enqueueAssetUpdates(delivery.updates);
     if (delivery.kind === "summaryBuild") await jobs.enqueueSummaryBuild(delivery.job, delivery.delayMs);
-    if (delivery.kind === "setMatchStartingTimer")
-      await jobs.setMatchStartingTimer(delivery.matchId, new Date(delivery.startingAt));
     if (delivery.kind === "clearMatchStartingTimer")
       await jobs.clearMatchStartingTimer(delivery.matchId, new Date(delivery.startingAt));
   }
@@ -170,6 +173,8 @@ export interface Outbox {
    * `change` runs between BEGIN and COMMIT on `client`, and what it posts is inserted before the COMMIT.
    */
   pgTransaction<T>(change: (client: PoolClient, post: OutboxPost) => Promise<T>): Promise<T>;
+  /** The publisher the relay delivers events with (a test counts what a change published through it). */
+  readonly events: EventPublisher;
   /** Delivers every committed row now; rejects when a delivery failed (its rows wait for the next run). */
   relay(): Promise<void>;
   /** Stops the relay, after the batch it is delivering. */
@@ -353,6 +358,7 @@ export function createOutbox({
       await committed();
       return value;
     },
+    events: events.publisher,
     relay: pass,
     async close() {
       closed = true;

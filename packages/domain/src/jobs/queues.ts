@@ -21,7 +21,6 @@ import {
   type QueuePayload,
 } from "@clubcast/shared/jobs";
 import type { AppConfig } from "@clubcast/settings";
-import { batchedPerTick } from "../core/batching.ts";
 
 type QueueKey = keyof typeof QUEUES;
 
@@ -37,6 +36,13 @@ export interface AssetUpdates {
   requestedBy: number | null;
   idempotencyKeys: string[];
 }
+/** The match.starting timer of a match's start: a job due at the start (a second add for the same start is ignored). */
+export const matchStartingTimer = (matchId: number, startingAt: Date): QueuedJob => ({
+  kind: "matchStarting",
+  payload: { matchId, startingAt: startingAt.toISOString() },
+  delay: Math.max(0, startingAt.getTime() - Date.now()),
+});
+
 /** One BullMQ queue per name of QUEUES, typed with the payloads of the jobs it holds. */
 type Queues = { [Key in QueueKey]: Queue<QueuePayload<(typeof QUEUES)[Key]>> };
 
@@ -110,18 +116,9 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     );
   }
 
-  /** The timers asked for in one tick (the schedules a batch of job outcomes confirmed), added in one call. */
-  const addMatchStartingTimers = batchedPerTick((starts: { matchId: number; startingAt: Date }[]) => {
-    const timers = starts.map(({ matchId, startingAt }) => {
-      const { name, data, opts } = planJob("matchStarting", { matchId, startingAt: startingAt.toISOString() });
-      return { name, data, opts: { ...opts, delay: Math.max(0, startingAt.getTime() - Date.now()) } };
-    });
-    return viaRedis(() => queues.matchTimers.addBulk(timers));
-  });
-
   /** Creates the match.starting timer of a match's start (a second add for the same start is ignored). */
   async function setMatchStartingTimer(matchId: number, startingAt: Date): Promise<void> {
-    await addMatchStartingTimers({ matchId, startingAt });
+    await addJobs([matchStartingTimer(matchId, startingAt)]);
   }
 
   /** Repeats the overdue-matches sweep every OVERDUE_SWEEP_EVERY_MS (one scheduler, however often this is called). */
