@@ -128,11 +128,12 @@ describe("the outbox", () => {
         job: { kind: "cameraCommand", payload: { ...schedule(matchId), idempotencyKey: `once-${matchId}` } },
       },
     ]);
+    // Watched from before their commit: its notification wakes the app's relay at once.
+    const added = vi.spyOn(t.deps.jobs, "addJobs");
     // As committed by requests whose process died before relaying them.
     await t.deps.prisma.outboxMessage.createMany({
       data: rows.map((deliveries) => ({ deliveries: deliveries as object[] })),
     });
-    const added = vi.spyOn(t.deps.jobs, "addJobs");
     const relays = [otherRelay(), otherRelay(), otherRelay()];
     let delivered: number[];
     try {

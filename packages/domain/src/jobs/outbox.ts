@@ -159,6 +159,26 @@ async function deliver(
   await events.sent();
 }
 
+/** Runs `work` between BEGIN and COMMIT on a connection of `pool`; rolls back when it fails. */
+async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const value = await work(client);
+    await client.query("COMMIT");
+    client.release();
+    return value;
+  } catch (error) {
+    // Nothing of it stays. A connection that cannot roll back is broken (which rolls back too): not reused.
+    const rolledBack = await client.query("ROLLBACK").then(
+      () => true,
+      () => false,
+    );
+    client.release(!rolledBack);
+    throw error;
+  }
+}
+
 export interface Outbox {
   /**
    * Runs `change` in one transaction; the jobs and events it posts are delivered once it has
@@ -201,10 +221,8 @@ export function createOutbox({
   redisOutages: Pick<RedisOutageLog, "down" | "onBack">;
 }): Outbox {
   /** Delivers up to RELAY_BATCH committed rows and deletes them, in one transaction; answers how many. */
-  async function relayBatch(): Promise<number> {
-    const client = await pool.connect();
-    try {
-      await client.query("BEGIN");
+  function relayBatch(): Promise<number> {
+    return inTransaction(pool, async (client) => {
       const { rows } = await client.query<{ id: string; deliveries: OutboxDelivery[] }>({
         name: "outbox_take",
         text: `DELETE FROM outbox WHERE id IN (
@@ -218,18 +236,8 @@ export function createOutbox({
         jobs,
         events,
       );
-      await client.query("COMMIT");
-      client.release();
       return rows.length;
-    } catch (error) {
-      // The rows stay. A connection that cannot roll back is broken (which rolls back too): not reused.
-      const rolledBack = await client.query("ROLLBACK").then(
-        () => true,
-        () => false,
-      );
-      client.release(!rolledBack);
-      throw error;
-    }
+    });
   }
 
   /** Relays until a batch leaves no committed row behind. */
@@ -333,28 +341,17 @@ export function createOutbox({
       return value;
     },
     async pgTransaction(change) {
-      const client = await pool.connect();
-      let value: Awaited<ReturnType<typeof change>>;
-      try {
-        await client.query("BEGIN");
+      const value = await inTransaction(pool, async (client) => {
         const deliveries: OutboxDelivery[] = [];
-        value = await change(client, postInto(deliveries));
+        const value = await change(client, postInto(deliveries));
         if (deliveries.length) {
           await queryPrepared(
             client,
             Prisma.sql`INSERT INTO outbox (deliveries) VALUES (${JSON.stringify(deliveries)}::jsonb)`,
           );
         }
-        await client.query("COMMIT");
-        client.release();
-      } catch (error) {
-        const rolledBack = await client.query("ROLLBACK").then(
-          () => true,
-          () => false,
-        );
-        client.release(!rolledBack);
-        throw error;
-      }
+        return value;
+      });
       await committed();
       return value;
     },
