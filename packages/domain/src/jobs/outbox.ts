@@ -40,6 +40,11 @@ import { matchStartingTimer, type AssetUpdates, type JobQueues, type QueuedJob }
 export const OUTBOX_POLL_MS = 5000;
 /** The channel the outbox trigger notifies when an insert commits (migration outbox_notify). */
 const OUTBOX_CHANNEL = "outbox";
+/**
+ * Notifications within this long wake the relay once: a burst of commits (a worker's outcomes, a
+ * burst of requests) takes one pass, not one pass each, most of them finding nothing left to take.
+ */
+const NOTIFY_COALESCE_MS = 10;
 /** How long the relay waits before listening again after its listening connection broke. */
 const LISTEN_RETRY_MS = 1000;
 /** The most rows one relay transaction takes (their jobs go to BullMQ in one call per queue). */
@@ -284,6 +289,7 @@ export function createOutbox({
    */
   let listener: pg.Client | null = null;
   let relisten: NodeJS.Timeout | undefined;
+  let notified: NodeJS.Timeout | undefined;
   function listen(url: string) {
     if (closed) return;
     const client = new pg.Client({ connectionString: url });
@@ -294,7 +300,12 @@ export function createOutbox({
       void client.end().catch(() => {});
       if (!closed) relisten = setTimeout(() => listen(url), LISTEN_RETRY_MS).unref();
     };
-    client.on("notification", () => void wake());
+    client.on("notification", () => {
+      notified ??= setTimeout(() => {
+        notified = undefined;
+        void wake();
+      }, NOTIFY_COALESCE_MS);
+    });
     client.on("error", retry);
     client.on("end", retry);
     client
@@ -361,6 +372,7 @@ export function createOutbox({
       closed = true;
       clearInterval(poll);
       clearTimeout(relisten);
+      clearTimeout(notified);
       const listening = listener;
       listener = null;
       await listening?.end().catch(() => {});
