@@ -2,6 +2,7 @@
 // events are delivered once it has committed, never when it rolled back, still after a
 // relay died between the commit and the delivery, and once however many relays run.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import pg from "pg";
 import { CHANNELS, EVENTS } from "@clubcast/shared";
 import type { CameraCommandJob } from "@clubcast/shared/jobs";
 import { OUTBOX_POLL_MS, createOutbox, type Outbox, type OutboxDelivery } from "@clubcast/domain/jobs/outbox.ts";
@@ -148,19 +149,20 @@ describe("the outbox", () => {
     expect(await t.deps.jobs.cameraCommands.getJobCountByTypes("waiting")).toBeGreaterThanOrEqual(matchIds.length);
   });
 
-  /** A row committed (or rolled back) by another process: a plain INSERT, which wakes no relay of this one. */
+  /** A row committed (or rolled back) by another process (a session of its own): a plain INSERT, which wakes no relay of this one. */
   async function insertElsewhere(matchId: number, commit: boolean): Promise<string> {
     const idempotencyKey = `elsewhere-${matchId}-${commit}`;
     const deliveries: OutboxDelivery[] = [
       { kind: "job", job: { kind: "cameraCommand", payload: { ...schedule(matchId), idempotencyKey } } },
     ];
-    const client = await t.deps.pool.connect();
+    const client = new pg.Client({ connectionString: t.deps.config.databaseUrl, application_name: "elsewhere" });
+    await client.connect();
     try {
       await client.query("BEGIN");
       await client.query("INSERT INTO outbox (deliveries) VALUES ($1::jsonb)", [JSON.stringify(deliveries)]);
       await client.query(commit ? "COMMIT" : "ROLLBACK");
     } finally {
-      client.release();
+      await client.end();
     }
     return idempotencyKey;
   }

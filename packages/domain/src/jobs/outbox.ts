@@ -13,8 +13,9 @@
 //   its row): every job has a fixed job id, so BullMQ ignores the second add; an
 //   event may be heard twice, which its listeners bear (they read the match again).
 // The relay is woken right after a commit of its own process, by Postgres (a trigger
-// on the outbox notifies the channel `outbox` when an insert commits: rows committed by
-// another process, never a rolled-back one), when Redis is back, and every
+// on the outbox notifies the channel `outbox` when an insert commits, naming the
+// inserting session's application_name: rows committed by another process, never a
+// rolled-back one), when Redis is back, and every
 // OUTBOX_POLL_MS for a notification it missed or rows left by a dead relay.
 // This is the domain's one way to start work: a service never adds a BullMQ job itself.
 import { randomUUID } from "node:crypto";
@@ -210,6 +211,7 @@ export function createOutbox({
   prisma,
   pool,
   listenUrl,
+  sessionName,
   pollMs = OUTBOX_POLL_MS,
   jobs,
   events,
@@ -219,6 +221,11 @@ export function createOutbox({
   pool: Pool;
   /** The database whose outbox notifications wake this relay (a connection of its own); without one, only the poll does. */
   listenUrl?: string;
+  /**
+   * The application_name of `pool`'s sessions, which the notifications of their commits carry: this
+   * relay leaves those to the pass each commit starts here, and takes only other processes' rows.
+   */
+  sessionName?: string;
   pollMs?: number;
   jobs: JobQueues;
   /** A publisher whose publishes `sent()` awaits (realtime/publisher.ts, createAwaitedPublisher). */
@@ -300,7 +307,9 @@ export function createOutbox({
       void client.end().catch(() => {});
       if (!closed) relisten = setTimeout(() => listen(url), LISTEN_RETRY_MS).unref();
     };
-    client.on("notification", () => {
+    client.on("notification", ({ payload }) => {
+      // A commit of this process: its own pass takes the row (a second pass would find nothing).
+      if (sessionName !== undefined && payload === sessionName) return;
       notified ??= setTimeout(() => {
         notified = undefined;
         void wake();
