@@ -7,6 +7,7 @@ import fc from "fast-check";
 import type pg from "pg";
 import { createPool, createPrismaClient, type PrismaClient } from "@clubcast/db";
 import {
+  EVENTS,
   InvalidMatchTransitionError,
   LOCALES,
   MATCH_EVENTS,
@@ -29,6 +30,9 @@ import {
 import { createClub, createMatch } from "@clubcast/testkit/factories";
 import { matchColumns } from "@clubcast/domain/matches/presenter.ts";
 import { forgetOldJobOutcomes } from "@clubcast/domain/matches/job-outcomes.ts";
+import { createOutbox, type Outbox } from "@clubcast/domain/jobs/outbox.ts";
+import type { JobQueues } from "@clubcast/domain/jobs/queues.ts";
+import type { EventPublisher } from "@clubcast/domain/realtime/publisher.ts";
 import {
   awaitingVideoMatches,
   awaitsVideo,
@@ -43,6 +47,9 @@ let pool: pg.Pool;
 let prisma: PrismaClient;
 let matches: MatchRepository;
 let clubId: number;
+let outbox: Outbox;
+/** The events the outbox delivered (after their commit), as [channel, event, payload]. */
+const published: unknown[][] = [];
 
 beforeAll(async () => {
   db = await createTestDatabase(inject("databaseServerUrl"), inject("templateDatabase"));
@@ -51,8 +58,23 @@ beforeAll(async () => {
   prisma = createPrismaClient(db.url, { pool });
   matches = createMatchRepository(prisma);
   clubId = (await createClub(prisma)).id;
+  // An outbox over the test database whose events are recorded instead of sent (no Redis here).
+  const publisher: EventPublisher = {
+    publish: (...args) => void published.push(args),
+    publishToViewers: (...args) => void published.push(args),
+    accessChanged: () => {},
+    matchAudienceChanged: () => {},
+  };
+  outbox = createOutbox({
+    prisma,
+    pool,
+    jobs: {} as JobQueues,
+    events: { publisher, sent: async () => {} },
+    redisOutages: { down: false, onBack: () => {} },
+  });
 });
 afterAll(async () => {
+  await outbox.close();
   await prisma.$disconnect();
   await pool.end();
   await db.drop();
@@ -194,7 +216,7 @@ describe("which matches record (lifecycle/recording.ts)", () => {
 
 describe("transitions written together (the batcher of job outcomes)", () => {
   it("answers each request as transitions one after the other would, in each match's order", async () => {
-    const transition = createTransitionBatcher(matches, pool);
+    const transition = createTransitionBatcher(outbox);
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.constantFrom(...MATCH_STATUSES), { minLength: 1, maxLength: 4 }),
@@ -231,7 +253,7 @@ describe("transitions written together (the batcher of job outcomes)", () => {
   });
 
   it("answers a moved match as Prisma reads it: every column of matchColumns, typed alike", async () => {
-    const transition = createTransitionBatcher(matches, pool);
+    const transition = createTransitionBatcher(outbox);
     const match = await matchIn("unscheduled");
     const result = await transition({ matchId: match.id, event: "schedule", data: { isScheduled: true } });
     const read = await prisma.match.findUniqueOrThrow({ where: { id: match.id }, select: matchColumns });
@@ -240,7 +262,7 @@ describe("transitions written together (the batcher of job outcomes)", () => {
   });
 
   it("decides a refused request before writing a later one for its match", async () => {
-    const transition = createTransitionBatcher(matches, pool);
+    const transition = createTransitionBatcher(outbox);
     const scheduled = await Promise.all(Array.from({ length: 8 }, () => matchIn("scheduled")));
     // schedule is refused (decided alone), unschedule then moves the match: it ends unscheduled.
     const results = await Promise.all(
@@ -253,7 +275,7 @@ describe("transitions written together (the batcher of job outcomes)", () => {
   });
 
   it("answers missing for a deleted match, and moves the others written with it", async () => {
-    const transition = createTransitionBatcher(matches, pool);
+    const transition = createTransitionBatcher(outbox);
     const [gone, kept] = [await matchIn("scheduled"), await matchIn("scheduled")];
     await prisma.match.delete({ where: { id: gone.id } });
     const results = await Promise.all(
@@ -263,8 +285,44 @@ describe("transitions written together (the batcher of job outcomes)", () => {
     expect(results[1]).toMatchObject({ outcome: "moved", match: { id: kept.id, status: "live" } });
   });
 
+  it("commits what each request posts with its transition, and posts nothing of a write that fails", async () => {
+    const transition = createTransitionBatcher(outbox);
+    const [first, second, third] = await Promise.all((["unscheduled", "unscheduled", "live"] as const).map(matchIn));
+    const tell = (result: BatchedTransitionResult, post: { events: EventPublisher }) =>
+      post.events.publish(result.outcome, EVENTS.matchChanged, {
+        match: result.outcome === "moved" ? result.match.id : 0,
+      });
+    published.length = 0;
+    const results = await Promise.all([
+      transition({ matchId: first!.id, event: "schedule", data: {}, effects: tell }),
+      transition({ matchId: third!.id, event: "schedule", data: {}, effects: tell }),
+    ]);
+    expect(results.map((result) => result.outcome)).toEqual(["moved", "refused"]);
+    expect(published).toEqual([
+      ["moved", EVENTS.matchChanged, { match: first!.id }],
+      ["refused", EVENTS.matchChanged, { match: 0 }],
+    ]);
+
+    published.length = 0;
+    const failing = { matchId: second!.id, event: "schedule" as const, data: { configurationId: 2_147_483_000 } };
+    await expect(transition({ ...failing, effects: tell })).rejects.toThrow();
+    // Effects that fail roll the transition back with them.
+    await expect(
+      transition({
+        matchId: second!.id,
+        event: "schedule",
+        data: {},
+        effects: () => Promise.reject(new Error("effects failed")),
+      }),
+    ).rejects.toThrow("effects failed");
+    await outbox.relay();
+    expect(published).toEqual([]);
+    expect((await stored(second!.id)).status).toBe("unscheduled");
+    expect(await prisma.outboxMessage.count()).toBe(0);
+  });
+
   it("fails every request of a write that fails, and writes the next ones", async () => {
-    const transition = createTransitionBatcher(matches, pool);
+    const transition = createTransitionBatcher(outbox);
     const [first, second] = [await matchIn("unscheduled"), await matchIn("unscheduled")];
     // A configuration that does not exist: the foreign key refuses the whole update.
     const failing = [first, second].map((match) =>
@@ -284,7 +342,7 @@ describe("job outcomes claimed with their transitions", () => {
     (await pool.query("SELECT 1 FROM job_outcomes WHERE key = $1", [key])).rowCount === 1;
 
   it("moves a match once per claim however often and however concurrently the claim is asked", async () => {
-    const transition = createTransitionBatcher(matches, pool);
+    const transition = createTransitionBatcher(outbox);
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 6 }),
@@ -321,7 +379,7 @@ describe("job outcomes claimed with their transitions", () => {
   });
 
   it("claims a refused or missing request's outcome too, and nothing when its statement fails", async () => {
-    const transition = createTransitionBatcher(matches, pool);
+    const transition = createTransitionBatcher(outbox);
     const live = await matchIn("live");
     const gone = await matchIn("scheduled");
     await prisma.match.delete({ where: { id: gone.id } });

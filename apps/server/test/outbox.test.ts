@@ -2,6 +2,7 @@
 // events are delivered once it has committed, never when it rolled back, still after a
 // relay died between the commit and the delivery, and once however many relays run.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import pg from "pg";
 import { CHANNELS, EVENTS } from "@clubcast/shared";
 import type { CameraCommandJob } from "@clubcast/shared/jobs";
 import { OUTBOX_POLL_MS, createOutbox, type Outbox, type OutboxDelivery } from "@clubcast/domain/jobs/outbox.ts";
@@ -128,11 +129,12 @@ describe("the outbox", () => {
         job: { kind: "cameraCommand", payload: { ...schedule(matchId), idempotencyKey: `once-${matchId}` } },
       },
     ]);
+    // Watched from before their commit: its notification wakes the app's relay at once.
+    const added = vi.spyOn(t.deps.jobs, "addJobs");
     // As committed by requests whose process died before relaying them.
     await t.deps.prisma.outboxMessage.createMany({
       data: rows.map((deliveries) => ({ deliveries: deliveries as object[] })),
     });
-    const added = vi.spyOn(t.deps.jobs, "addJobs");
     const relays = [otherRelay(), otherRelay(), otherRelay()];
     let delivered: number[];
     try {
@@ -145,5 +147,46 @@ describe("the outbox", () => {
     expect(delivered.sort((a, b) => a - b)).toEqual(matchIds);
     expect(await waitingRows()).toBe(0);
     expect(await t.deps.jobs.cameraCommands.getJobCountByTypes("waiting")).toBeGreaterThanOrEqual(matchIds.length);
+  });
+
+  /** A row committed (or rolled back) by another process (a session of its own): a plain INSERT, which wakes no relay of this one. */
+  async function insertElsewhere(matchId: number, commit: boolean): Promise<string> {
+    const idempotencyKey = `elsewhere-${matchId}-${commit}`;
+    const deliveries: OutboxDelivery[] = [
+      { kind: "job", job: { kind: "cameraCommand", payload: { ...schedule(matchId), idempotencyKey } } },
+    ];
+    const client = new pg.Client({ connectionString: t.deps.config.databaseUrl, application_name: "elsewhere" });
+    await client.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("INSERT INTO outbox (deliveries) VALUES ($1::jsonb)", [JSON.stringify(deliveries)]);
+      await client.query(commit ? "COMMIT" : "ROLLBACK");
+    } finally {
+      await client.end();
+    }
+    return idempotencyKey;
+  }
+
+  it("reaches its queue promptly when another process commits it (NOTIFY), not at the next poll", async () => {
+    // Five rows one after the other: each is delivered well within a poll's interval. The poll alone
+    // would deliver each at a random moment of its interval, so all five this soon by chance is unlikely.
+    const promptMs = OUTBOX_POLL_MS * 0.3;
+    for (let i = 0; i < 5; i++) {
+      const match = await newMatch();
+      const started = performance.now();
+      const jobId = await insertElsewhere(match.id, true);
+      await eventually(() => commandJob(jobId), "the notified relay to deliver the row", promptMs);
+      expect(performance.now() - started).toBeLessThan(promptMs);
+    }
+    expect(await waitingRows()).toBe(0);
+  });
+
+  it("never delivers a row another process rolled back: no notification, and nothing for the relay to find", async () => {
+    const match = await newMatch();
+    const jobId = await insertElsewhere(match.id, false);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.deps.outbox.relay();
+    expect(await commandJob(jobId)).toBeUndefined();
+    expect(await waitingRows()).toBe(0);
   });
 });

@@ -18,7 +18,7 @@ import { loadWorkerSettings } from "@clubcast/settings";
 import { clearRedisPrefix, dropDatabase, freshMigratedDatabase, printTable, sleep } from "@clubcast/testkit/bench";
 import { createSimulatorControl, type SimCall, startCameraSimulator } from "@clubcast/testkit/camera-sim";
 
-const DATABASE = "clubcast_bench_jobs";
+const DATABASE = process.env.BENCH_DATABASE ?? "clubcast_bench_jobs";
 const COMMANDS = Number(process.env.BENCH_COMMANDS ?? 5000);
 /** The worker's camera-command concurrency (WORKER_CONCURRENCY, else its default), the baseline's too. */
 const CONCURRENCY = loadWorkerSettings().concurrency;

@@ -1,10 +1,12 @@
 // What each queue's jobs do. Camera commands and asset updates call external
 // servers with the job's idempotency key, so a retried or redelivered job has
-// no second effect there; outcomes go through the service layer.
+// no second effect there; outcomes go through the service layer, which commits
+// each outcome's change, its follow-up jobs and timers and its events together
+// through the outbox: no processor adds a job or publishes an event itself.
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { UnrecoverableError, type Job } from "bullmq";
-import { CHANNELS, EVENTS, GATEWAY_CAMERA_TYPE, MEDIA_FILES, clipFrames, frameAt } from "@clubcast/shared";
+import { GATEWAY_CAMERA_TYPE, MEDIA_FILES, clipFrames, frameAt } from "@clubcast/shared";
 import {
   ASSET_UPDATE_TARGETS,
   type AssetUpdateJob,
@@ -163,7 +165,7 @@ export function assetUpdateProcessor(services: Services, settings: WorkerSetting
     return withFinalFailure(
       job,
       () => assets.update(target, { matchId, isPrivate }, { idempotencyKey }),
-      async (report) => services.matches.assetUpdateFailed(job.data, report),
+      (report) => services.matches.assetUpdateFailed(job.data, report),
     );
   };
 }
@@ -179,15 +181,9 @@ export function privacyAppliedProcessor(services: Services) {
   };
 }
 
-export function matchTimerProcessor({ prisma, events }: Deps) {
-  return async (job: Job<MatchStartingJob>): Promise<{ published: boolean }> => {
-    const { matchId, startingAt } = job.data;
-    const match = await prisma.match.findUnique({ where: { id: matchId }, select: { status: true, startingAt: true } });
-    // Unscheduled, recording already, deleted or moved to another start since the timer was set.
-    if (match?.status !== "scheduled" || match.startingAt.toISOString() !== startingAt) return { published: false };
-    events.publish(CHANNELS.match(matchId), EVENTS.matchStarting, { match: matchId, starting_at: startingAt });
-    return { published: true };
-  };
+/** A match's starting timer fired: its pages hear it, through the outbox (matches service, matchStarting). */
+export function matchTimerProcessor(services: Services) {
+  return (job: Job<MatchStartingJob>): Promise<{ published: boolean }> => services.matches.matchStarting(job.data);
 }
 
 /**

@@ -36,7 +36,7 @@ export function jobHandlers(deps: Deps, services: Services, settings: WorkerSett
     cameraCommand: cameraCommandProcessor(deps, services, settings),
     assetUpdate: assetUpdateProcessor(services, settings),
     privacyApplied: privacyAppliedProcessor(services),
-    matchStarting: matchTimerProcessor(deps),
+    matchStarting: matchTimerProcessor(services),
     overdueMatches: async () => ({ stopped: await services.matches.stopOverdueMatches() }),
     clipCut: clipCutProcessor(deps, services),
     summaryBuild: summaryBuildProcessor(deps, services),

@@ -535,7 +535,7 @@ describe("match timers", () => {
   });
 
   it("publishes nothing for a match no longer scheduled, or moved to another start", async () => {
-    const processTimer = matchTimerProcessor(stack.t.deps);
+    const processTimer = matchTimerProcessor(stack.t.services);
     const unscheduled = await stack.createMatch({ status: "unscheduled" });
     const moved = await stack.createMatch({ status: "scheduled" });
     const timer = (matchId: number, startingAt: Date) =>

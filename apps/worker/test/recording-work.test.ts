@@ -87,7 +87,7 @@ it("makes a playable MP4 of both sessions of a recording, its tail included, and
 
   // The match went on demand before the stream's tail was in: the gateway adds it a moment later.
   publish(1);
-  await stack.t.deps.jobs.enqueueRecordingWork(job);
+  await stack.t.deps.outbox.post((post) => post.recordingWork(job));
   await new Promise((resolve) => setTimeout(resolve, 1000));
   publish(2);
   const ready = await eventually(
@@ -119,7 +119,7 @@ it("suggests the referee's whistle heard in a recording's second session, at its
     `anoisesrc=a=0.1:d=${SESSION_S}[n];sine=f=3600:d=${SESSION_S},` +
     `volume='${session === 2 ? 2.8 : 0}*between(t,2,2.8)':eval=frame[w];[n][w]amix=inputs=2:normalize=0[out0]`;
   writeRecording(job.matchId, sound);
-  await stack.t.deps.jobs.enqueueRecordingWork(job);
+  await stack.t.deps.outbox.post((post) => post.recordingWork(job));
   const suggested = await eventually(
     async () => {
       const rows = await stack.t.deps.prisma.momentSuggestion.findMany({ where: { matchId: job.matchId } });
@@ -139,7 +139,7 @@ it("retries a download that cannot be made, then lists it as failed and says so 
   // A segment lost from the disk: no attempt can copy the recording.
   rmSync(join(dir, "source", "s2-1.ts"));
 
-  await stack.t.deps.jobs.enqueueRecordingWork(job);
+  await stack.t.deps.outbox.post((post) => post.recordingWork(job));
   const failed = await eventually(
     async () => (await matchAnswer(job.matchId)).download_status === "failed",
     "the download failed for good",

@@ -43,8 +43,14 @@ const POOL_WAIT_MS = 2_000;
 /** The message of pg's refusal once a query waited POOL_WAIT_MS for a connection (it carries no code). */
 export const POOL_WAIT_TIMED_OUT = /^timeout exceeded when trying to connect$/;
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: POOL_WAIT_MS });
+/** A pool of `max` connections; `applicationName` names its sessions in Postgres (the outbox's notifications carry it). */
+export function createPool(connectionString: string, max = 10, applicationName?: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: POOL_WAIT_MS,
+    ...(applicationName === undefined ? {} : { application_name: applicationName }),
+  });
   // An idle connection that dies (database restarted, connection terminated) is
   // dropped by the pool and replaced on next use; unheard, its 'error' event
   // would crash the process. (Prisma's adapter does the same for its own pools.)

@@ -1,4 +1,5 @@
 // The long-lived resources every service uses, created once per process.
+import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import type { Pool } from "pg";
 import { createPool, createPrismaClient, type PrismaClient } from "@clubcast/db";
@@ -39,7 +40,9 @@ export function createDeps(config: AppConfig, processName = "server"): Deps {
   const redisOutages = createRedisOutageLog(processName);
   // The publisher gets its own connection without keyPrefix: the Socket.IO key carries the prefix.
   const publisherRedis = redisOutages.watch(new Redis(config.redisUrl, FAIL_FAST_REDIS));
-  const pool = createPool(config.databaseUrl);
+  // Named for this process: the outbox's notifications of its own commits are told apart (jobs/outbox.ts).
+  const sessionName = `clubcast-${processName}-${randomUUID().slice(0, 8)}`;
+  const pool = createPool(config.databaseUrl, 10, sessionName);
   // The read cache's version reads get a connection of their own: every cached
   // answer waits for one, and in the shared pool it would queue behind the
   // statements of uncached answers. One is enough: the reads are batched (one at a time).
@@ -58,6 +61,8 @@ export function createDeps(config: AppConfig, processName = "server"): Deps {
     outbox: createOutbox({
       prisma,
       pool,
+      listenUrl: config.databaseUrl,
+      sessionName,
       jobs,
       events: createAwaitedPublisher(publisherRedis, config.redisPrefix),
       redisOutages,

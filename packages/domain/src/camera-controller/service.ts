@@ -2,6 +2,7 @@
 // token is bound to one configuration: heartbeats (feeding monitoring), a
 // match's live stream being ready, and a recording having finished.
 import { canTransition, finishedRecordingOf, type MatchStatus } from "@clubcast/shared";
+import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { CameraClient, RequestContext } from "../core/context.ts";
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../core/errors.ts";
@@ -10,7 +11,7 @@ import type { AuthService } from "../auth/service.ts";
 import type { ClipsService } from "../clips/service.ts";
 import type { MatchesService } from "../matches/service.ts";
 import type { MediaService } from "../media/service.ts";
-import { downloadOnDemand } from "../matches/recording-work.ts";
+import { downloadOnDemand, recordingOnDemand } from "../matches/recording-work.ts";
 import { matchColumns, type MatchRow } from "../matches/presenter.ts";
 import { checkSignIn } from "../auth/passwords.ts";
 import type { TokenAnswer } from "../auth/schemas.ts";
@@ -56,7 +57,7 @@ export function createCameraControllerService(
   }: {
     auth: Pick<AuthService, "issueToken">;
     clips: Pick<ClipsService, "matchOnDemand">;
-    matches: Pick<MatchesService, "cameraStartedRecording" | "recordingOnDemand">;
+    matches: Pick<MatchesService, "cameraStartedRecording">;
     media: Pick<MediaService, "isOwnVideo">;
   },
 ) {
@@ -158,7 +159,7 @@ export function createCameraControllerService(
       started,
       sameUrl: match.liveHlsUrl === url,
     });
-    for (const notice of notices) announce(deps.events, notice);
+    if (notices.length) await deps.outbox.post((post) => notices.forEach((notice) => announce(post.events, notice)));
     const now = await prisma.match.findUniqueOrThrow({
       where: { id: match.id },
       select: { status: true, liveHlsUrl: true },
@@ -184,12 +185,13 @@ export function createCameraControllerService(
    * replayed report answers 200 with the match as the first one left it (a match on demand keeps
    * its video; a later report with a video still takes a no_video match on demand). A video of ours
    * goes on demand with its download `preparing`, and the worker's after-recording jobs are queued
-   * (again on a replay: their ids make that add nothing).
+   * (again on a replay: their ids make that add nothing). The news, the cuts of the clips placed while
+   * it recorded and those jobs commit with the change (the outbox).
    */
   async function finishMatchRecording(matchId: number, vodHlsUrl: string | null, client: CameraClient) {
     const { id } = await ownMatch(matchId, client);
     const finishing = finishedRecordingOf(vodHlsUrl);
-    const { match, changed } = await prisma.$transaction(async (tx) => {
+    const finishIn = async (tx: Prisma.TransactionClient) => {
       const repository = createMatchRepository(tx);
       // Each step is refused for a match past it, which then goes on from where it is.
       await repository.transition(id, "startRecording");
@@ -216,12 +218,16 @@ export function createCameraControllerService(
       const match = await tx.match.findUnique({ where: { id }, select: matchColumns });
       if (!match) throw new NotFoundError("camera_controller.match_not_found");
       return { match, changed: false };
+    };
+    const match = await deps.outbox.transaction(async (tx, post) => {
+      const { match, changed } = await finishIn(tx);
+      const { notices, onDemand } = recordingFinishedEffects(match, changed);
+      for (const notice of notices) announce(post.events, notice);
+      // Now on demand: clips of markers placed while it recorded can be cut.
+      if (onDemand) await clips.matchOnDemand(tx, post, id);
+      recordingOnDemand(post, match);
+      return match;
     });
-    const { notices, onDemand } = recordingFinishedEffects(match, changed);
-    for (const notice of notices) announce(deps.events, notice);
-    // Now on demand: clips of markers placed while it recorded can be cut.
-    if (onDemand) await clips.matchOnDemand(id);
-    await matches.recordingOnDemand(match);
     return finishedAnswer(match);
   }
 

@@ -20,6 +20,8 @@ import {
 import { type ClipCutJob } from "@clubcast/shared/jobs";
 import type { Clip, Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
+import type { OutboxPost } from "../jobs/outbox.ts";
+import type { EventPublisher } from "../realtime/publisher.ts";
 import type { AuthUser, RequestContext } from "../core/context.ts";
 import { NotFoundError, TooManyRequestsError, ValidationError, fieldLabel, type FieldErrors } from "../core/errors.ts";
 import { listOf, written } from "../core/answers.ts";
@@ -85,25 +87,28 @@ export function createClipsService(
   deps: Deps,
   { media, summaries }: { media: MediaService; summaries: Pick<SummariesService, "clipReady" | "clipRemoved"> },
 ) {
-  const { prisma, events, jobs, config } = deps;
+  const { prisma, events, outbox, config } = deps;
 
   /** Tells the match's pages to read the clip again; no more than ids, as the match's channel may be public. */
-  function changed(clip: { id: number; matchId: number }) {
-    events.publish(CHANNELS.match(clip.matchId), EVENTS.clipChanged, { match: clip.matchId, clip: clip.id });
+  function changed(clip: { id: number; matchId: number }, to: EventPublisher = events) {
+    to.publish(CHANNELS.match(clip.matchId), EVENTS.clipChanged, { match: clip.matchId, clip: clip.id });
   }
 
-  /** A clip's state and progress on its match's channel; of a private one, only that it changed. */
-  function publish(clip: {
-    id: number;
-    matchId: number;
-    markerId: number;
-    isPrivate: boolean | null;
-    state: "queued" | "cutting" | "ready" | "failed";
-    progress: number;
-    failureReason: string | null;
-  }) {
-    if (clip.isPrivate) return changed(clip);
-    events.publish(CHANNELS.match(clip.matchId), EVENTS.clipUpdated, {
+  /** A clip's state and progress on its match's channel (`to`: the outbox's, in a change); of a private one, only that it changed. */
+  function publish(
+    clip: {
+      id: number;
+      matchId: number;
+      markerId: number;
+      isPrivate: boolean | null;
+      state: "queued" | "cutting" | "ready" | "failed";
+      progress: number;
+      failureReason: string | null;
+    },
+    to: EventPublisher = events,
+  ) {
+    if (clip.isPrivate) return changed(clip, to);
+    to.publish(CHANNELS.match(clip.matchId), EVENTS.clipUpdated, {
       match: clip.matchId,
       clip: clip.id,
       marker: clip.markerId,
@@ -118,25 +123,25 @@ export function createClipsService(
    * (a club-less user: that user) still waits for of clips made before it. Every club's first waiting
    * cut goes before any club's second, so one club's flood never holds back another club's cut.
    */
-  async function cutPriority(clipId: number): Promise<number> {
+  async function cutPriority(db: Prisma.TransactionClient, clipId: number): Promise<number> {
     // One query: the clip or its marker may go meanwhile (its job then finds nothing to cut).
-    const requester = await prisma.user.findFirst({
+    const requester = await db.user.findFirst({
       where: { sequences: { some: { markers: { some: { clip: { id: clipId } } } } } },
       select: { id: true, clubId: true },
     });
     // Gone, or of a deleted user's marker: nobody's flood.
     if (!requester) return 1;
-    const earlier = await prisma.clip.count({
+    const earlier = await db.clip.count({
       where: { ...PENDING_CUT, id: { lt: clipId }, ...requestedBy(requester) },
     });
     return 1 + earlier;
   }
 
-  /** Queues the cut of the clip's current version once its match is on demand (until then it stays queued). */
-  async function queueCut(clip: WrittenClip) {
-    publish(clip);
+  /** Posts the cut of the clip's current version once its match is on demand (until then it stays queued). */
+  async function queueCut(tx: Prisma.TransactionClient, post: OutboxPost, clip: WrittenClip) {
+    publish(clip, post.events);
     if (clip.match.status === "vod") {
-      await jobs.enqueueClipCut({ clipId: clip.id, version: clip.version }, await cutPriority(clip.id));
+      post.clipCut({ clipId: clip.id, version: clip.version }, await cutPriority(tx, clip.id));
     }
   }
 
@@ -159,21 +164,20 @@ export function createClipsService(
 
   /**
    * Runs `write`, which makes a clip to be cut (a new one or a new version), within the cut limits of
-   * the user (checked under a lock per club, so concurrent requests cannot all slip under a limit), then
-   * queues the cut once committed. Answers what `write` gives.
+   * the user (checked under a lock per club, so concurrent requests cannot all slip under a limit), and
+   * posts its cut, committed with it (the outbox). Answers what `write` gives.
    */
   async function cutWithinLimits<T>(
     user: AuthUser,
     write: (tx: Prisma.TransactionClient) => Promise<{ result: T; clip: WrittenClip }>,
   ): Promise<T> {
-    const { result, clip } = await prisma.$transaction(async (tx) => {
+    return outbox.transaction(async (tx, post) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CUT_LIMITS_LOCK}::int4, ${user.clubId ?? -user.id}::int4)`;
-      const written = await write(tx);
+      const { result, clip } = await write(tx);
       await requireWithinCutLimits(tx, user);
-      return written;
+      await queueCut(tx, post, clip);
+      return result;
     });
-    await queueCut(clip);
-    return result;
   }
 
   /**
@@ -231,14 +235,14 @@ export function createClipsService(
     });
   }
 
-  /** A match went on demand: the clips placed while it recorded are cut now. */
-  async function matchOnDemand(matchId: number): Promise<void> {
-    const waiting = await prisma.clip.findMany({
+  /** A match went on demand (in `tx`): the cuts of the clips placed while it recorded are posted with it. */
+  async function matchOnDemand(tx: Prisma.TransactionClient, post: OutboxPost, matchId: number): Promise<void> {
+    const waiting = await tx.clip.findMany({
       where: { matchId, state: "queued" },
       select: { id: true, version: true },
     });
     for (const clip of waiting) {
-      await jobs.enqueueClipCut({ clipId: clip.id, version: clip.version }, await cutPriority(clip.id));
+      post.clipCut({ clipId: clip.id, version: clip.version }, await cutPriority(tx, clip.id));
     }
   }
 

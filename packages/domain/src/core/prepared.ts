@@ -2,7 +2,7 @@
 // $queryRaw runs its query compiler on every call (most of a hot read's CPU, and
 // about a millisecond of a worker's job); a prepared statement is also planned
 // once per connection rather than on every call.
-import type { Pool, QueryResultRow } from "pg";
+import type { Pool, PoolClient, QueryResultRow } from "pg";
 import type { Prisma } from "@clubcast/db";
 
 /**
@@ -20,9 +20,15 @@ function statementName(text: string): string {
   return name;
 }
 
-/** Runs `statement` (built with Prisma.sql, values as parameters) as a prepared statement on `pool`. */
-export async function queryPrepared<Row extends QueryResultRow>(pool: Pool, statement: Prisma.Sql): Promise<Row[]> {
-  const { rows } = await pool.query<Row>({
+/**
+ * Runs `statement` (built with Prisma.sql, values as parameters) as a prepared statement on `db`: the
+ * pool (autocommitted), or a connection taken from it for a transaction.
+ */
+export async function queryPrepared<Row extends QueryResultRow>(
+  db: Pool | PoolClient,
+  statement: Prisma.Sql,
+): Promise<Row[]> {
+  const { rows } = await (db as Pool).query<Row>({
     name: statementName(statement.text),
     text: statement.text,
     values: statement.values,

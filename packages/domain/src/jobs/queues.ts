@@ -1,7 +1,7 @@
 // The enqueue side of the BullMQ queues (the job registry JOBS in @clubcast/shared);
-// apps/worker runs the jobs. The jobs of a change to the database go through the
-// outbox (outbox.ts), which calls these once the change has committed; the worker
-// calls them directly for jobs that follow no change of its own. Every call fails
+// apps/worker runs the jobs. Services never call these: the jobs a change starts are
+// posted to the outbox (outbox.ts) in the change's transaction, and its relay calls
+// these once the change has committed. The worker schedules its repeated sweep here. Every call fails
 // fast with RedisUnavailable while Redis is away, and is never carried out later.
 import { FlowProducer, Queue } from "bullmq";
 import { Redis } from "ioredis";
@@ -15,21 +15,19 @@ import {
   matchStartingJobId,
   planJob,
   summaryBuildJobId,
-  type ClipCutJob,
   type SummaryBuildJob,
-  type RecordingJob,
-  type CameraCommandJob,
   type JobKind,
   type JobPayload,
   type QueuePayload,
 } from "@clubcast/shared/jobs";
 import type { AppConfig } from "@clubcast/settings";
-import { batchedPerTick } from "../core/batching.ts";
 
 type QueueKey = keyof typeof QUEUES;
 
-/** A registered job to add, after `delay` ms if given. */
-export type QueuedJob = { [K in JobKind]: { kind: K; payload: JobPayload<K>; delay?: number } }[JobKind];
+/** A registered job to add, after `delay` ms and at `priority` (1 first) if given. */
+export type QueuedJob = {
+  [K in JobKind]: { kind: K; payload: JobPayload<K>; delay?: number; priority?: number };
+}[JobKind];
 
 /** A privacy change's asset updates: one idempotency key per target of ASSET_UPDATE_TARGETS, in order. */
 export interface AssetUpdates {
@@ -38,6 +36,13 @@ export interface AssetUpdates {
   requestedBy: number | null;
   idempotencyKeys: string[];
 }
+/** The match.starting timer of a match's start: a job due at the start (a second add for the same start is ignored). */
+export const matchStartingTimer = (matchId: number, startingAt: Date): QueuedJob => ({
+  kind: "matchStarting",
+  payload: { matchId, startingAt: startingAt.toISOString() },
+  delay: Math.max(0, startingAt.getTime() - Date.now()),
+});
+
 /** One BullMQ queue per name of QUEUES, typed with the payloads of the jobs it holds. */
 type Queues = { [Key in QueueKey]: Queue<QueuePayload<(typeof QUEUES)[Key]>> };
 
@@ -72,20 +77,15 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
    */
   async function addJobs(jobs: QueuedJob[]): Promise<void> {
     const perQueue = new Map<string, { name: string; data: unknown; opts: object }[]>();
-    for (const { kind, payload, delay } of jobs) {
+    for (const { kind, payload, delay, priority } of jobs) {
       const { queueName, name, data, opts } = planJob(kind, payload);
       const bulk = perQueue.get(queueName) ?? perQueue.set(queueName, []).get(queueName)!;
-      bulk.push({ name, data, opts: { ...opts, ...(delay === undefined ? {} : { delay }) } });
+      const extra = { ...(delay === undefined ? {} : { delay }), ...(priority === undefined ? {} : { priority }) };
+      bulk.push({ name, data, opts: { ...opts, ...extra } });
     }
     await viaRedis(() =>
       Promise.all([...perQueue].map(([queueName, bulk]) => queueNamed.get(queueName)!.addBulk(bulk))),
     );
-  }
-
-  /** Enqueues a camera command; its idempotency key is its job id, so a duplicate add is ignored. */
-  async function enqueueCameraCommand(job: CameraCommandJob): Promise<string> {
-    await add("cameraCommand", job);
-    return job.idempotencyKey;
   }
 
   /**
@@ -116,18 +116,9 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     );
   }
 
-  /** The timers asked for in one tick (the schedules a batch of job outcomes confirmed), added in one call. */
-  const addMatchStartingTimers = batchedPerTick((starts: { matchId: number; startingAt: Date }[]) => {
-    const timers = starts.map(({ matchId, startingAt }) => {
-      const { name, data, opts } = planJob("matchStarting", { matchId, startingAt: startingAt.toISOString() });
-      return { name, data, opts: { ...opts, delay: Math.max(0, startingAt.getTime() - Date.now()) } };
-    });
-    return viaRedis(() => queues.matchTimers.addBulk(timers));
-  });
-
   /** Creates the match.starting timer of a match's start (a second add for the same start is ignored). */
   async function setMatchStartingTimer(matchId: number, startingAt: Date): Promise<void> {
-    await addMatchStartingTimers({ matchId, startingAt });
+    await addJobs([matchStartingTimer(matchId, startingAt)]);
   }
 
   /** Repeats the overdue-matches sweep every OVERDUE_SWEEP_EVERY_MS (one scheduler, however often this is called). */
@@ -140,15 +131,6 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
         { name, data, opts },
       ),
     );
-  }
-
-  /**
-   * Enqueues the cut of one version of a clip (a second add of the same version is ignored) at
-   * `priority` (1 first): its rank among its club's waiting cuts, so the queue takes every club's
-   * first cut before any club's second (clips service, cutPriority).
-   */
-  async function enqueueClipCut(job: ClipCutJob, priority: number): Promise<void> {
-    await add("clipCut", job, { priority });
   }
 
   /**
@@ -165,15 +147,6 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     return summaryBuildJobId(job);
   }
 
-  /**
-   * Enqueues the work after a recording went on demand: its MP4 download, its keyframe index and the
-   * listening for moments. One job of each per recording (their ids), so queueing a recording again
-   * (a replayed report) adds nothing.
-   */
-  async function enqueueRecordingWork(job: RecordingJob): Promise<void> {
-    await Promise.all([add("recordingDownload", job), add("recordingIndex", job), add("recordingMoments", job)]);
-  }
-
   async function close(): Promise<void> {
     await Promise.all([...allQueues, flows].map((source) => source.close()));
     connection.disconnect();
@@ -185,10 +158,7 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     allQueues,
     viaRedis,
     addJobs,
-    enqueueCameraCommand,
-    enqueueClipCut,
     enqueueSummaryBuild,
-    enqueueRecordingWork,
     enqueueAssetUpdates,
     setMatchStartingTimer,
     clearMatchStartingTimer,

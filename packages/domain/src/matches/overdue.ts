@@ -9,7 +9,7 @@ import { overdueBefore, overdueStop } from "./lifecycle/overdue-stop.ts";
 import { recordingMatches } from "./lifecycle/recording.ts";
 
 export function createOverdueMatches(
-  deps: Pick<Deps, "prisma" | "jobs">,
+  deps: Pick<Deps, "prisma" | "outbox">,
   {
     publishers,
     endWithoutCamera,
@@ -18,7 +18,7 @@ export function createOverdueMatches(
     endWithoutCamera: (job: { matchId: number; requestedBy: number | null }) => Promise<CommandOutcome>;
   },
 ) {
-  const { prisma, jobs } = deps;
+  const { prisma, outbox } = deps;
   const planner = createCameraCommandPlanner(deps);
 
   /** Stops the recording matches overdue at `now` whose camera has no publisher; answers their ids. */
@@ -39,13 +39,13 @@ export function createOverdueMatches(
         await endWithoutCamera({ matchId: match.id, requestedBy: null });
         continue;
       }
-      await jobs.enqueueCameraCommand({
-        command: "stopRecording",
-        matchId: match.id,
-        configurationId: stop.configurationId,
-        requestedBy: null,
-        idempotencyKey: stop.idempotencyKey,
-      });
+      // Its key is the stop's own (overdue-stop.ts): a sweep that runs again adds no second command.
+      await outbox.post((post) =>
+        post.cameraCommand(
+          { command: "stopRecording", matchId: match.id, configurationId: stop.configurationId, requestedBy: null },
+          stop.idempotencyKey,
+        ),
+      );
     }
     return stopped;
   }

@@ -9,6 +9,7 @@
 import { CHANNELS, EVENTS, type DownloadStatus } from "@clubcast/shared";
 import type { RecordingJob } from "@clubcast/shared/jobs";
 import type { Deps } from "../deps.ts";
+import type { OutboxPost } from "../jobs/outbox.ts";
 import type { MatchRow } from "./presenter.ts";
 
 /**
@@ -18,35 +19,41 @@ import type { MatchRow } from "./presenter.ts";
 export const downloadOnDemand = (videoIsOurs: boolean) =>
   videoIsOurs ? { downloadStatus: "preparing" as const, recordingVersion: { increment: 1 } } : { downloadStatus: null };
 
-export function createRecordingWork({ prisma, jobs, events }: Deps) {
-  /**
-   * Queues a match's after-recording jobs while its download is being prepared: after the report
-   * that took it on demand, and again (the same job ids: nothing added) after a replay of it, which
-   * also mends a queueing that failed after the report's commit.
-   */
-  async function recordingOnDemand(match: Pick<MatchRow, "id" | "status" | "downloadStatus" | "recordingVersion">) {
-    if (match.status !== "vod" || match.downloadStatus !== "preparing") return;
-    await jobs.enqueueRecordingWork({ matchId: match.id, version: match.recordingVersion });
-  }
+/**
+ * Posts a match's after-recording jobs while its download is being prepared, in the transaction of
+ * the report that took it on demand, and again (the same job ids: nothing added) in a replay of it.
+ */
+export function recordingOnDemand(
+  post: OutboxPost,
+  match: Pick<MatchRow, "id" | "status" | "downloadStatus" | "recordingVersion">,
+): void {
+  if (match.status !== "vod" || match.downloadStatus !== "preparing") return;
+  post.recordingWork({ matchId: match.id, version: match.recordingVersion });
+}
 
+export function createRecordingWork({ prisma, outbox }: Deps) {
   /** Whether the job's recording is still the match's on-demand video (not deleted, restored or recorded again). */
   async function isCurrentRecording({ matchId, version }: RecordingJob): Promise<boolean> {
     const count = await prisma.match.count({ where: { id: matchId, status: "vod", recordingVersion: version } });
     return count > 0;
   }
 
-  /** Writes the download's outcome for the job's recording (nothing when another one came since); tells the match's page. */
-  async function settleDownload({ matchId, version }: RecordingJob, status: Exclude<DownloadStatus, "preparing">) {
-    const { count } = await prisma.match.updateMany({
-      where: { id: matchId, recordingVersion: version, downloadStatus: "preparing" },
-      data: { downloadStatus: status },
+  /**
+   * Writes the download's outcome for the job's recording (nothing when another one came since) and
+   * tells the match's page, committed together (the outbox).
+   */
+  function settleDownload({ matchId, version }: RecordingJob, status: Exclude<DownloadStatus, "preparing">) {
+    return outbox.transaction(async (tx, post) => {
+      const { count } = await tx.match.updateMany({
+        where: { id: matchId, recordingVersion: version, downloadStatus: "preparing" },
+        data: { downloadStatus: status },
+      });
+      if (count > 0) post.events.publish(CHANNELS.match(matchId), EVENTS.matchChanged, { match: matchId });
+      return { applied: count > 0 };
     });
-    if (count > 0) events.publish(CHANNELS.match(matchId), EVENTS.matchChanged, { match: matchId });
-    return { applied: count > 0 };
   }
 
   return {
-    recordingOnDemand,
     isCurrentRecording,
     downloadReady: (job: RecordingJob) => settleDownload(job, "ready"),
     downloadFailed: (job: RecordingJob) => settleDownload(job, "failed"),

@@ -7,11 +7,13 @@ import {
   transitionOf,
   type InitialMatchStatus,
   type MatchEvent,
+  type MatchStatus,
 } from "@clubcast/shared";
-import type { Pool } from "pg";
+import type { Pool, PoolClient } from "pg";
 import { Prisma, type PrismaClient } from "@clubcast/db";
 import { NotFoundError } from "../core/errors.ts";
 import { queryPrepared } from "../core/prepared.ts";
+import type { Outbox, OutboxPost } from "../jobs/outbox.ts";
 import type { MessageKey } from "../core/i18n.ts";
 import { matchColumns, matchColumnsSql, type MatchRow } from "./presenter.ts";
 
@@ -101,13 +103,12 @@ export type MatchRepository = ReturnType<typeof createMatchRepository>;
  * and data, claiming the requests' outcome keys in the same statement: the rows the statement's
  * triggers keep (list counters, data versions) are written and committed once for all of them, not
  * once per match. Answers each request by match id; a claimed request whose match was not moved was
- * refused, is missing, or moved back meanwhile: for transition() to decide.
- * A prepared statement of its own (core/prepared.ts): Prisma's updateManyAndReturn wraps its update
- * in BEGIN and COMMIT, three round trips where one autocommitted statement does, while the transitions
- * asked meanwhile wait for it, and a $queryRaw costs the worker its query compiler on every outcome.
+ * refused, is missing, or moved back meanwhile: for decideAlone() to decide.
+ * A prepared statement of its own (core/prepared.ts): a $queryRaw costs the worker its query compiler
+ * on every outcome.
  */
 export async function moveTogether(
-  pool: Pool,
+  pool: Pool | PoolClient,
   requests: readonly TransitionRequest[],
 ): Promise<Map<number, MovedTogether>> {
   const groups = new Map<string, TransitionRequest[]>();
@@ -155,17 +156,57 @@ export async function moveTogether(
   return answers;
 }
 
+/** A transition written together, with what it posts once decided (job outcomes: timers, news, messages). */
+export interface BatchedTransition extends TransitionRequest {
+  /** Runs in the transaction that decided the transition: what it posts commits with it. */
+  effects?: (result: BatchedTransitionResult, post: OutboxPost) => void | Promise<void>;
+}
+
 /**
- * Transitions asked while a write of others is under way wait for it and are then written together
- * (moveTogether): under a burst of job outcomes one commit moves many matches, without a timer
- * delaying a lone one. A match asked again before its turn waits for the next write, so its requests
- * keep their order. A match not moved together is decided alone by transition(), each request
- * settling on its own.
+ * A claimed request whose match moveTogether did not move, decided in its transaction: its row locked,
+ * refused from the status it has, or moved alone when it moved back to a status allowing the event.
  */
-export function createTransitionBatcher(matches: MatchRepository, pool: Pool) {
-  type Waiting = { request: TransitionRequest; settle: (result: Promise<BatchedTransitionResult>) => void };
+async function decideAlone(client: PoolClient, request: TransitionRequest): Promise<TransitionResult> {
+  const [current] = await queryPrepared<{ status: MatchStatus }>(
+    client,
+    Prisma.sql`SELECT status FROM matches WHERE id = ${request.matchId} FOR UPDATE`,
+  );
+  if (!current) return { outcome: "missing" };
+  if (!canTransition(current.status, request.event)) {
+    return { outcome: "refused", error: new InvalidMatchTransitionError(current.status, request.event) };
+  }
+  const moved = await moveTogether(client, [{ ...request, claim: undefined }]);
+  const match = moved.get(request.matchId)?.match;
+  return match ? { outcome: "moved", match } : { outcome: "missing" };
+}
+
+/**
+ * Transitions asked while a write of others is under way wait for it and are then written together,
+ * in one transaction of the outbox (outbox.pgTransaction): moveTogether, then each request's effects,
+ * so under a burst of job outcomes one commit moves many matches and posts what they start, without
+ * a timer delaying a lone one. A match asked again before its turn waits for the next write, so its
+ * requests keep their order. A write that fails fails each of its requests (their jobs are retried).
+ */
+export function createTransitionBatcher(outbox: Pick<Outbox, "pgTransaction">) {
+  type Waiting = { request: BatchedTransition; settle: (result: Promise<BatchedTransitionResult>) => void };
   let waiting: Waiting[] = [];
   let writing = false;
+
+  async function write(client: PoolClient, post: OutboxPost, requests: BatchedTransition[]) {
+    const answers = await moveTogether(client, requests);
+    const results: BatchedTransitionResult[] = [];
+    for (const request of requests) {
+      const { claimed, match } = answers.get(request.matchId)!;
+      const result: BatchedTransitionResult = !claimed
+        ? { outcome: "claimed before" }
+        : match
+          ? { outcome: "moved", match }
+          : await decideAlone(client, request);
+      await request.effects?.(result, post);
+      results.push(result);
+    }
+    return results;
+  }
 
   async function writeWaiting() {
     writing = true;
@@ -178,25 +219,20 @@ export function createTransitionBatcher(matches: MatchRepository, pool: Pool) {
         inBatch.add(entry.request.matchId);
       }
       waiting = later;
-      const moved = moveTogether(
-        pool,
-        batch.map((entry) => entry.request),
+      const written = outbox.pgTransaction((client, post) =>
+        write(
+          client,
+          post,
+          batch.map((entry) => entry.request),
+        ),
       );
-      const results = batch.map(({ request }) =>
-        moved.then((answers): Promise<BatchedTransitionResult> | BatchedTransitionResult => {
-          const { claimed, match } = answers.get(request.matchId)!;
-          if (!claimed) return { outcome: "claimed before" };
-          return match ? { outcome: "moved", match } : matches.transition(request.matchId, request.event, request.data);
-        }),
-      );
-      batch.forEach(({ settle }, i) => settle(results[i]!));
-      // Those decided alone too, before a later request for their match is written.
-      await Promise.allSettled(results);
+      batch.forEach(({ settle }, i) => settle(written.then((results) => results[i]!)));
+      await written.catch(() => {});
     }
     writing = false;
   }
 
-  return (request: TransitionRequest): Promise<BatchedTransitionResult> =>
+  return (request: BatchedTransition): Promise<BatchedTransitionResult> =>
     new Promise((resolve) => {
       waiting.push({ request, settle: resolve });
       if (!writing) void writeWaiting();

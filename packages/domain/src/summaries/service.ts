@@ -10,6 +10,7 @@ import { CHANNELS, CLIPS_SECTION, EVENTS } from "@clubcast/shared";
 import type { SummaryBuildJob } from "@clubcast/shared/jobs";
 import type { Prisma, Summary } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
+import type { EventPublisher } from "../realtime/publisher.ts";
 import type { RequestContext } from "../core/context.ts";
 import { NotFoundError, ValidationError } from "../core/errors.ts";
 import { translate } from "../core/i18n.ts";
@@ -39,27 +40,30 @@ export const summaryFiles = (summaryId: number, version: number) => ({
 const rebuilt = { state: "queued", progress: 0, failureReason: null, version: { increment: 1 } } as const;
 
 export function createSummariesService(deps: Deps, { media }: { media: MediaService }) {
-  const { prisma, events, jobs, config } = deps;
+  const { prisma, events, outbox, config } = deps;
 
   /** Tells the match's pages to read its summary again; no more than ids, as the match's channel may be public. */
-  function changed(summary: { id: number; matchId: number }) {
-    events.publish(CHANNELS.match(summary.matchId), EVENTS.summaryChanged, {
+  function changed(summary: { id: number; matchId: number }, to: EventPublisher = events) {
+    to.publish(CHANNELS.match(summary.matchId), EVENTS.summaryChanged, {
       match: summary.matchId,
       summary: summary.id,
     });
   }
 
-  /** A summary's state and progress on its match's channel; of a private one, only that it changed. */
-  function publish(summary: {
-    id: number;
-    matchId: number;
-    isPrivate: boolean | null;
-    state: "queued" | "cutting" | "ready" | "failed";
-    progress: number;
-    failureReason: string | null;
-  }) {
-    if (summary.isPrivate) return changed(summary);
-    events.publish(CHANNELS.match(summary.matchId), EVENTS.summaryUpdated, {
+  /** A summary's state and progress on its match's channel (`to`: the outbox's, in a change); of a private one, only that it changed. */
+  function publish(
+    summary: {
+      id: number;
+      matchId: number;
+      isPrivate: boolean | null;
+      state: "queued" | "cutting" | "ready" | "failed";
+      progress: number;
+      failureReason: string | null;
+    },
+    to: EventPublisher = events,
+  ) {
+    if (summary.isPrivate) return changed(summary, to);
+    to.publish(CHANNELS.match(summary.matchId), EVENTS.summaryUpdated, {
       match: summary.matchId,
       summary: summary.id,
       state: summary.state,
@@ -68,13 +72,18 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
     });
   }
 
-  /** A new version of the match's summary (the first one if it has none), its build queued after `delayMs`. */
-  async function queueBuild(matchId: number, delayMs: number) {
-    // One statement (INSERT … ON CONFLICT): two clips turning ready at once can't make two summaries.
-    const summary = await prisma.summary.upsert({ where: { matchId }, create: { matchId }, update: rebuilt });
-    publish(summary);
-    const jobId = await jobs.enqueueSummaryBuild({ summaryId: summary.id, version: summary.version }, delayMs);
-    return { summary, jobId };
+  /**
+   * A new version of the match's summary (the first one if it has none), its build queued after `delayMs`;
+   * the version, its news and its build commit together (the outbox).
+   */
+  function queueBuild(matchId: number, delayMs: number) {
+    return outbox.transaction(async (tx, post) => {
+      // One statement (INSERT … ON CONFLICT): two clips turning ready at once can't make two summaries.
+      const summary = await tx.summary.upsert({ where: { matchId }, create: { matchId }, update: rebuilt });
+      publish(summary, post.events);
+      const jobId = post.summaryBuild({ summaryId: summary.id, version: summary.version }, delayMs);
+      return { summary, jobId };
+    });
   }
 
   /** A clip of the match turned ready: its summary (a first one) is built after the quiet period, if it makes one. */
