@@ -434,14 +434,14 @@ export type RecordingMomentsResult =
 export function recordingMomentsProcessor({ config }: Deps, services: Services) {
   const store = createMediaStore(config.mediaDir);
   return async (job: Job<RecordingJob>): Promise<RecordingMomentsResult> => {
-    if (!(await services.moments.wantsListening(job.data)))
+    if (!(await services.suggestions.wantsListening(job.data)))
       return { done: false, reason: "another recording or none, or suggestions off" };
     const scope = { kind: "matches", id: job.data.matchId } as const;
     if (!store.has(scope, MEDIA_FILES.vodPlaylist)) throw new VideoError("the recording has no video-on-demand");
     const playlist = store.file(scope, MEDIA_FILES.vodPlaylist);
     await settledVersion(playlist);
     const moments = proposeMoments(await listen(playlist));
-    await services.moments.heard(job.data, moments);
+    await services.suggestions.heard(job.data, moments);
     return { done: true, moments: moments.length };
   };
 }

@@ -14,7 +14,6 @@ import matches from "./matches/operations.ts";
 import media from "./media/operations.ts";
 import mediaGateway from "./media-gateway/operations.ts";
 import messages from "./messages/operations.ts";
-import moments from "./moments/operations.ts";
 import monitoring from "./monitoring/operations.ts";
 import offline from "./offline/operations.ts";
 import realtime from "./realtime/operations.ts";
@@ -22,6 +21,7 @@ import roles from "./roles/operations.ts";
 import search from "./search/operations.ts";
 import sequences from "./sequences/operations.ts";
 import sports from "./sports/operations.ts";
+import suggestions from "./suggestions/operations.ts";
 import summaries from "./summaries/operations.ts";
 import teams from "./teams/operations.ts";
 import users from "./users/operations.ts";
@@ -42,7 +42,6 @@ export const domains = {
   media,
   mediaGateway,
   messages,
-  moments,
   monitoring,
   offline,
   realtime,
@@ -50,6 +49,7 @@ export const domains = {
   search,
   sequences,
   sports,
+  suggestions,
   summaries,
   teams,
   users,

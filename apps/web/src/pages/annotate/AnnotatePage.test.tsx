@@ -78,7 +78,7 @@ function annotateApi(markers: ReturnType<typeof marker>[] | null, overrides = {}
         : { data: [], message: "No sequences found" },
     "summaries.ofMatch": () => ({ data: null }),
     "clips.ofMatch": () => ({ data: [], message: "No clips found" }),
-    "moments.ofMatch": () => ({ data: [], message: "No suggested moments found" }),
+    "suggestions.ofMatch": () => ({ data: [], message: "No suggested moments found" }),
     ...overrides,
   };
 }
@@ -398,7 +398,7 @@ describe("the annotation screen", () => {
   });
 });
 
-/** A moment the match's sound suggests, as moments.ofMatch answers it. */
+/** A moment the match's sound suggests, as suggestions.ofMatch answers it. */
 const suggestion = (id: number, time_ms: number, kind: "whistle" | "crowd", state = "pending") => ({
   id,
   match: match.id,
@@ -416,7 +416,7 @@ describe("the annotation screen's suggested moments", () => {
       suggestion(2, 90_000, "crowd"),
       suggestion(3, 5_000, "whistle", "dismissed"),
     ];
-    renderRoutes(routes, PATH, admin, null, annotateApi([], { "moments.ofMatch": () => ({ data: suggestions }) }));
+    renderRoutes(routes, PATH, admin, null, annotateApi([], { "suggestions.ofMatch": () => ({ data: suggestions }) }));
     const panel = await screen.findByRole("region", { name: /Suggested moments/ });
     const jumps = await within(panel).findAllByRole("button", { name: /^Jump to/ });
     expect(jumps[0]).toHaveAccessibleName("Jump to 00:01:01:250 Whistle");
@@ -447,9 +447,9 @@ describe("the annotation screen's suggested moments", () => {
       admin,
       null,
       annotateApi([], {
-        "moments.ofMatch": () => ({ data: suggestions }),
-        "moments.accept": accept,
-        "moments.dismiss": dismiss,
+        "suggestions.ofMatch": () => ({ data: suggestions }),
+        "suggestions.accept": accept,
+        "suggestions.dismiss": dismiss,
         "sequences.list": markers,
       }),
     );
@@ -481,7 +481,7 @@ describe("the annotation screen's suggested moments", () => {
       PATH,
       admin,
       null,
-      annotateApi([], { "moments.ofMatch": () => ({ data: suggestions }), "moments.accept": accept }),
+      annotateApi([], { "suggestions.ofMatch": () => ({ data: suggestions }), "suggestions.accept": accept }),
     );
     await user.click(await screen.findByRole("button", { name: /^Accept the Whistle/ }));
     expect(await screen.findByText("This suggestion has already been dismissed.")).toBeInTheDocument();
@@ -497,7 +497,7 @@ describe("the annotation screen's suggested moments", () => {
       admin,
       null,
       annotateApi([], {
-        "moments.ofMatch": () => {
+        "suggestions.ofMatch": () => {
           if (fail) throw apiError(500, "Something went wrong.");
           return { data: [], message: "No suggested moments found" };
         },
@@ -513,7 +513,7 @@ describe("the annotation screen's suggested moments", () => {
   it("is not shown to who may not annotate the match", async () => {
     const player = fakeAuth({ user: fakeUser({ id: 8, scope: "player", club: { id: CLUB.id, name: CLUB.name } }) });
     const list = vi.fn(() => ({ data: [suggestion(1, 1000, "whistle")] }));
-    renderRoutes(routes, PATH, player, null, annotateApi([], { "moments.ofMatch": list }));
+    renderRoutes(routes, PATH, player, null, annotateApi([], { "suggestions.ofMatch": list }));
     expect(await screen.findByText(/No summary yet/)).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: /Suggested moments/ })).toBeNull();
     expect(list).not.toHaveBeenCalled();
@@ -528,7 +528,7 @@ describe("the annotation screen's suggested moments", () => {
         admin,
         null,
         annotateApi([], {
-          "moments.ofMatch": () => ({ data: [suggestion(1, 61_250, "whistle"), suggestion(2, 90_000, "crowd")] }),
+          "suggestions.ofMatch": () => ({ data: [suggestion(1, 61_250, "whistle"), suggestion(2, 90_000, "crowd")] }),
         }),
       );
       const panel = (await screen.findByRole("heading", { name: /moment|Moment/ })).closest("section")!;

@@ -11,14 +11,14 @@ import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import { formatTimecode } from "./timecode.ts";
 
-type Suggestion = RouterOutputs["moments"]["ofMatch"]["data"][number];
+type Suggestion = RouterOutputs["suggestions"]["ofMatch"]["data"][number];
 
 function SuggestionItem({ suggestion, onJump }: { suggestion: Suggestion; onJump: () => void }) {
   const { t } = useTranslation("annotate");
   const toast = useToast();
   const utils = trpc.useUtils();
-  const accept = trpc.moments.accept.useMutation();
-  const dismiss = trpc.moments.dismiss.useMutation();
+  const accept = trpc.suggestions.accept.useMutation();
+  const dismiss = trpc.suggestions.dismiss.useMutation();
   const busy = accept.isPending || dismiss.isPending;
   const kind = t(`suggestions.kind.${suggestion.kind}`);
   const time = formatTimecode(suggestion.time_ms);
@@ -32,7 +32,7 @@ function SuggestionItem({ suggestion, onJump }: { suggestion: Suggestion; onJump
     } catch (error) {
       toast.error(failureMessage(error, t(accepting ? "suggestions.accept_failed" : "suggestions.dismiss_failed")));
     } finally {
-      await utils.moments.ofMatch.invalidate({ id: suggestion.match });
+      await utils.suggestions.ofMatch.invalidate({ id: suggestion.match });
     }
   };
 
@@ -71,7 +71,7 @@ function SuggestionItem({ suggestion, onJump }: { suggestion: Suggestion; onJump
 /** The pending suggestions of a match, for who may annotate it (the API answers 403 to others). */
 export function SuggestionsPanel({ matchId, onJump }: { matchId: number; onJump: (timeMs: number) => void }) {
   const { t } = useTranslation("annotate");
-  const query = trpc.moments.ofMatch.useQuery({ id: matchId });
+  const query = trpc.suggestions.ofMatch.useQuery({ id: matchId });
   const pending = (query.data?.data ?? []).filter((suggestion) => suggestion.state === "pending");
   return (
     <section className="markers suggestions" aria-labelledby="suggestions-title">

@@ -17,7 +17,7 @@ beforeAll(async () => {
 /** Suggestions of the match's current recording, as the worker's recording.moments job stores them. */
 async function suggest(match: Match, moments: { timeMs: number; kind: "whistle" | "crowd"; confidence?: number }[]) {
   const { recordingVersion } = await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } });
-  await t.services.moments.heard(
+  await t.services.suggestions.heard(
     { matchId: match.id, version: recordingVersion },
     moments.map((m) => ({ confidence: 0.8, ...m })),
   );
@@ -52,7 +52,7 @@ describe("suggested moments", () => {
     ]);
     expect(res.json().data[0].marker).toBeNull();
     // tRPC answers the same.
-    const viaTrpc = await http.query("moments.ofMatch", { id: match.id }, cast.adminA.token);
+    const viaTrpc = await http.query("suggestions.ofMatch", { id: match.id }, cast.adminA.token);
     expect(viaTrpc.statusCode).toBe(200);
     expect(viaTrpc.json().result.data.data).toEqual(res.json().data);
   });
@@ -87,7 +87,7 @@ describe("suggested moments", () => {
     }
     // The next acceptance goes into the same sequence of the caller's.
     const [crowd] = await suggest(publicVod, [{ timeMs: 50_000, kind: "crowd" }]);
-    const second = await http.mutation("moments.accept", { id: crowd!.id }, cast.adminB.token);
+    const second = await http.mutation("suggestions.accept", { id: crowd!.id }, cast.adminB.token);
     expect(second.statusCode).toBe(200);
     const next = await t.deps.prisma.marker.findUniqueOrThrow({ where: { id: second.json().result.data.data.marker } });
     expect(next).toMatchObject({ sequenceId: marker.sequenceId, label: "Crowd (suggested)" });
@@ -163,16 +163,16 @@ describe("suggested moments", () => {
   it("listens only to recordings of clubs with suggestions on (the club settings' suggest_moments)", async () => {
     const match = await createMatch(t.deps.prisma, { clubId: cast.clubA.id, status: "vod" });
     const job = { matchId: match.id, version: match.recordingVersion };
-    expect(await t.services.moments.wantsListening(job)).toBe(true);
+    expect(await t.services.suggestions.wantsListening(job)).toBe(true);
     const off = await http.put(`/v1/clubs/${cast.clubA.id}`, { suggest_moments: false }, cast.adminA.token);
     expect(off.statusCode).toBe(200);
     expect(off.json().data.suggest_moments).toBe(0);
-    expect(await t.services.moments.wantsListening(job)).toBe(false);
+    expect(await t.services.suggestions.wantsListening(job)).toBe(false);
     const on = await http.put(`/v1/clubs/${cast.clubA.id}`, { suggest_moments: 1 }, cast.adminA.token);
     expect(on.json().data.suggest_moments).toBe(1);
-    expect(await t.services.moments.wantsListening(job)).toBe(true);
+    expect(await t.services.suggestions.wantsListening(job)).toBe(true);
     // A recording that is no longer the match's (restored since) is not listened to.
-    expect(await t.services.moments.wantsListening({ ...job, version: job.version + 1 })).toBe(false);
+    expect(await t.services.suggestions.wantsListening({ ...job, version: job.version + 1 })).toBe(false);
     const refused = await http.put(`/v1/clubs/${cast.clubA.id}`, { suggest_moments: "maybe" }, cast.adminA.token);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.suggest_moments).toBeDefined();

@@ -25,7 +25,7 @@ export interface HeardMoment {
 const ALREADY = { accepted: "suggestion.already_accepted", dismissed: "suggestion.already_dismissed" } as const;
 const MARKER_LABEL = { whistle: "suggestion.label_whistle", crowd: "suggestion.label_crowd" } as const;
 
-export function createMomentsService(deps: Deps, { sequences }: { sequences: SequencesService }) {
+export function createSuggestionsService(deps: Deps, { sequences }: { sequences: SequencesService }) {
   const { prisma } = deps;
 
   /** Whether the job's recording is still the match's on-demand video and its club wants suggestions. */
@@ -144,4 +144,4 @@ export function createMomentsService(deps: Deps, { sequences }: { sequences: Seq
   return { wantsListening, heard, listOfMatch, accept, dismiss };
 }
 
-export type MomentsService = ReturnType<typeof createMomentsService>;
+export type SuggestionsService = ReturnType<typeof createSuggestionsService>;

@@ -1,16 +1,16 @@
 import { domain } from "../core/operation.ts";
 import { idParams } from "../core/schemas.ts";
 import { suggestionAnswer, suggestionListAnswer } from "./schemas.ts";
-import { createMomentsService } from "./service.ts";
+import { createSuggestionsService } from "./service.ts";
 
-export default domain(createMomentsService, (op) => ({
+export default domain(createSuggestionsService, (op) => ({
   ofMatch: op.query({
     auth: "user",
     summary: "The moments a match's sound suggests (whistles, crowd surges), in video order (who may annotate it)",
     rest: { method: "GET", path: "/v1/matches/:id/suggestions" },
     input: idParams,
     output: suggestionListAnswer,
-    run: (moments, input, caller) => moments.listOfMatch(input.id, caller),
+    run: (suggestions, input, caller) => suggestions.listOfMatch(input.id, caller),
   }),
   accept: op.mutation({
     auth: "user",
@@ -18,7 +18,7 @@ export default domain(createMomentsService, (op) => ({
     rest: { method: "POST", path: "/v1/suggestions/:id/accept" },
     input: idParams,
     output: suggestionAnswer,
-    run: (moments, input, caller) => moments.accept(input.id, caller),
+    run: (suggestions, input, caller) => suggestions.accept(input.id, caller),
   }),
   dismiss: op.mutation({
     auth: "user",
@@ -26,6 +26,6 @@ export default domain(createMomentsService, (op) => ({
     rest: { method: "POST", path: "/v1/suggestions/:id/dismiss" },
     input: idParams,
     output: suggestionAnswer,
-    run: (moments, input, caller) => moments.dismiss(input.id, caller),
+    run: (suggestions, input, caller) => suggestions.dismiss(input.id, caller),
   }),
 }));
