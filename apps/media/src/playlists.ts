@@ -15,7 +15,16 @@ export interface Segment {
   uri: string;
   /** The first segment of a session after the first: players reset their decoder here. */
   discontinuity: boolean;
+  /**
+   * When the camera sent the segment's first frame (wall clock, ms): EXT-X-PROGRAM-DATE-TIME, which maps
+   * a moment of the match (a score entered) to the recording's time across reconnect gaps.
+   */
+  programDateTime?: number;
 }
+
+/** The EXT-X-PROGRAM-DATE-TIME line of a segment (ISO 8601 with milliseconds, UTC). */
+const programDateTimeLine = (at: number) => `#EXT-X-PROGRAM-DATE-TIME:${new Date(at).toISOString()}`;
+const PROGRAM_DATE_TIME = "#EXT-X-PROGRAM-DATE-TIME:";
 
 export interface Rendition {
   name: string;
@@ -62,7 +71,10 @@ export const partHoldBack = (partTarget: number) => 3 * partTarget;
 export function sessionPlaylistText(segments: Omit<Segment, "discontinuity">[], ended: boolean): string {
   const target = Math.max(1, ...segments.map((segment) => Math.ceil(segment.duration)));
   const lines = ["#EXTM3U", "#EXT-X-VERSION:3", `#EXT-X-TARGETDURATION:${target}`, "#EXT-X-MEDIA-SEQUENCE:0"];
-  for (const segment of segments) lines.push(`#EXTINF:${segment.duration.toFixed(6)},`, segment.uri);
+  for (const segment of segments) {
+    if (segment.programDateTime !== undefined) lines.push(programDateTimeLine(segment.programDateTime));
+    lines.push(`#EXTINF:${segment.duration.toFixed(6)},`, segment.uri);
+  }
   if (ended) lines.push("#EXT-X-ENDLIST");
   return `${lines.join("\n")}\n`;
 }
@@ -72,12 +84,17 @@ export function readSegments(file: string): Omit<Segment, "discontinuity">[] {
   if (!existsSync(file)) return [];
   const segments: Omit<Segment, "discontinuity">[] = [];
   let duration: number | null = null;
+  let programDateTime: number | undefined;
   for (const line of readFileSync(file, "utf8").split("\n")) {
     const text = line.trim();
     if (text.startsWith("#EXTINF:")) duration = Number.parseFloat(text.slice(8));
-    else if (text && !text.startsWith("#") && duration !== null) {
-      segments.push({ duration, uri: text });
+    else if (text.startsWith(PROGRAM_DATE_TIME)) {
+      const at = Date.parse(text.slice(PROGRAM_DATE_TIME.length));
+      programDateTime = Number.isNaN(at) ? undefined : at;
+    } else if (text && !text.startsWith("#") && duration !== null) {
+      segments.push({ duration, uri: text, ...(programDateTime === undefined ? {} : { programDateTime }) });
       duration = null;
+      programDateTime = undefined;
     }
   }
   return segments;
@@ -156,6 +173,8 @@ function mediaPlaylist(segments: Segment[], firstIndex: number, ended: boolean, 
   window.forEach((segment, index) => {
     // The window's first segment needs no tag: DISCONTINUITY-SEQUENCE already counts it.
     if (segment.discontinuity && index > 0) lines.push("#EXT-X-DISCONTINUITY");
+    // Before its parts: the tag dates the segment's first frame, which its first part begins with.
+    if (segment.programDateTime !== undefined) lines.push(programDateTimeLine(segment.programDateTime));
     if (parts && index >= partsFrom) {
       lines.push(...parts.ofSegments.slice(-(window.length - partsFrom))[index - partsFrom]!.map(partLine));
     }
