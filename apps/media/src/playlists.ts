@@ -7,7 +7,7 @@
 // (low-latency HLS); players that don't know them read the segments only.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { MEDIA_FILES } from "@clubcast/shared";
+import { MEDIA_FILES, parseMediaSegments, programDateTimeLine } from "@clubcast/shared";
 import { writeFileAtomic } from "@clubcast/media-store";
 
 export interface Segment {
@@ -21,10 +21,6 @@ export interface Segment {
    */
   programDateTime?: number;
 }
-
-/** The EXT-X-PROGRAM-DATE-TIME line of a segment (ISO 8601 with milliseconds, UTC). */
-const programDateTimeLine = (at: number) => `#EXT-X-PROGRAM-DATE-TIME:${new Date(at).toISOString()}`;
-const PROGRAM_DATE_TIME = "#EXT-X-PROGRAM-DATE-TIME:";
 
 export interface Rendition {
   name: string;
@@ -81,23 +77,7 @@ export function sessionPlaylistText(segments: Omit<Segment, "discontinuity">[], 
 
 /** The segments of one session playlist (none when it doesn't exist yet). */
 export function readSegments(file: string): Omit<Segment, "discontinuity">[] {
-  if (!existsSync(file)) return [];
-  const segments: Omit<Segment, "discontinuity">[] = [];
-  let duration: number | null = null;
-  let programDateTime: number | undefined;
-  for (const line of readFileSync(file, "utf8").split("\n")) {
-    const text = line.trim();
-    if (text.startsWith("#EXTINF:")) duration = Number.parseFloat(text.slice(8));
-    else if (text.startsWith(PROGRAM_DATE_TIME)) {
-      const at = Date.parse(text.slice(PROGRAM_DATE_TIME.length));
-      programDateTime = Number.isNaN(at) ? undefined : at;
-    } else if (text && !text.startsWith("#") && duration !== null) {
-      segments.push({ duration, uri: text, ...(programDateTime === undefined ? {} : { programDateTime }) });
-      duration = null;
-      programDateTime = undefined;
-    }
-  }
-  return segments;
+  return existsSync(file) ? parseMediaSegments(readFileSync(file, "utf8")) : [];
 }
 
 export type SegmentReader = (file: string) => Omit<Segment, "discontinuity">[];

@@ -11,3 +11,4 @@ export * from "./device-status.ts";
 export * from "./teams.ts";
 export * from "./outbound.ts";
 export * from "./web-pages.ts";
+export * from "./moments.ts";
