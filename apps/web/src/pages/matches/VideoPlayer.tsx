@@ -16,13 +16,26 @@ interface VideoPlayerProps {
   poster?: string | null | undefined;
   /** The video element, for pages that steer playback themselves (the annotation screen). */
   ref?: Ref<HTMLVideoElement | null>;
+  /** Told the frame shown as it changes: its time in the video and, when the stream dates it, its date (ms). */
+  onFrame?: (frame: Frame) => void;
 }
 
-export function VideoPlayer({ src, live, label, poster, ref }: VideoPlayerProps) {
+/** The frame a player shows: its time in the video (ms) and its wall-clock date (ms) when the stream says. */
+export interface Frame {
+  timeMs: number;
+  date: number | null;
+}
+
+export function VideoPlayer({ src, live, label, poster, ref, onFrame }: VideoPlayerProps) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   useImperativeHandle<HTMLVideoElement | null, HTMLVideoElement | null>(ref, () => video.current, []);
   const [failed, setFailed] = useState(false);
+  // The latest listener, without restarting playback when the page gives a new one.
+  const onFrameRef = useRef(onFrame);
+  useEffect(() => {
+    onFrameRef.current = onFrame;
+  }, [onFrame]);
 
   useEffect(() => {
     const element = video.current;
@@ -31,15 +44,20 @@ export function VideoPlayer({ src, live, label, poster, ref }: VideoPlayerProps)
     let stopped = false;
     let stop = () => {};
     const fail = () => setFailed(true);
+    let frameDate: () => number | null = () => null;
+    const frame = () => onFrameRef.current?.({ timeMs: element.currentTime * 1000, date: frameDate() });
+    const frameEvents = ["timeupdate", "seeked", "loadeddata"] as const;
+    for (const name of frameEvents) element.addEventListener(name, frame);
     void import("hls.js/light").then(({ default: Hls }) => {
       if (stopped) return;
       const engine = playbackEngine(Hls.isSupported(), element.canPlayType(HLS_MIME) !== "");
-      if (engine === "hls.js") stop = playWithHlsJs(Hls, element, src, live, fail);
+      if (engine === "hls.js") stop = playWithHlsJs(Hls, element, src, live, fail, (read) => (frameDate = read));
       else if (engine === "native") stop = playNatively(element, src, fail);
       else fail();
     });
     return () => {
       stopped = true;
+      for (const name of frameEvents) element.removeEventListener(name, frame);
       stop();
     };
   }, [src, live]);

@@ -46,13 +46,17 @@ export function hlsConfigOf(live: boolean): Partial<HlsConfig> {
   };
 }
 
-/** Plays `src` with hls.js until the returned function is called; `fail` after PLAYBACK_ATTEMPTS failures in a row. */
+/**
+ * Plays `src` with hls.js until the returned function is called; `fail` after PLAYBACK_ATTEMPTS failures in
+ * a row. `dated` is given how to read the date of the frame shown (EXT-X-PROGRAM-DATE-TIME), null before any.
+ */
 export function playWithHlsJs(
   HlsClass: typeof Hls,
   element: HTMLVideoElement,
   src: string,
   live: boolean,
   fail: () => void,
+  dated?: (frameDate: () => number | null) => void,
 ): () => void {
   let hls: Hls | null = null;
   let attempts = 0;
@@ -91,6 +95,7 @@ export function playWithHlsJs(
     player.attachMedia(element);
   };
   start();
+  dated?.(() => hls?.playingDate?.getTime() ?? null);
   return () => {
     clearTimeout(timer);
     hls?.destroy();
