@@ -104,7 +104,7 @@ export function createSequencesService(deps: Deps, { clips }: { clips: ClipsServ
     const sequences = await prisma.sequence.findMany({
       where: { matchId, OR: [{ userId: user.id }, ...(goals ? [{ goals: true }] : [])] },
       select: sequenceSelect,
-      orderBy: [{ goals: "desc" }, { id: "asc" }],
+      orderBy: [{ goals: "asc" }, { id: "asc" }],
     });
     return listOf(
       sequences.map((sequence) => presentSequence(sequence, ctx.locale)),

@@ -142,6 +142,38 @@ describe("the annotation screen", () => {
     await waitFor(() => expect(addMarker).toHaveBeenCalledTimes(2));
   });
 
+  it("lists the match's goals with the user's markers, and adds the user's markers to a sequence of his own", async () => {
+    const user = userEvent.setup();
+    const goal = { ...marker(3, 3_780_000, "Goal 1–0 · Groen Wit 1 · 49′"), sequence: 4, goal: true };
+    const goals = { id: 4, match: match.id, user: null, goals: true, name: "", created_at: "", markers: [goal] };
+    const create = vi.fn(() => ({
+      data: { id: 6, match: match.id, user: 8, goals: false, name: "", created_at: "", markers: [] },
+      message: "Sequence created",
+    }));
+    const addMarker = vi.fn((input: { id: number; time_ms: number; label: string; clip_length: number }) => ({
+      data: marker(9, input.time_ms, input.label),
+      message: "Marker added",
+    }));
+    renderRoutes(
+      routes,
+      PATH,
+      admin,
+      null,
+      annotateApi(null, {
+        "sequences.list": () => ({ data: [goals] }),
+        "sequences.create": create,
+        "sequences.addMarker": addMarker,
+      }),
+    );
+    expect(
+      await screen.findByRole("button", { name: "Jump to Goal 1–0 · Groen Wit 1 · 49′ at 01:03:00:000 20 s clip" }),
+    ).toBeInTheDocument();
+    await user.keyboard("m");
+    await waitFor(() => expect(addMarker).toHaveBeenCalledTimes(1));
+    expect(create).toHaveBeenCalledWith({ id: match.id, name: "" });
+    expect(addMarker).toHaveBeenCalledWith(expect.objectContaining({ id: 6 }));
+  });
+
   it("doesn't take keys typed into a field as shortcuts", async () => {
     const user = userEvent.setup();
     const addMarker = vi.fn();
