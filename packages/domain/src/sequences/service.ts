@@ -78,9 +78,10 @@ const ownedBy = (user: AuthUser): Prisma.SequenceWhereInput =>
 function requireGoalsAnnotator(
   user: AuthUser,
   sequence: { goals: boolean; match: Parameters<typeof matchClubsOf>[0] },
+  notFoundKey: "not_found.sequence" | "not_found.marker",
 ) {
   if (sequence.goals && !canAnnotate(user, user.clubId, matchClubsOf(sequence.match))) {
-    throw new NotFoundError("not_found.sequence");
+    throw new NotFoundError(notFoundKey);
   }
 }
 
@@ -128,7 +129,7 @@ export function createSequencesService(deps: Deps, { clips }: { clips: ClipsServ
       select: { id: true, matchId: true, goals: true, match: { select: matchClubsSelect } },
     });
     if (!sequence) throw new NotFoundError("not_found.sequence");
-    requireGoalsAnnotator(requireUser(ctx), sequence);
+    requireGoalsAnnotator(requireUser(ctx), sequence, "not_found.sequence");
     return { ...sequence, user: requireAnnotator(ctx, matchClubsOf(sequence.match)) };
   }
 
@@ -142,11 +143,7 @@ export function createSequencesService(deps: Deps, { clips }: { clips: ClipsServ
       },
     });
     if (!marker) throw new NotFoundError("not_found.marker");
-    try {
-      requireGoalsAnnotator(requireUser(ctx), marker.sequence);
-    } catch {
-      throw new NotFoundError("not_found.marker");
-    }
+    requireGoalsAnnotator(requireUser(ctx), marker.sequence, "not_found.marker");
     return { ...marker, user: requireAnnotator(ctx, matchClubsOf(marker.sequence.match)) };
   }
 

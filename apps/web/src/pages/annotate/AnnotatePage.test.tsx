@@ -79,6 +79,20 @@ function annotateApi(markers: ReturnType<typeof marker>[] | null, overrides = {}
   };
 }
 
+/** The user's first marker's writes: his sequence made (id 6), then the marker added to it. */
+function sequenceWrites() {
+  return {
+    create: vi.fn(() => ({
+      data: { id: 6, match: match.id, user: 8, goals: false, name: "", created_at: "", markers: [] },
+      message: "Sequence created",
+    })),
+    addMarker: vi.fn((input: { id: number; time_ms: number; label: string; clip_length: number }) => ({
+      data: marker(9, input.time_ms, input.label),
+      message: "Marker added",
+    })),
+  };
+}
+
 describe("the annotation screen", () => {
   it("lists the user's markers in video order with their timecodes", async () => {
     renderRoutes(
@@ -115,14 +129,7 @@ describe("the annotation screen", () => {
 
   it("adds a marker with the M key, making the user's sequence first, and with the button", async () => {
     const user = userEvent.setup();
-    const create = vi.fn(() => ({
-      data: { id: 6, match: match.id, user: 8, name: "", created_at: "", markers: [] },
-      message: "Sequence created",
-    }));
-    const addMarker = vi.fn((input: { id: number; time_ms: number; label: string; clip_length: number }) => ({
-      data: marker(9, input.time_ms, input.label),
-      message: "Marker added",
-    }));
+    const { create, addMarker } = sequenceWrites();
     renderRoutes(
       routes,
       PATH,
@@ -146,14 +153,7 @@ describe("the annotation screen", () => {
     const user = userEvent.setup();
     const goal = { ...marker(3, 3_780_000, "Goal 1–0 · Groen Wit 1 · 49′"), sequence: 4, goal: true };
     const goals = { id: 4, match: match.id, user: null, goals: true, name: "", created_at: "", markers: [goal] };
-    const create = vi.fn(() => ({
-      data: { id: 6, match: match.id, user: 8, goals: false, name: "", created_at: "", markers: [] },
-      message: "Sequence created",
-    }));
-    const addMarker = vi.fn((input: { id: number; time_ms: number; label: string; clip_length: number }) => ({
-      data: marker(9, input.time_ms, input.label),
-      message: "Marker added",
-    }));
+    const { create, addMarker } = sequenceWrites();
     renderRoutes(
       routes,
       PATH,
