@@ -8,9 +8,6 @@ ADD COLUMN     "half_time_break_min" INTEGER NOT NULL DEFAULT 15;
 -- AlterTable
 ALTER TABLE "sequences" ADD COLUMN     "goals" BOOLEAN NOT NULL DEFAULT false;
 
--- One goals sequence per match.
-CREATE UNIQUE INDEX "sequences_match_id_goals_key" ON "sequences"("match_id") WHERE "goals";
-
 -- CreateTable
 CREATE TABLE "score_events" (
     "id" SERIAL NOT NULL,

@@ -29,6 +29,9 @@ const presentSettings = (club: ClubTiming): MomentSettingsAnswer => ({
   half_time_break_min: club.halfTimeBreakMin,
 });
 
+/** First key of the advisory locks serialising the making of a match's goals sequence. */
+const GOALS_SEQUENCE_LOCK = 3030;
+
 /** Score changes are timed while the match is live; before and after, a score is only the match's. */
 const TIMED_STATUSES: MatchStatus[] = ["live"];
 
@@ -61,15 +64,13 @@ export function createMomentsService(deps: Deps, { clips }: { clips: ClipsServic
   }
 
   /** The match's goals sequence (one per match, of no user), made with its first goal. */
-  async function goalsSequence(matchId: number): Promise<number> {
-    const found = await prisma.sequence.findFirst({ where: { matchId, goals: true }, select: { id: true } });
-    if (found) return found.id;
-    try {
-      return (await prisma.sequence.create({ data: { matchId, goals: true, name: "" }, select: { id: true } })).id;
-    } catch {
-      // Two goals at once: the other made it (one per match, by a unique index).
-      return (await prisma.sequence.findFirstOrThrow({ where: { matchId, goals: true }, select: { id: true } })).id;
-    }
+  function goalsSequence(matchId: number): Promise<number> {
+    // Under a lock per match: two first goals entered at once make one sequence.
+    return prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${GOALS_SEQUENCE_LOCK}::int4, ${matchId}::int4)`;
+      const found = await tx.sequence.findFirst({ where: { matchId, goals: true }, select: { id: true } });
+      return found?.id ?? (await tx.sequence.create({ data: { matchId, goals: true }, select: { id: true } })).id;
+    });
   }
 
   /**
