@@ -71,11 +71,11 @@ export interface MatchTiming {
   halfTimeBreakMin: number;
 }
 
-/** The club settings' bounds and defaults (the schema's defaults say the same). */
+/** The bounds of a club's moment settings (their defaults are the database's: prisma/schema.prisma). */
 export const MOMENT_SETTINGS = {
-  goalEntryDelayS: { min: 0, max: 300, default: 10 },
-  halfLengthMin: { min: 1, max: 90, default: 45 },
-  halfTimeBreakMin: { min: 0, max: 60, default: 15 },
+  goalEntryDelayS: { min: 0, max: 300 },
+  halfLengthMin: { min: 1, max: 90 },
+  halfTimeBreakMin: { min: 0, max: 60 },
 } as const;
 
 /**

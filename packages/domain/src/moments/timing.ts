@@ -19,7 +19,13 @@ export function recordedSegments(matchDir: string): DatedSegment[] {
     return [];
   }
   for (const rendition of renditions) {
-    const sessions = readdirSync(join(matchDir, rendition))
+    let names: string[];
+    try {
+      names = readdirSync(join(matchDir, rendition));
+    } catch {
+      continue;
+    }
+    const sessions = names
       .map((name) => SESSION_PLAYLIST.exec(name))
       .filter((found) => found !== null)
       .map((found) => ({ file: found[0], session: Number(found[1]) }))
