@@ -397,7 +397,7 @@ export function createGateway(options: GatewayOptions) {
       rendition.bandwidth = rendition.averageBandwidth ? Math.max(rendition.bandwidth, bitrate) : bitrate;
       rendition.averageBandwidth = Math.round((measured.bytes * 8) / Math.max(measured.seconds, 0.1));
       const list = target.segments[index]!;
-      list.push({ duration, uri });
+      list.push({ duration, uri, programDateTime: open.startAt });
       const recent = target.recentParts[index]!;
       recent.push(parts.map(({ bytes: _bytes, ...part }) => part));
       for (const old of recent.splice(0, Math.max(0, recent.length - SEGMENTS_WITH_PARTS)).flat()) {

@@ -11,7 +11,7 @@
 // `_HLS_skip=YES`), so reloading a 90-minute one stays small.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { MEDIA_FILES } from "@clubcast/shared";
+import { MEDIA_FILES, parseMediaSegments, programDateTimeLine } from "@clubcast/shared";
 import { writeFileAtomic } from "@clubcast/media-store";
 
 export interface Segment {
@@ -19,6 +19,11 @@ export interface Segment {
   uri: string;
   /** The first segment of a session after the first: players reset their decoder here. */
   discontinuity: boolean;
+  /**
+   * When the camera sent the segment's first frame (wall clock, ms): EXT-X-PROGRAM-DATE-TIME, which maps
+   * a moment of the match (a score entered) to the recording's time across reconnect gaps.
+   */
+  programDateTime?: number;
 }
 
 export interface Rendition {
@@ -71,25 +76,17 @@ export const canSkipUntil = (targetDuration: number) => 6 * targetDuration;
 export function sessionPlaylistText(segments: Omit<Segment, "discontinuity">[], ended: boolean): string {
   const target = Math.max(1, ...segments.map((segment) => Math.ceil(segment.duration)));
   const lines = ["#EXTM3U", "#EXT-X-VERSION:3", `#EXT-X-TARGETDURATION:${target}`, "#EXT-X-MEDIA-SEQUENCE:0"];
-  for (const segment of segments) lines.push(`#EXTINF:${segment.duration.toFixed(6)},`, segment.uri);
+  for (const segment of segments) {
+    if (segment.programDateTime !== undefined) lines.push(programDateTimeLine(segment.programDateTime));
+    lines.push(`#EXTINF:${segment.duration.toFixed(6)},`, segment.uri);
+  }
   if (ended) lines.push("#EXT-X-ENDLIST");
   return `${lines.join("\n")}\n`;
 }
 
 /** The segments of one session playlist (none when it doesn't exist yet). */
 export function readSegments(file: string): Omit<Segment, "discontinuity">[] {
-  if (!existsSync(file)) return [];
-  const segments: Omit<Segment, "discontinuity">[] = [];
-  let duration: number | null = null;
-  for (const line of readFileSync(file, "utf8").split("\n")) {
-    const text = line.trim();
-    if (text.startsWith("#EXTINF:")) duration = Number.parseFloat(text.slice(8));
-    else if (text && !text.startsWith("#") && duration !== null) {
-      segments.push({ duration, uri: text });
-      duration = null;
-    }
-  }
-  return segments;
+  return existsSync(file) ? parseMediaSegments(readFileSync(file, "utf8")) : [];
 }
 
 export type SegmentReader = (file: string) => Omit<Segment, "discontinuity">[];
@@ -177,6 +174,8 @@ function mediaPlaylist(segments: Segment[], { firstIndex, ended, event = false, 
   window.forEach((segment, index) => {
     // The window's first segment needs no tag: DISCONTINUITY-SEQUENCE already counts it.
     if (segment.discontinuity && index > 0) lines.push("#EXT-X-DISCONTINUITY");
+    // Before its parts: the tag dates the segment's first frame, which its first part begins with.
+    if (segment.programDateTime !== undefined) lines.push(programDateTimeLine(segment.programDateTime));
     if (parts && index >= partsFrom) {
       lines.push(...parts.ofSegments.slice(-(window.length - partsFrom))[index - partsFrom]!.map(partLine));
     }

@@ -18,6 +18,7 @@ import {
   readSegments,
   segmentsOf,
   sessionPlaylist,
+  sessionPlaylistText,
   vodPlaylist,
   writePlaylists,
   type LiveParts,
@@ -155,6 +156,77 @@ function checkLowLatency(text: string): { parts: string[][]; lines: string[] } {
     lines: text.trim().split("\n"),
   };
 }
+
+/** Each segment a media playlist lists with the EXT-X-PROGRAM-DATE-TIME that dates it (ms), as a player reads them. */
+function dated(text: string): { uri: string; at: number | null }[] {
+  const entries: { uri: string; at: number | null }[] = [];
+  let at: number | null = null;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("#EXT-X-PROGRAM-DATE-TIME:")) at = Date.parse(line.slice("#EXT-X-PROGRAM-DATE-TIME:".length));
+    else if (line && !line.startsWith("#")) {
+      entries.push({ uri: line, at });
+      at = null;
+    }
+  }
+  return entries;
+}
+
+describe("EXT-X-PROGRAM-DATE-TIME", () => {
+  it("dates every segment's first frame in the live and on-demand playlists, across reconnect gaps (generated)", () => {
+    // Sessions of segments, each session after the first starting after a reconnect gap.
+    const session = fc.record({
+      gapMs: fc.integer({ min: 0, max: 120_000 }),
+      durations: fc.array(fc.integer({ min: 200, max: 4000 }), { minLength: 1, maxLength: 6 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(session, { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 1, max: 8 }),
+        (sessions, size) => {
+          rmSync(join(dir, SOURCE.name), { recursive: true, force: true });
+          mkdirSync(join(dir, SOURCE.name), { recursive: true });
+          let clock = Date.UTC(2026, 10, 28, 14, 30, 0, 123);
+          const expected: { uri: string; at: number }[] = [];
+          sessions.forEach(({ gapMs, durations }, index) => {
+            clock += gapMs;
+            const segments = durations.map((ms, at) => {
+              const segment = { duration: ms / 1000, uri: `s${index + 1}-${at}.ts`, programDateTime: clock };
+              expected.push({ uri: segment.uri, at: clock });
+              clock += ms;
+              return segment;
+            });
+            writeFileSync(join(dir, SOURCE.name, sessionPlaylist(index + 1)), sessionPlaylistText(segments, true));
+          });
+          // Read back as the gateway joins them: each segment keeps its date, to the millisecond.
+          const all = segmentsOf(
+            join(dir, SOURCE.name),
+            sessions.map((_, index) => index + 1),
+          );
+          expect(dated(vodPlaylist(all))).toEqual(expected);
+          const parts: LiveParts = {
+            partTarget: 0.5,
+            ofSegments: all
+              .slice(-2)
+              .map((segment) => [{ duration: segment.duration, uri: `${segment.uri}.0`, independent: true }]),
+            pending: [],
+            pendingDiscontinuity: false,
+            next: "next.ts",
+          };
+          const window = expected.slice(Math.max(0, expected.length - size));
+          expect(dated(livePlaylist(all, size))).toEqual(window);
+          expect(dated(livePlaylist(all, size, parts))).toEqual(window);
+        },
+      ),
+      { seed: 3028, numRuns: 100 },
+    );
+  });
+
+  it("leaves a segment without a known first frame undated", () => {
+    writeSession(1, [1, 1], true);
+    const segments = segmentsOf(join(dir, SOURCE.name), [1]);
+    expect(vodPlaylist(segments)).not.toContain("PROGRAM-DATE-TIME");
+  });
+});
 
 describe("low-latency HLS in the live window", () => {
   const partArbitrary = (independent: boolean) =>

@@ -401,6 +401,23 @@ const MATRIX: Record<string, Case | readonly Case[]> = {
     expect: [401, 403, 403, 200, 200, 200, 404, 200],
   },
 
+  // ── match moments ──
+  "GET /v1/matches/:id/score-events": {
+    target: "club A's private match",
+    request: (w) => ({ params: { id: w.matches.vod.private.id } }),
+    // Whoever sees the match: its club, and its club's camera controller.
+    expect: [404, 200, 200, 200, 200, 200, 404, 200],
+  },
+  "GET /v1/clubs/:club/moment-settings": { target: "club A", request: clubAsClub, expect: clubAdmins(200) },
+  "PUT /v1/clubs/:club/moment-settings": {
+    target: "club A",
+    request: (w) => ({
+      params: { club: w.clubA.id },
+      body: { goal_entry_delay_s: 12, half_length_min: 40, half_time_break_min: 10 },
+    }),
+    expect: clubAdmins(200),
+  },
+
   // ── offline recordings ──
   "GET /v1/clubs/:club/offline-recordings": { target: "club A", request: clubAsClub, expect: clubAdmins(200) },
   "POST /v1/clubs/:club/offline-recordings/:recording/match": {

@@ -1,5 +1,6 @@
 // A live match in real Chromium against the real server: the HLS video plays
-// and a score posted to the API arrives over the realtime channel.
+// and a score posted to the API arrives over the realtime channel; an on-demand
+// match shows the score of the frame its player shows.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "@clubcast/testkit/browser";
@@ -119,17 +120,33 @@ describe("a live match", () => {
     await context.close();
   });
 
-  it("plays an on-demand match from its recording", async () => {
+  it("plays an on-demand match from its recording, with the score of the frame shown (no spoiler)", async () => {
+    const { vod } = seeded.matches;
+    // The match ended 0–3; its first goal came 2 s into the recording (match moments, issue 30).
+    const goals = [2_000, 3_600_000, 4_800_000].map((timeMs, index) => ({
+      matchId: vod.id,
+      homeScore: 0,
+      awayScore: index + 1,
+      side: "away",
+      enteredAt: new Date(vod.startingAt.getTime() + timeMs + 10_000),
+      happenedAt: new Date(vod.startingAt.getTime() + timeMs),
+      timeMs,
+    }));
+    await platform.prisma.scoreEvent.createMany({ data: goals });
     const context = await newVisitor(browser);
     const page = await context.newPage();
-    await page.goto(`${platform.url}/nl/matches/${seeded.matches.vod.id}`);
+    await page.goto(`${platform.url}/nl/matches/${vod.id}`);
     await page.getByText("Einde wedstrijd").waitFor();
     const video = page.locator("video");
     await expect
       .poll(() => video.evaluate((element: HTMLVideoElement) => element.duration), { timeout: 30_000 })
       .toBeGreaterThan(20);
+    const score = page.getByTestId("score");
+    expect(await score.textContent()).toBe("0–0");
     await video.evaluate((element: HTMLVideoElement) => element.play());
     await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThan(0.5);
+    await expect.poll(() => score.textContent(), { timeout: 30_000 }).toBe("0–1");
+    expect(await videoTime(page)).toBeGreaterThanOrEqual(2);
     await screenshots(page, "match-vod-nl");
     await context.close();
   });

@@ -14,6 +14,7 @@ import matches from "./matches/operations.ts";
 import media from "./media/operations.ts";
 import mediaGateway from "./media-gateway/operations.ts";
 import messages from "./messages/operations.ts";
+import moments from "./moments/operations.ts";
 import monitoring from "./monitoring/operations.ts";
 import offline from "./offline/operations.ts";
 import realtime from "./realtime/operations.ts";
@@ -42,6 +43,7 @@ export const domains = {
   media,
   mediaGateway,
   messages,
+  moments,
   monitoring,
   offline,
   realtime,

@@ -12,3 +12,4 @@ export * from "./teams.ts";
 export * from "./outbound.ts";
 export * from "./web-pages.ts";
 export * from "./suggestions.ts";
+export * from "./moments.ts";

@@ -8,6 +8,7 @@
 import {
   CHANNELS,
   CLIPS_SECTION,
+  canAnnotate,
   CLIP_MAX_MS,
   DEFAULT_FRAME_RATE,
   EVENTS,
@@ -168,13 +169,15 @@ export function createClipsService(
    * posts its cut, committed with it (the outbox). Answers what `write` gives.
    */
   async function cutWithinLimits<T>(
-    user: AuthUser,
+    user: AuthUser | null,
     write: (tx: Prisma.TransactionClient) => Promise<{ result: T; clip: WrittenClip }>,
   ): Promise<T> {
     return outbox.transaction(async (tx, post) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CUT_LIMITS_LOCK}::int4, ${user.clubId ?? -user.id}::int4)`;
+      if (user) {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CUT_LIMITS_LOCK}::int4, ${user.clubId ?? -user.id}::int4)`;
+      }
       const { result, clip } = await write(tx);
-      await requireWithinCutLimits(tx, user);
+      if (user) await requireWithinCutLimits(tx, user);
       await queueCut(tx, post, clip);
       return result;
     });
@@ -182,10 +185,11 @@ export function createClipsService(
 
   /**
    * A marker placed, moved or given another clip length by `user` (`write`, in the transaction, gives
-   * the marker): its clip follows by the clip rule, cut anew, within the user's cut limits.
+   * the marker): its clip follows by the clip rule, cut anew, within the user's cut limits. No user:
+   * a goal's marker, made by its score change (match moments), which no cut limit holds back.
    */
   async function markerChanged<T extends { id: number }>(
-    user: AuthUser,
+    user: AuthUser | null,
     write: (tx: Prisma.TransactionClient) => Promise<T>,
   ): Promise<T> {
     return cutWithinLimits(user, async (tx) => {
@@ -270,7 +274,7 @@ export function createClipsService(
       prisma.clip.count({ where }),
     ]);
     if (!clips.length) await requireClub(prisma, clubId);
-    const data = clips.map((clip) => presentClip(clip, media));
+    const data = clips.map((clip) => presentClip(clip, media, ctx.locale));
     return paged(data, total, query, translate(ctx.locale, "not_found.clips"));
   }
 
@@ -315,21 +319,25 @@ export function createClipsService(
     changed,
   });
 
-  /** GET /v1/matches/:id/clips: the clips of the caller's markers on a match they may see, in video order. */
+  /**
+   * GET /v1/matches/:id/clips: the clips of the caller's markers on a match they may see (and of its goals,
+   * when they may annotate it), in video order.
+   */
   async function listOfMatch(matchId: number, ctx: RequestContext) {
     const user = requireUser(ctx);
     const match = await prisma.match.findFirst({
       where: { id: matchId, ...visibleMatches(ctx) },
-      select: { id: true },
+      select: { id: true, ...matchClubsSelect },
     });
     if (!match) throw new NotFoundError("not_found.match");
+    const goals = canAnnotate(user, user.clubId, matchClubsOf(match));
     const clips = await prisma.clip.findMany({
-      where: { matchId, marker: { sequence: { userId: user.id } } },
+      where: { matchId, marker: { sequence: { OR: [{ userId: user.id }, ...(goals ? [{ goals: true }] : [])] } } },
       select: clipSelect,
       orderBy: [{ startMs: "asc" }, { id: "asc" }],
     });
     return listOf(
-      clips.map((clip) => presentClip(clip, media)),
+      clips.map((clip) => presentClip(clip, media, ctx.locale)),
       translate(ctx.locale, "not_found.clips"),
     );
   }
@@ -377,7 +385,7 @@ export function createClipsService(
     });
     const answer = await prisma.clip.findUnique({ where: { id }, select: clipSelect });
     if (!answer) throw new NotFoundError("not_found.clip");
-    return written(presentClip(answer, media), translate(ctx.locale, "clip.updated"));
+    return written(presentClip(answer, media, ctx.locale), translate(ctx.locale, "clip.updated"));
   }
 
   /** DELETE /v1/clips/:id: a club's staff remove a clip and its files (the marker stays). */

@@ -10,6 +10,7 @@ import { deleted, started, written } from "../core/answers.ts";
 import { translate, type MessageKey } from "../core/i18n.ts";
 import { authorize, isSystem, requireUser } from "../core/policy.ts";
 import type { MediaService } from "../media/service.ts";
+import type { MomentsService } from "../moments/service.ts";
 import { mayReportFor } from "../camera-controller/reporting.ts";
 import { matchAnswer } from "./answers.ts";
 import { REQUESTED_MESSAGES, createCameraCommandPlanner } from "./camera-commands.ts";
@@ -32,7 +33,7 @@ function updateMessage(input: UpdateMatchInput): MessageKey {
   return input.shared_with || input.shared_opponent ? "match.shared_message" : "match.unshared_message";
 }
 
-export function createMatchCommands(deps: Deps, media: MediaService) {
+export function createMatchCommands(deps: Deps, media: MediaService, moments: Pick<MomentsService, "scoreChanged">) {
   const { prisma, outbox } = deps;
   const { findConfigurationFor, planCommand, enqueueCommand } = createCameraCommandPlanner(deps);
 
@@ -226,9 +227,18 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
     if (ctx.user && !isSystem(ctx.user) && ctx.user.clubId !== params.club) throw new NotFoundError("not_found.match");
     const match = await prisma.match.findFirst({
       where: { id: params.match, ...matchesInvolving(params.club) },
-      select: { id: true, ...matchClubsSelect, configuration: { select: { id: true, cameraType: true } } },
+      select: {
+        id: true,
+        status: true,
+        startingAt: true,
+        homeScore: true,
+        awayScore: true,
+        ...matchClubsSelect,
+        configuration: { select: { id: true, cameraType: true } },
+      },
     });
     if (!match) throw new NotFoundError("not_found.match");
+    const enteredAt = new Date();
     if (ctx.client && !mayReportFor(ctx.client, match.configuration)) throw new NotFoundError("not_found.match");
     // The access matrix's rule, as the web client reads it to offer the score control.
     if (ctx.user && !canScore(ctx.user, ctx.user.clubId, matchClubsOf(match))) throw new ForbiddenError();
@@ -245,6 +255,13 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
         select: matchColumns,
       });
     });
+    // On the video's timeline: a timed event, and a goal's marker and clip (match moments).
+    await moments.scoreChanged(
+      match,
+      { home: match.homeScore, away: match.awayScore },
+      { home: input.home, away: input.away },
+      enteredAt,
+    );
     return written(await matchAnswer(prisma, media, updated), translate(ctx.locale, "match.score_saved"));
   }
 

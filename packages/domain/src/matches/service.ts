@@ -5,6 +5,7 @@
 import type { Deps } from "../deps.ts";
 import type { MediaService } from "../media/service.ts";
 import type { MediaGatewayService } from "../media-gateway/service.ts";
+import type { MomentsService } from "../moments/service.ts";
 import { createMatchCommands } from "./commands.ts";
 import { createMatchJobOutcomes } from "./job-outcomes.ts";
 import { createOverdueMatches } from "./overdue.ts";
@@ -13,12 +14,12 @@ import { createRecordingWork } from "./recording-work.ts";
 
 export function createMatchesService(
   deps: Deps,
-  { media, mediaGateway }: { media: MediaService; mediaGateway: MediaGatewayService },
+  { media, mediaGateway, moments }: { media: MediaService; mediaGateway: MediaGatewayService; moments: MomentsService },
 ) {
   const outcomes = createMatchJobOutcomes(deps);
   return {
     ...createMatchQueries(deps, media),
-    ...createMatchCommands(deps, media),
+    ...createMatchCommands(deps, media, moments),
     ...outcomes,
     ...createRecordingWork(deps),
     ...createOverdueMatches(deps, { publishers: mediaGateway, endWithoutCamera: outcomes.endWithoutCamera }),

@@ -10,6 +10,8 @@ export const markerSchema = z.object({
   sequence: z.number().int(),
   time_ms: z.number().int(),
   label: z.string(),
+  /** A goal's marker (match moments): titled in the caller's language, made and moved with its score event. */
+  goal: z.boolean(),
   clip_length: z.number().int(),
   created_at: z.string(),
 });
@@ -18,6 +20,8 @@ export const sequenceSchema = z.object({
   match: z.number().int(),
   user: z.number().int().nullable(),
   name: z.string(),
+  /** The match's goals sequence: of no user, changed by whoever may annotate the match. */
+  goals: z.boolean(),
   created_at: z.string(),
   markers: z.array(markerSchema),
 });

@@ -1,8 +1,11 @@
 // Sequences and markers: a user's annotations of a match they may see. Only who may
 // annotate the match (canAnnotate of the access matrix: its clubs' staff) makes them, as
 // each marker makes the worker cut a clip; only the sequence's owner (or a system admin)
-// changes one, and to others it doesn't exist.
+// changes one, and to others it doesn't exist. A match's goals sequence (match moments: its
+// markers are made by score changes) belongs to no user: whoever may annotate the match sees and
+// changes it, and moving a goal's marker moves its score event.
 import type { Prisma } from "@clubcast/db";
+import { canAnnotate, type LocaleCode } from "@clubcast/shared";
 import type { Deps } from "../deps.ts";
 import type { ClipsService } from "../clips/service.ts";
 import type { AuthUser, RequestContext } from "../core/context.ts";
@@ -11,6 +14,7 @@ import { NotFoundError } from "../core/errors.ts";
 import { translate } from "../core/i18n.ts";
 import { isSystem, requireAnnotator, requireUser } from "../core/policy.ts";
 import { matchClubsOf, matchClubsSelect, visibleMatches } from "../matches/visibility.ts";
+import { goalMarkerSelect, markerLabel } from "../moments/titles.ts";
 import type {
   CreateMarkerInput,
   CreateSequenceInput,
@@ -22,8 +26,7 @@ import type {
 const markerSelect = {
   id: true,
   sequenceId: true,
-  timeMs: true,
-  label: true,
+  ...goalMarkerSelect,
   clipLength: true,
   createdAt: true,
 } satisfies Prisma.MarkerSelect;
@@ -34,35 +37,53 @@ const sequenceSelect = {
   matchId: true,
   userId: true,
   name: true,
+  goals: true,
   createdAt: true,
   markers: { select: markerSelect, orderBy: [{ timeMs: "asc" }, { id: "asc" }] },
 } satisfies Prisma.SequenceSelect;
 type SequenceRow = Prisma.SequenceGetPayload<{ select: typeof sequenceSelect }>;
 
-function presentMarker(marker: MarkerRow): MarkerAnswer {
+function presentMarker(marker: MarkerRow, locale: LocaleCode): MarkerAnswer {
   return {
     id: marker.id,
     sequence: marker.sequenceId,
     time_ms: marker.timeMs,
-    label: marker.label,
+    label: markerLabel(marker, locale),
+    goal: Boolean(marker.scoreEvent?.side),
     clip_length: marker.clipLength,
     created_at: marker.createdAt.toISOString(),
   };
 }
 
-function presentSequence(sequence: SequenceRow): SequenceAnswer {
+function presentSequence(sequence: SequenceRow, locale: LocaleCode): SequenceAnswer {
   return {
     id: sequence.id,
     match: sequence.matchId,
     user: sequence.userId,
     name: sequence.name,
+    goals: sequence.goals,
     created_at: sequence.createdAt.toISOString(),
-    markers: sequence.markers.map(presentMarker),
+    markers: sequence.markers.map((marker) => presentMarker(marker, locale)),
   };
 }
 
-/** Sequences the user may change: their own, or any for a system admin. */
-const ownedBy = (user: AuthUser): Prisma.SequenceWhereInput => (isSystem(user) ? {} : { userId: user.id });
+/**
+ * Sequences the user may change: their own and goals sequences (of matches they may annotate, checked
+ * after), or any for a system admin.
+ */
+const ownedBy = (user: AuthUser): Prisma.SequenceWhereInput =>
+  isSystem(user) ? {} : { OR: [{ userId: user.id }, { goals: true }] };
+
+/** A goals sequence doesn't exist for who may not annotate its match (404, as another user's sequence). */
+function requireGoalsAnnotator(
+  user: AuthUser,
+  sequence: { goals: boolean; match: Parameters<typeof matchClubsOf>[0] },
+  notFoundKey: "not_found.sequence" | "not_found.marker",
+) {
+  if (sequence.goals && !canAnnotate(user, user.clubId, matchClubsOf(sequence.match))) {
+    throw new NotFoundError(notFoundKey);
+  }
+}
 
 export function createSequencesService(deps: Deps, { clips }: { clips: ClipsService }) {
   const { prisma } = deps;
@@ -76,16 +97,20 @@ export function createSequencesService(deps: Deps, { clips }: { clips: ClipsServ
     return match;
   }
 
-  /** The caller's sequences of a match they may see, markers in video order. */
+  /** The caller's sequences of a match they may see (and its goals, when they may annotate it), markers in video order. */
   async function list(matchId: number, ctx: RequestContext) {
     const user = requireUser(ctx);
-    await requireVisibleMatch(matchId, ctx);
+    const match = await requireVisibleMatch(matchId, ctx);
+    const goals = canAnnotate(user, user.clubId, matchClubsOf(match));
     const sequences = await prisma.sequence.findMany({
-      where: { matchId, userId: user.id },
+      where: { matchId, OR: [{ userId: user.id }, ...(goals ? [{ goals: true }] : [])] },
       select: sequenceSelect,
-      orderBy: { id: "asc" },
+      orderBy: [{ goals: "asc" }, { id: "asc" }],
     });
-    return listOf(sequences.map(presentSequence), translate(ctx.locale, "not_found.sequences"));
+    return listOf(
+      sequences.map((sequence) => presentSequence(sequence, ctx.locale)),
+      translate(ctx.locale, "not_found.sequences"),
+    );
   }
 
   async function create(matchId: number, input: CreateSequenceInput, ctx: RequestContext) {
@@ -94,16 +119,17 @@ export function createSequencesService(deps: Deps, { clips }: { clips: ClipsServ
       data: { matchId, userId: user.id, name: input.name },
       select: sequenceSelect,
     });
-    return written(presentSequence(sequence), translate(ctx.locale, "sequence.created"));
+    return written(presentSequence(sequence, ctx.locale), translate(ctx.locale, "sequence.created"));
   }
 
   /** A sequence the caller may change (404 for another user's), on a match they may still annotate (403). */
   async function ownedSequence(sequenceId: number, ctx: RequestContext) {
     const sequence = await prisma.sequence.findFirst({
       where: { id: sequenceId, ...ownedBy(requireUser(ctx)) },
-      select: { id: true, matchId: true, match: { select: matchClubsSelect } },
+      select: { id: true, matchId: true, goals: true, match: { select: matchClubsSelect } },
     });
     if (!sequence) throw new NotFoundError("not_found.sequence");
+    requireGoalsAnnotator(requireUser(ctx), sequence, "not_found.sequence");
     return { ...sequence, user: requireAnnotator(ctx, matchClubsOf(sequence.match)) };
   }
 
@@ -111,9 +137,13 @@ export function createSequencesService(deps: Deps, { clips }: { clips: ClipsServ
   async function ownedMarker(markerId: number, ctx: RequestContext) {
     const marker = await prisma.marker.findFirst({
       where: { id: markerId, sequence: ownedBy(requireUser(ctx)) },
-      select: { id: true, sequence: { select: { matchId: true, match: { select: matchClubsSelect } } } },
+      select: {
+        id: true,
+        sequence: { select: { matchId: true, goals: true, match: { select: matchClubsSelect } } },
+      },
     });
     if (!marker) throw new NotFoundError("not_found.marker");
+    requireGoalsAnnotator(requireUser(ctx), marker.sequence, "not_found.marker");
     return { ...marker, user: requireAnnotator(ctx, matchClubsOf(marker.sequence.match)) };
   }
 
@@ -123,6 +153,10 @@ export function createSequencesService(deps: Deps, { clips }: { clips: ClipsServ
       where: { id: markerId },
       data: { timeMs: input.time_ms, label: input.label, clipLength: input.clip_length },
     });
+    // A goal's marker moved: its score event moves with it (the score shown changes at the new frame).
+    if (count && input.time_ms !== undefined) {
+      await tx.scoreEvent.updateMany({ where: { markerId }, data: { timeMs: input.time_ms } });
+    }
     // A rename runs outside a transaction: a concurrent delete may also come between the two statements.
     const marker = count ? await tx.marker.findUnique({ where: { id: markerId }, select: markerSelect }) : null;
     if (!marker) throw new NotFoundError("not_found.marker");
@@ -138,7 +172,7 @@ export function createSequencesService(deps: Deps, { clips }: { clips: ClipsServ
         select: markerSelect,
       }),
     );
-    return written(presentMarker(marker), translate(ctx.locale, "marker.created"));
+    return written(presentMarker(marker, ctx.locale), translate(ctx.locale, "marker.created"));
   }
 
   async function updateMarker(markerId: number, input: UpdateMarkerInput, ctx: RequestContext) {
@@ -149,7 +183,7 @@ export function createSequencesService(deps: Deps, { clips }: { clips: ClipsServ
     const updated = moved
       ? await clips.markerChanged(marker.user, (tx) => writeMarker(tx, marker.id, input))
       : await writeMarker(prisma, marker.id, input);
-    return written(presentMarker(updated), translate(ctx.locale, "marker.updated"));
+    return written(presentMarker(updated, ctx.locale), translate(ctx.locale, "marker.updated"));
   }
 
   async function deleteMarker(markerId: number, ctx: RequestContext): Promise<void> {

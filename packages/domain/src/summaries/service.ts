@@ -1,6 +1,6 @@
 // Highlight summaries (issue 14): a match with create_summary gets one video of
-// its ready clips in time order, after a title card, built by the worker's
-// summary.build job. Every change of the match's clips bumps the summary's
+// its ready clips (goals first, then the other markers', each in time order),
+// after a title card, built by the worker's summary.build job. Every change of the match's clips bumps the summary's
 // version and queues the build of that version after a quiet period, dropping
 // the build still waiting for the version before: ten quick edits, one build.
 // A build of an older version does nothing, as a clip cut does. Files live below
@@ -35,6 +35,15 @@ export const summaryFiles = (summaryId: number, version: number) => ({
   video: `summaries/${summaryId}-${version}.mp4`,
   poster: `summaries/${summaryId}-${version}.jpg`,
 });
+
+/**
+ * A summary's clips: the goals first (match moments), then the other markers', each in match order
+ * (the clips come in match order).
+ */
+export function goalsFirst<T extends { marker: { scoreEvent: { side: string | null } | null } }>(clips: T[]): T[] {
+  const isGoal = (clip: T) => Boolean(clip.marker.scoreEvent?.side);
+  return [...clips.filter(isGoal), ...clips.filter((clip) => !isGoal(clip))];
+}
 
 /** What a new build starts from: queued again, nothing of an earlier build's outcome (its files stay until replaced). */
 const rebuilt = { state: "queued", progress: 0, failureReason: null, version: { increment: 1 } } as const;
@@ -222,7 +231,13 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
             awayClub: { select: { name: true } },
             clips: {
               where: readyClips,
-              select: { videoPath: true, startMs: true, endMs: true, frameRate: true },
+              select: {
+                videoPath: true,
+                startMs: true,
+                endMs: true,
+                frameRate: true,
+                marker: { select: { scoreEvent: { select: { side: true } } } },
+              },
               orderBy: [{ startMs: "asc" }, { id: "asc" }],
             },
           },
@@ -250,7 +265,7 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
         homeScore: match.homeScore,
         awayScore: match.awayScore,
       },
-      clips: match.clips.map((clip) => ({
+      clips: goalsFirst(match.clips).map((clip) => ({
         path: clip.videoPath!,
         durationS: (clip.endMs - clip.startMs) / 1000,
         fps: clip.frameRate,

@@ -16,3 +16,4 @@ export * from "./configurations.ts";
 export * from "./clubs.ts";
 export * from "./api-clients.ts";
 export * from "./sequences.ts";
+export * from "./moments.ts";

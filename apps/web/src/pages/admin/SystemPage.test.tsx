@@ -18,6 +18,7 @@ const APP_INFO = {
 };
 const SPORTS = { data: [CLUB.sport, { id: 2, slug: "hockey", name: "Hockey", type: "hockey" as const }] };
 const routes = [{ path: "/dashboard/system", element: <SystemPage /> }];
+const MOMENTS = { goal_entry_delay_s: 10, half_length_min: 45, half_time_break_min: 15 };
 
 describe("the club form's update", () => {
   it("clears blank optional texts and leaves activation to system administrators", () => {
@@ -57,6 +58,7 @@ describe("the System page", () => {
       "clubs.update": update,
       "sports.list": () => SPORTS,
       "appInfo.get": () => ({ data: APP_INFO }),
+      "moments.settings": () => ({ data: MOMENTS }),
     });
     const name = await screen.findByLabelText("Club name");
     expect(name).toHaveValue("VV Groen Wit");
@@ -107,6 +109,7 @@ describe("the System page", () => {
         "clubs.get": () => ({ data: details }),
         "sports.list": () => SPORTS,
         "appInfo.get": () => ({ data: APP_INFO }),
+        "moments.settings": () => ({ data: MOMENTS }),
       },
     );
     expect(await screen.findByText("No club to configure")).toBeInTheDocument();
@@ -117,5 +120,50 @@ describe("the System page", () => {
     await user.selectOptions(picker, "VV Groen Wit");
     expect(await screen.findByLabelText("Club is active")).toBeChecked();
     expect(screen.getByTestId("location")).toHaveTextContent("/dashboard/system?club=3");
+  });
+});
+
+describe("the club's match moments on the System page (issue 30)", () => {
+  it("shows the club's timing, refuses a value out of bounds on its field, and saves the timing", async () => {
+    const user = userEvent.setup();
+    const save = vi.fn((input: typeof MOMENTS & { club: number }) => ({
+      data: {
+        goal_entry_delay_s: input.goal_entry_delay_s,
+        half_length_min: input.half_length_min,
+        half_time_break_min: input.half_time_break_min,
+      },
+      message: "Match timing saved.",
+    }));
+    renderRoutes(routes, "/dashboard/system", fakeAuth({ user: fakeUser({ scope: "club" }) }), undefined, {
+      "clubs.get": () => ({ data: details }),
+      "sports.list": () => SPORTS,
+      "appInfo.get": () => ({ data: APP_INFO }),
+      "moments.settings": () => ({ data: MOMENTS }),
+      "moments.updateSettings": save,
+    });
+    const delay = await screen.findByLabelText("Score entered after the goal (seconds)");
+    expect(delay).toHaveValue(10);
+    expect(screen.getByLabelText("Half length (minutes)")).toHaveValue(45);
+    expect(screen.getByLabelText("Half-time break (minutes)")).toHaveValue(15);
+
+    await user.clear(delay);
+    await user.type(delay, "-3");
+    await user.click(screen.getByRole("button", { name: "Save match timing" }));
+    await waitFor(() => expect(delay).toHaveAttribute("aria-invalid", "true"));
+    expect(save).not.toHaveBeenCalled();
+
+    await user.clear(delay);
+    await user.type(delay, "20");
+    await user.clear(screen.getByLabelText("Half length (minutes)"));
+    await user.type(screen.getByLabelText("Half length (minutes)"), "35");
+    await user.click(screen.getByRole("button", { name: "Save match timing" }));
+    await waitFor(() =>
+      expect(save).toHaveBeenCalledWith({
+        club: 3,
+        goal_entry_delay_s: 20,
+        half_length_min: 35,
+        half_time_break_min: 15,
+      }),
+    );
   });
 });

@@ -21,6 +21,7 @@ import { EmptyState, ErrorState } from "../../ui/States.tsx";
 import { SubmitButton } from "../../ui/SubmitButton.tsx";
 import { useToast } from "../../ui/Toasts.tsx";
 import { ClubLogoPicker, logoFileProblem, useUploadLogo } from "./ClubLogoPicker.tsx";
+import { MatchMomentsCard } from "./MatchMomentsCard.tsx";
 import { PageIntro } from "./PageIntro.tsx";
 import "../../styles/admin.css";
 import "../../styles/operations.css";
@@ -259,7 +260,12 @@ function ClubSection({ clubId }: { clubId: number | null }) {
         <Skeleton height={46} />
       </div>
     );
-  return <ClubDetailsForm key={club.data.data.id} club={club.data.data} />;
+  return (
+    <>
+      <ClubDetailsForm key={club.data.data.id} club={club.data.data} />
+      <MatchMomentsCard clubId={club.data.data.id} />
+    </>
+  );
 }
 
 function AboutCard() {

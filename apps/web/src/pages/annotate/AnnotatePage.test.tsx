@@ -83,6 +83,20 @@ function annotateApi(markers: ReturnType<typeof marker>[] | null, overrides = {}
   };
 }
 
+/** The user's first marker's writes: his sequence made (id 6), then the marker added to it. */
+function sequenceWrites() {
+  return {
+    create: vi.fn(() => ({
+      data: { id: 6, match: match.id, user: 8, goals: false, name: "", created_at: "", markers: [] },
+      message: "Sequence created",
+    })),
+    addMarker: vi.fn((input: { id: number; time_ms: number; label: string; clip_length: number }) => ({
+      data: marker(9, input.time_ms, input.label),
+      message: "Marker added",
+    })),
+  };
+}
+
 describe("the annotation screen", () => {
   it("lists the user's markers in video order with their timecodes", async () => {
     renderRoutes(
@@ -119,14 +133,7 @@ describe("the annotation screen", () => {
 
   it("adds a marker with the M key, making the user's sequence first, and with the button", async () => {
     const user = userEvent.setup();
-    const create = vi.fn(() => ({
-      data: { id: 6, match: match.id, user: 8, name: "", created_at: "", markers: [] },
-      message: "Sequence created",
-    }));
-    const addMarker = vi.fn((input: { id: number; time_ms: number; label: string; clip_length: number }) => ({
-      data: marker(9, input.time_ms, input.label),
-      message: "Marker added",
-    }));
+    const { create, addMarker } = sequenceWrites();
     renderRoutes(
       routes,
       PATH,
@@ -144,6 +151,31 @@ describe("the annotation screen", () => {
 
     await user.click(screen.getByRole("button", { name: "Add marker" }));
     await waitFor(() => expect(addMarker).toHaveBeenCalledTimes(2));
+  });
+
+  it("lists the match's goals with the user's markers, and adds the user's markers to a sequence of his own", async () => {
+    const user = userEvent.setup();
+    const goal = { ...marker(3, 3_780_000, "Goal 1–0 · Groen Wit 1 · 49′"), sequence: 4, goal: true };
+    const goals = { id: 4, match: match.id, user: null, goals: true, name: "", created_at: "", markers: [goal] };
+    const { create, addMarker } = sequenceWrites();
+    renderRoutes(
+      routes,
+      PATH,
+      admin,
+      null,
+      annotateApi(null, {
+        "sequences.list": () => ({ data: [goals] }),
+        "sequences.create": create,
+        "sequences.addMarker": addMarker,
+      }),
+    );
+    expect(
+      await screen.findByRole("button", { name: "Jump to Goal 1–0 · Groen Wit 1 · 49′ at 01:03:00:000 20 s clip" }),
+    ).toBeInTheDocument();
+    await user.keyboard("m");
+    await waitFor(() => expect(addMarker).toHaveBeenCalledTimes(1));
+    expect(create).toHaveBeenCalledWith({ id: match.id, name: "" });
+    expect(addMarker).toHaveBeenCalledWith(expect.objectContaining({ id: 6 }));
   });
 
   it("doesn't take keys typed into a field as shortcuts", async () => {

@@ -338,7 +338,9 @@ function Annotator({ match }: { match: Match }) {
   const add = async () => {
     const timeMs = Math.round(clock.ms);
     try {
-      const sequence = sequences.data?.data[0] ?? (await createSequence.mutateAsync({ id: match.id, name: "" })).data;
+      // The caller's own sequence: the match's goals sequence is its score changes' (match moments).
+      const own = sequences.data?.data.find((sequence) => !sequence.goals);
+      const sequence = own ?? (await createSequence.mutateAsync({ id: match.id, name: "" })).data;
       await addMarker.mutateAsync({
         id: sequence.id,
         time_ms: timeMs,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { act, configure, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Auth } from "../../auth/AuthProvider.tsx";
 import { fakeAuth, fakeUser, renderRoutes } from "../../../test/render.tsx";
@@ -13,19 +13,35 @@ configure({ asyncUtilTimeout: 5000 });
 
 vi.mock("../../lib/realtime.ts", async () => (await import("../../../test/fake-realtime.ts")).fakeRealtimeModule);
 import { fakeRealtime } from "../../../test/fake-realtime.ts";
-// The player itself is hls.js's business; here it only has to say what it was given.
+// The player itself is hls.js's business; here it only has to say what it was given, and tell the frame it
+// shows (its time, and the date a test puts on it) as a player does.
 vi.mock("./VideoPlayer.tsx", () => ({
   VideoPlayer: ({
     src,
     label,
     poster,
     ref,
+    onFrame,
   }: {
     src: string;
     label: string;
     poster?: string | null;
     ref?: React.Ref<HTMLVideoElement>;
-  }) => <video ref={ref} aria-label={label} src={src} poster={poster ?? undefined} />,
+    onFrame?: (frame: { timeMs: number; date: number | null }) => void;
+  }) => (
+    <video
+      ref={ref}
+      aria-label={label}
+      src={src}
+      poster={poster ?? undefined}
+      onTimeUpdate={(event) =>
+        onFrame?.({
+          timeMs: event.currentTarget.currentTime * 1000,
+          date: Number(event.currentTarget.dataset.date) || null,
+        })
+      }
+    />
+  ),
 }));
 
 const POSTER = "/media/matches/9/poster.jpg";
@@ -46,7 +62,12 @@ function onDemand(overrides: Partial<Match> = {}): Match {
 
 const noSummary = () => ({ data: null });
 
-function renderMatch(match: Match, auth: Auth = fakeAuth(), summary: () => unknown = noSummary) {
+function renderMatch(
+  match: Match,
+  auth: Auth = fakeAuth(),
+  summary: () => unknown = noSummary,
+  scoreEvents: unknown[] = [],
+) {
   return renderRoutes(
     [{ path: "/matches/:match", element: <MatchDetailPage /> }],
     `/matches/${match.id}`,
@@ -55,6 +76,7 @@ function renderMatch(match: Match, auth: Auth = fakeAuth(), summary: () => unkno
     {
       "matches.byId": () => ({ data: match }),
       "summaries.ofMatch": summary,
+      "moments.scoreEvents": () => ({ data: scoreEvents }),
     },
   );
 }
@@ -476,5 +498,80 @@ describe("the viewer's own markers on the match page", () => {
     renderMatch(live);
     await screen.findByLabelText(/^Video of /);
     expect(screen.queryByRole("region", { name: "Your markers" })).not.toBeInTheDocument();
+  });
+});
+
+describe("the score with the player (match moments, issue 30)", () => {
+  const KICK_OFF = Date.parse("2026-11-28T14:30:00Z");
+  // Goals at 1:10 (1–0) and 20:00 (1–1) into the recording; the match ended 2–1.
+  const events = [
+    { id: 1, time_ms: 70_000, happened_at: new Date(KICK_OFF + 70_000).toISOString(), home: 1, away: 0, side: "home" },
+    {
+      id: 2,
+      time_ms: 1_200_000,
+      happened_at: new Date(KICK_OFF + 1_200_000).toISOString(),
+      home: 1,
+      away: 1,
+      side: "away",
+    },
+    {
+      id: 3,
+      time_ms: 2_400_000,
+      happened_at: new Date(KICK_OFF + 2_400_000).toISOString(),
+      home: 2,
+      away: 1,
+      side: "home",
+    },
+  ];
+  const final = { away: { ...fakeMatch().away, score: 1 } };
+
+  /** The player shows the frame at `seconds` into the video (dated `date`, as a live stream's frames are). */
+  function show(seconds: number, date?: number) {
+    const video = screen.getByLabelText("Video of Groen Wit 1 against VV De Zwaluwen") as HTMLVideoElement;
+    video.currentTime = seconds;
+    if (date !== undefined) video.dataset.date = String(date);
+    fireEvent.timeUpdate(video);
+  }
+
+  it("shows an on-demand viewer the score of the frame shown, not the final score", async () => {
+    renderMatch(onDemand(final), fakeAuth(), noSummary, events);
+    await waitFor(() => expect(screen.getByTestId("score")).toHaveTextContent("0–0"));
+    expect(screen.getByText(/Full time/)).toBeInTheDocument();
+    show(69.9);
+    expect(screen.getByTestId("score")).toHaveTextContent("0–0");
+    show(70);
+    expect(screen.getByTestId("score")).toHaveTextContent("1–0");
+    show(1500);
+    expect(screen.getByTestId("score")).toHaveTextContent("1–1");
+    // Back before the first goal: 0–0 again.
+    show(10);
+    expect(screen.getByTestId("score")).toHaveTextContent("0–0");
+    show(3000);
+    expect(screen.getByTestId("score")).toHaveTextContent("2–1");
+  });
+
+  it("shows a live viewer the new score once the goal's frame reaches his player", async () => {
+    const live = fakeMatch({
+      id: 9,
+      status: "live",
+      list_status: "live",
+      live_hls_url: "/media/matches/9/live.m3u8",
+      home: { club: { id: 3, name: "VV Groen Wit", logo: null }, team: { id: 7, fullname: "Groen Wit 1" }, score: 1 },
+    });
+    renderMatch(live, fakeAuth(), noSummary, events.slice(0, 1));
+    // No frame shown yet: the match's score.
+    await waitFor(() => expect(screen.getByTestId("score")).toHaveTextContent("1–0"));
+    // The player is a few seconds behind the goal: not yet.
+    show(5, KICK_OFF + 65_000);
+    expect(screen.getByTestId("score")).toHaveTextContent("0–0");
+    show(10, KICK_OFF + 70_500);
+    expect(screen.getByTestId("score")).toHaveTextContent("1–0");
+  });
+
+  it("keeps the match's score where nothing was timed", async () => {
+    renderMatch(onDemand(final));
+    await waitFor(() => expect(screen.getByTestId("score")).toHaveTextContent("2–1"));
+    show(10);
+    expect(screen.getByTestId("score")).toHaveTextContent("2–1");
   });
 });

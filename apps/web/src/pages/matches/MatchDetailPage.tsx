@@ -38,7 +38,8 @@ import { MatchMarkers } from "./MatchMarkers.tsx";
 import { ScoreControl } from "./ScoreControl.tsx";
 import { ShareButton } from "./ShareButton.tsx";
 import { SummaryVideo, useMatchSummary } from "./SummaryVideo.tsx";
-import { VideoPlayer } from "./VideoPlayer.tsx";
+import { VideoPlayer, type Frame } from "./VideoPlayer.tsx";
+import { frameScore } from "./frame-score.ts";
 import { ViewerCount } from "./ViewerCount.tsx";
 import { MatchRefusals } from "../admin/PublishRefusals.tsx";
 import "../../styles/match.css";
@@ -49,15 +50,26 @@ interface StageProps {
   staff: boolean;
   /** The player's video element, for the markers that jump it. */
   video: RefObject<HTMLVideoElement | null>;
+  /** Told the frame shown, for the score at that frame. */
+  onFrame: (frame: Frame) => void;
 }
 
-function Stage({ match, title, staff, video }: StageProps) {
+function Stage({ match, title, staff, video, onFrame }: StageProps) {
   const { t } = useTranslation();
   const label = t("match.video_label", { match: title });
   if (match.status === "live" && match.live_hls_url)
-    return <VideoPlayer ref={video} src={match.live_hls_url} live label={label} />;
+    return <VideoPlayer ref={video} src={match.live_hls_url} live label={label} onFrame={onFrame} />;
   if (match.status === "vod" && match.vod_hls_url)
-    return <VideoPlayer ref={video} src={match.vod_hls_url} live={false} label={label} poster={match.poster_url} />;
+    return (
+      <VideoPlayer
+        ref={video}
+        src={match.vod_hls_url}
+        live={false}
+        label={label}
+        poster={match.poster_url}
+        onFrame={onFrame}
+      />
+    );
   let content;
   if (match.awaiting_video) content = <p className="stage__message">{t("match.awaiting_video")}</p>;
   else if (match.status === "scheduled" || match.status === "unscheduled")
@@ -133,13 +145,22 @@ function MatchView({ match }: { match: Match }) {
   useDocumentTitle(title);
 
   const live = match.status === "live";
+  // The frame the player shows, and the match's timed score changes: the scoreboard shows that frame's score.
+  const [frame, setFrame] = useState<Frame | null>(null);
+  const timed = trpc.moments.scoreEvents.useQuery(
+    { id: match.id },
+    { enabled: live || match.status === "vod", select: (answer) => answer.data },
+  );
   // The live player (Stage) shows the match: this page counts as one of its viewers.
   const viewers = useViewers(match.id, { live, watching: live && match.live_hls_url !== null });
 
   // Whatever changed (made private or deleted included: a 404 closes the page, MatchDetailPage), the
   // server's answer is what the page shows.
   const updates = useMatchNews(CHANNELS.match(match.id), {
-    readAgain: () => void utils.matches.byId.invalidate({ id: match.id }),
+    readAgain: () => {
+      void utils.matches.byId.invalidate({ id: match.id });
+      void utils.moments.scoreEvents.invalidate({ id: match.id });
+    },
     onScored: () => setScored(true),
     handlers: {
       ...viewers.handlers,
@@ -154,11 +175,11 @@ function MatchView({ match }: { match: Match }) {
     },
   });
 
-  const score = { home: match.home.score, away: match.away.score };
+  const score = frameScore(match, timed.isError ? [] : timed.data, frame);
   return (
     <article className="match-detail">
       <div className="match-detail__stage">
-        <Stage match={match} title={title} staff={isStaffOf(user, match.club.id)} video={video} />
+        <Stage match={match} title={title} staff={isStaffOf(user, match.club.id)} video={video} onFrame={setFrame} />
       </div>
       <aside className="scoreboard" aria-label={t("match.score")} data-updates={updates}>
         <div className="scoreboard__status">
@@ -173,7 +194,7 @@ function MatchView({ match }: { match: Match }) {
         <div className="scoreboard__teams">
           <Side side={match.home} name={home} />
           <div className="scoreboard__score display" aria-live="polite" aria-atomic="true">
-            {showsScore(match) ? (
+            {showsScore(match) && score ? (
               <>
                 <span className="visually-hidden">
                   {t("match.score_label", { home, away, homeScore: score.home, awayScore: score.away })}

@@ -26,15 +26,28 @@ interface VideoPlayerProps {
   poster?: string | null | undefined;
   /** The video element, for pages that steer playback themselves (the annotation screen). */
   ref?: Ref<HTMLVideoElement | null>;
+  /** Told the frame shown as it changes: its time in the video and, when the stream dates it, its date (ms). */
+  onFrame?: (frame: Frame) => void;
 }
 
-export function VideoPlayer({ src, live, label, poster, ref }: VideoPlayerProps) {
+/** The frame a player shows: its time in the video (ms) and its wall-clock date (ms) when the stream says. */
+export interface Frame {
+  timeMs: number;
+  date: number | null;
+}
+
+export function VideoPlayer({ src, live, label, poster, ref, onFrame }: VideoPlayerProps) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   useImperativeHandle<HTMLVideoElement | null, HTMLVideoElement | null>(ref, () => video.current, []);
   const [failed, setFailed] = useState(false);
   const liveEdge = useRef<() => number | null>(() => null);
   const [behind, setBehind] = useState(false);
+  // The latest listener, without restarting playback when the page gives a new one.
+  const onFrameRef = useRef(onFrame);
+  useEffect(() => {
+    onFrameRef.current = onFrame;
+  }, [onFrame]);
 
   useEffect(() => {
     const element = video.current;
@@ -43,6 +56,10 @@ export function VideoPlayer({ src, live, label, poster, ref }: VideoPlayerProps)
     let stopped = false;
     let stop = () => {};
     const fail = () => setFailed(true);
+    let frameDate: () => number | null = () => null;
+    const frame = () => onFrameRef.current?.({ timeMs: element.currentTime * 1000, date: frameDate() });
+    const frameEvents = ["timeupdate", "seeked", "loadeddata"] as const;
+    for (const name of frameEvents) element.addEventListener(name, frame);
     void import("hls.js/light").then(({ default: Hls }) => {
       if (stopped) return;
       const engine = playbackEngine(Hls.isSupported(), element.canPlayType(HLS_MIME) !== "");
@@ -50,6 +67,7 @@ export function VideoPlayer({ src, live, label, poster, ref }: VideoPlayerProps)
         const playback = playWithHlsJs(Hls, element, src, live, fail);
         stop = playback.stop;
         liveEdge.current = playback.liveEdge;
+        frameDate = playback.frameDate;
       } else if (engine === "native") {
         stop = playNatively(element, src, fail);
         liveEdge.current = () => (live ? nativeLiveEdgeOf(element) : null);
@@ -57,6 +75,7 @@ export function VideoPlayer({ src, live, label, poster, ref }: VideoPlayerProps)
     });
     return () => {
       stopped = true;
+      for (const name of frameEvents) element.removeEventListener(name, frame);
       stop();
       liveEdge.current = () => null;
     };

@@ -73,10 +73,14 @@ export function playFrom(element: HTMLVideoElement, position: number): void {
   void element.play().catch(() => {});
 }
 
-/** A playing stream: stop it, and where its live edge is (null while unknown, or on demand). */
+/**
+ * A playing stream: stop it, where its live edge is (null while unknown, or on demand), and the date of the
+ * frame shown (EXT-X-PROGRAM-DATE-TIME, ms; null before any).
+ */
 export interface Playback {
   stop(): void;
   liveEdge(): number | null;
+  frameDate(): number | null;
 }
 
 /** Plays `src` with hls.js until stopped; `fail` after PLAYBACK_ATTEMPTS failures in a row. */
@@ -131,6 +135,7 @@ export function playWithHlsJs(
     },
     // hls.js's live sync position: PART-HOLD-BACK behind the newest part in low-latency mode.
     liveEdge: () => (live ? (hls?.liveSyncPosition ?? null) : null),
+    frameDate: () => hls?.playingDate?.getTime() ?? null,
   };
 }
 

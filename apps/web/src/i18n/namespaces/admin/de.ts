@@ -191,6 +191,19 @@ const de: typeof en = {
     none: "Noch keine Werte",
     not_publishing: "Sendet nicht",
   },
+  moments: {
+    title: "Spielmomente",
+    intro:
+      "Jedes Tor, das während eines Live-Spiels eingetragen wird, landet von selbst im Video, als Clip mit Titel. Sag uns, wie dein Verein Spielstände einträgt und seine Halbzeiten spielt.",
+    goal_entry_delay: "Spielstand nach dem Tor eingetragen (Sekunden)",
+    goal_entry_delay_hint: "Der Marker eines Tors liegt so viel vor dem Eintragen des Spielstands.",
+    half_length: "Länge einer Halbzeit (Minuten)",
+    half_time_break: "Halbzeitpause (Minuten)",
+    half_time_break_hint: "Zählt nicht zur Spielminute eines Tors.",
+    save: "Spielzeiten speichern",
+    saved: "Spielzeiten gespeichert.",
+    not_saved: "Die Spielzeiten konnten nicht gespeichert werden.",
+  },
   system: {
     subtitle: "Die Daten deines Vereins und die Version der Plattform.",
     club_title: "Vereinsdaten",

@@ -187,6 +187,19 @@ const en = {
     none: "No figures yet",
     not_publishing: "Not publishing",
   },
+  moments: {
+    title: "Match moments",
+    intro:
+      "Each goal entered during a live match lands on the video by itself, as a titled clip. Tell us how your club enters scores and plays its halves.",
+    goal_entry_delay: "Score entered after the goal (seconds)",
+    goal_entry_delay_hint: "A goal's marker is placed this much before its score was entered.",
+    half_length: "Half length (minutes)",
+    half_time_break: "Half-time break (minutes)",
+    half_time_break_hint: "Not counted in a goal's minute of play.",
+    save: "Save match timing",
+    saved: "Match timing saved.",
+    not_saved: "The match timing could not be saved.",
+  },
   system: {
     subtitle: "Your club's details and the platform's version.",
     club_title: "Club details",

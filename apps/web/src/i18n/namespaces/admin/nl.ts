@@ -188,6 +188,19 @@ const nl: typeof en = {
     none: "Nog geen cijfers",
     not_publishing: "Zendt niet",
   },
+  moments: {
+    title: "Wedstrijdmomenten",
+    intro:
+      "Elk doelpunt dat tijdens een live wedstrijd wordt ingevoerd, komt vanzelf op de video, als clip met titel. Vertel hoe je club scores invoert en haar helften speelt.",
+    goal_entry_delay: "Score ingevoerd na het doelpunt (seconden)",
+    goal_entry_delay_hint: "De marker van een doelpunt komt zoveel vóór het invoeren van de score.",
+    half_length: "Lengte van een helft (minuten)",
+    half_time_break: "Rust (minuten)",
+    half_time_break_hint: "Telt niet mee in de speelminuut van een doelpunt.",
+    save: "Wedstrijdtijden opslaan",
+    saved: "Wedstrijdtijden opgeslagen.",
+    not_saved: "De wedstrijdtijden konden niet worden opgeslagen.",
+  },
   system: {
     subtitle: "De gegevens van je club en de versie van het platform.",
     club_title: "Clubgegevens",
