@@ -12,7 +12,8 @@
 // straight off the publisher: no nginx, no gateway. The baseline of 3 is what a
 // naive implementation would do: remux the recording into a new HLS VOD.
 // Row 4 (obs-mix.ts) runs the REAL API, worker and gateway with OBS-like
-// streams: take-rate, recorded ÷ published, publish → first live segment,
+// streams: take-rate, recorded ÷ published, publish → first playable LL-HLS part
+// (and, secondary, → first whole live segment),
 // stop → on demand of a 90-minute recording, and the SRT loss rows of
 // srt-loss.ts when that file is there.
 import { fork, type ChildProcess } from "node:child_process";
