@@ -9,6 +9,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { MEDIA_FILES } from "@clubcast/shared";
 import { writeFileAtomic } from "@clubcast/media-store";
+import { playlistEntries } from "@clubcast/media-store/playlist-entries";
 
 export interface Segment {
   duration: number;
@@ -72,17 +73,9 @@ export function sessionPlaylistText(segments: Omit<Segment, "discontinuity">[], 
 /** The segments of one session playlist (none when it doesn't exist yet). */
 export function readSegments(file: string): Omit<Segment, "discontinuity">[] {
   if (!existsSync(file)) return [];
-  const segments: Omit<Segment, "discontinuity">[] = [];
-  let duration: number | null = null;
-  for (const line of readFileSync(file, "utf8").split("\n")) {
-    const text = line.trim();
-    if (text.startsWith("#EXTINF:")) duration = Number.parseFloat(text.slice(8));
-    else if (text && !text.startsWith("#") && duration !== null) {
-      segments.push({ duration, uri: text });
-      duration = null;
-    }
-  }
-  return segments;
+  return playlistEntries(readFileSync(file, "utf8")).flatMap(({ uri, duration }) =>
+    duration === null ? [] : [{ duration, uri }],
+  );
 }
 
 export type SegmentReader = (file: string) => Omit<Segment, "discontinuity">[];

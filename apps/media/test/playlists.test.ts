@@ -16,6 +16,7 @@ import {
   readSegments,
   segmentsOf,
   sessionPlaylist,
+  sessionPlaylistText,
   vodPlaylist,
   writePlaylists,
   type LiveParts,
@@ -26,6 +27,7 @@ import {
 import { streamBytesIn } from "../src/nginx.ts";
 import { LADDER, ladderArguments, renditionsFor, renditionsWorthPublishing } from "../src/pipeline.ts";
 import { frameRateOf } from "../src/recordings.ts";
+import { playlistEntries } from "@clubcast/media-store/playlist-entries";
 
 let dir: string;
 beforeEach(() => {
@@ -78,6 +80,24 @@ describe("joining sessions", () => {
     expect(listed(vod).map((entry) => entry.discontinuity)).toEqual([false, false, false, true, false]);
     expect(vod).toContain("#EXT-X-PLAYLIST-TYPE:VOD");
     expect(vod.trimEnd().endsWith("#EXT-X-ENDLIST")).toBe(true);
+  });
+
+  it("reads back every playlist it writes with the one playlist reader the worker uses too (generated)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 10_000 }), { maxLength: 30 }), fc.boolean(), (millis, ended) => {
+        const segments = millis.map((ms, index) => ({ duration: ms / 1000, uri: `s1-${index}.ts` }));
+        const file = join(dir, "generated.m3u8");
+        writeFileSync(file, sessionPlaylistText(segments, ended));
+        expect(readSegments(file)).toEqual(segments);
+        // The same reader gives a master playlist's renditions, without durations.
+        const master = masterPlaylist(renditionsFor(false), "vod.m3u8");
+        expect(playlistEntries(master)).toEqual([
+          { uri: "720p/vod.m3u8", duration: null },
+          { uri: "360p/vod.m3u8", duration: null },
+        ]);
+      }),
+      { seed: 77, numRuns: 100 },
+    );
   });
 
   it("answers no segments for a session ffmpeg hasn't written yet", () => {
