@@ -12,7 +12,8 @@
 // straight off the publisher: no nginx, no gateway. The baseline of 3 is what a
 // naive implementation would do: remux the recording into a new HLS VOD.
 // Row 4 (obs-mix.ts) runs the REAL API, worker and gateway with OBS-like
-// streams: take-rate, recorded ÷ published, publish → first live segment,
+// streams: take-rate, recorded ÷ published, publish → first playable LL-HLS part
+// (and, secondary, → first whole live segment),
 // stop → on demand of a 90-minute recording, and the SRT loss rows of
 // srt-loss.ts when that file is there.
 import { fork, type ChildProcess } from "node:child_process";
@@ -204,16 +205,21 @@ interface PipelineCommand {
 const BASELINE_PLAYLIST = "index.m3u8";
 
 function pipelineCommand(gateway: GatewayChild, streamKey: string, matchId: number): PipelineCommand {
-  for (const { pid } of descendants(gateway.pid)) {
-    const argv = commandLine(pid);
-    if (argv[0] === "ffmpeg" && argv.some((arg) => arg.endsWith(`/${RTMP_APP}/${streamKey}`))) {
-      const manifest = JSON.parse(readFileSync(join(matchDir(matchId), MEDIA_FILES.manifest), "utf8")) as {
-        renditions: string[];
-      };
-      return { args: argv.slice(1), renditions: manifest.renditions };
-    }
-  }
-  throw new Error(`no ffmpeg of the gateway reads ${streamKey}`);
+  const ffmpegs = descendants(gateway.pid)
+    .map(({ pid }) => commandLine(pid))
+    .filter((argv) => argv[0] === "ffmpeg");
+  const reader = ffmpegs.find((argv) => argv.some((arg) => arg.endsWith(`/${RTMP_APP}/${streamKey}`)));
+  if (!reader) throw new Error(`no ffmpeg of the gateway reads ${streamKey}`);
+  const manifest = JSON.parse(readFileSync(join(matchDir(matchId), MEDIA_FILES.manifest), "utf8")) as {
+    renditions: string[];
+  };
+  // The ladder's reader copies into its spool folder, and an encoder reads that copy on stdin: the command
+  // is the reader's input and the encoder's outputs (into the same spool folder).
+  const spool = dirname(dirname(reader.at(-1)!));
+  const encoder = ffmpegs.find((argv) => argv.includes("pipe:0") && argv.at(-1)!.startsWith(`${spool}/`));
+  const input = reader.slice(1, reader.indexOf("-i") + 2);
+  const args = encoder ? [...input, ...encoder.slice(encoder.indexOf("-i") + 2)] : reader.slice(1);
+  return { args, renditions: manifest.renditions };
 }
 
 /**

@@ -189,6 +189,11 @@ export function createGateway(options: GatewayOptions) {
   const publishers = new Map<string, Publisher>();
   /** SRT callers the API allowed, by relay token, until nginx sees their push. */
   const srtAllowed = new Map<string, Allowed>();
+  /**
+   * SRT callers whose decision is still under way, by relay token: the relay lets a caller in when the API is
+   * slow (its handshake can't wait), so nginx's on_publish for its push waits for the decision here.
+   */
+  const srtDeciding = new Map<string, Promise<unknown>>();
   /** Writers waiting for nginx to seat them as readers (its on_play), by app/name. */
   const seating = new Map<string, () => void>();
   /** Each camera's recording spans, oldest first (finished ones until their stream caught up, and a while). */
@@ -646,6 +651,7 @@ export function createGateway(options: GatewayOptions) {
   async function onPublish(app: string, name: string, address: string): Promise<boolean> {
     let allowed: Allowed;
     if (app === SRT_APP) {
+      await srtDeciding.get(name);
       const srt = srtAllowed.get(name);
       if (!srt) return false;
       srtAllowed.delete(name);
@@ -704,7 +710,20 @@ export function createGateway(options: GatewayOptions) {
   }
 
   /** The SRT relay's question, with the stream id's key: allowed callers are expected at nginx under their token. */
-  async function authorizeSrt(
+  function authorizeSrt(
+    streamKey: string | null,
+    token: string,
+    peer: string,
+  ): Promise<{ ok: true } | { ok: false; reason: string }> {
+    const deciding = decideSrt(streamKey, token, peer);
+    srtDeciding.set(
+      token,
+      deciding.catch(() => undefined),
+    );
+    return deciding.finally(() => srtDeciding.delete(token));
+  }
+
+  async function decideSrt(
     streamKey: string | null,
     token: string,
     peer: string,

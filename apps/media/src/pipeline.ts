@@ -1,8 +1,12 @@
-// One ffmpeg per publisher, for as long as it publishes: it reads the stream
-// back from nginx and writes each rendition (copied as it comes in passthrough,
-// H.264/AAC, or transcoded to a 720p/360p ladder) as MPEG-TS into numbered files
-// of its spool folder, which the gateway reads as they grow and parts.ts cuts
-// into low-latency HLS parts. Files, not a pipe: ffmpeg never waits for the
+// One writer per publisher, for as long as it publishes: an ffmpeg reads the
+// stream back from nginx and writes each rendition (copied as it comes in
+// passthrough, H.264/AAC) as MPEG-TS into numbered files of its spool folder,
+// which the gateway reads as they grow and parts.ts cuts into low-latency HLS
+// parts. The ladder transcodes only the rungs at or below the source's height
+// (a 480p phone gets no 720p rung), which is known only once the stream came:
+// so there the reading ffmpeg copies the stream into the spool as it is, and a
+// second ffmpeg, started once the reader described its input, encodes the
+// chosen rungs from it (fed by the gateway from the spool). Files, not a pipe: ffmpeg never waits for the
 // gateway (a pipe holds a fraction of a second, and nginx drops what a stalled
 // reader can't take). The gateway places each part in the preview or the match
 // that records, and joins parts into segments, so changing where a stream goes
@@ -17,7 +21,7 @@
 import { spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { createPartSplitter, type TsPart } from "./parts.ts";
+import { createPartSplitter, type PartSplitter, type TsPart } from "./parts.ts";
 import { followFfmpegProgress, spawnTied } from "./processes.ts";
 import type { Rendition } from "./playlists.ts";
 
@@ -66,7 +70,7 @@ export function unsupportedReason(streams: InputStreams, passthrough: boolean): 
 }
 
 /** The transcoded ladder, best first. */
-const LADDER = [
+export const LADDER = [
   { name: "720p", lines: 720, bandwidth: 3_000_000, bitrate: "2800k" },
   { name: "360p", lines: 360, bandwidth: 900_000, bitrate: "800k" },
 ];
@@ -87,8 +91,9 @@ export function renditionsFor(passthrough: boolean): Rendition[] {
 }
 
 /**
- * The renditions worth publishing of a source this tall: a rung above it would only be an upscaled copy of
- * the one below (the lowest is always kept).
+ * The renditions worth making of a source this tall (0: not known): the source itself, or the ladder's rungs
+ * at or below its height; a rung above it would only be an upscaled copy of the one below. A source below
+ * every rung gets the lowest, at its own height (never scaled up).
  */
 export function renditionsWorthPublishing(renditions: Rendition[], sourceHeight: number): Rendition[] {
   return renditions.filter(
@@ -150,13 +155,13 @@ const SPOOL_FILE_SECONDS = 10;
 const READ_SPOOL_EVERY_MS = 40;
 const spoolFile = (dir: string, number: number) => join(dir, `${number}.ts`);
 
-function tsOutput(options: WriterOptions, rendition: Rendition): string[] {
+function tsOutput(options: Pick<WriterOptions, "spoolDir">, folder: string): string[] {
   // Each audio frame and each packet is written as it comes, so a part is whole as soon as its last frame is.
   // prettier-ignore
   return [
     "-f", "segment", "-segment_format", "mpegts", "-segment_format_options", "pes_payload_size=0",
     "-segment_time", String(SPOOL_FILE_SECONDS), "-break_non_keyframes", "1", "-flush_packets", "1",
-    spoolFile(join(options.spoolDir, rendition.name), 0).replace(/0\.ts$/, "%d.ts"),
+    spoolFile(join(options.spoolDir, folder), 0).replace(/0\.ts$/, "%d.ts"),
   ];
 }
 
@@ -201,7 +206,11 @@ function followSpool(dir: string, data: (chunk: Buffer) => void) {
   return { drain };
 }
 
-function ffmpegArguments(options: WriterOptions): string[] {
+/** The ladder's reader copies the stream as it came into this spool folder, for the encoder. */
+const INPUT_SPOOL = "_input";
+
+/** The reading ffmpeg: from nginx, the whole stream copied (passthrough, or the ladder's input spool). */
+function readerArguments(options: WriterOptions): string[] {
   // prettier-ignore
   const input = [
     "-hide_banner", "-loglevel", "info", "-nostats", "-progress", "pipe:1", "-stats_period", "0.5",
@@ -210,12 +219,16 @@ function ffmpegArguments(options: WriterOptions): string[] {
     "-rw_timeout", "15000000", "-analyzeduration", "1500000", "-i", options.input,
   ];
   // "0:a:0?": a stream without audio is taken as video only.
-  if (options.passthrough) {
-    return [...input, "-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", ...tsOutput(options, options.renditions[0]!)];
-  }
-  // One decode; each rendition its own encode and output, with keyframes on the same segment boundaries so
-  // players switch cleanly (a rung is never scaled above the source).
-  const { renditions } = options;
+  const output = options.passthrough ? options.renditions[0]!.name : INPUT_SPOOL;
+  return [...input, "-map", "0:v:0", "-map", "0:a:0?", "-c", "copy", ...tsOutput(options, output)];
+}
+
+/**
+ * The ladder's encoder: the reader's copy on stdin, one decode, and each chosen rung its own encode and output,
+ * with keyframes on the same segment boundaries so players switch cleanly (a rung is never scaled above the
+ * source).
+ */
+export function ladderArguments(renditions: Rendition[], options: Pick<WriterOptions, "segmentSeconds" | "spoolDir">) {
   const split = [
     `[0:v:0]split=${renditions.length}${renditions.map((_, index) => `[in${index}]`).join("")}`,
     ...renditions.map(
@@ -229,9 +242,13 @@ function ffmpegArguments(options: WriterOptions): string[] {
     "-b:v", rungOf(rendition).bitrate,
     "-force_key_frames", `expr:gte(t,n_forced*${options.segmentSeconds})`, "-sc_threshold", "0",
     "-c:a", "aac", "-b:a", "128k", "-ac", "2",
-    ...tsOutput(options, rendition),
+    ...tsOutput(options, rendition.name),
   ]);
-  return [...input, "-filter_complex", split, ...outputs];
+  // prettier-ignore
+  return [
+    "-hide_banner", "-loglevel", "error", "-nostdin", "-nostats",
+    "-f", "mpegts", "-analyzeduration", "500000", "-i", "pipe:0", "-filter_complex", split, ...outputs,
+  ];
 }
 
 /** The input streams of ffmpeg's "Input #0" description (the lines before "Output #0" or the stream mapping). */
@@ -251,19 +268,68 @@ export function parseInputDescription(lines: string[]): InputStreams {
 }
 
 export function startWriter(options: WriterOptions): Writer {
-  const { renditions } = options;
-  for (const rendition of renditions) mkdirSync(join(options.spoolDir, rendition.name), { recursive: true });
-  const child: ChildProcess = spawnTied("ffmpeg", ffmpegArguments(options), { stdio: ["ignore", "pipe", "pipe"] });
-  // Each rendition's parts wait until every rendition has its part, then are taken together.
-  const queues: WriterPart[][] = renditions.map(() => []);
-  const followers = renditions.map((rendition, index) => {
-    const splitter = createPartSplitter(PART_TARGET_SECONDS, (part) => {
-      queues[index]!.push({ ...part, rendition: rendition.name });
-      options.onParts();
-    });
-    return { splitter, spool: followSpool(join(options.spoolDir, rendition.name), (chunk) => splitter.write(chunk)) };
+  const child: ChildProcess = spawnTied("ffmpeg", readerArguments(options), { stdio: ["ignore", "pipe", "pipe"] });
+  // Each rendition's parts wait until every rendition has its part, then are taken together. The ladder's
+  // renditions are known once the stream has come (its encoder starts then).
+  const queues: WriterPart[][] = [];
+  const followers: { splitter: PartSplitter; spool: ReturnType<typeof followSpool> }[] = [];
+  function follow(renditions: Rendition[]) {
+    for (const rendition of renditions) {
+      mkdirSync(join(options.spoolDir, rendition.name), { recursive: true });
+      const queue: WriterPart[] = [];
+      queues.push(queue);
+      const splitter = createPartSplitter(PART_TARGET_SECONDS, (part) => {
+        queue.push({ ...part, rendition: rendition.name });
+        options.onParts();
+      });
+      followers.push({
+        splitter,
+        spool: followSpool(join(options.spoolDir, rendition.name), (chunk) => splitter.write(chunk)),
+      });
+    }
+  }
+  mkdirSync(join(options.spoolDir, options.passthrough ? options.renditions[0]!.name : INPUT_SPOOL), {
+    recursive: true,
   });
-  const reading = setInterval(() => followers.forEach(({ spool }) => spool.drain()), READ_SPOOL_EVERY_MS);
+  if (options.passthrough) follow(options.renditions);
+
+  // The ladder: the reader's copy, held until the encoder runs, then fed to it as the spool grows.
+  let encoder: ChildProcess | null = null;
+  let encoderEnded: Promise<string | null> = Promise.resolve(null);
+  const held: Buffer[] = [];
+  const input = options.passthrough
+    ? null
+    : followSpool(join(options.spoolDir, INPUT_SPOOL), (chunk) => {
+        if (encoder) encoder.stdin!.write(chunk);
+        else held.push(chunk);
+      });
+  function startEncoder(streams: InputStreams) {
+    const renditions = renditionsWorthPublishing(options.renditions, streams.video?.height ?? 0);
+    follow(renditions);
+    encoder = spawnTied("ffmpeg", ladderArguments(renditions, options), { stdio: ["pipe", "ignore", "pipe"] });
+    encoder.stdin!.on("error", () => undefined); // the encoder gone: its exit is what counts
+    for (const chunk of held.splice(0)) encoder.stdin!.write(chunk);
+    let lastEncoderError = "";
+    encoder.stderr!.setEncoding("utf8");
+    encoder.stderr!.on("data", (chunk: string) => {
+      const line = chunk.trim().split("\n").at(-1);
+      if (line) lastEncoderError = line;
+    });
+    const started = encoder;
+    encoderEnded = new Promise((resolve) => {
+      started.once("error", (error) => resolve(`the ladder's ffmpeg could not start: ${error.message}`));
+      started.once("close", (code, signal) => {
+        // An encoder that fails under a running reader ends the writer (the gateway starts it again).
+        if (code !== 0 && !stopping) child.kill("SIGKILL");
+        resolve(code === 0 || stopping ? null : lastEncoderError || `the ladder's ffmpeg ended (${code ?? signal})`);
+      });
+    });
+  }
+
+  const reading = setInterval(() => {
+    input?.drain();
+    followers.forEach(({ spool }) => spool.drain());
+  }, READ_SPOOL_EVERY_MS);
   const startedAt = Date.now();
   let lastProgressAt = startedAt;
   let originAt = Number.POSITIVE_INFINITY;
@@ -288,7 +354,9 @@ export function startWriter(options: WriterOptions): Writer {
     pending = lines.pop()!;
     for (const line of lines) {
       if (description && /^(Output #0|Stream mapping:)/.test(line)) {
-        resolveStreams(parseInputDescription(description));
+        const described = parseInputDescription(description);
+        if (!options.passthrough && described.video) startEncoder(described);
+        resolveStreams(described);
         description = null;
       } else if (description) {
         description.push(line);
@@ -297,29 +365,35 @@ export function startWriter(options: WriterOptions): Writer {
       }
     }
   });
-  const ended = new Promise<string | null>((resolve) => {
-    child.once("error", (error) => {
-      clearInterval(reading);
-      resolve(`ffmpeg could not start: ${error.message}`);
-    });
+  const readerEnded = new Promise<string | null>((resolve) => {
+    child.once("error", (error) => resolve(`ffmpeg could not start: ${error.message}`));
     child.once("close", (code, signal) => {
-      // What ffmpeg wrote last, and the last part of each rendition.
-      clearInterval(reading);
-      for (const { spool, splitter } of followers) {
-        spool.drain();
-        splitter.end();
-      }
       // A stream without video stops ffmpeg right after its description ("matches no streams").
       resolveStreams(description?.length ? parseInputDescription([...description, pending]) : null);
       const failed = code !== 0 && !stopping;
       resolve(failed ? lastError || pending.trim() || `ffmpeg ended (${code ?? signal})` : null);
     });
   });
+  const ended = (async () => {
+    const readerFailure = await readerEnded;
+    // What the reader wrote last goes to the encoder, which then finishes its outputs.
+    input?.drain();
+    (encoder as ChildProcess | null)?.stdin!.end();
+    const encoderFailure = await encoderEnded;
+    clearInterval(reading);
+    // What ffmpeg wrote last, and the last part of each rendition.
+    for (const { spool, splitter } of followers) {
+      spool.drain();
+      splitter.end();
+    }
+    return readerFailure ?? encoderFailure;
+  })();
   return {
     streams,
     lastProgressAt: () => lastProgressAt,
     originAt: () => (Number.isFinite(originAt) ? Math.max(originAt, startedAt) : startedAt),
     takeParts: () => {
+      if (!queues.length) return [];
       const count = Math.min(...queues.map((queue) => queue.length));
       const taken = queues.map((queue) => queue.splice(0, count));
       return Array.from({ length: count }, (_, at) => taken.map((parts) => parts[at]!));
@@ -331,10 +405,14 @@ export function startWriter(options: WriterOptions): Writer {
         // writing it, so one that waits for input that never comes is killed instead.
         stopping = true;
         child.kill("SIGINT");
-        const kill = setTimeout(() => child.kill("SIGKILL"), 3000);
-        await ended;
-        clearTimeout(kill);
       }
+      stopping = true;
+      const kill = setTimeout(() => {
+        child.kill("SIGKILL");
+        (encoder as ChildProcess | null)?.kill("SIGKILL");
+      }, 3000);
+      await ended;
+      clearTimeout(kill);
     },
   };
 }

@@ -36,6 +36,8 @@ export interface Rendition {
   resolution: string | null;
   /** RFC 6381 codecs ("avc1.64001f,mp4a.40.2"), when known. */
   codecs: string | null;
+  /** Video frames per second, when measured. */
+  frameRate?: number | null;
 }
 
 /** A part of a segment (low-latency HLS): its first `independent` ones start with a keyframe. */
@@ -211,6 +213,8 @@ export function masterPlaylist(renditions: Rendition[], name: string): string {
       ...(rendition.averageBandwidth ? [`AVERAGE-BANDWIDTH=${rendition.averageBandwidth}`] : []),
       ...(rendition.codecs ? [`CODECS="${rendition.codecs}"`] : []),
       ...(rendition.resolution ? [`RESOLUTION=${rendition.resolution}`] : []),
+      // The spec's form: a decimal rounded to three places.
+      ...(rendition.frameRate ? [`FRAME-RATE=${rendition.frameRate.toFixed(3)}`] : []),
     ];
     lines.push(`#EXT-X-STREAM-INF:${attributes.join(",")}`, `${rendition.name}/${name}`);
   }

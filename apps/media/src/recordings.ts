@@ -36,16 +36,22 @@ function avc1(profile: string, level: number): string {
 }
 
 /** What a rendition's master playlist entry says of it: its codecs and resolution, read from one segment. */
-export function describeSegment(file: string): Promise<{ codecs: string | null; resolution: string | null }> {
+export function describeSegment(
+  file: string,
+): Promise<{ codecs: string | null; resolution: string | null; frameRate: number | null }> {
   return new Promise((resolve) => {
     const child = spawnTied(
       "ffprobe",
-      ["-v", "error", "-show_entries", "stream=codec_type,codec_name,profile,level,width,height", "-of", "json", file],
+      // prettier-ignore
+      [
+        "-v", "error", "-show_entries", "stream=codec_type,codec_name,profile,level,width,height,avg_frame_rate",
+        "-of", "json", file,
+      ],
       { stdio: ["ignore", "pipe", "ignore"] },
     );
     let out = "";
     child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.once("error", () => resolve({ codecs: null, resolution: null }));
+    child.once("error", () => resolve({ codecs: null, resolution: null, frameRate: null }));
     child.once("close", () => {
       try {
         const streams = (JSON.parse(out) as { streams?: Array<Record<string, string | number>> }).streams ?? [];
@@ -61,12 +67,20 @@ export function describeSegment(file: string): Promise<{ codecs: string | null; 
             ? codecs.filter(Boolean).join(",")
             : null,
           resolution: video?.width && video.height ? `${video.width}x${video.height}` : null,
+          frameRate: frameRateOf(String(video?.avg_frame_rate ?? "")),
         });
       } catch {
-        resolve({ codecs: null, resolution: null });
+        resolve({ codecs: null, resolution: null, frameRate: null });
       }
     });
   });
+}
+
+/** ffprobe's frame rate ("30/1", "30000/1001"), or null when it gave none ("0/0"). */
+export function frameRateOf(ratio: string): number | null {
+  const [numerator, denominator] = ratio.split("/").map(Number);
+  const rate = denominator ? numerator! / denominator : Number.NaN;
+  return Number.isFinite(rate) && rate > 0 ? rate : null;
 }
 
 /** Writes the video-on-demand playlists; answers how many segments the best rendition has. */

@@ -11,8 +11,19 @@
 //    the caller's address (as libsrt does), so no listener is spent on callers
 //    that never complete a handshake or spoof their address.
 // 2. The CONCLUSION carries the stream id. It is held (the caller repeats it
-//    every 250 ms) while options.authorize decides, with the token of the warm
-//    "standby" listener that is taken for this caller; a new standby is spawned.
+//    every 250 ms) while options.authorize decides, with the token of a warm
+//    "standby" listener taken for this caller (STANDBY_LISTENERS are kept; once
+//    they are taken, a caller gets a listener started for it there and then,
+//    never "wait for the standby"). A caller gives up its whole handshake after
+//    its connect timeout (libsrt's default: 3 s from its first packet), and
+//    starting a process blocks this event loop until the child runs (100–300 ms
+//    each on a loaded machine: 20 callers at once, three processes each, were
+//    seconds without an answer to anyone), so standbys are replaced only while
+//    no handshake is under way. The relay waits for the decision at most
+//    AUTHORIZE_WAIT_MS: a busy API (20 cameras connecting at once on a loaded
+//    machine took 1.5–4.5 s to answer) lets the caller in while it decides, and
+//    a late refusal ends it with an SRT shutdown (the push is held at nginx
+//    until the decision, so nothing of it is published).
 // 3. Allowed: the relay makes its own induction to that listener for its
 //    cookie, puts it into the caller's conclusion, and from then on relays
 //    datagrams both ways unchanged (only conclusions get the listener's cookie).
@@ -29,7 +40,7 @@
 // dropped by libsrt, and ffmpeg discards the MPEG-TS packets it broke instead of
 // pushing them (a broken AAC frame used to end the push, and with it the caller).
 // srt-live-transmit also reports libsrt's statistics, which ffmpeg's SRT input cannot.
-import { execFileSync, type ChildProcess } from "node:child_process";
+import { execFile, type ChildProcess } from "node:child_process";
 import { spawnTied } from "./processes.ts";
 import { createHmac, randomBytes } from "node:crypto";
 import { createSocket, type RemoteInfo, type Socket } from "node:dgram";
@@ -39,6 +50,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
+import { promisify } from "node:util";
 import { streamKeyHint, streamKeyOfSrtStreamId, type PublisherStats } from "@clubcast/shared";
 import { keyframeGate } from "./keyframe-gate.ts";
 
@@ -93,6 +105,16 @@ const VIDEO_WAIT_MS = 15_000;
 const STATS_INTERVAL_MS = 5000;
 /** How long a caller's shutdown waits for its listener to pass on what it received (a gap never filled, a stuck push). */
 const DRAIN_MS = 3000;
+/**
+ * How long a caller's handshake waits for options.authorize before it goes on while the decision is pending:
+ * well within a caller's connect timeout (libsrt's default 3 s, counted from its first packet), leaving time
+ * for a listener started under load to answer.
+ */
+export const AUTHORIZE_WAIT_MS = 1000;
+/** Warm listeners kept for callers to come (an idle srt-live-transmit and ffmpeg each, about 25 MB). */
+const STANDBY_LISTENERS = 4;
+const execFileAsync = promisify(execFile);
+const newToken = () => randomBytes(12).toString("hex");
 
 /** An SRT listener on a loopback port (srt-live-transmit) and the ffmpeg pushing what it receives to pushUrlFor(token). */
 interface Listener {
@@ -106,6 +128,8 @@ interface Listener {
   onPassedOn(): void;
   /** Resolves once both processes are gone, with how the first one ended, for the log. */
   exited: Promise<string>;
+  /** Set once both are gone. */
+  gone: boolean;
 }
 
 interface Caller {
@@ -153,7 +177,9 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
   const ended = new Map<string, { socketId: number; forget: NodeJS.Timeout }>();
   const running = new Set<Listener>();
   const cookieSecret = randomBytes(32);
-  let standby: Listener | null = null;
+  /** Warm listeners, oldest first. */
+  const standbys: Listener[] = [];
+  let startingStandby = false;
   let standbyFailures = 0;
   let respawnTimer: NodeJS.Timeout | undefined;
   let closing = false;
@@ -204,23 +230,18 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
   }
 
   async function admit(conclusion: Buffer, from: RemoteInfo, peer: string) {
-    const listener = standby;
-    if (!listener) {
-      // Only while a failed standby is respawning; the caller repeats its conclusion.
-      logOccasionally("no-standby", `srt: no standby listener ready, ${peer} has to wait`);
-      return;
-    }
-    standby = null;
-    standbyFailures = 0; // it lived until a caller took it
-    void spawnStandby();
+    // The warm standby when there is one; otherwise (callers coming at once) a listener started for this one.
+    const warm = standbys.shift();
+    if (warm) standbyFailures = 0; // it lived until a caller took it
+    const token = warm?.token ?? newToken();
+    const listening = warm ? Promise.resolve(warm) : startListener(token);
 
     const caller: Caller = {
       peer,
       address: from.address,
       port: from.port,
-      label: `${peer} (${listener.token})`,
+      label: `${peer} (${token})`,
       state: "authorizing",
-      listener,
       conclusion,
       acknowledgedBytes: 0,
       unacknowledged: new Map(),
@@ -235,28 +256,51 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
     callers.set(peer, caller);
 
     const streamKey = streamKeyOfSrtStreamId(streamIdOf(conclusion));
-    const verdict = await options
-      .authorize(streamKey, { token: listener.token, peer })
+    const keyHint = streamKey === null ? "(none)" : streamKeyHint(streamKey);
+    const verdict = options
+      .authorize(streamKey, { token, peer })
       .catch((error: Error) => ({ ok: false as const, reason: `authorize failed: ${error.message}` }));
-    if (callers.get(peer) !== caller) return; // ended meanwhile (stalled, dropped, closing)
-
-    if (!verdict.ok) {
-      log(
-        `srt: refused ${peer}, stream key ${streamKey === null ? "(none)" : streamKeyHint(streamKey)}: ${verdict.reason}`,
-      );
+    let waiting: NodeJS.Timeout | undefined;
+    const early = await Promise.race([
+      verdict,
+      new Promise<null>((resolve) => (waiting = setTimeout(() => resolve(null), AUTHORIZE_WAIT_MS))),
+    ]);
+    clearTimeout(waiting);
+    if (early && !early.ok) {
+      if (callers.get(peer) !== caller) return void listening.then(stopListener, () => undefined);
+      log(`srt: refused ${peer}, stream key ${keyHint}: ${early.reason}`);
       // Kept as "refused" until it goes quiet, so a repeated conclusion is answered, not re-authorised.
       caller.state = "refused";
-      caller.listener = undefined;
-      void stopListener(listener);
+      void listening.then(stopListener, () => undefined);
       sendRejection(caller);
+      void replenish(); // its handshake is done
       return;
     }
-
-    log(`srt: ${caller.label} publishing with stream key ${streamKey === null ? "(none)" : streamKeyHint(streamKey)}`);
+    const listener = await listening.catch((error: Error) => {
+      log(`srt: no listener for ${caller.label}: ${error.message}`);
+      return null;
+    });
+    if (callers.get(peer) !== caller || !listener || listener.gone) {
+      // Ended meanwhile (stalled, dropped, closing), or its listener could not start: the caller tries again.
+      if (listener) void stopListener(listener);
+      if (callers.get(peer) === caller) void endCaller(caller, "its listener ended before the handshake");
+      return;
+    }
+    caller.listener = listener;
+    log(
+      early
+        ? `srt: ${caller.label} publishing with stream key ${keyHint}`
+        : `srt: ${caller.label} let in with stream key ${keyHint} while the API decides (no answer within ${AUTHORIZE_WAIT_MS} ms)`,
+    );
     caller.state = "relaying";
     listener.onPassedOn = () => passShutdownOnceDrained(caller);
     caller.relay = openRelay(caller, listener);
     sendInductionToListener(caller);
+    if (early) return;
+    const late = await verdict;
+    if (callers.get(peer) !== caller) return;
+    if (late.ok) log(`srt: ${caller.label} publishing with stream key ${keyHint}`);
+    else void endCaller(caller, `refused, stream key ${keyHint}: ${late.reason}`);
   }
 
   function fromCaller(caller: Caller, msg: Buffer, type: number | null) {
@@ -303,7 +347,10 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
         relay.send(withFields(caller.conclusion, { cookie: caller.listenerCookie }), listener.port, "127.0.0.1");
         return;
       }
-      if (type === CONCLUSION) caller.listenerSocketId = msg.readUInt32BE(AT.socketId);
+      if (type === CONCLUSION && caller.listenerSocketId === undefined) {
+        caller.listenerSocketId = msg.readUInt32BE(AT.socketId);
+        void replenish(); // its handshake is done
+      }
       if (controlTypeOf(msg) === ACK && msg.length >= HEADER_SIZE + 4) {
         acknowledged(caller, msg.readUInt32BE(HEADER_SIZE) & SEQUENCE_MASK);
       }
@@ -372,6 +419,7 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
     if (callers.get(caller.peer) !== caller) return;
     callers.delete(caller.peer);
     clearTimeout(caller.stall);
+    void replenish();
     clearTimeout(caller.shutdown?.timer);
     if (why) log(`srt: ${caller.label} ended: ${why}`);
     if (caller.state === "relaying" && !closing) {
@@ -387,29 +435,52 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
     caller.relay?.close();
   }
 
-  async function spawnStandby() {
+  /** Callers whose handshake is under way: until it is done, no process is started that need not be. */
+  const handshaking = () =>
+    [...callers.values()].some(
+      (caller) =>
+        caller.state === "authorizing" || (caller.state === "relaying" && caller.listenerSocketId === undefined),
+    );
+
+  /** Tops the standbys up, one listener at a time, while no handshake is under way. */
+  async function replenish() {
+    if (closing || startingStandby || respawnTimer || standbys.length >= STANDBY_LISTENERS || handshaking()) return;
+    startingStandby = true;
     try {
-      const port = await freeUdpPort();
-      if (!closing) standby = runListener(randomBytes(12).toString("hex"), port);
+      const listener = await startListener(newToken());
+      if (closing) void stopListener(listener);
+      else standbys.push(listener);
     } catch (error) {
-      standbyFailed((error as Error).message);
+      return standbyFailed((error as Error).message);
+    } finally {
+      startingStandby = false;
     }
+    void replenish();
+  }
+
+  /** A listener on a free loopback port with its stats FIFO, made without blocking (callers may be waiting). */
+  async function startListener(token: string): Promise<Listener> {
+    const port = await freeUdpPort();
+    const statsPath = join(fifoDir, `${token}.stats`);
+    await execFileAsync("mkfifo", [statsPath]);
+    return runListener(token, port, statsPath);
   }
 
   function standbyFailed(why: string) {
-    standby = null;
     if (closing) return;
     const delay = Math.min(30_000, 500 * 2 ** standbyFailures++);
     log(`srt: standby listener lost (${why}); respawning in ${delay} ms`);
-    respawnTimer = setTimeout(() => void spawnStandby(), delay);
+    clearTimeout(respawnTimer);
+    respawnTimer = setTimeout(() => {
+      respawnTimer = undefined;
+      void replenish();
+    }, delay);
   }
 
-  function runListener(token: string, port: number): Listener {
+  function runListener(token: string, port: number, statsPath: string): Listener {
     // srt-live-transmit writes its stats to a file it opens by name, so they come through a FIFO
     // (Node's stdio pipes are sockets, which it cannot open), apart from the stream on stdout.
     // Opened read-write, so reading it never meets an end of file before srt-live-transmit opens it.
-    const statsPath = join(fifoDir, `${token}.stats`);
-    execFileSync("mkfifo", [statsPath]);
     const statsIn = new StreamSocket({
       fd: openSync(statsPath, constants.O_RDWR | constants.O_NONBLOCK),
       writable: false,
@@ -464,8 +535,10 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
       onPassedOn: () => undefined,
       exited: Promise.race(ends).then(async (first) => {
         await Promise.all(ends);
+        listener.gone = true;
         return first;
       }),
+      gone: false,
     };
     running.add(listener);
     void Promise.race(ends).then(() => {
@@ -477,7 +550,11 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
       running.delete(listener);
       statsIn.destroy();
       rmSync(statsPath, { force: true });
-      if (listener === standby) return standbyFailed(why);
+      const asStandby = standbys.indexOf(listener);
+      if (asStandby >= 0) {
+        standbys.splice(asStandby, 1);
+        return standbyFailed(why);
+      }
       // A caller's listener ending (publisher finished, push target refused, bad codec) ends the caller.
       const caller = [...callers.values()].find((c) => c.listener === listener);
       if (caller) void endCaller(caller, why);
@@ -518,7 +595,7 @@ export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtInge
     log(line);
   }
 
-  await spawnStandby();
+  await replenish();
   const { port } = main.address();
   log(`srt: listening on ${host}:${port}`);
 

@@ -28,6 +28,9 @@ import {
 } from "../src/playlists.ts";
 import { checkMediaPlaylist } from "@clubcast/testkit/hls-playlist";
 import { streamBytesIn } from "../src/nginx.ts";
+import { LADDER, ladderArguments, renditionsFor, renditionsWorthPublishing } from "../src/pipeline.ts";
+import { frameRateOf } from "../src/recordings.ts";
+import { playlistEntries } from "@clubcast/shared";
 
 let dir: string;
 beforeEach(() => {
@@ -82,6 +85,24 @@ describe("joining sessions", () => {
     expect(vod.trimEnd().endsWith("#EXT-X-ENDLIST")).toBe(true);
   });
 
+  it("reads back every playlist it writes with the one playlist reader the worker uses too (generated)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 10_000 }), { maxLength: 30 }), fc.boolean(), (millis, ended) => {
+        const segments = millis.map((ms, index) => ({ duration: ms / 1000, uri: `s1-${index}.ts` }));
+        const file = join(dir, "generated.m3u8");
+        writeFileSync(file, sessionPlaylistText(segments, ended));
+        expect(readSegments(file)).toEqual(segments);
+        // The same reader gives a master playlist's renditions, without durations.
+        const master = masterPlaylist(renditionsFor(false), "vod.m3u8");
+        expect(playlistEntries(master)).toEqual([
+          { uri: "720p/vod.m3u8", duration: null },
+          { uri: "360p/vod.m3u8", duration: null },
+        ]);
+      }),
+      { seed: 77, numRuns: 100 },
+    );
+  });
+
   it("answers no segments for a session ffmpeg hasn't written yet", () => {
     expect(readSegments(join(dir, "source", sessionPlaylist(7)))).toEqual([]);
   });
@@ -123,21 +144,68 @@ describe("joining sessions", () => {
         averageBandwidth: 2_600_000,
         resolution: "1280x720",
         codecs: "avc1.64001f,mp4a.40.2",
+        frameRate: 30000 / 1001,
       },
-      { name: "360p", bandwidth: 900_000, resolution: "640x360", codecs: null },
+      { name: "360p", bandwidth: 900_000, resolution: "640x360", codecs: null, frameRate: null },
     ];
     expect(masterPlaylist(ladder, "live.m3u8")).toBe(
       [
         "#EXTM3U",
         "#EXT-X-VERSION:3",
         "#EXT-X-INDEPENDENT-SEGMENTS",
-        '#EXT-X-STREAM-INF:BANDWIDTH=3000000,AVERAGE-BANDWIDTH=2600000,CODECS="avc1.64001f,mp4a.40.2",RESOLUTION=1280x720',
+        '#EXT-X-STREAM-INF:BANDWIDTH=3000000,AVERAGE-BANDWIDTH=2600000,CODECS="avc1.64001f,mp4a.40.2",RESOLUTION=1280x720,FRAME-RATE=29.970',
         "720p/live.m3u8",
         "#EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=640x360",
         "360p/live.m3u8",
         "",
       ].join("\n"),
     );
+  });
+});
+
+describe("the adaptive ladder", () => {
+  const ladder = renditionsFor(false);
+  const lines = (name: string) => LADDER.find((rung) => rung.name === name)!.lines;
+
+  it("makes only the rungs at or below the source's height, best first; below every rung, the lowest (generated)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4320 }), (height) => {
+        const chosen = renditionsWorthPublishing(ladder, height).map((rendition) => rendition.name);
+        const atOrBelow = LADDER.filter((rung) => rung.lines <= height).map((rung) => rung.name);
+        expect(chosen).toEqual(atOrBelow.length ? atOrBelow : [LADDER.at(-1)!.name]);
+        // Best first, as the master playlist lists them.
+        expect(chosen.map(lines)).toEqual(chosen.map(lines).toSorted((a, b) => b - a));
+      }),
+      { seed: 2024, numRuns: 300 },
+    );
+    // A 480p phone gets no 720p rung; a 1080p camera and a 720p one get both.
+    expect(renditionsWorthPublishing(ladder, 480).map((rendition) => rendition.name)).toEqual(["360p"]);
+    expect(renditionsWorthPublishing(ladder, 720).map((rendition) => rendition.name)).toEqual(["720p", "360p"]);
+    expect(renditionsWorthPublishing(ladder, 1080).map((rendition) => rendition.name)).toEqual(["720p", "360p"]);
+    // Not known yet: the whole ladder; passthrough: the source.
+    expect(renditionsWorthPublishing(ladder, 0)).toEqual(ladder);
+    expect(renditionsWorthPublishing(renditionsFor(true), 480).map((rendition) => rendition.name)).toEqual(["source"]);
+  });
+
+  it("encodes exactly the chosen rungs, one output each, never scaled above the source", () => {
+    for (const height of [240, 480, 720, 1080]) {
+      const chosen = renditionsWorthPublishing(ladder, height);
+      const args = ladderArguments(chosen, { segmentSeconds: 1, spoolDir: "/spool" });
+      const outputs = args.filter((arg) => /^\/spool\/[^/]+\/%d\.ts$/.test(arg));
+      expect(outputs).toEqual(chosen.map((rendition) => `/spool/${rendition.name}/%d.ts`));
+      const filter = args[args.indexOf("-filter_complex") + 1]!;
+      expect(filter.startsWith(`[0:v:0]split=${chosen.length}`)).toBe(true);
+      for (const rendition of chosen)
+        expect(filter).toContain(`min(${lines(rendition.name)}\\,ih)'[${rendition.name}]`);
+      expect(args.filter((arg) => arg === "libx264")).toHaveLength(chosen.length);
+    }
+  });
+
+  it("reads ffprobe's frame rate for the master playlist", () => {
+    expect(frameRateOf("30/1")).toBe(30);
+    expect(frameRateOf("30000/1001")).toBeCloseTo(29.97, 2);
+    expect(frameRateOf("0/0")).toBeNull();
+    expect(frameRateOf("")).toBeNull();
   });
 });
 

@@ -24,8 +24,11 @@ const ALLOWED_KEYS = new Set([
   "KILLKEY",
   "NOPUSHKEY",
   "TAILKEY",
+  "SLOWKEY",
 ]);
 const STALL_TIMEOUT_MS = 2000;
+/** Keys starting with SLOW are decided after this: longer than a caller's whole connect timeout (libsrt's 3 s). */
+const SLOW_AUTHORIZE_MS = 4000;
 
 let dir: string;
 let rtmpPort: number;
@@ -51,6 +54,7 @@ beforeAll(async () => {
     },
     async authorize(streamKey, { token }) {
       authorized.push({ streamKey, token });
+      if (streamKey?.startsWith("SLOW")) await sleep(SLOW_AUTHORIZE_MS);
       return streamKey && ALLOWED_KEYS.has(streamKey) ? { ok: true } : { ok: false, reason: "unknown stream key" };
     },
     log: (line) => logs.push(line),
@@ -209,7 +213,7 @@ describe("SRT ingest", () => {
     const token = await waitFor(() => tokenOf("KILLKEY"));
     await sleep(1500); // connected and streaming
     const killed = Date.now();
-    process.kill(callerListenerPid(), "SIGKILL");
+    process.kill(listenerPidFor(token), "SIGKILL");
     const { code } = await exited;
     expect(code).not.toBe(0);
     expect(Date.now() - killed).toBeLessThan(3000); // libsrt would wait 5 s for a silent peer
@@ -236,6 +240,30 @@ describe("SRT ingest", () => {
     } finally {
       await noPush.close();
     }
+  });
+
+  it("takes a caller whose key is confirmed only after the caller's own connect timeout", async () => {
+    // A busy API (cameras connecting at once): the handshake goes on while it decides.
+    const { exited } = publish(ingest.port, "SLOWKEY", 6);
+    expect((await exited).code).toBe(0);
+    const token = tokenOf("SLOWKEY");
+    expect(logs).toContainEqual(
+      expect.stringContaining(`(${token}) let in with stream key …WKEY while the API decides`),
+    );
+    await waitForLog(`(${token}) ended`);
+    expect(Number(probeVideo(recording(token)).nb_read_frames)).toBe(6 * 25);
+  });
+
+  it("ends a caller let in while the API decided once the API refuses it", async () => {
+    const { exited } = publish(ingest.port, "SLOWWRONG", 30);
+    const { code, ms } = await exited;
+    expect(code).not.toBe(0);
+    expect(ms).toBeLessThan(SLOW_AUTHORIZE_MS + 4000);
+    const token = tokenOf("SLOWWRONG");
+    expect(logs).toContainEqual(
+      expect.stringContaining(`(${token}) ended: refused, stream key …RONG: unknown stream key`),
+    );
+    await waitFor(() => ffmpegPidFor(token) === undefined, 4000);
   });
 
   it("leaves no ffmpeg behind after close()", async () => {
@@ -322,15 +350,15 @@ function ffmpegPidFor(token: string): number | undefined {
   return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
 }
 
-/** The pid of the SRT listener holding the only caller: the older of it and the standby's. */
-function callerListenerPid(): number {
+/** The pid of the SRT listener holding this token's caller (its stats FIFO is named after the token). */
+function listenerPidFor(token: string): number {
   const ps = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" });
   const pids = ps
     .split("\n")
-    .filter((row) => row.includes("srt-live-transmit"))
+    .filter((row) => row.includes("srt-live-transmit") && row.includes(`/${token}.stats`))
     .map((row) => Number(row.trim().split(/\s+/)[0]));
-  expect(pids).toHaveLength(2);
-  return Math.min(...pids);
+  expect(pids).toHaveLength(1);
+  return pids[0]!;
 }
 
 async function startNginxRtmp(root: string, port: number): Promise<ChildProcess> {

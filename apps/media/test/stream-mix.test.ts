@@ -43,7 +43,7 @@ afterAll(() => {
     results
       .map((result) => {
         const problems = shortfalls(result);
-        return `${problems.length ? "FAIL" : "ok  "} ${describeCase(result.case)}: first live segment ${result.firstLiveSegmentSeconds?.toFixed(1) ?? "never"} s, ${result.vod?.playlistSeconds.toFixed(2) ?? "–"} of ${result.publishedSeconds.toFixed(2)} s recorded, frames ${result.vod?.firstFrame ?? "–"}..${result.vod?.lastFrame ?? "–"} of ${result.expectedFirstFrame}..${result.clip.lastFrame}${problems.length ? `\n       ${problems.join("\n       ")}` : ""}`;
+        return `${problems.length ? "FAIL" : "ok  "} ${describeCase(result.case)}: first playable part ${result.firstPlayablePartSeconds?.toFixed(1) ?? "never"} s, first live segment ${result.firstLiveSegmentSeconds?.toFixed(1) ?? "never"} s, ${result.vod?.playlistSeconds.toFixed(2) ?? "–"} of ${result.publishedSeconds.toFixed(2)} s recorded, frames ${result.vod?.firstFrame ?? "–"}..${result.vod?.lastFrame ?? "–"} of ${result.expectedFirstFrame}..${result.clip.lastFrame}${problems.length ? `\n       ${problems.join("\n       ")}` : ""}`;
       })
       .join("\n"),
   );

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import type { LivestreamMode } from "@clubcast/shared";
 import { followFfmpegProgress } from "../src/processes.ts";
-import { lingering, rtmpUrl, srtUrl, bestRendition, type GatewayStack } from "./support.ts";
+import { lingering, rtmpUrl, srtUrl, bestRendition, statusOf, type GatewayStack } from "./support.ts";
 
 export const FPS = 30;
 const WIDTH = 640;
@@ -257,7 +257,13 @@ export interface CaseResult {
   publisherErrors: string;
   /** Whether the match answered live with a live playlist listing a segment while the camera published. */
   wentLive: boolean;
-  /** Seconds from the first packet sent to the live playlist listing a segment (null: never). */
+  /**
+   * Seconds from the first packet sent (for a preview handed over: from the start command) to the first
+   * low-latency part a viewer can play: listed in the match's live media playlist and answering 200, both
+   * fetched through the API's media route, as the web player fetches them (null: never while publishing).
+   */
+  firstPlayablePartSeconds: number | null;
+  /** The same to the live playlist listing a whole segment (null: never). */
   firstLiveSegmentSeconds: number | null;
   /** Seconds the camera sent that the recording must hold: from the first keyframe (or the start command) to the end. */
   publishedSeconds: number;
@@ -298,6 +304,20 @@ async function listedSeconds(masterUrl: string): Promise<{ seconds: number; segm
   }
 }
 
+/** The live media playlist's first low-latency part (its URL) and how many segments it lists; null when unreadable. */
+async function liveEdge(masterUrl: string): Promise<{ firstPart: string | null; segments: number } | null> {
+  try {
+    const rendition = await bestRendition(masterUrl);
+    const part = /#EXT-X-PART:[^\n]*URI="([^"]+)"/.exec(rendition.text)?.[1];
+    return {
+      firstPart: part ? new URL(part, rendition.url).toString() : null,
+      segments: rendition.segments.length,
+    };
+  } catch {
+    return null;
+  }
+}
+
 let keys = 0;
 
 /** A case's result before anything happened (and what a run that failed outright reports). */
@@ -315,6 +335,7 @@ export function emptyResult(
     publisherCode: null,
     publisherErrors: "",
     wentLive: false,
+    firstPlayablePartSeconds: null,
     firstLiveSegmentSeconds: null,
     publishedSeconds: (clip.lastFrame + 1 - clip.firstKeyframe) / FPS,
     expectedFirstFrame: clip.firstKeyframe,
@@ -344,6 +365,8 @@ export async function runCase(stack: GatewayStack, c: StreamCase, clip: Clip): P
     await poll(async () => (await matchNow()).status === "live", 2000);
   }
   const publisher = publishClip(clip, ingestUrl(stack, c.protocol, streamKey));
+  /** What the first live part and segment are timed from: the first packet, or a handed-over preview's start. */
+  let liveFrom = () => publisher.origin();
   let publishing = true;
   const ended = publisher.exited.then((exit) => {
     publishing = false;
@@ -361,6 +384,8 @@ export async function runCase(stack: GatewayStack, c: StreamCase, clip: Clip): P
     if (!preview || !publishing) {
       result.failure = "no preview of the camera";
     } else {
+      const startedAt = Date.now();
+      liveFrom = () => startedAt;
       await stack.command(match.id, "startrecording");
       // The frame leaving the camera as the command is sent: from it on, everything must be recorded.
       const sentThen = c.lateFrames + Math.floor(((Date.now() - publisher.origin()) / 1000) * FPS);
@@ -369,18 +394,27 @@ export async function runCase(stack: GatewayStack, c: StreamCase, clip: Clip): P
     }
   }
 
-  // While the camera publishes: does the match go live, and when does its first segment show?
-  while (publishing && !result.failure) {
-    const answer = await matchNow().catch(() => null);
-    if (answer?.status === "live" && answer.live_hls_url) {
-      const listed = await listedSeconds(answer.live_hls_url);
-      if (listed && listed.segments > 0) {
-        result.wentLive = true;
-        result.firstLiveSegmentSeconds = (Date.now() - publisher.origin()) / 1000;
-        break;
+  // While the camera publishes: does the match go live, and when can a viewer play its first part, and when
+  // does its first whole segment show? Polled every 100 ms through the API, as a player would read it.
+  let liveUrl: string | null = null;
+  while (publishing && !result.failure && result.firstLiveSegmentSeconds === null) {
+    if (!liveUrl) {
+      const answer = await matchNow().catch(() => null);
+      if (answer?.status === "live" && answer.live_hls_url) liveUrl = answer.live_hls_url;
+    }
+    const edge = liveUrl ? await liveEdge(liveUrl) : null;
+    if (edge && result.firstPlayablePartSeconds === null && edge.firstPart) {
+      if ((await statusOf(edge.firstPart).catch(() => 0)) === 200) {
+        result.firstPlayablePartSeconds = (Date.now() - liveFrom()) / 1000;
       }
     }
-    await sleep(200);
+    if (edge && edge.segments > 0) {
+      result.wentLive = true;
+      result.firstLiveSegmentSeconds = (Date.now() - liveFrom()) / 1000;
+      // A playlist that lists a segment and no part yet: the segment is what plays first.
+      result.firstPlayablePartSeconds ??= result.firstLiveSegmentSeconds;
+    }
+    await sleep(100);
   }
   const exit = await ended;
   result.publisherCode = exit.code;

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
+import { playlistEntries } from "@clubcast/shared";
 import { SUMMARY_TITLE_CARD_MS } from "@clubcast/shared";
 import { planCut, type CutPiece, type CutPlan } from "./cut-plan.ts";
 
@@ -441,19 +442,11 @@ export async function posterOf(video: string, atS: number, output: string): Prom
 }
 
 /** The lines of a playlist that name something (a rendition's playlist, a segment), resolved next to it. */
-function playlistEntries(playlist: string): { file: string; durationS: number | null }[] {
-  const entries: { file: string; durationS: number | null }[] = [];
-  let durationS: number | null = null;
-  for (const line of readFileSync(playlist, "utf8")
-    .split("\n")
-    .map((text) => text.trim())) {
-    if (line.startsWith("#EXTINF:")) durationS = Number.parseFloat(line.slice("#EXTINF:".length));
-    else if (line && !line.startsWith("#")) {
-      entries.push({ file: join(dirname(playlist), line), durationS });
-      durationS = null;
-    }
-  }
-  return entries;
+function entriesOf(playlist: string): { file: string; durationS: number | null }[] {
+  return playlistEntries(readFileSync(playlist, "utf8")).map(({ uri, duration }) => ({
+    file: join(dirname(playlist), uri),
+    durationS: duration,
+  }));
 }
 
 /**
@@ -461,9 +454,9 @@ function playlistEntries(playlist: string): { file: string; durationS: number | 
  * renditions best first, as the gateway writes, or a media playlist), and the longest of them (s).
  */
 export function bestRendition(playlist: string): { segments: { file: string; durationS: number }[]; longestS: number } {
-  const entries = playlistEntries(playlist);
+  const entries = entriesOf(playlist);
   const isMaster = entries.every((entry) => entry.durationS === null);
-  const segments = (isMaster && entries[0] ? playlistEntries(entries[0].file) : entries).map((entry) => ({
+  const segments = (isMaster && entries[0] ? entriesOf(entries[0].file) : entries).map((entry) => ({
     file: entry.file,
     durationS: entry.durationS ?? 0,
   }));

@@ -13,3 +13,4 @@ export * from "./outbound.ts";
 export * from "./web-pages.ts";
 export * from "./suggestions.ts";
 export * from "./moments.ts";
+export * from "./hls-playlist.ts";

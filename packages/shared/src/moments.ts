@@ -1,44 +1,13 @@
 // Match moments (issue 30): goals on the video timeline. One source of truth
-// for the media gateway (reading its playlists), the server (a score entered at
-// a wall-clock moment becomes a time in the recording, and a titled marker) and
-// the web client (the score of the frame shown with the player).
+// for the server (a score entered at a wall-clock moment becomes a time in the
+// recording, and a titled marker) and the web client (the score of the frame
+// shown with the player). The playlists are read by hls-playlist.ts.
 //
 // The recording's clock is its segments back to back; each segment's
 // EXT-X-PROGRAM-DATE-TIME says when the camera sent its first frame. A moment
 // in a reconnect gap (nothing was recorded) is the first frame after the gap.
 import type { LocaleCode } from "./constants.ts";
-
-/** A segment of a media playlist: seconds, its file, and the date of its first frame (ms) when the playlist says. */
-export interface DatedSegment {
-  duration: number;
-  uri: string;
-  programDateTime?: number;
-}
-
-const PROGRAM_DATE_TIME = "#EXT-X-PROGRAM-DATE-TIME:";
-
-/** The EXT-X-PROGRAM-DATE-TIME line of a segment (ISO 8601 with milliseconds, UTC). */
-export const programDateTimeLine = (at: number) => `${PROGRAM_DATE_TIME}${new Date(at).toISOString()}`;
-
-/** The segments a media playlist lists, in order, each with its EXT-X-PROGRAM-DATE-TIME when it has one. */
-export function parseMediaSegments(text: string): DatedSegment[] {
-  const segments: DatedSegment[] = [];
-  let duration: number | null = null;
-  let programDateTime: number | undefined;
-  for (const line of text.split("\n")) {
-    const entry = line.trim();
-    if (entry.startsWith("#EXTINF:")) duration = Number.parseFloat(entry.slice(8));
-    else if (entry.startsWith(PROGRAM_DATE_TIME)) {
-      const at = Date.parse(entry.slice(PROGRAM_DATE_TIME.length));
-      programDateTime = Number.isNaN(at) ? undefined : at;
-    } else if (entry && !entry.startsWith("#") && duration !== null) {
-      segments.push({ duration, uri: entry, ...(programDateTime === undefined ? {} : { programDateTime }) });
-      duration = null;
-      programDateTime = undefined;
-    }
-  }
-  return segments;
-}
+import type { DatedSegment } from "./hls-playlist.ts";
 
 /**
  * The recording's time (ms) of the wall-clock moment `at` (ms), from its segments in order: inside a
