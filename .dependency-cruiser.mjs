@@ -14,6 +14,9 @@ const ALLOWED_APP_EXPORTS = {
   // The tRPC contract, whose types the web client's tRPC client is typed with; and the media gateway, which
   // the browser tests' platform runs in its process for the match-day journey (apps/web/e2e/support).
   "apps/web": ["@clubcast/server/trpc", "@clubcast/media/server"],
+  // The server's media tests make their playlists with the gateway's own writer, so the API's blocking
+  // reloads and delta updates are tested on what the gateway really writes.
+  "apps/server": ["@clubcast/media/playlists"],
   // Test support starts what tests of every app run against: the server, the worker's
   // queues (or process) and the camera-server simulator.
   "packages/testkit": [
