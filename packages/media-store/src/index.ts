@@ -27,7 +27,20 @@ import {
 } from "node:fs";
 import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import { isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
-import { MEDIA_FILES } from "@clubcast/shared";
+import { MEDIA_FILES, type MediaStorageSettings } from "@clubcast/shared";
+import { createObjectStorage } from "./objects.ts";
+
+export {
+  ObjectNotFoundError,
+  createLocalStorage,
+  createObjectStorage,
+  createS3Storage,
+  isValidKey,
+  type ObjectInfo,
+  type ObjectStorage,
+  type ObjectStream,
+  type PutOptions,
+} from "./objects.ts";
 
 /** The kinds of media owner: a match, a configuration's pre-match preview, or a club (its logo). */
 export type MediaScope =
@@ -79,7 +92,11 @@ async function bytesUnder(dir: string): Promise<number> {
   return total;
 }
 
-export function createMediaStore(rootDir: string) {
+/**
+ * The media store of MEDIA_DIR. `storage` (MEDIA_STORAGE, S3_*) says where finished media is kept:
+ * the same disk by default, or an S3-compatible bucket (see ./objects.ts).
+ */
+export function createMediaStore(rootDir: string, storage: MediaStorageSettings = { driver: "local" }) {
   const root = resolve(rootDir);
   mkdirSync(root, { recursive: true });
   /** MEDIA_DIR with its own links resolved (it may itself be a link to a mounted disk). */
@@ -117,8 +134,12 @@ export function createMediaStore(rootDir: string) {
     }
   }
 
+  const objects = createObjectStorage(root, storage);
+
   return {
     root,
+    /** Where finished media is kept, by key (the path below MEDIA_DIR): the disk or a bucket. */
+    objects,
     /** The folder of a match's or preview's media (created on demand by writers). */
     dir: scopeDir,
     /** A file of a scope, e.g. file(match, MEDIA_FILES.poster). */
