@@ -283,7 +283,7 @@ export function createGateway(options: GatewayOptions) {
 
   function openPreview(publisher: Publisher): Destination {
     const scope: MediaScope = { kind: "previews", id: publisher.configurationId };
-    store.remove(scope);
+    store.removeHere(scope);
     return destination(
       scope,
       1,
@@ -320,7 +320,7 @@ export function createGateway(options: GatewayOptions) {
     const left = publisher.destination;
     if (publisher.open?.target === left) finishSegment(publisher);
     publisher.destination = null;
-    if (left?.scope.kind === "previews") store.remove(left.scope);
+    if (left?.scope.kind === "previews") store.removeHere(left.scope);
     else if (left) {
       const dir = store.dir(left.scope);
       left.renditions.forEach((rendition, index) => {

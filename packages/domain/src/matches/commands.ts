@@ -198,7 +198,7 @@ export function createMatchCommands(deps: Deps, media: MediaService) {
       post.events.matchAudienceChanged(match.id, match);
     });
     // Its video goes once the deletion has committed (a refused deletion keeps it).
-    media.removeMatchMedia(match.id);
+    await media.removeMatchMedia(match.id);
     return deleted(match.id, translate(ctx.locale, "match.deleted"));
   }
 
