@@ -30,6 +30,9 @@ import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import { isAbsolute, join, normalize, posix, relative, resolve, sep } from "node:path";
 import { MEDIA_FILES, type MediaStorageSettings } from "@clubcast/shared";
 import { createObjectStorage } from "./objects.ts";
+import { createPublishQueue, type PublishQueueOptions } from "./publish-queue.ts";
+
+export { createPublishQueue, type PublishQueue, type PublishQueueStats } from "./publish-queue.ts";
 
 export {
   ObjectNotFoundError,
@@ -301,6 +304,17 @@ export function createMediaStore(rootDir: string, storage: MediaStorageSettings 
       existsSync(join(scopeDir(scope), name)) || (remote && storedPresence(keyOf(scope, name))),
     publish,
     publishRecording,
+    /**
+     * A queue that copies closed files of scopes (live segments) into the store in the background,
+     * never holding up the caller (see ./publish-queue.ts); it keeps nothing with the local driver.
+     */
+    publishQueue: (options?: PublishQueueOptions) =>
+      createPublishQueue<{ scope: MediaScope; name: string }>(
+        remote,
+        ({ scope, name }) => publish(scope, [name]),
+        ({ scope, name }) => keyOf(scope, name),
+        options,
+      ),
     /**
      * A scope's file that is in the store but not on this disk (the API hands it out from there),
      * or null: not in the store, or the store is this disk (the file is served from MEDIA_DIR).
