@@ -175,6 +175,32 @@ describe("with MEDIA_STORAGE=s3", () => {
     expect(await probedSeconds(answer.vod_hls_url)).toBeGreaterThan(1.5);
   });
 
+  it("keeps a club's logo in the bucket, serves it from there, and removes the one before", async () => {
+    const objects = createMediaStore(t.config.mediaDir, s3.storage).objects;
+    const put = async (image: Buffer) => {
+      const res = await http.put(
+        `/v1/clubs/${cast.clubA.id}/logo`,
+        { image: image.toString("base64") },
+        cast.adminA.token,
+      );
+      expect(res.statusCode).toBe(200);
+      return res.json().data.logo as string;
+    };
+    const first = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(300, 1)]);
+    const firstUrl = await put(first);
+    const key = `clubs/${cast.clubA.id}/${firstUrl.slice(firstUrl.lastIndexOf("/") + 1)}`;
+    expect((await objects.get(key)).equals(first)).toBe(true);
+    // Another API server, without the file on its disk, sends the browser to the bucket.
+    rmSync(join(t.config.mediaDir, "clubs"), { recursive: true, force: true });
+    const served = await fetch(firstUrl);
+    expect(served.url).toBe(`${s3.storage.publicUrl}/${key}`);
+    expect(Buffer.from(await served.arrayBuffer()).equals(first)).toBe(true);
+    const second = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(300, 2)]);
+    await put(second);
+    expect((await objects.list(`clubs/${cast.clubA.id}/`)).length).toBe(1);
+    expect(await objects.head(key)).toBeNull();
+  });
+
   it("deletes a match's objects with the match", async () => {
     const objects = createMediaStore(t.config.mediaDir, s3.storage).objects;
     expect((await objects.list(`matches/${privateMatchId}/`)).length).toBeGreaterThan(2);

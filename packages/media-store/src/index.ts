@@ -200,11 +200,17 @@ export function createMediaStore(rootDir: string, storage: MediaStorageSettings 
     return file.startsWith(base + sep) ? file : null;
   }
 
-  function removeLogosBut(clubId: number, kept: string | null) {
+  async function removeLogosBut(clubId: number, kept: string | null): Promise<void> {
     const dir = scopeDir({ kind: "clubs", id: clubId });
-    if (!existsSync(dir)) return;
-    for (const file of readdirSync(dir)) {
-      if (file !== kept && LOGO_FILE.test(file)) rmSync(join(dir, file), { force: true });
+    if (existsSync(dir)) {
+      for (const file of readdirSync(dir)) {
+        if (file !== kept && LOGO_FILE.test(file)) rmSync(join(dir, file), { force: true });
+      }
+    }
+    if (!remote) return;
+    for (const { key } of await objects.list(`clubs/${clubId}/`)) {
+      const name = key.slice(key.lastIndexOf("/") + 1);
+      if (name !== kept && LOGO_FILE.test(name)) await objects.delete(key);
     }
   }
 
@@ -382,15 +388,16 @@ export function createMediaStore(rootDir: string, storage: MediaStorageSettings 
       }
     },
     /**
-     * Keeps `image` as the club's logo and removes the one before it; answers
-     * the new file's name (below the club's folder), named by its content.
+     * Keeps `image` as the club's logo (on this disk and in the store) and removes the one before it;
+     * answers the new file's name (below the club's folder), named by its content.
      */
-    saveClubLogo(clubId: number, image: Buffer, extension: LogoExtension): string {
+    async saveClubLogo(clubId: number, image: Buffer, extension: LogoExtension): Promise<string> {
       const scope: MediaScope = { kind: "clubs", id: clubId };
       const name = `logo-${createHash("sha256").update(image).digest("hex").slice(0, 16)}.${extension}`;
       mkdirSync(scopeDir(scope), { recursive: true });
       writeFileAtomic(join(scopeDir(scope), name), image);
-      removeLogosBut(clubId, name);
+      await publish(scope, [name]);
+      await removeLogosBut(clubId, name);
       return name;
     },
     /** Removes the club's logo files. */
