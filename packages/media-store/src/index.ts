@@ -242,6 +242,48 @@ export function createMediaStore(rootDir: string, storage: MediaStorageSettings 
   const learnt = (key: string, found: boolean) =>
     presence.set(key, { found, until: performance.now() + PRESENCE_FOR_MS, asking: false });
 
+  /** The version (ETag) of each object this process copied from the bucket onto this disk, by key. */
+  const copied = new Map<string, string>();
+
+  /**
+   * Makes this disk's copy of a scope's file current with the bucket; whether there is one. A file on
+   * this disk this process did not copy (the gateway's own, on its machine) is newer than the bucket's
+   * and stays; one it copied is copied again once the bucket's changed (a playlist whose tail came in).
+   */
+  async function syncFile(scope: MediaScope, name: string): Promise<boolean> {
+    const file = join(scopeDir(scope), name);
+    const key = keyOf(scope, name);
+    const here = existsSync(file);
+    if (here && !copied.has(key)) return true;
+    const info = await objects.head(key);
+    if (!info) return here;
+    if (here && copied.get(key) === info.etag) return true;
+    await objects.download(key, file);
+    copied.set(key, info.etag);
+    return true;
+  }
+
+  /**
+   * The path on this disk of a scope's file, with what a playlist names (its renditions' playlists and
+   * their segments), copied from the store when the store is a bucket; null when neither has it.
+   */
+  async function localCopy(scope: MediaScope, name: string): Promise<string | null> {
+    const file = join(scopeDir(scope), name);
+    if (!remote) return existsSync(file) ? file : null;
+    if (!(await syncFile(scope, name))) return null;
+    if (!name.endsWith(".m3u8")) return file;
+    const uris = readFileSync(file, "utf8")
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith("#") && !line.includes("://"));
+    for (const uri of uris) {
+      const child = posix.join(posix.dirname(name), uri);
+      if (child.endsWith(".m3u8")) await localCopy(scope, child);
+      else if (!existsSync(join(scopeDir(scope), child))) await syncFile(scope, child);
+    }
+    return file;
+  }
+
   /** Names of the files below `dir`, relative to it, with "/" between folders. */
   function filesBelow(dir: string, prefix = ""): string[] {
     let entries;
@@ -310,6 +352,7 @@ export function createMediaStore(rootDir: string, storage: MediaStorageSettings 
       existsSync(join(scopeDir(scope), name)) || (remote && storedPresence(keyOf(scope, name))),
     publish,
     publishRecording,
+    localCopy,
     /**
      * A queue that copies closed files of scopes (live segments) into the store in the background,
      * never holding up the caller (see ./publish-queue.ts); it keeps nothing with the local driver.
