@@ -17,6 +17,7 @@ import { startTestApp, type TestApp } from "@clubcast/testkit/app";
 import { createMatch } from "@clubcast/testkit/factories";
 import { eventually, freePort } from "@clubcast/testkit";
 import { startTestS3, type TestS3 } from "@clubcast/testkit/s3";
+import { startWorkers, type RunningWorkers } from "@clubcast/testkit/worker";
 
 const run = promisify(execFile);
 
@@ -78,7 +79,10 @@ beforeAll(async () => {
   }
 }, 60_000);
 
+let workers: RunningWorkers | null = null;
+
 afterAll(async () => {
+  await workers?.close();
   await t?.close();
   await s3?.close();
   rmSync(gatewayDir, { recursive: true, force: true });
@@ -173,6 +177,49 @@ describe("with MEDIA_STORAGE=s3", () => {
     );
     expect((await fetch(tampered)).status).toBe(404);
     expect(await probedSeconds(answer.vod_hls_url)).toBeGreaterThan(1.5);
+  });
+
+  it("cuts a clip from the recording in the bucket and keeps it there", async () => {
+    // The worker shares no disk with the gateway: it copies the recording from the bucket.
+    workers = startWorkers(t.deps, t.services, {
+      assetServerUrl: t.config.publicUrl,
+      mediaGatewayUrl: t.config.publicUrl,
+      outboundAllowedHosts: ["127.0.0.1"],
+      concurrency: 2,
+      mediaConcurrency: 1,
+      requestTimeoutMs: 5000,
+      lockDurationMs: 30_000,
+      stalledIntervalMs: 30_000,
+    });
+    const sequence = await http.post(`/v1/matches/${publicMatchId}/sequences`, {}, cast.adminA.token);
+    expect(sequence.statusCode).toBe(201);
+    const marker = await http.post(
+      `/v1/sequences/${sequence.json().data.id}/markers`,
+      { time_ms: 1000, label: "a moment" },
+      cast.adminA.token,
+    );
+    expect(marker.statusCode).toBe(201);
+    const clip = await eventually(
+      async () => {
+        const clips = (await http.get(`/v1/matches/${publicMatchId}/clips`, cast.adminA.token)).json().data as {
+          state: string;
+          failure_reason: string | null;
+          video_url: string | null;
+        }[];
+        return clips.find((one) => one.state === "ready" || one.state === "failed");
+      },
+      "the clip cut",
+      60_000,
+    );
+    expect([clip.state, clip.failure_reason]).toEqual(["ready", null]);
+    const path = new URL(clip.video_url!).pathname.replace(`/media/matches/${publicMatchId}/`, "");
+    const objects = createMediaStore(t.config.mediaDir, s3.storage).objects;
+    expect((await objects.head(`matches/${publicMatchId}/${path}`))?.size).toBeGreaterThan(1000);
+    // Served from the bucket once this disk's copy is gone, as on another API server.
+    rmSync(join(t.config.mediaDir, "matches", String(publicMatchId), path));
+    const served = await fetch(clip.video_url!);
+    expect(served.url.startsWith(s3.storage.publicUrl!)).toBe(true);
+    expect(await probedSeconds(clip.video_url!)).toBeGreaterThan(0.5);
   });
 
   it("keeps a club's logo in the bucket, serves it from there, and removes the one before", async () => {
