@@ -272,32 +272,11 @@ export function createMediaStore(rootDir: string, storage: MediaStorageSettings 
     if (!remote) return existsSync(file) ? file : null;
     if (!(await syncFile(scope, name))) return null;
     if (!name.endsWith(".m3u8")) return file;
-    const uris = readFileSync(file, "utf8")
-      .split("\n")
-      .map((line) => line.trim())
-      .filter((line) => line && !line.startsWith("#") && !line.includes("://"));
-    for (const uri of uris) {
-      const child = posix.join(posix.dirname(name), uri);
+    for (const child of namedBy(scope, name)) {
       if (child.endsWith(".m3u8")) await localCopy(scope, child);
       else if (!existsSync(join(scopeDir(scope), child))) await syncFile(scope, child);
     }
     return file;
-  }
-
-  /** Names of the files below `dir`, relative to it, with "/" between folders. */
-  function filesBelow(dir: string, prefix = ""): string[] {
-    let entries;
-    try {
-      entries = readdirSync(join(dir, prefix), { withFileTypes: true });
-    } catch {
-      return [];
-    }
-    return entries.flatMap((entry) => {
-      const name = prefix ? `${prefix}/${entry.name}` : entry.name;
-      if (entry.name.startsWith(".") || entry.name.endsWith(".tmp")) return [];
-      if (entry.isDirectory()) return filesBelow(dir, name);
-      return entry.isFile() ? [name] : [];
-    });
   }
 
   /** Copies files of a scope from this disk into the bucket (nothing to do when the store is this disk). */
@@ -309,30 +288,40 @@ export function createMediaStore(rootDir: string, storage: MediaStorageSettings 
     }
   }
 
+  /** The uris a playlist file of a scope names (its renditions' playlists, or segments), relative to the scope. */
+  function namedBy(scope: MediaScope, playlist: string): string[] {
+    let text: string;
+    try {
+      text = readFileSync(join(scopeDir(scope), playlist), "utf8");
+    } catch {
+      return [];
+    }
+    return text
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith("#") && !line.includes("://"))
+      .map((uri) => posix.join(posix.dirname(playlist), uri));
+  }
+
   /**
-   * Copies what this disk holds of a recording on demand into the bucket: its segments, posters and
-   * downloads first, then the renditions' playlists, then the master playlist, so no playlist in the
+   * Copies a recording on demand from this disk into the bucket: the segments its playlists name and
+   * its poster first, then the renditions' playlists, then the master playlist, so no playlist in the
    * bucket names a segment that is not there yet. Segments already in the bucket (same size) are not
-   * sent again, so publishing a recording whose tail came in later sends only the tail.
+   * sent again, so publishing a recording whose tail came in later sends only the tail. Answers how
+   * many segments it sent.
    */
   async function publishRecording(scope: MediaScope): Promise<number> {
     if (!remote) return 0;
-    const names = filesBelow(scopeDir(scope)).filter((name) => name !== MEDIA_FILES.manifest);
+    const master = MEDIA_FILES.vodPlaylist;
+    const renditions = namedBy(scope, master);
+    const segments = renditions.flatMap((rendition) => namedBy(scope, rendition));
     const stored = new Map((await objects.list(`${scope.kind}/${scope.id}/`)).map((info) => [info.key, info.size]));
-    const depth = (name: string) => (name.endsWith(".m3u8") ? (name.includes("/") ? 1 : 2) : 0);
-    const segments = names.filter((name) => depth(name) === 0);
-    const unchanged = (name: string) =>
-      /\.(ts|m4s)$/.test(name) && stored.get(keyOf(scope, name)) === statSync(join(scopeDir(scope), name)).size;
-    const sent = segments.filter((name) => !unchanged(name));
-    await publish(scope, sent);
-    await publish(
-      scope,
-      names.filter((name) => depth(name) === 1),
-    );
-    await publish(
-      scope,
-      names.filter((name) => depth(name) === 2),
-    );
+    const sizeHere = (name: string) => statSync(join(scopeDir(scope), name), { throwIfNoEntry: false })?.size;
+    const sent = segments.filter((name) => stored.get(keyOf(scope, name)) !== sizeHere(name));
+    const poster = existsSync(join(scopeDir(scope), MEDIA_FILES.poster)) ? [MEDIA_FILES.poster] : [];
+    await publish(scope, [...sent, ...poster]);
+    await publish(scope, renditions);
+    await publish(scope, [master]);
     return sent.length;
   }
 
