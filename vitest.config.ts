@@ -17,7 +17,11 @@ export default defineConfig({
         test: {
           name: "shared",
           // The packages' unit tests: no Postgres, no Redis.
-          include: ["packages/shared/test/**/*.test.ts", "packages/domain/test/**/*.test.ts"],
+          include: [
+            "packages/shared/test/**/*.test.ts",
+            "packages/domain/test/**/*.test.ts",
+            "packages/media-store/test/**/*.test.ts",
+          ],
           environment: "node",
         },
       },

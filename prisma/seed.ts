@@ -1039,7 +1039,7 @@ async function seedClubs(db: Db, sports: Map<SportType, number>, logos: LogoStor
       () => db.club.create({ data }),
     );
     refs.clubs.set(club.name, { id: row.id, timezone: row.timezone });
-    const logoFile = logos.store.saveClubLogo(row.id, demoLogoPng(logo), "png");
+    const logoFile = await logos.store.saveClubLogo(row.id, demoLogoPng(logo), "png");
     await db.club.update({ where: { id: row.id }, data: { logo: clubLogoUrl(logos.publicUrl, row.id, logoFile) } });
 
     for (const field of fields) {
@@ -1359,7 +1359,8 @@ async function seedNotifications(db: Db, now: Date): Promise<void> {
 export async function seed(prisma?: PrismaClient, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const client = prisma ?? createPrismaClient();
   const urls = seedUrls(env);
-  const logos = { store: createMediaStore(loadConfig(env).mediaDir), publicUrl: urls.publicUrl };
+  const config = loadConfig(env);
+  const logos = { store: createMediaStore(config.mediaDir, config.mediaStorage), publicUrl: urls.publicUrl };
   try {
     // One argon2id hash for every demo account: hashing is deliberately slow.
     const [passwordHash, cameraSecretHash, gatewaySecretHash] = await Promise.all([

@@ -15,6 +15,7 @@ import {
   loadConfig,
   loadGatewaySettings,
   loadWorkerSettings,
+  mediaStorageOf,
   parseSettings,
   type SettingName,
 } from "@clubcast/settings";
@@ -96,6 +97,32 @@ describe("the settings", () => {
 
   it("accepts every default", () => {
     expect(() => parseSettings({})).not.toThrow();
+  });
+
+  it("keeps media on the local disk by default, and with MEDIA_STORAGE=s3 names each missing S3 setting", () => {
+    expect(mediaStorageOf(parseSettings({}))).toEqual({ driver: "local" });
+    const s3 = {
+      MEDIA_STORAGE: "s3",
+      S3_ENDPOINT: "http://garage.local:3900/",
+      S3_BUCKET: "media",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
+    expect(mediaStorageOf(parseSettings(s3))).toEqual({
+      driver: "s3",
+      endpoint: "http://garage.local:3900",
+      bucket: "media",
+      region: "us-east-1",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+      publicUrl: null,
+    });
+    for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      expect(() => parseSettings({ ...s3, [name]: "" })).toThrow(expect.objectContaining({ setting: name }));
+    }
+    expect(() => parseSettings({ MEDIA_STORAGE: "minio" })).toThrow(
+      expect.objectContaining({ setting: "MEDIA_STORAGE" }),
+    );
   });
 });
 

@@ -204,6 +204,41 @@ export function createGateway(options: GatewayOptions) {
   const segmentReads = createSegmentCache();
   const spoolRoot = options.spoolDir;
   rmSync(spoolRoot, { recursive: true, force: true });
+  /**
+   * Closed segments of recordings on their way to the store (MEDIA_STORAGE=s3; nothing with the local
+   * disk): in the background, bounded, retried, never holding up the live stream.
+   */
+  const uploads = store.publishQueue({ onFailure: (what, reason) => log(`not stored yet: ${what}: ${reason}`) });
+  /** Recordings whose publication to the store is under way, and whether their playlists changed since it began. */
+  const publishing = new Map<number, { again: boolean }>();
+
+  /**
+   * Copies a recording on demand into the store (all of it the store lacks, playlists last), and again
+   * when its tail came in meanwhile; tried again with a growing pause, and given up after a few.
+   */
+  async function publishRecording(matchId: number): Promise<void> {
+    const under = publishing.get(matchId);
+    if (under) {
+      under.again = true;
+      return;
+    }
+    const run = { again: true };
+    publishing.set(matchId, run);
+    try {
+      for (let attempt = 1; run.again;) {
+        run.again = false;
+        try {
+          await store.publishRecording({ kind: "matches", id: matchId });
+        } catch (error) {
+          if (attempt++ >= 4) throw error;
+          run.again = true;
+          await sleep(500 * 2 ** attempt);
+        }
+      }
+    } finally {
+      publishing.delete(matchId);
+    }
+  }
 
   function inBackground(what: string, work: () => Promise<unknown>) {
     const task = work().catch((error: unknown) => log(`${what} failed: ${(error as Error).message}`));
@@ -290,7 +325,7 @@ export function createGateway(options: GatewayOptions) {
 
   function openPreview(publisher: Publisher): Destination {
     const scope: MediaScope = { kind: "previews", id: publisher.configurationId };
-    store.remove(scope);
+    store.removeHere(scope);
     return destination(
       scope,
       1,
@@ -327,7 +362,7 @@ export function createGateway(options: GatewayOptions) {
     const left = publisher.destination;
     if (publisher.open?.target === left) finishSegment(publisher);
     publisher.destination = null;
-    if (left?.scope.kind === "previews") store.remove(left.scope);
+    if (left?.scope.kind === "previews") store.removeHere(left.scope);
     else if (left) {
       const dir = store.dir(left.scope);
       left.renditions.forEach((rendition, index) => {
@@ -394,6 +429,7 @@ export function createGateway(options: GatewayOptions) {
       const file = join(dir, rendition.name, uri);
       const bytes = Buffer.concat(parts.map((part) => part.bytes));
       writeFileAtomic(file, bytes);
+      if (target.span) uploads.enqueue({ scope: target.scope, name: `${rendition.name}/${uri}` });
       // The master playlist tells players what each rendition really takes: its peak and its mean.
       const measured = target.measured[index]!;
       measured.bytes += bytes.length;
@@ -461,6 +497,11 @@ export function createGateway(options: GatewayOptions) {
           parts: live ? livePartsOf(publisher, target) : undefined,
         });
     const playable = segments > 0 || (publisher.open?.target === target && publisher.open.parts[0]!.length > 0);
+    // The tail of a recording on demand came in: the store gets it too.
+    if (target.span?.onDemand && target.scope.kind === "matches" && segments > 0) {
+      const matchId = target.scope.id;
+      inBackground(`storing match ${matchId}'s recording`, () => publishRecording(matchId));
+    }
     if (!playable || target.span?.onDemand) return;
     if (!target.announced) {
       target.announced = true;
@@ -914,11 +955,15 @@ export function createGateway(options: GatewayOptions) {
     const renditions = recording.renditions ?? [];
     span.onDemand = true;
     const segments = renditions.length ? writeVodPlaylists(dir, renditions, recording.sessions) : 0;
-    if (segments > 0)
+    if (segments > 0) {
       await makePoster(dir, renditions[0]!, recording.sessions).catch((error: Error) =>
         log(`poster of match ${recording.matchId}: ${error.message}`),
       );
-    else log(`match ${recording.matchId} stopped without video: nobody published while it recorded`);
+      // Into the store before it is reported: the API and the worker may be on other machines.
+      await publishRecording(recording.matchId).catch((error: Error) =>
+        log(`match ${recording.matchId}'s recording is not in the store: ${error.message}`),
+      );
+    } else log(`match ${recording.matchId} stopped without video: nobody published while it recorded`);
     await api.recordingFinished({
       matchId: recording.matchId,
       startedAt: new Date(recording.startedAt),
@@ -1062,7 +1107,10 @@ export function createGateway(options: GatewayOptions) {
       for (const publisher of publishers.values()) publisher.connected = false;
       await Promise.all([...publishers.values()].map((publisher) => publisher.writer?.stop()));
       await Promise.allSettled([...background]);
+      uploads.clear();
     },
+    /** The store uploads of live segments: how many wait, the most that waited, how many failed. */
+    uploadStats: () => uploads.stats(),
   };
 }
 

@@ -35,7 +35,7 @@ export async function startMediaGateway(
   const api =
     overrides.api ??
     createGatewayApi({ apiUrl: settings.apiUrl, clientId: settings.clientId!, clientSecret: settings.clientSecret! });
-  const store = createMediaStore(settings.mediaDir);
+  const store = createMediaStore(settings.mediaDir, settings.mediaStorage);
   const state = createStateFile(store.gatewayDir());
 
   // nginx and the SRT relay call into the gateway, and it drops publishers through them.

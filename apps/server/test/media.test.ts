@@ -129,7 +129,7 @@ describe("a public match's media", () => {
     const segment = await get(`/media/matches/${publicMatch.id}/source/s1-00003.ts`);
     expect(segment.statusCode).toBe(200);
     expect(segment.headers["content-type"]).toBe("video/mp2t");
-    expect(segment.headers["cache-control"]).toMatch(/^public, max-age=\d+$/);
+    expect(segment.headers["cache-control"]).toMatch(/^public, max-age=\d+, immutable$/);
     expect(segment.rawPayload.equals(SEGMENT)).toBe(true);
 
     const poster = await get(`/media/matches/${publicMatch.id}/poster.jpg`);
@@ -238,7 +238,7 @@ describe("a private match's media", () => {
     expect(media.headers["cache-control"]).toBe("private, no-store");
     const segment = await get(pathOf(new URL("s1-00003.ts", mediaUrl).href));
     expect(segment.statusCode).toBe(200);
-    expect(segment.headers["cache-control"]).toMatch(/^private, max-age=\d+$/);
+    expect(segment.headers["cache-control"]).toMatch(/^private, max-age=\d+, immutable$/);
     expect(segment.rawPayload.equals(SEGMENT)).toBe(true);
     const revalidated = await get(pathOf(new URL("s1-00003.ts", mediaUrl).href), {
       "if-none-match": segment.headers.etag!,

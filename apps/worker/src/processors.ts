@@ -26,7 +26,7 @@ import {
   type CameraCommandAnswer,
   type CameraCommandRequests,
 } from "@clubcast/camera-protocol";
-import { createMediaStore, type MediaStore } from "@clubcast/media-store";
+import { createMediaStore, type MediaScope, type MediaStore } from "@clubcast/media-store";
 import { createCameraCommandReader, type Deps, type Services } from "@clubcast/domain";
 import type { WorkerSettings } from "@clubcast/settings";
 import type { CutKind } from "./cut-plan.ts";
@@ -223,7 +223,14 @@ function progressReporter(job: Job, tell: (percent: number) => Promise<void>) {
  * after a killed worker's writes over that worker's partial files (its ffmpeg dies with it: the
  * progress pipe breaks) and renames only what it wrote itself. No partial file stays behind.
  */
-async function writeInPlace(job: Job, files: string[], write: (partials: string[]) => Promise<void>) {
+async function writeInPlace(
+  job: Job,
+  store: MediaStore,
+  scope: MediaScope,
+  names: string[],
+  write: (partials: string[]) => Promise<void>,
+) {
+  const files = names.map((name) => store.file(scope, name));
   const partials = files.map((file) => `${file}.${job.id}.part`);
   try {
     for (const file of files) mkdirSync(dirname(file), { recursive: true });
@@ -232,6 +239,8 @@ async function writeInPlace(job: Job, files: string[], write: (partials: string[
   } finally {
     for (const partial of partials) rmSync(partial, { force: true });
   }
+  // Into the store (MEDIA_STORAGE=s3) before the outcome is told: the API may be on another machine.
+  await store.publish(scope, names);
 }
 
 /**
@@ -258,15 +267,16 @@ export type ClipCutResult = { done: true; cut: CutKind } | { done: false; reason
  * written in place (writeInPlace), never half-written behind a clip's URL.
  */
 export function clipCutProcessor({ config }: Deps, services: Services) {
-  const store = createMediaStore(config.mediaDir);
+  const store = createMediaStore(config.mediaDir, config.mediaStorage);
 
   async function cut(job: Job<ClipCutJob>): Promise<ClipCutResult> {
     requireFreeDisk(store, config.mediaMinFreeBytes, "not cut");
     const plan = await services.clips.cutStarting(job.data);
     if (!plan) return { done: false, reason: "clip changed or deleted" };
     const scope = { kind: "matches", id: plan.matchId } as const;
-    const stored = store.has(scope, MEDIA_FILES.vodPlaylist);
-    const source = stored ? store.file(scope, MEDIA_FILES.vodPlaylist) : plan.vodHlsUrl;
+    const local = await store.localCopy(scope, MEDIA_FILES.vodPlaylist);
+    const stored = local !== null;
+    const source = local ?? plan.vodHlsUrl;
     if (!source) throw new UnrecoverableError("the match has no on-demand video");
 
     // The store's video keeps its keyframe index beside it; one by URL is probed, its keyframes per cut.
@@ -282,8 +292,7 @@ export function clipCutProcessor({ config }: Deps, services: Services) {
     const cutPlan = await planClipCut(source, video, firstFrame, frames, keyframes);
 
     const progress = progressReporter(job, (percent) => services.clips.cutProgress(job.data, percent));
-    const files = [store.file(scope, plan.files.video), store.file(scope, plan.files.poster)];
-    await writeInPlace(job, files, async ([videoFile, posterFile]) => {
+    await writeInPlace(job, store, scope, [plan.files.video, plan.files.poster], async ([videoFile, posterFile]) => {
       await cutClip({ source, video, plan: cutPlan, output: videoFile!, onProgress: progress.onProgress });
       await progress.told();
       await posterOf(videoFile!, frames / video.fps / 2, posterFile!);
@@ -313,17 +322,21 @@ export type SummaryBuildResult = { done: true; clips: number } | { done: false; 
  * score, joined into one MP4 with a poster (from its first clip), written in place.
  */
 export function summaryBuildProcessor({ config }: Deps, services: Services) {
-  const store = createMediaStore(config.mediaDir);
+  const store = createMediaStore(config.mediaDir, config.mediaStorage);
 
   async function build(job: Job<SummaryBuildJob>): Promise<SummaryBuildResult> {
     requireFreeDisk(store, config.mediaMinFreeBytes, "not built");
     const plan = await services.summaries.buildStarting(job.data);
     if (!plan) return { done: false, reason: "summary changed or gone" };
     const scope = { kind: "matches", id: plan.matchId } as const;
-    const clips = plan.clips.map((clip) => ({ file: store.file(scope, clip.path), durationS: clip.durationS }));
+    const clips: { file: string; durationS: number }[] = [];
+    // Copied from the bucket when MEDIA_STORAGE=s3 (a missing one fails the join, as it would on disk).
+    for (const clip of plan.clips) {
+      const file = (await store.localCopy(scope, clip.path)) ?? store.file(scope, clip.path);
+      clips.push({ file, durationS: clip.durationS });
+    }
     const progress = progressReporter(job, (percent) => services.summaries.buildProgress(job.data, percent));
-    const files = [store.file(scope, plan.files.video), store.file(scope, plan.files.poster)];
-    await writeInPlace(job, files, async ([videoFile, posterFile]) => {
+    await writeInPlace(job, store, scope, [plan.files.video, plan.files.poster], async ([videoFile, posterFile]) => {
       await joinClips({
         clips,
         fps: plan.clips[0]!.fps,
@@ -363,12 +376,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * camera): at least one segment within each segment's length while it does. So the playlists are
  * complete once they stayed the same for their longest segment and a second more.
  */
-async function settledVersion(playlist: string): Promise<string> {
+async function settledVersion(current: () => Promise<string>): Promise<string> {
   for (;;) {
+    const playlist = await current();
     const version = versionOf(playlist);
     await sleep((bestRendition(playlist).longestS + 1) * 1000);
-    if (versionOf(playlist) === version) return version;
+    if (versionOf(await current()) === version) return version;
   }
+}
+
+/**
+ * The match's video-on-demand on this disk, as the store has it now (copied from the bucket when
+ * MEDIA_STORAGE=s3: the gateway may be on another machine).
+ */
+async function currentVod(store: MediaStore, matchId: number): Promise<string> {
+  const playlist = await store.localCopy({ kind: "matches", id: matchId }, MEDIA_FILES.vodPlaylist);
+  if (!playlist) throw new VideoError("the recording has no video-on-demand");
+  return playlist;
 }
 
 /**
@@ -378,19 +402,19 @@ async function settledVersion(playlist: string): Promise<string> {
  * match's download_status.
  */
 export function recordingDownloadProcessor({ config }: Deps, services: Services) {
-  const store = createMediaStore(config.mediaDir);
+  const store = createMediaStore(config.mediaDir, config.mediaStorage);
 
   async function download(job: Job<RecordingJob>): Promise<RecordingWorkResult> {
     if (!(await services.matches.isCurrentRecording(job.data)))
       return { done: false, reason: "another recording or none" };
     requireFreeDisk(store, config.mediaMinFreeBytes, "no download made");
     const scope = { kind: "matches", id: job.data.matchId } as const;
-    if (!store.has(scope, MEDIA_FILES.vodPlaylist)) throw new VideoError("the recording has no video-on-demand");
-    const playlist = store.file(scope, MEDIA_FILES.vodPlaylist);
-    await writeInPlace(job, [store.file(scope, MEDIA_FILES.download)], async ([partial]) => {
-      for (let made = ""; made !== versionOf(playlist);) {
-        made = await settledVersion(playlist);
-        await makeDownload(playlist, partial!);
+    const current = () => currentVod(store, job.data.matchId);
+    await current();
+    await writeInPlace(job, store, scope, [MEDIA_FILES.download], async ([partial]) => {
+      for (let made = ""; made !== versionOf(await current());) {
+        made = await settledVersion(current);
+        await makeDownload(await current(), partial!);
       }
     });
     await services.matches.downloadReady(job.data);
@@ -410,15 +434,15 @@ export function recordingDownloadProcessor({ config }: Deps, services: Services)
  * than by the first clip cut, which then plans without probing the whole video.
  */
 export function recordingIndexProcessor({ config }: Deps, services: Services) {
-  const store = createMediaStore(config.mediaDir);
+  const store = createMediaStore(config.mediaDir, config.mediaStorage);
   return async (job: Job<RecordingJob>): Promise<RecordingWorkResult> => {
     if (!(await services.matches.isCurrentRecording(job.data)))
       return { done: false, reason: "another recording or none" };
     const scope = { kind: "matches", id: job.data.matchId } as const;
-    const playlist = store.file(scope, MEDIA_FILES.vodPlaylist);
+    const current = () => currentVod(store, job.data.matchId);
     // An index of the playlists before the tail came in would be made again by the first cut.
-    await settledVersion(playlist);
-    await indexedVideo(playlist, store.file(scope, MEDIA_FILES.vodIndex));
+    await settledVersion(current);
+    await indexedVideo(await current(), store.file(scope, MEDIA_FILES.vodIndex));
     return { done: true };
   };
 }
@@ -432,15 +456,13 @@ export type RecordingMomentsResult =
  * annotation page; nothing for a club with suggestions off or a recording no longer the match's.
  */
 export function recordingMomentsProcessor({ config }: Deps, services: Services) {
-  const store = createMediaStore(config.mediaDir);
+  const store = createMediaStore(config.mediaDir, config.mediaStorage);
   return async (job: Job<RecordingJob>): Promise<RecordingMomentsResult> => {
     if (!(await services.suggestions.wantsListening(job.data)))
       return { done: false, reason: "another recording or none, or suggestions off" };
-    const scope = { kind: "matches", id: job.data.matchId } as const;
-    if (!store.has(scope, MEDIA_FILES.vodPlaylist)) throw new VideoError("the recording has no video-on-demand");
-    const playlist = store.file(scope, MEDIA_FILES.vodPlaylist);
-    await settledVersion(playlist);
-    const moments = proposeMoments(await listen(playlist));
+    const current = () => currentVod(store, job.data.matchId);
+    await settledVersion(current);
+    const moments = proposeMoments(await listen(await current()));
     await services.suggestions.heard(job.data, moments);
     return { done: true, moments: moments.length };
   };

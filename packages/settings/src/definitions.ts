@@ -202,6 +202,22 @@ export const SETTINGS = {
     "Key of those signatures, shared by every server using MEDIA_DIR.",
     "a random key kept in MEDIA_DIR/.url-secret",
   ),
+  MEDIA_STORAGE: setting(
+    z.enum(["local", "s3"], { error: "must be local or s3" }),
+    "local",
+    "Where recordings, posters, downloads, clips, summaries and logos are kept: local (MEDIA_DIR) or s3 (S3_*).",
+  ),
+  S3_ENDPOINT: setting(url.optional(), null, "The S3-compatible store's endpoint (MEDIA_STORAGE=s3; path-style)."),
+  S3_BUCKET: setting(text.optional(), null, "The bucket media is kept in (MEDIA_STORAGE=s3)."),
+  S3_REGION: setting(text, "us-east-1", "The store's region (Garage and MinIO accept any)."),
+  S3_ACCESS_KEY_ID: setting(text.optional(), null, "Access key of the bucket (MEDIA_STORAGE=s3)."),
+  S3_SECRET_ACCESS_KEY: setting(text.optional(), null, "Secret key of the bucket (MEDIA_STORAGE=s3)."),
+  S3_PUBLIC_URL: setting(
+    url.optional(),
+    null,
+    "Where anyone fetches a public match's segments, posters and downloads by key (a CDN before the bucket).",
+    "none: the API hands out short-lived pre-signed URLs",
+  ),
   CLIP_CUTS_PER_CLUB: setting(
     atLeastOne,
     "100",

@@ -1,5 +1,6 @@
 // The media gateway's settings.
-import { loadSettings } from "./settings.ts";
+import type { MediaStorageSettings } from "@clubcast/shared";
+import { loadSettings, mediaStorageOf } from "./settings.ts";
 
 export interface GatewaySettings {
   /** The camera-server protocol and nginx's callbacks (MEDIA_HOST:MEDIA_PORT, default 127.0.0.1:4200). */
@@ -12,6 +13,8 @@ export interface GatewaySettings {
   /** SRT latency the ingest asks for (SRT_LATENCY_MS, default 1000): room for retransmits over lossy uplinks. */
   srtLatencyMs: number;
   mediaDir: string;
+  /** Where finished recordings are kept (MEDIA_STORAGE, S3_*); live segments are written to mediaDir first. */
+  mediaStorage: MediaStorageSettings;
   /** Free disk below which new recordings are refused. */
   minFreeBytes: number;
   /** The API the gateway asks and reports to (MEDIA_API_URL, default PUBLIC_URL). */
@@ -39,6 +42,7 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): Gatew
     srtPort: settings.SRT_PORT,
     srtLatencyMs: settings.SRT_LATENCY_MS,
     mediaDir: settings.MEDIA_DIR,
+    mediaStorage: mediaStorageOf(settings),
     minFreeBytes: settings.MEDIA_MIN_FREE_MB * 1024 * 1024,
     apiUrl: settings.MEDIA_API_URL,
     publicUrl: settings.PUBLIC_URL,

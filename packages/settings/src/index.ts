@@ -6,6 +6,7 @@ export {
   exitOnBadSettings,
   loadDotEnv,
   loadSettings,
+  mediaStorageOf,
   parseSettings,
   type Settings,
 } from "./settings.ts";

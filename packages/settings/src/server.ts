@@ -1,5 +1,6 @@
 // The API server's settings (the worker's services use them too).
-import { SettingsError, loadSettings } from "./settings.ts";
+import type { MediaStorageSettings } from "@clubcast/shared";
+import { SettingsError, loadSettings, mediaStorageOf } from "./settings.ts";
 
 export interface RateLimitRule {
   max: number;
@@ -56,6 +57,8 @@ export interface AppConfig {
   mediaMinFreeBytes: number;
   /** How long a signed media URL plays (MEDIA_URL_TTL_SECONDS, default 6 hours). */
   mediaUrlTtlSeconds: number;
+  /** Where finished media is kept (MEDIA_STORAGE, S3_*): only packages/media-store acts on it. */
+  mediaStorage: MediaStorageSettings;
   /** Clips waiting to be cut (queued or cutting) a club's users, and one user, may have at once (CLIP_CUTS_PER_CLUB, CLIP_CUTS_PER_USER). */
   clipCutLimits: { perClub: number; perUser: number };
   /** How long a match's clips must stay unchanged before its summary is rebuilt (SUMMARY_QUIET_SECONDS, default 30). */
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaMinFreeBytes: settings.MEDIA_MIN_FREE_MB * 1024 * 1024,
     mediaUrlSecret: settings.MEDIA_URL_SECRET ?? null,
     mediaUrlTtlSeconds: settings.MEDIA_URL_TTL_SECONDS,
+    mediaStorage: mediaStorageOf(settings),
     clipCutLimits: { perClub: settings.CLIP_CUTS_PER_CLUB, perUser: settings.CLIP_CUTS_PER_USER },
     summaryQuietMs: settings.SUMMARY_QUIET_SECONDS * 1000,
     mediaPublicHost: settings.MEDIA_PUBLIC_HOST,

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { MediaStorageSettings } from "@clubcast/shared";
 import { SETTINGS, type RawSettings, type SettingName } from "./definitions.ts";
 
 /**
@@ -95,6 +96,8 @@ function reachableHost(host: string): string {
 /** Parses every setting of `env` (no .env reading); throws a SettingsError naming the first wrong one. */
 export function parseSettings(env: NodeJS.ProcessEnv): Settings {
   const raw = readRaw(env);
+  // Told at start, not at the first upload.
+  mediaStorageOf(raw);
   const publicUrl = raw.PUBLIC_URL ?? `http://${reachableHost(raw.HOST)}:${raw.PORT}`;
   const mediaGatewayUrl = raw.MEDIA_GATEWAY_URL ?? `http://${reachableHost(raw.MEDIA_HOST)}:${raw.MEDIA_PORT}`;
   const cameraSimUrl = raw.CAMERA_SIM_URL ?? `http://${reachableHost(raw.CAMERA_SIM_HOST)}:${raw.CAMERA_SIM_PORT}`;
@@ -120,6 +123,25 @@ export function parseSettings(env: NodeJS.ProcessEnv): Settings {
     CHECK_ANSWERS: raw.CHECK_ANSWERS ?? (raw.NODE_ENV === "test" || raw.NODE_ENV === "development" ? "on" : "off"),
     WEB_DIST_DIR: raw.WEB_DIST_DIR ? resolve(raw.WEB_DIST_DIR) : fromRoot("apps/web/dist"),
     BACKUP_DIR: resolve(REPOSITORY_ROOT, raw.BACKUP_DIR),
+  };
+}
+
+/** Where finished media is kept (MEDIA_STORAGE, S3_*); a SettingsError names a missing S3 setting. */
+export function mediaStorageOf(settings: RawSettings): MediaStorageSettings {
+  if (settings.MEDIA_STORAGE !== "s3") return { driver: "local" };
+  const required = (name: "S3_ENDPOINT" | "S3_BUCKET" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY") => {
+    const value = settings[name];
+    if (!value) throw new SettingsError(name, "must be set when MEDIA_STORAGE=s3", "");
+    return value;
+  };
+  return {
+    driver: "s3",
+    endpoint: required("S3_ENDPOINT"),
+    bucket: required("S3_BUCKET"),
+    region: settings.S3_REGION,
+    accessKeyId: required("S3_ACCESS_KEY_ID"),
+    secretAccessKey: required("S3_SECRET_ACCESS_KEY"),
+    publicUrl: settings.S3_PUBLIC_URL ?? null,
   };
 }
 

@@ -139,3 +139,20 @@ export type MediaGatewayMessage = {
 
 /** How long the camera simulator's demo on-demand videos run; the seed's demo markers sit inside them. */
 export const DEMO_VOD_SECONDS = 40;
+
+/**
+ * Where finished media is kept (MEDIA_STORAGE and the S3_* settings): the local disk under MEDIA_DIR,
+ * or a bucket of an S3-compatible store, addressed path-style. Only packages/media-store acts on it.
+ */
+export type MediaStorageSettings =
+  | { driver: "local" }
+  | {
+      driver: "s3";
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** Where anyone fetches a stored object by its key (a CDN or a public bucket); null: pre-signed URLs only. */
+      publicUrl: string | null;
+    };

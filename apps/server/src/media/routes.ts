@@ -9,11 +9,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { AppError, NotFoundError } from "@clubcast/domain/core/errors.ts";
 import type { Services } from "@clubcast/domain/services.ts";
 import type { MediaFile } from "@clubcast/domain/media/service.ts";
+import { cacheControlOf as mediaCacheControl } from "@clubcast/media-store";
 import { createPlaylistWaits, reloadRequestOf, type PlaylistWaits } from "./blocking-reload.ts";
 import { asksForDeltaUpdate, deltaUpdateOf } from "./delta-update.ts";
-
-/** Segments never change under their name; posters and downloads may be remade, playlists change all the time. */
-const SEGMENT_MAX_AGE_SECONDS = 3600;
 
 type ByteRange = { start: number; end: number } | "unsatisfiable" | null;
 
@@ -39,25 +37,9 @@ export function byteRangeOf(header: string | undefined, size: number): ByteRange
   return { start, end };
 }
 
-/**
- * How long and by whom a file may be cached. A file reached through a signed URL (a private match's,
- * a preview's, a private clip's) is `private`, whatever its kind: a shared cache (a club's proxy, a
- * CDN) must never keep it, or it would go on serving it after the signature expired or to whoever
- * else asks that cache. Its playlists are not stored at all (they name the segments, and a live one
- * changes every second); its posters and downloads are revalidated. A public match's segments never
- * change under their name and are cached by anyone for SEGMENT_MAX_AGE_SECONDS; its playlists,
- * posters and downloads are revalidated on every use (`no-cache`), so a match made private stops
- * playing from a shared cache at the next playlist reload.
- */
-export function cacheControlOf(file: Pick<MediaFile, "type" | "signed">): string {
-  const revalidated = file.type.contentType === "image/jpeg" || file.type.contentType === "video/mp4";
-  if (file.signed) {
-    if (file.type.playlist) return "private, no-store";
-    return revalidated ? "private, no-cache" : `private, max-age=${SEGMENT_MAX_AGE_SECONDS}`;
-  }
-  if (file.type.playlist || revalidated) return "no-cache";
-  return `public, max-age=${SEGMENT_MAX_AGE_SECONDS}`;
-}
+/** How long and by whom a file may be cached (one rule for the API, the store's URLs and a CDN: see media-store). */
+export const cacheControlOf = (file: Pick<MediaFile, "type" | "signed">): string =>
+  mediaCacheControl(file.type, file.signed);
 
 /**
  * A live playlist asked for with `_HLS_msn`/`_HLS_part` (low-latency HLS) is answered once it lists that
@@ -73,8 +55,63 @@ async function awaitBlockingReload(request: FastifyRequest, file: MediaFile, wai
   }
 }
 
+/** The headers every media answer carries, whoever delivers it. */
+function mediaHeaders(reply: FastifyReply, file: MediaFile) {
+  return (
+    reply
+      // Players on other origins (a club's own site, the web client's dev server) may fetch it: the URL is the capability.
+      .header("access-control-allow-origin", "*")
+      // Their <img> and <video> load it without CORS; the same-origin default of the security headers would refuse.
+      .header("cross-origin-resource-policy", "cross-origin")
+      .header("access-control-expose-headers", "content-length, content-range, accept-ranges, etag")
+      .header("content-type", file.type.contentType)
+      .header("cache-control", cacheControlOf(file))
+  );
+}
+
+/**
+ * A file kept in the store (MEDIA_STORAGE=s3). Segments, posters, downloads and logos: a redirect to
+ * the store's URL (a public match's by its CDN or public URL, a private one's pre-signed for a few
+ * minutes), so their bytes never pass through the API; the redirect of a signed request is never kept
+ * by a shared cache. Playlists are streamed from the store by the API: their relative uris must keep
+ * resolving to the API's URLs, which carry the signature and the privacy check.
+ */
+async function deliverStored(request: FastifyRequest, reply: FastifyReply, file: MediaFile) {
+  const stored = file.stored!;
+  if (!file.type.playlist && stored.url) {
+    return reply
+      .status(302)
+      .header("location", stored.url)
+      .header("access-control-allow-origin", "*")
+      .header("cache-control", file.signed ? "private, no-store" : "no-cache")
+      .send();
+  }
+  const whole = await stored.open();
+  const etag = `"${whole.etag}"`;
+  mediaHeaders(reply, file)
+    .header("accept-ranges", "bytes")
+    .header("etag", etag)
+    .header("last-modified", whole.lastModified.toUTCString());
+  if (request.headers["if-none-match"] === etag) {
+    whole.body.destroy();
+    return reply.status(304).send();
+  }
+  const range = byteRangeOf(request.headers.range, whole.size);
+  if (range === "unsatisfiable") {
+    whole.body.destroy();
+    return reply.status(416).header("content-range", `bytes */${whole.size}`).send();
+  }
+  if (request.method === "HEAD" || range) whole.body.destroy();
+  const { start, end } = range ?? { start: 0, end: whole.size - 1 };
+  reply.header("content-length", String(Math.max(0, end - start + 1)));
+  if (range) reply.status(206).header("content-range", `bytes ${start}-${end}/${whole.size}`);
+  if (request.method === "HEAD" || whole.size === 0) return reply.send();
+  return reply.send(range ? (await stored.open(range)).body : whole.body);
+}
+
 async function deliver(request: FastifyRequest, reply: FastifyReply, file: MediaFile, waits?: PlaylistWaits) {
   if (waits) await awaitBlockingReload(request, file, waits);
+  if (file.stored) return deliverStored(request, reply, file);
   let handle: FileHandle;
   try {
     // The store resolved every link on the way; O_NOFOLLOW keeps a link swapped in since then from being followed.
@@ -94,14 +131,7 @@ async function deliver(request: FastifyRequest, reply: FastifyReply, file: Media
         : null;
     const version = `${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}`;
     const etag = delta === null ? `W/"${version}"` : `W/"${version}-skip"`;
-    reply
-      // Players on other origins (a club's own site, the web client's dev server) may fetch it: the URL is the capability.
-      .header("access-control-allow-origin", "*")
-      // Their <img> and <video> load it without CORS; the same-origin default of the security headers would refuse.
-      .header("cross-origin-resource-policy", "cross-origin")
-      .header("access-control-expose-headers", "content-length, content-range, accept-ranges, etag")
-      .header("content-type", file.type.contentType)
-      .header("cache-control", cacheControlOf(file))
+    mediaHeaders(reply, file)
       .header("accept-ranges", "bytes")
       .header("etag", etag)
       .header("last-modified", stat.mtime.toUTCString());

@@ -292,7 +292,7 @@ export function createClipsService(
     clips: { id: number; matchId: number; videoPath: string | null; posterPath: string | null }[],
   ) {
     await prisma.clip.deleteMany({ where: { id: { in: clips.map((clip) => clip.id) } } });
-    for (const clip of clips) media.removeMatchFiles(clip.matchId, [clip.videoPath, clip.posterPath]);
+    for (const clip of clips) await media.removeMatchFiles(clip.matchId, [clip.videoPath, clip.posterPath]);
     // One rebuild per match, for a match that lost a clip with a video.
     const cut = new Map(clips.filter((clip) => clip.videoPath !== null).map((clip) => [clip.matchId, clip]));
     for (const clip of cut.values()) await summaries.clipRemoved(clip);

@@ -32,7 +32,7 @@ function clubData(input: UpdateClubInput) {
 }
 
 export function createClubsService({ prisma, config }: Deps) {
-  const store = createMediaStore(config.mediaDir);
+  const store = createMediaStore(config.mediaDir, config.mediaStorage);
 
   async function pageOf(where: Prisma.ClubWhereInput, query: PageQuery) {
     const [clubs, total] = await Promise.all([
@@ -104,7 +104,7 @@ export function createClubsService({ prisma, config }: Deps) {
     }
     const extension = logoExtensionOf(bytes);
     if (!extension) throw ValidationError.field("image", "clubs.logo_type");
-    const fileName = store.saveClubLogo(id, bytes, extension);
+    const fileName = await store.saveClubLogo(id, bytes, extension);
     const club = await prisma.club.update({
       where: { id },
       data: { logo: clubLogoUrl(config.publicUrl, id, fileName) },
@@ -117,7 +117,7 @@ export function createClubsService({ prisma, config }: Deps) {
   async function removeLogo(id: number, ctx: RequestContext) {
     authorizeClubAdmin(ctx, id);
     await assertClubExists(id);
-    store.removeClubLogos(id);
+    await store.removeClubLogos(id);
     const club = await prisma.club.update({ where: { id }, data: { logo: null }, include: clubWithSport });
     return written(presentClub(club), translate(ctx.locale, "clubs.logo_removed"));
   }

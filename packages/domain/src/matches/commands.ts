@@ -199,7 +199,7 @@ export function createMatchCommands(deps: Deps, media: MediaService, moments: Pi
       post.events.matchAudienceChanged(match.id, match);
     });
     // Its video goes once the deletion has committed (a refused deletion keeps it).
-    media.removeMatchMedia(match.id);
+    await media.removeMatchMedia(match.id);
     return deleted(match.id, translate(ctx.locale, "match.deleted"));
   }
 

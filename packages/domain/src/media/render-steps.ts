@@ -67,11 +67,11 @@ export function renderSteps<Row extends RenderRow, Extra extends object = object
     const before = await table.find(at);
     const ready = { ...extra, videoPath, posterPath, state: "ready", progress: 100, failureReason: null } as const;
     if (!before || !(await change(at, ready))) {
-      media.removeMatchFiles(matchId, [videoPath, posterPath]);
+      await media.removeMatchFiles(matchId, [videoPath, posterPath]);
       return { applied: false };
     }
     const earlier = [before.videoPath, before.posterPath].filter((path) => path !== videoPath && path !== posterPath);
-    media.removeMatchFiles(matchId, earlier);
+    await media.removeMatchFiles(matchId, earlier);
     return { applied: true };
   }
 

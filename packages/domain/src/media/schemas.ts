@@ -37,17 +37,7 @@ export const archiveMediaRequest = z.object({
 });
 
 /** The kinds of file served, by extension; anything else (temporary files, the manifest) never is. */
-export const MEDIA_FILE_TYPES = {
-  m3u8: { contentType: "application/vnd.apple.mpegurl", playlist: true },
-  ts: { contentType: "video/mp2t", playlist: false },
-  m4s: { contentType: "video/iso.segment", playlist: false },
-  mp4: { contentType: "video/mp4", playlist: false },
-  jpg: { contentType: "image/jpeg", playlist: false },
-  png: { contentType: "image/png", playlist: false },
-  webp: { contentType: "image/webp", playlist: false },
-} as const;
-
-export type MediaFileType = (typeof MEDIA_FILE_TYPES)[keyof typeof MEDIA_FILE_TYPES];
+export { MEDIA_FILE_TYPES, type MediaFileType } from "@clubcast/media-store";
 
 /** The parts of a media URL's path, as they came (the service parses them). */
 export type PublicMediaRequest = Record<keyof z.input<typeof publicMediaRequest>, string>;

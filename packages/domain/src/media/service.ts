@@ -6,10 +6,9 @@
 // (the store's manifest, which the asset updates set after a privacy change):
 // either says private, and only signed URLs reach it. Whatever is refused
 // answers 404, never 403, so a private match's existence doesn't leak.
-import { rmSync } from "node:fs";
 import { extname, normalize } from "node:path";
 import { MEDIA_FILES } from "@clubcast/shared";
-import { createMediaStore, type MediaScope } from "@clubcast/media-store";
+import { ObjectNotFoundError, createMediaStore, type MediaScope, type ObjectStream } from "@clubcast/media-store";
 import type { Deps } from "../deps.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { createMediaUrlSigner, type MediaArchive } from "./signing.ts";
@@ -34,6 +33,11 @@ export interface MediaFile {
   type: MediaFileType;
   /** Whether it was reached through a signed URL (a private match or a preview). */
   signed: boolean;
+  /**
+   * Set when the file is not on this machine's disk but in the store (MEDIA_STORAGE=s3): the routes
+   * stream it from there or send the player to `url` (the store's public or pre-signed URL).
+   */
+  stored?: { url: string | null; open(range?: { start: number; end: number }): Promise<ObjectStream> };
 }
 
 /** What the links of a match's files depend on: its privacy and link epochs (see ./signing.ts). */
@@ -61,6 +65,10 @@ const epochOf = (matchEpoch: number, renderedEpoch?: number | null) =>
 const PREVIEW_EPOCH = "0";
 
 const notFound = () => new NotFoundError("not_found.generic");
+/** A stored file deleted between its check and its reading is not found either. */
+const gone = (error: unknown): never => {
+  throw error instanceof ObjectNotFoundError ? notFound() : error;
+};
 
 /**
  * How long a match answer trusts what it found in the match's folder (a poster, a download) while the
@@ -75,7 +83,7 @@ const FOLDERS_REMEMBERED = 10_000;
 
 export function createMediaService(deps: Deps) {
   const { prisma, config } = deps;
-  const store = createMediaStore(config.mediaDir);
+  const store = createMediaStore(config.mediaDir, config.mediaStorage);
   const signer = createMediaUrlSigner(config);
   const matchScope = (id: number): MediaScope => ({ kind: "matches", id });
 
@@ -110,11 +118,17 @@ export function createMediaService(deps: Deps) {
     return { path: file, type, signed };
   }
 
-  /** The file as it is served: where it really is, once the store has found it a regular file inside MEDIA_DIR. */
-  async function servable(file: MediaFile): Promise<MediaFile> {
-    const path = await store.servableFile(file.path);
-    if (!path) throw notFound();
-    return { ...file, path };
+  /**
+   * The file as it is served: where it really is, once the store has found it a regular file inside
+   * MEDIA_DIR (what the gateway on this machine writes: the live edge), else the store's object of it.
+   */
+  async function servable(file: MediaFile, scope: MediaScope, path: string): Promise<MediaFile> {
+    const real = await store.servableFile(file.path);
+    if (real) return { ...file, path: real };
+    const stored = await store.storedFile(scope, normalize(path));
+    if (!stored) throw notFound();
+    const url = await store.urlOf(stored, file.signed);
+    return { ...file, stored: { url, open: (range) => store.streamStored(stored, range).catch(gone) } };
   }
 
   /** GET /media/matches/{id}/{path}: a file of a public match (404 for a private or missing one). */
@@ -129,7 +143,7 @@ export function createMediaService(deps: Deps) {
     if (!match || match.isPrivate || store.readManifest(scope)?.is_private) throw notFound();
     // The stored path, however the request spelled it ("clips//1-1.mp4", "./clips/1-1.mp4").
     if (await madePrivate(id, normalize(path))) throw notFound();
-    return servable(file);
+    return servable(file, scope, path);
   }
 
   /** Whether `path` is a file of a clip or summary of the match that was made private. */
@@ -165,7 +179,7 @@ export function createMediaService(deps: Deps) {
     const file = fileOf(scope, path, true);
     const epoch = kind === "previews" ? PREVIEW_EPOCH : await currentEpoch(id, normalize(path));
     if (epoch === null || !signer.verify(scope, path, expires, signature, epoch, now)) throw notFound();
-    return servable(file);
+    return servable(file, scope, path);
   }
 
   /** The link epoch of a match's file now (null for a missing match): the match's, and its clip's or summary's. */
@@ -186,7 +200,7 @@ export function createMediaService(deps: Deps) {
     const file = parsed.success ? store.clubLogoFile(parsed.data.id, parsed.data.file) : null;
     if (!parsed.success || !file) throw notFound();
     const type = MEDIA_FILE_TYPES[extname(file).slice(1) as keyof typeof MEDIA_FILE_TYPES];
-    return servable({ path: file, type, signed: false });
+    return servable({ path: file, type, signed: false }, { kind: "clubs", id: parsed.data.id }, parsed.data.file);
   }
 
   /** The path below the match's folder that `url` names, when it is one of our unsigned media URLs. */
@@ -251,17 +265,20 @@ export function createMediaService(deps: Deps) {
   }
 
   /** Deletes files below a match's folder (paths as stored with a clip); a path leaving the folder is ignored. */
-  function removeMatchFiles(matchId: number, paths: (string | null)[]): void {
-    for (const path of paths) {
-      const file = path === null ? null : store.resolveInside(matchScope(matchId), path);
-      if (file) rmSync(file, { force: true });
-    }
+  async function removeMatchFiles(matchId: number, paths: (string | null)[]): Promise<void> {
+    await store.removeFiles(
+      matchScope(matchId),
+      paths.filter((path): path is string => path !== null),
+    );
   }
 
-  /** Deletes a match's media (after the match itself is gone). */
-  function removeMatchMedia(matchId: number): void {
-    store.remove(matchScope(matchId));
+  /** Deletes a match's media, on this disk and in the store (after the match itself is gone). */
+  async function removeMatchMedia(matchId: number): Promise<void> {
     seenFolders.delete(matchId);
+    // The match is gone already: a store that fails now leaves objects no URL names, not a failed deletion.
+    await store
+      .remove(matchScope(matchId))
+      .catch((error: Error) => console.error(`[media] match ${matchId}'s stored media stays: ${error.message}`));
   }
 
   return {

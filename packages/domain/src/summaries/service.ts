@@ -180,7 +180,7 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
     },
     async remove(rows) {
       await prisma.summary.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } });
-      for (const row of rows) media.removeMatchFiles(row.matchId, [row.videoPath, row.posterPath]);
+      for (const row of rows) await media.removeMatchFiles(row.matchId, [row.videoPath, row.posterPath]);
     },
     changed,
   });
@@ -248,7 +248,7 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
     const { match } = summary;
     if (!match.clips.length) {
       const { count } = await prisma.summary.deleteMany({ where: current });
-      if (count) media.removeMatchFiles(summary.matchId, [summary.videoPath, summary.posterPath]);
+      if (count) await media.removeMatchFiles(summary.matchId, [summary.videoPath, summary.posterPath]);
       return null;
     }
     const { count } = await prisma.summary.updateMany({
