@@ -115,7 +115,14 @@ export const MEDIA_FILES = {
   manifest: "manifest.json",
   /** The worker's keyframe index of the video-on-demand (apps/worker/src/video-index.ts): never served. */
   vodIndex: "vod-index.json",
+  /** The folders of a match's clips and summaries (video and poster each), which have a privacy of their own. */
+  clipsFolder: "clips",
+  summariesFolder: "summaries",
 } as const;
+
+/** Whether a path below a match's folder is a clip's or a summary's file (normalized, as stored). */
+export const isRenderedVideoFile = (path: string): boolean =>
+  path.startsWith(`${MEDIA_FILES.clipsFolder}/`) || path.startsWith(`${MEDIA_FILES.summariesFolder}/`);
 
 /** How long a reconnecting publisher continues the same live stream and recording. */
 export const PUBLISHER_RECONNECT_WINDOW_MS = 30_000;

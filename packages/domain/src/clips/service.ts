@@ -12,6 +12,7 @@ import {
   CLIP_MAX_MS,
   DEFAULT_FRAME_RATE,
   EVENTS,
+  MEDIA_FILES,
   clipWindowProblems,
   defaultClipWindow,
   insideVideo,
@@ -46,8 +47,8 @@ import type { ClipWindowInput, ClubClipsQuery } from "./schemas.ts";
 
 /** Where a clip version's files go, below its match's media folder. */
 export const clipFiles = (clipId: number, version: number) => ({
-  video: `clips/${clipId}-${version}.mp4`,
-  poster: `clips/${clipId}-${version}.jpg`,
+  video: `${MEDIA_FILES.clipsFolder}/${clipId}-${version}.mp4`,
+  poster: `${MEDIA_FILES.clipsFolder}/${clipId}-${version}.jpg`,
 });
 
 /** What the clip rule knows of a match's video: its frame rate and length once a cut has measured them. */

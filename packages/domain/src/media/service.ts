@@ -7,7 +7,7 @@
 // either says private, and only signed URLs reach it. Whatever is refused
 // answers 404, never 403, so a private match's existence doesn't leak.
 import { extname, normalize } from "node:path";
-import { MEDIA_FILES } from "@clubcast/shared";
+import { isRenderedVideoFile, MEDIA_FILES } from "@clubcast/shared";
 import { ObjectNotFoundError, createMediaStore, type MediaScope, type ObjectStream } from "@clubcast/media-store";
 import type { Deps } from "../deps.ts";
 import { NotFoundError } from "../core/errors.ts";
@@ -148,6 +148,8 @@ export function createMediaService(deps: Deps) {
 
   /** Whether `path` is a file of a clip or summary of the match that was made private. */
   async function madePrivate(matchId: number, path: string): Promise<boolean> {
+    // A playlist, part or segment (most requests: LL-HLS viewers poll them) is no clip's or summary's.
+    if (!isRenderedVideoFile(path)) return false;
     const of = { matchId, isPrivate: true, OR: [{ videoPath: path }, { posterPath: path }] };
     const [clips, summaries] = await Promise.all([
       prisma.clip.count({ where: of }),
@@ -186,10 +188,12 @@ export function createMediaService(deps: Deps) {
   async function currentEpoch(matchId: number, path: string): Promise<string | null> {
     const of = { matchId, OR: [{ videoPath: path }, { posterPath: path }] };
     const select = { linkEpoch: true };
+    // A playlist, part or segment (most requests: LL-HLS viewers poll them) is no clip's or summary's.
+    const rendered = isRenderedVideoFile(path);
     const [match, clip, summary] = await Promise.all([
       prisma.match.findUnique({ where: { id: matchId }, select }),
-      prisma.clip.findFirst({ where: of, select }),
-      prisma.summary.findFirst({ where: of, select }),
+      rendered ? prisma.clip.findFirst({ where: of, select }) : null,
+      rendered ? prisma.summary.findFirst({ where: of, select }) : null,
     ]);
     return match && epochOf(match.linkEpoch, (clip ?? summary)?.linkEpoch);
   }

@@ -6,7 +6,7 @@
 // A build of an older version does nothing, as a clip cut does. Files live below
 // the match's media folder (summaries/{id}-{version}.mp4 and .jpg), so they
 // follow the match's privacy through the media service's signed URLs.
-import { CHANNELS, CLIPS_SECTION, EVENTS } from "@clubcast/shared";
+import { CHANNELS, CLIPS_SECTION, EVENTS, MEDIA_FILES } from "@clubcast/shared";
 import type { SummaryBuildJob } from "@clubcast/shared/jobs";
 import type { Prisma, Summary } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
@@ -32,8 +32,8 @@ import type { ClubSummariesQuery } from "./schemas.ts";
 
 /** Where a summary version's files go, below its match's media folder. */
 export const summaryFiles = (summaryId: number, version: number) => ({
-  video: `summaries/${summaryId}-${version}.mp4`,
-  poster: `summaries/${summaryId}-${version}.jpg`,
+  video: `${MEDIA_FILES.summariesFolder}/${summaryId}-${version}.mp4`,
+  poster: `${MEDIA_FILES.summariesFolder}/${summaryId}-${version}.jpg`,
 });
 
 /**
