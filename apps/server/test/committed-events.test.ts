@@ -195,6 +195,25 @@ describe("the events of a change", () => {
     );
   }, 120_000);
 
+  it("have no publisher outside the outbox: the direct one takes only signals (realtime/publisher.ts)", () => {
+    expect(Object.keys(t.deps)).not.toContain("events");
+    const signal = vi.spyOn(t.deps.signals, "signal").mockImplementation(() => {});
+    try {
+      // @ts-expect-error a change's event is posted with the change
+      t.deps.signals.signal(CHANNELS.match(match.id), EVENTS.matchChanged, { match: match.id });
+      t.deps.signals.signal(CHANNELS.match(match.id), EVENTS.summaryUpdated, {
+        match: match.id,
+        summary: summary.id,
+        // @ts-expect-error a build that finished is a change, not a progress tick
+        state: "ready",
+        progress: 100,
+        failure_reason: null,
+      });
+    } finally {
+      signal.mockRestore();
+    }
+  });
+
   it("access changes (a user changed, a session ended) are relayed only once committed", async () => {
     const user = await createMember(t, { scope: "player", clubId: cast.clubA.id });
     const changes: [string, () => Promise<unknown>][] = [
