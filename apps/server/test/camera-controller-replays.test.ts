@@ -53,13 +53,13 @@ const stored = (id: number) =>
 
 let stops = 0;
 
-/** Sends a report once; answers its status, body and the events it published (directly or through the outbox). */
+/** Sends a report once; answers its status, body and the events it published (through the outbox, or as signals). */
 async function report(matchId: number, sent: Exclude<Step, { kind: "stop" }>) {
-  const publishers = [t.deps.events, t.deps.outbox.events];
-  const spies = publishers.flatMap((publisher) => [
-    vi.spyOn(publisher, "publish"),
-    vi.spyOn(publisher, "publishToViewers"),
-  ]);
+  const spies = [
+    vi.spyOn(t.deps.outbox.events, "publish"),
+    vi.spyOn(t.deps.outbox.events, "publishToViewers"),
+    vi.spyOn(t.deps.signals, "signal"),
+  ];
   try {
     const answer =
       sent.kind === "streamReady"

@@ -319,7 +319,7 @@ describe("command outcomes (called by the worker)", () => {
     const match = await matchOfA("scheduled");
     await t.services.matches.commandSucceeded(jobFor(match, "startRecording"));
     expect(await row(match.id)).toMatchObject({ status: "scheduled", startConfirmed: true });
-    await t.services.matches.cameraStartedRecording(match.id);
+    await t.deps.outbox.transaction((tx, post) => t.services.matches.cameraStartedRecording(tx, post, match.id));
     expect((await row(match.id)).status).toBe("live");
     await t.services.matches.commandSucceeded(jobFor(match, "stopRecording"));
     expect((await row(match.id)).status).toBe("processing");

@@ -45,7 +45,7 @@ describe("POST /v1/messages/feature-update", () => {
     for (const reader of germanReaders) {
       await t.deps.prisma.user.update({ where: { id: reader.id }, data: { locale: "de" } });
     }
-    const publish = vi.spyOn(t.deps.events, "publish");
+    const publish = vi.spyOn(t.deps.outbox.events, "publish");
     try {
       const res = await http.post(
         "/v1/messages/feature-update",
@@ -92,7 +92,7 @@ describe("POST /v1/messages/feature-update", () => {
 
   it("is for system administrators only, storing and publishing nothing otherwise", async () => {
     const before = await notificationCount();
-    const publish = vi.spyOn(t.deps.events, "publish");
+    const publish = vi.spyOn(t.deps.outbox.events, "publish");
     try {
       const payload = { lang: "en", content: "Spam" };
       expect((await http.post("/v1/messages/feature-update", payload, cast.adminA.token)).statusCode).toBe(403);

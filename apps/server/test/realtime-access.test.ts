@@ -62,9 +62,9 @@ async function expectDeaf(socket: Socket, dropped: string[], kept: string): Prom
     if (payload?.match === -1) heard.push(event);
   });
   for (const channel of dropped)
-    two.t.deps.events.publish(channel, EVENTS.matchScored, { match: -1, home: 0, away: 0 });
+    two.t.deps.outbox.events.publish(channel, EVENTS.matchScored, { match: -1, home: 0, away: 0 });
   const probe = nextEvent(socket, EVENTS.matchScored, (p: { match: number }) => p.match === -2);
-  two.t.deps.events.publish(kept, EVENTS.matchScored, { match: -2, home: 0, away: 0 });
+  two.t.deps.outbox.events.publish(kept, EVENTS.matchScored, { match: -2, home: 0, away: 0 });
   await probe;
   expect(heard).toEqual([]);
 }
@@ -126,7 +126,7 @@ describe("a socket's rights follow its token and its user, on every instance", (
     expect(await dropped).toEqual([[channel, 401]]);
     await expectDeaf(elsewhere, [channel], CHANNELS.match(match.id));
     const message = nextEvent(changer, EVENTS.userMessage);
-    two.t.deps.events.publish(channel, EVENTS.userMessage, { key: "match.shared", level: "success" });
+    two.t.deps.outbox.events.publish(channel, EVENTS.userMessage, { key: "match.shared", level: "success" });
     await message;
     expect(kept).toEqual([]);
   });

@@ -82,9 +82,12 @@ describe("a socket's rights end with its session", () => {
 
     // Not a word on the user channel any more; the public match's channel still speaks.
     const heard = collectEvents(socket, EVENTS.userMessage);
-    two.t.deps.events.publish(CHANNELS.user(player.id), EVENTS.userMessage, { key: "match.shared", level: "success" });
+    two.t.deps.outbox.events.publish(CHANNELS.user(player.id), EVENTS.userMessage, {
+      key: "match.shared",
+      level: "success",
+    });
     const scored = nextEvent(socket, EVENTS.matchScored);
-    two.t.deps.events.publish(CHANNELS.match(publicMatch.id), EVENTS.matchScored, {
+    two.t.deps.outbox.events.publish(CHANNELS.match(publicMatch.id), EVENTS.matchScored, {
       match: publicMatch.id,
       home: 1,
       away: 0,

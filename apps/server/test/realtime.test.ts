@@ -163,14 +163,14 @@ describe("who may listen", () => {
     const chat = collectEvents(socket, EVENTS.chatMessage);
     const own = nextEvent(socket, EVENTS.userMessage);
 
-    t.deps.events.publish(CHANNELS.chat(match.id), EVENTS.chatMessage, {
+    t.deps.outbox.events.publish(CHANNELS.chat(match.id), EVENTS.chatMessage, {
       id: 0,
       match: match.id,
       user: null,
       body: "secret",
       created_at: new Date().toISOString(),
     });
-    t.deps.events.publish(CHANNELS.user(stranger.user.id), EVENTS.userMessage, {
+    t.deps.outbox.events.publish(CHANNELS.user(stranger.user.id), EVENTS.userMessage, {
       key: "match.shared",
       level: "success",
     });
@@ -246,9 +246,12 @@ describe("who may listen", () => {
     // A round trip after the unsubscribe: the server has handled it once this answers.
     await subscribe(socket, CHANNELS.user(player.user.id));
 
-    t.deps.events.publish(CHANNELS.match(match.id), EVENTS.matchScored, { match: match.id, home: 9, away: 9 });
+    t.deps.outbox.events.publish(CHANNELS.match(match.id), EVENTS.matchScored, { match: match.id, home: 9, away: 9 });
     const own = nextEvent(socket, EVENTS.userMessage);
-    t.deps.events.publish(CHANNELS.user(player.user.id), EVENTS.userMessage, { key: "match.shared", level: "success" });
+    t.deps.outbox.events.publish(CHANNELS.user(player.user.id), EVENTS.userMessage, {
+      key: "match.shared",
+      level: "success",
+    });
     await own;
     expect(scores).toEqual([]);
   });

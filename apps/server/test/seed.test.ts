@@ -262,6 +262,35 @@ describe("the demo seed", () => {
     const coordinator = await signInAs("coordinator@clubcast.test");
     expect(coordinator.permissions).toEqual(expect.arrayContaining([PERMISSIONS.usersAll, PERMISSIONS.schedulerAll]));
   });
+
+  // Last: it ends the demo's live matches. Issue 26: on every fresh start, live match 6's stop was refused by
+  // its camera ("not recording match 6") and the match stayed live, its camera busy for the next match.
+  it("lets every live match be stopped, whatever its camera answers: none stays live", async () => {
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/v1/login",
+      payload: { email: "system@clubcast.test", password: DEMO_PASSWORD },
+    });
+    const token = login.json().access_token as string;
+    const live = await t.deps.prisma.match.findMany({ where: { status: "live" }, orderBy: { id: "asc" } });
+    expect(live.length).toBeGreaterThan(0);
+    for (const [i, match] of live.entries()) {
+      const stop = await t.app.inject({
+        method: "POST",
+        url: `/v1/clubs/${match.clubId}/matches/${match.id}/stoprecording`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(stop.statusCode, `match ${match.id}`).toBe(202);
+      const job = (await t.deps.jobs.cameraCommands.getJob(stop.json().job_ids[0]))!.data;
+      // The camera confirms, or refuses for good as the demo's did; either ends the match.
+      if (i % 2) await t.services.matches.commandSucceeded(job);
+      else await t.services.matches.commandFailed(job, { detail: `the camera is not recording match ${match.id}` });
+      const after = await t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } });
+      expect(after.status, `match ${match.id}`).not.toBe("live");
+      if (!(i % 2)) expect(after.recordingProblem, `match ${match.id}`).not.toBeNull();
+    }
+    expect(await t.deps.prisma.match.count({ where: { status: "live" } })).toBe(0);
+  });
 });
 
 /** Logs in with the demo password and answers GET /v1/me's user. */

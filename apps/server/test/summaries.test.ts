@@ -32,6 +32,10 @@ type Summary = {
 const vodOf = (clubId: number, columns: Partial<Match> = {}) =>
   createMatch(t.deps.prisma, { clubId, status: "vod", ...columns });
 
+/** A clip of the match turned ready, as a finished cut tells it (in a transaction of the outbox). */
+const clipReady = (matchId: number) =>
+  t.deps.outbox.transaction((tx, post) => t.services.summaries.clipReady(tx, post, matchId));
+
 /** A file below the match's media folder, as a build or a cut leaves it. */
 function mediaFile(matchId: number, path: string) {
   const file = join(t.config.mediaDir, "matches", String(matchId), path);
@@ -100,7 +104,7 @@ describe("a match's summary", () => {
     expect(job?.delay).toBe(t.config.summaryQuietMs);
     expect(await job?.isDelayed()).toBe(true);
 
-    for (let i = 0; i < 10; i++) await t.services.summaries.clipReady(match.id);
+    for (let i = 0; i < 10; i++) await clipReady(match.id);
     const waiting = (await t.deps.jobs.summaryBuilds.getDelayed()).filter((j) => j.data.summaryId === first.id);
     expect(waiting.map((j) => j.data.version)).toEqual([11]);
   });
@@ -136,7 +140,7 @@ describe("a match's summary", () => {
     await readyClip(match);
     const first = await built(match);
     const summary = (await summaryOf(match.id))!;
-    await t.services.summaries.clipReady(match.id);
+    await clipReady(match.id);
 
     const stale = { videoPath: "summaries/stale.mp4", posterPath: "summaries/stale.jpg" };
     const staleFile = mediaFile(match.id, stale.videoPath);
@@ -225,7 +229,7 @@ describe("GET /v1/clubs/:club/summaries", () => {
     const ofAway = await vodOf(cast.clubA.id, { awayTeamId: away.id, isPrivate: true });
     const other = await vodOf(cast.clubB.id);
     for (const match of [ofHome, ofAway]) await readyClip(match);
-    await t.services.summaries.clipReady(other.id);
+    await clipReady(other.id);
 
     const page = await http.get(`/v1/clubs/${cast.clubA.id}/summaries`, cast.adminA.token);
     expect(page.statusCode).toBe(200);

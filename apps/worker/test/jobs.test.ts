@@ -47,7 +47,7 @@ async function requesterSocket() {
  */
 async function sentinelMessage(socket: Awaited<ReturnType<typeof requesterSocket>>) {
   const sentinel = nextEvent<UserMessage>(socket, EVENTS.userMessage, (m) => m.key === "notification.new");
-  stack.t.deps.events.publish(CHANNELS.user(stack.admin.user.id), EVENTS.userMessage, {
+  stack.t.deps.outbox.events.publish(CHANNELS.user(stack.admin.user.id), EVENTS.userMessage, {
     key: "notification.new",
     level: "success",
   });
@@ -129,7 +129,7 @@ describe("camera commands", () => {
     expect((await stack.t.deps.prisma.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("unscheduled");
     // Published before this message to the colleague, on the same connection: it would have arrived first.
     const colleagueSentinel = nextEvent<UserMessage>(colleagueSocket, EVENTS.userMessage, () => true);
-    stack.t.deps.events.publish(CHANNELS.user(colleague.user.id), EVENTS.userMessage, {
+    stack.t.deps.outbox.events.publish(CHANNELS.user(colleague.user.id), EVENTS.userMessage, {
       key: "notification.new",
       level: "success",
     });

@@ -7,7 +7,7 @@ import { FAIL_FAST_REDIS, createRedisOutageLog, type RedisOutageLog } from "@clu
 import type { AppConfig } from "@clubcast/settings";
 import { createReadCache, type ReadCache } from "./core/read-cache.ts";
 import { createSmtpMailer, type Mailer } from "./mail/mailer.ts";
-import { createAwaitedPublisher, createRedisPublisher, type EventPublisher } from "./realtime/publisher.ts";
+import { createAwaitedPublisher, createSignalPublisher, type SignalPublisher } from "./realtime/publisher.ts";
 import { createJobQueues, type JobQueues } from "./jobs/queues.ts";
 import { createOutbox, type Outbox } from "./jobs/outbox.ts";
 import { createBackgroundTasks, type BackgroundTasks } from "./core/background.ts";
@@ -21,8 +21,11 @@ export interface Deps {
   readCache: ReadCache;
   redis: Redis;
   mailer: Mailer;
-  /** Realtime events to browsers (match.scored, stream.ready, user.message, ...). */
-  events: EventPublisher;
+  /**
+   * The realtime signals published at once (viewer counts, refused publishers, render progress). Every other
+   * event tells of a change and is posted with it to the outbox (realtime/publisher.ts, SignalPayloads).
+   */
+  signals: SignalPublisher;
   /** BullMQ queues (camera commands, asset updates, match timers) the worker runs. */
   jobs: JobQueues;
   /** A change's jobs and events, committed with it and delivered after (jobs/outbox.ts); this process relays. */
@@ -56,7 +59,7 @@ export function createDeps(config: AppConfig, processName = "server"): Deps {
     readCache: createReadCache(versionPool, { enabled: config.readCache, maxEntries: config.readCacheEntries }),
     redis: redisOutages.watch(new Redis(config.redisUrl, { ...FAIL_FAST_REDIS, keyPrefix: config.redisPrefix })),
     mailer: createSmtpMailer(config.smtpUrl, config.mailFrom),
-    events: createRedisPublisher(publisherRedis, config.redisPrefix),
+    signals: createSignalPublisher(publisherRedis, config.redisPrefix),
     jobs,
     outbox: createOutbox({
       prisma,

@@ -1,7 +1,7 @@
 // The Socket.IO server on the API server's own port, speaking the protocol of
 // SOCKET in @clubcast/shared. With the Redis adapter every server instance
 // shares the channels' rooms, and events published from any process through
-// deps.events (the Redis emitter) reach sockets on every instance.
+// the outbox relay and deps.signals (the Redis emitter) reach sockets on every instance.
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { Server, type Socket } from "socket.io";
@@ -29,7 +29,7 @@ export interface RealtimeOptions {
   /**
    * Share rooms through Redis (default). Off only for a single process that
    * emits through the Socket.IO server itself (the benchmark's baseline):
-   * events published through deps.events need the adapter.
+   * events published through the outbox or deps.signals need the adapter.
    */
   redisAdapter?: boolean;
 }

@@ -46,7 +46,7 @@ export async function listenToChannels(t: TestApp, channels: string[]) {
           (e) => e.event === PROBE_EVENT && (e.payload as { match: number }).match === -marker,
         );
         if (!seen) {
-          t.deps.events.publish(PROBE_CHANNEL, PROBE_EVENT, { match: -marker, starting_at: "" });
+          t.deps.outbox.events.publish(PROBE_CHANNEL, PROBE_EVENT, { match: -marker, starting_at: "" });
           throw new Error("probe not received yet");
         }
       },

@@ -3,6 +3,7 @@
 import { DEFAULT_NEW_USER_SCOPE, type LocaleCode } from "@clubcast/shared";
 import type { Prisma, PrismaClient } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
+import type { OutboxPost } from "../jobs/outbox.ts";
 import type { CacheMoment } from "../core/read-cache.ts";
 import type { AuthUser, CameraClient, RequestContext } from "../core/context.ts";
 import { UnauthorizedError, ValidationError } from "../core/errors.ts";
@@ -55,29 +56,30 @@ const TOKEN_HOLDER = `
   WHERE t.token_hash = $1`;
 
 export function createAuthService(deps: Deps) {
-  const { prisma, pool, redis, config, mailer, readCache, events, background } = deps;
+  const { prisma, pool, redis, config, mailer, readCache, outbox, background } = deps;
 
   /**
    * The one way access tokens are revoked (sign-out, a password reset or change, an API client's
    * revocation): the live tokens `where` selects, in one transaction with the writes `alongside` that the
-   * revocation belongs to. Once that has committed, the holders' open sockets, on every server instance,
-   * lose what they may no longer listen on.
+   * revocation belongs to (which may post to the outbox too). Once that has committed, the holders' open
+   * sockets, on every server instance, lose what they may no longer listen on.
    */
   async function revokeTokens(
     where: Prisma.AccessTokenWhereInput,
-    alongside?: (tx: Prisma.TransactionClient) => Promise<unknown>,
+    alongside?: (tx: Prisma.TransactionClient, post: OutboxPost) => Promise<unknown>,
   ): Promise<void> {
-    const revoked = await prisma.$transaction(async (tx) => {
-      await alongside?.(tx);
-      return tx.accessToken.updateManyAndReturn({
+    await outbox.transaction(async (tx, post) => {
+      await alongside?.(tx, post);
+      const revoked = await tx.accessToken.updateManyAndReturn({
         where: { AND: [where, { revokedAt: null }] },
         data: { revokedAt: new Date() },
         select: { userId: true, apiClientId: true },
       });
-    });
-    events.accessChanged({
-      users: [...new Set(revoked.flatMap((token) => token.userId ?? []))],
-      clients: [...new Set(revoked.flatMap((token) => token.apiClientId ?? []))],
+      if (!revoked.length) return;
+      post.events.accessChanged({
+        users: [...new Set(revoked.flatMap((token) => token.userId ?? []))],
+        clients: [...new Set(revoked.flatMap((token) => token.apiClientId ?? []))],
+      });
     });
   }
 

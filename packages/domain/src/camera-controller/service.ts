@@ -131,38 +131,38 @@ export function createCameraControllerService(
    * streamReadyNotices'. Safe to repeat: a report for a live match with the URL it has, or for a
    * match already recorded (processing, vod: a late retry), changes nothing and publishes nothing,
    * and answers 200 with the match's status and stored URL, so a retrying controller stops
-   * retrying; a recorded match's URLs are never overwritten.
+   * retrying; a recorded match's URLs are never overwritten. The URL, the start and the news commit
+   * together (the outbox): nobody hears of a stream whose URL was not kept.
    */
   async function streamReady(input: StreamReadyInput, ctx: RequestContext): Promise<StreamReadyAnswer> {
     const match = await ownMatch(input.match_id, requireClient(ctx));
     const url = input.live_hls_url;
-    // The URL first, and only while the match may keep it, with another URL: of concurrent reports
-    // one changes it.
-    const [changed] = await prisma.match.updateManyAndReturn({
-      where: {
-        id: match.id,
-        status: { in: [...LIVE_URL_STATUSES] },
-        ...(url === null
-          ? { liveHlsUrl: { not: null } }
-          : { OR: [{ liveHlsUrl: null }, { liveHlsUrl: { not: url } }] }),
-      },
-      data: { liveHlsUrl: url },
-      select: { status: true },
-    });
-    // Refused when it started meanwhile (another report, a hand start) or was recorded.
-    const started =
-      canTransition(match.status as MatchStatus, "startRecording") &&
-      (await matches.cameraStartedRecording(match.id)).outcome === "moved";
-    const notices = streamReadyNotices({
-      match,
-      urlChangedAt: changed?.status ?? null,
-      started,
-      sameUrl: match.liveHlsUrl === url,
-    });
-    if (notices.length) await deps.outbox.post((post) => notices.forEach((notice) => announce(post.events, notice)));
-    const now = await prisma.match.findUniqueOrThrow({
-      where: { id: match.id },
-      select: { status: true, liveHlsUrl: true },
+    const now = await deps.outbox.transaction(async (tx, post) => {
+      // The URL first, and only while the match may keep it, with another URL: of concurrent reports
+      // one changes it (the row stays locked until the commit).
+      const [changed] = await tx.match.updateManyAndReturn({
+        where: {
+          id: match.id,
+          status: { in: [...LIVE_URL_STATUSES] },
+          ...(url === null
+            ? { liveHlsUrl: { not: null } }
+            : { OR: [{ liveHlsUrl: null }, { liveHlsUrl: { not: url } }] }),
+        },
+        data: { liveHlsUrl: url },
+        select: { status: true },
+      });
+      // Refused when it started meanwhile (another report, a hand start) or was recorded.
+      const started =
+        canTransition(match.status as MatchStatus, "startRecording") &&
+        (await matches.cameraStartedRecording(tx, post, match.id)).outcome === "moved";
+      const notices = streamReadyNotices({
+        match,
+        urlChangedAt: changed?.status ?? null,
+        started,
+        sameUrl: match.liveHlsUrl === url,
+      });
+      for (const notice of notices) announce(post.events, notice);
+      return tx.match.findUniqueOrThrow({ where: { id: match.id }, select: { status: true, liveHlsUrl: true } });
     });
     return { data: { match: match.id, status: now.status, live_hls_url: now.liveHlsUrl } };
   }

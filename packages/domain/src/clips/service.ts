@@ -89,14 +89,14 @@ export function createClipsService(
   deps: Deps,
   { media, summaries }: { media: MediaService; summaries: Pick<SummariesService, "clipReady" | "clipRemoved"> },
 ) {
-  const { prisma, events, outbox, config } = deps;
+  const { prisma, signals, outbox, config } = deps;
 
   /** Tells the match's pages to read the clip again; no more than ids, as the match's channel may be public. */
-  function changed(clip: { id: number; matchId: number }, to: EventPublisher = events) {
+  function changed(clip: { id: number; matchId: number }, to: EventPublisher) {
     to.publish(CHANNELS.match(clip.matchId), EVENTS.clipChanged, { match: clip.matchId, clip: clip.id });
   }
 
-  /** A clip's state and progress on its match's channel (`to`: the outbox's, in a change); of a private one, only that it changed. */
+  /** A clip's state and progress on its match's channel (`to`: the outbox's); of a private one, only that it changed. */
   function publish(
     clip: {
       id: number;
@@ -107,10 +107,24 @@ export function createClipsService(
       progress: number;
       failureReason: string | null;
     },
-    to: EventPublisher = events,
+    to: EventPublisher,
   ) {
     if (clip.isPrivate) return changed(clip, to);
     to.publish(CHANNELS.match(clip.matchId), EVENTS.clipUpdated, {
+      match: clip.matchId,
+      clip: clip.id,
+      marker: clip.markerId,
+      state: clip.state,
+      progress: clip.progress,
+      failure_reason: clip.failureReason,
+    });
+  }
+
+  /** A progress tick of a cut, as a signal (realtime/publisher.ts); of a private clip, only that it changed. */
+  function progress(clip: Clip & { state: "cutting" }) {
+    const channel = CHANNELS.match(clip.matchId);
+    if (clip.isPrivate) return signals.signal(channel, EVENTS.clipChanged, { match: clip.matchId, clip: clip.id });
+    signals.signal(channel, EVENTS.clipUpdated, {
       match: clip.matchId,
       clip: clip.id,
       marker: clip.markerId,
@@ -288,15 +302,12 @@ export function createClipsService(
     return clubPage(clubId, { match: recordedMatchesOf(clubId), ...sharedWithMemberOf(user.id) }, query, ctx);
   }
 
-  /** Removes clips and their files; the summaries of their matches are made anew. */
-  async function removeClips(
-    clips: { id: number; matchId: number; videoPath: string | null; posterPath: string | null }[],
-  ) {
-    await prisma.clip.deleteMany({ where: { id: { in: clips.map((clip) => clip.id) } } });
-    for (const clip of clips) await media.removeMatchFiles(clip.matchId, [clip.videoPath, clip.posterPath]);
+  /** Removes clips in `tx`; the summaries of their matches are made anew. */
+  async function removeClips(tx: Prisma.TransactionClient, post: OutboxPost, clips: BulkRow[]) {
+    await tx.clip.deleteMany({ where: { id: { in: clips.map((clip) => clip.id) } } });
     // One rebuild per match, for a match that lost a clip with a video.
     const cut = new Map(clips.filter((clip) => clip.videoPath !== null).map((clip) => [clip.matchId, clip]));
-    for (const clip of cut.values()) await summaries.clipRemoved(clip);
+    for (const clip of cut.values()) await summaries.clipRemoved(tx, post, clip);
   }
 
   /** The clips table's bulk actions (media/rendered-bulk.ts). */
@@ -312,11 +323,11 @@ export function createClipsService(
       return clips.map((clip) => bulkRowOf(clip, `${videoTime(clip.marker.timeMs)} ${clip.marker.label}`));
     },
     models: {
-      rows: prisma.clip,
-      shares: prisma.clipTeamShare,
+      rows: (tx) => tx.clip,
+      shares: (tx) => tx.clipTeamShare,
       shareRow: (clipId, teamId) => ({ clipId, teamId }),
     },
-    remove: (rows: BulkRow[]) => removeClips(rows),
+    remove: removeClips,
     changed,
   });
 
@@ -408,17 +419,20 @@ export function createClipsService(
    * the job was queued (null: nothing to do). Gives what the cut needs.
    */
   async function cutStarting(job: ClipCutJob) {
-    const { count } = await prisma.clip.updateMany({
-      where: { id: job.clipId, version: job.version },
-      data: { state: "cutting", progress: 0, failureReason: null },
-    });
-    if (!count) return null;
-    const clip = await prisma.clip.findUnique({
-      where: { id: job.clipId },
-      include: { match: { select: { vodHlsUrl: true } } },
+    const clip = await outbox.transaction(async (tx, post) => {
+      const { count } = await tx.clip.updateMany({
+        where: { id: job.clipId, version: job.version },
+        data: { state: "cutting", progress: 0, failureReason: null },
+      });
+      if (!count) return null;
+      const cutting = await tx.clip.findUnique({
+        where: { id: job.clipId },
+        include: { match: { select: { vodHlsUrl: true } } },
+      });
+      if (cutting) publish(cutting, post.events);
+      return cutting;
     });
     if (clip?.version !== job.version) return null;
-    publish(clip);
     return {
       matchId: clip.matchId,
       vodHlsUrl: clip.match.vodHlsUrl,
@@ -454,11 +468,11 @@ export function createClipsService(
 
   const steps = renderSteps<Clip, ClipWindow & { frameRate: number }>(
     {
-      update: (where, data) => prisma.clip.updateMany({ where, data }),
-      find: (where) => prisma.clip.findFirst({ where }),
+      update: (db, where, data) => db.clip.updateMany({ where, data }),
+      find: (db, where) => db.clip.findFirst({ where }),
     },
-    media,
-    publish,
+    { prisma, outbox, media },
+    { publish, progress },
   );
   const versionOf = (job: ClipCutJob) => ({ id: job.clipId, version: job.version });
 
@@ -473,9 +487,9 @@ export function createClipsService(
     job: ClipCutJob,
     result: { matchId: number; window: ClipWindow; frameRate: number; videoPath: string; posterPath: string },
   ): Promise<{ applied: boolean }> {
-    const outcome = await steps.finished(versionOf(job), result, { ...result.window, frameRate: result.frameRate });
-    if (outcome.applied) await summaries.clipReady(result.matchId);
-    return outcome;
+    return steps.finished(versionOf(job), result, { ...result.window, frameRate: result.frameRate }, (tx, post) =>
+      summaries.clipReady(tx, post, result.matchId),
+    );
   }
 
   /** The cut failed for good: the clip says why. */

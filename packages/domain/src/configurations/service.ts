@@ -68,7 +68,7 @@ function columnsOf(data: ConfigurationData) {
 }
 
 export function createConfigurationsService(deps: Deps) {
-  const { prisma, redis, config, events } = deps;
+  const { prisma, redis, config, outbox } = deps;
   const present = (configuration: ConfigurationWithNames) => presentConfiguration(configuration, config);
 
   /** A configuration the caller may manage: 401, 404 (missing or another club's), 403. */
@@ -190,11 +190,13 @@ export function createConfigurationsService(deps: Deps) {
 
   async function remove(id: number, ctx: RequestContext): Promise<void> {
     await manageableConfiguration(id, ctx);
-    const clients = await prisma.apiClient.findMany({ where: { configurationId: id }, select: { id: true } });
-    // Its cameras and API clients go with it; matches and offline recordings keep their rows.
-    await prisma.configuration.deleteMany({ where: { id } });
-    // So do the clients' tokens: their sockets no longer see the club's private matches.
-    events.accessChanged({ clients: clients.map((client) => client.id) });
+    await outbox.transaction(async (tx, post) => {
+      const clients = await tx.apiClient.findMany({ where: { configurationId: id }, select: { id: true } });
+      // Its cameras and API clients go with it; matches and offline recordings keep their rows.
+      await tx.configuration.deleteMany({ where: { id } });
+      // So do the clients' tokens: their sockets no longer see the club's private matches.
+      post.events.accessChanged({ clients: clients.map((client) => client.id) });
+    });
   }
 
   /**

@@ -7,6 +7,7 @@ import { transitionOf, type MatchStatus, type UserMessageKey } from "@clubcast/s
 import { CHANNELS, EVENTS } from "@clubcast/shared";
 import {
   type AssetUpdateJob,
+  type CameraCommand,
   type CameraCommandJob,
   type MatchStartingJob,
   type PrivacyAppliedJob,
@@ -113,9 +114,8 @@ export function createMatchJobOutcomes(deps: Deps) {
    * A camera carried out a command: move the match through the state machine (a conditional
    * transition, claiming the job's outcome when there is one), and post its effects
    * (confirmed-command.ts) and what `then` posts of the result, all committed together, so a
-   * duplicate or a raced outcome has no second effect. The one place a confirmed command takes
-   * effect, whoever reports it: the worker (commandSucceeded) or the camera itself
-   * (cameraStartedRecording).
+   * duplicate or a raced outcome has no second effect. A confirmed command takes effect here, or,
+   * when the camera itself reports it, in cameraStartedRecording: both post postConfirmedEffects.
    */
   function applyConfirmed(
     confirmed: ReportedConfirmation,
@@ -127,14 +127,17 @@ export function createMatchJobOutcomes(deps: Deps) {
       data: confirmedData(confirmed),
       ...(confirmed.claim === undefined ? {} : { claim: confirmed.claim }),
       effects: async (result, post) => {
-        if (result.outcome === "moved") {
-          const { timer, news } = confirmedEffects(confirmed.command, result.match.id);
-          changeStartingTimer(post, result.match, timer);
-          announce(post.events, news);
-        }
+        if (result.outcome === "moved") postConfirmedEffects(post, confirmed.command, result.match);
         await then?.(result, post);
       },
     });
+  }
+
+  /** What a confirmed command that moved its match posts (confirmed-command.ts): its timer and its news. */
+  function postConfirmedEffects(post: OutboxPost, command: CameraCommand, match: MatchRow) {
+    const { timer, news } = confirmedEffects(command, match.id);
+    changeStartingTimer(post, match, timer);
+    announce(post.events, news);
   }
 
   /**
@@ -220,10 +223,22 @@ export function createMatchJobOutcomes(deps: Deps) {
 
   /**
    * A camera started recording a match by itself (at its schedule's start) and reports its stream
-   * ready: the same effect as a confirmed startRecording, without a job or a requester.
+   * ready: the same effect as a confirmed startRecording, without a job or a requester, in `tx` with
+   * the report's own change (camera-controller/service.ts).
    */
-  function cameraStartedRecording(matchId: number): Promise<BatchedTransitionResult> {
-    return applyConfirmed({ matchId, command: "startRecording" });
+  async function cameraStartedRecording(
+    tx: Prisma.TransactionClient,
+    post: OutboxPost,
+    matchId: number,
+  ): Promise<TransitionResult> {
+    const command = "startRecording";
+    const result = await createMatchRepository(tx).transition(
+      matchId,
+      COMMAND_EVENTS[command],
+      confirmedData({ command }),
+    );
+    if (result.outcome === "moved") postConfirmedEffects(post, command, result.match);
+    return result;
   }
 
   /** The club's scheduler staff see a failed command on the match's row too (the match may be gone by now). */

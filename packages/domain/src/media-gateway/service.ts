@@ -115,7 +115,7 @@ function requireGateway(ctx: RequestContext): CameraClient {
 }
 
 export function createMediaGatewayService(deps: Deps, { media }: { media: Pick<MediaService, "scopeFileUrl"> }) {
-  const { prisma, redis, config, events } = deps;
+  const { prisma, redis, config, signals } = deps;
   const store = createMediaStore(config.mediaDir);
 
   /** Adds a refusal to a list, latest first, or counts up the latest when it repeats it. */
@@ -162,7 +162,8 @@ export function createMediaGatewayService(deps: Deps, { media }: { media: Pick<M
       if (configuration) await keepRefusal(clubRefusalsKey(configuration.clubId), CLUB_REFUSALS_KEPT, entry);
     });
     if (configuration) {
-      events.publish(CHANNELS.streams(configuration.clubId), EVENTS.streamRefused, {
+      // A signal (realtime/publisher.ts): the log it tells of is kept in Redis, not the database.
+      signals.signal(CHANNELS.streams(configuration.clubId), EVENTS.streamRefused, {
         club: configuration.clubId,
         configuration: configuration.id,
         field: configuration.fieldId,

@@ -6,7 +6,8 @@
 // answers 404 naming `ids`, so another club's items are never changed or seen.
 // Every change is announced to the items' match pages (ids only: those channels
 // may be public), to the club's staff and to the members of the teams that list
-// the items (EVENTS.videosChanged), so their open pages read them again.
+// the items (EVENTS.videosChanged), so their open pages read them again; the
+// change and its news commit together (the outbox), a deleted row's files go after.
 // The zip is streamed from a signed URL (the media links' convention): the
 // action answers that URL, and GET /media/archives/… sends the ready files.
 import { existsSync } from "node:fs";
@@ -16,6 +17,8 @@ import { z } from "zod";
 import { CHANNELS, CLIPS_SECTION, EVENTS, utcToZoned } from "@clubcast/shared";
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
+import type { OutboxPost } from "../jobs/outbox.ts";
+import type { EventPublisher } from "../realtime/publisher.ts";
 import type { RequestContext } from "../core/context.ts";
 import { writeAnswer, written } from "../core/answers.ts";
 import { NotFoundError, ValidationError } from "../core/errors.ts";
@@ -66,18 +69,20 @@ export interface BulkRow {
 }
 
 /**
- * A table's Prisma models, as far as privacy and team shares go: clips and summaries
- * have the same privacy column and a share table each, keyed by their own id column.
+ * A table's Prisma models in a transaction, as far as privacy and team shares go: clips and
+ * summaries have the same privacy column and a share table each, keyed by their own id column.
  */
 export interface RenderedModels<ShareRow> {
-  rows: {
+  rows(tx: Prisma.TransactionClient): {
     updateManyAndReturn(args: {
       where: { id: { in: number[] } };
       data: { isPrivate: boolean };
       select: { id: true };
     }): Promise<{ id: number }[]>;
   };
-  shares: { createMany(args: { data: ShareRow[]; skipDuplicates: boolean }): Promise<unknown> };
+  shares(tx: Prisma.TransactionClient): {
+    createMany(args: { data: ShareRow[]; skipDuplicates: boolean }): Promise<unknown>;
+  };
   /** The share row of one item with a team. */
   shareRow(id: number, teamId: number): ShareRow;
 }
@@ -89,10 +94,10 @@ export interface RenderedTable<ShareRow> {
   unknownKey: MessageKey;
   models: RenderedModels<ShareRow>;
   find(ids: number[]): Promise<BulkRow[]>;
-  /** Removes the rows and their files. */
-  remove(rows: BulkRow[]): Promise<void>;
+  /** Removes the rows in `tx`, posting what follows (their files go once it committed). */
+  remove(tx: Prisma.TransactionClient, post: OutboxPost, rows: BulkRow[]): Promise<void>;
   /** Who may see the row changed (made private or public, shared, deleted): its match's pages read it again. */
-  changed(row: BulkRow): void;
+  changed(row: BulkRow, to: EventPublisher): void;
 }
 
 /** The columns of a selected row's match that its zip file name needs. */
@@ -183,7 +188,7 @@ export function zipNames(titles: string[], extension: string): string[] {
 }
 
 export function renderedBulk<ShareRow>(deps: Deps, media: MediaService, table: RenderedTable<ShareRow>) {
-  const { prisma, events } = deps;
+  const { prisma, outbox } = deps;
   const { models } = table;
 
   /** The club's rows of `ids` (each once), or 404 naming the ids that are none of them. */
@@ -205,12 +210,12 @@ export function renderedBulk<ShareRow>(deps: Deps, media: MediaService, table: R
    * tables (its staff's channel) and, for `users` (a team's members, on their own channels), their
    * recorded lists.
    */
-  function announce(club: number, rows: BulkRow[], users: number[] = []) {
+  function announce(to: EventPublisher, club: number, rows: BulkRow[], users: number[] = []) {
     if (!rows.length) return;
-    for (const row of rows) table.changed(row);
+    for (const row of rows) table.changed(row, to);
     const payload = { club, kind: table.kind, ids: rows.map((row) => row.id) };
     for (const channel of [CHANNELS.club(club), ...users.map(CHANNELS.user)]) {
-      events.publish(channel, EVENTS.videosChanged, payload);
+      to.publish(channel, EVENTS.videosChanged, payload);
     }
   }
 
@@ -223,17 +228,20 @@ export function renderedBulk<ShareRow>(deps: Deps, media: MediaService, table: R
   async function setPrivate({ club, ids, private: value }: BulkPrivacyInput, ctx: RequestContext) {
     const rows = await selected(club, ids, ctx);
     const asked = rows.map((row) => row.id);
-    const changed = await models.rows.updateManyAndReturn({
-      where: { id: { in: asked } },
-      data: { isPrivate: value },
-      select: { id: true },
+    const done = await outbox.transaction(async (tx, post) => {
+      const changed = await models.rows(tx).updateManyAndReturn({
+        where: { id: { in: asked } },
+        data: { isPrivate: value },
+        select: { id: true },
+      });
+      const reached = new Set(changed.map((row) => row.id));
+      announce(
+        post.events,
+        club,
+        rows.filter((row) => reached.has(row.id)),
+      );
+      return [...reached];
     });
-    const done = changed.map((row) => row.id);
-    const reached = new Set(done);
-    announce(
-      club,
-      rows.filter((row) => reached.has(row.id)),
-    );
     const message = translate(ctx.locale, value ? "bulk.made_private" : "bulk.made_public", { count: done.length });
     return written({ done, failed: missed(asked, done, ctx) }, message);
   }
@@ -246,20 +254,26 @@ export function renderedBulk<ShareRow>(deps: Deps, media: MediaService, table: R
     });
     if (!found) throw ValidationError.field("team", "bulk.unknown_team");
     const done = rows.map((row) => row.id);
-    await models.shares.createMany({ data: done.map((id) => models.shareRow(id, team)), skipDuplicates: true });
-    announce(
-      club,
-      rows,
-      found.members.map((member) => member.userId),
-    );
+    await outbox.transaction(async (tx, post) => {
+      await models.shares(tx).createMany({ data: done.map((id) => models.shareRow(id, team)), skipDuplicates: true });
+      announce(
+        post.events,
+        club,
+        rows,
+        found.members.map((member) => member.userId),
+      );
+    });
     const message = translate(ctx.locale, "bulk.shared", { count: done.length, team: found.fullname });
     return written({ done, failed: [] }, message);
   }
 
-  /** Removes rows and tells their pages, the members they were shared with included. */
+  /** Removes rows and tells their pages, the members they were shared with included; their files go once that committed. */
   async function removeRows(club: number, rows: BulkRow[]) {
-    await table.remove(rows);
-    announce(club, rows, [...new Set(rows.flatMap((row) => row.sharedWith))]);
+    await outbox.transaction(async (tx, post) => {
+      await table.remove(tx, post, rows);
+      announce(post.events, club, rows, [...new Set(rows.flatMap((row) => row.sharedWith))]);
+    });
+    for (const row of rows) await media.removeMatchFiles(row.matchId, [row.videoPath, row.posterPath]);
   }
 
   async function remove({ club, ids }: BulkInput, ctx: RequestContext) {

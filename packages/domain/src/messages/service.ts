@@ -20,7 +20,7 @@ function presentNotification(notification: Notification) {
   };
 }
 
-export function createMessagesService({ prisma, events }: Deps) {
+export function createMessagesService({ prisma, outbox }: Deps) {
   async function listFeatureUpdates(query: PageQuery, ctx: RequestContext) {
     requireUser(ctx);
     const where = { lang: ctx.locale };
@@ -35,11 +35,14 @@ export function createMessagesService({ prisma, events }: Deps) {
   async function createFeatureUpdate(input: CreateFeatureUpdateInput, ctx: RequestContext) {
     // A platform-wide announcement: no dashboard section covers it, so system administrators only.
     if (!isSystem(requireUser(ctx))) throw new ForbiddenError();
-    const notification = await prisma.notification.create({ data: { lang: input.lang, content: input.content } });
-    const readers = await prisma.user.findMany({ where: { locale: input.lang }, select: { id: true } });
-    for (const { id } of readers) {
-      events.publish(CHANNELS.user(id), EVENTS.userMessage, { key: "notification.new", level: "success" });
-    }
+    const notification = await outbox.transaction(async (tx, post) => {
+      const created = await tx.notification.create({ data: { lang: input.lang, content: input.content } });
+      const readers = await tx.user.findMany({ where: { locale: input.lang }, select: { id: true } });
+      for (const { id } of readers) {
+        post.events.publish(CHANNELS.user(id), EVENTS.userMessage, { key: "notification.new", level: "success" });
+      }
+      return created;
+    });
     return written(presentNotification(notification), translate(ctx.locale, "messages.feature_update_posted"));
   }
 

@@ -69,6 +69,33 @@ export interface EventPublisher {
   matchAudienceChanged(match: number, before: MatchAudience): void;
 }
 
+/**
+ * The rule of this codebase's realtime events, in one place: an event that tells of a change to the
+ * database is posted in that change's transaction (OutboxPost.events, jobs/outbox.ts), so it is delivered
+ * once the change has committed, and never when it rolled back. Deps offers no EventPublisher for that.
+ * Only these signals are published at once (Deps.signals), since no committed change goes with them and
+ * a lost one is replaced by the next:
+ * - match.viewers: counted from the sockets' activity in Redis (viewers/service.ts), told again a few seconds later;
+ * - stream.refused: the media gateway's refusal log is kept in Redis, not the database (media-gateway/service.ts);
+ * - a clip's or summary's making progress: state "cutting" (of a private one, clip.changed or summary.changed),
+ *   a tick of the worker's cut that the next tick or its outcome replaces; the outcome (ready, failed) and
+ *   the start of a cut are changes, and go through the outbox.
+ */
+export interface SignalPayloads {
+  "match.viewers": EventPayloads["match.viewers"];
+  "stream.refused": EventPayloads["stream.refused"];
+  "clip.updated": EventPayloads["clip.updated"] & { state: "cutting" };
+  "summary.updated": EventPayloads["summary.updated"] & { state: "cutting" };
+  "clip.changed": EventPayloads["clip.changed"];
+  "summary.changed": EventPayloads["summary.changed"];
+}
+export type SignalName = keyof SignalPayloads;
+
+/** The publisher of signals (SignalPayloads): best effort, at once, to everyone on the channel its rule lets in. */
+export interface SignalPublisher {
+  signal<E extends SignalName>(channel: string, event: E, payload: SignalPayloads[E]): void;
+}
+
 /** The Redis channel prefix shared by the emitter and the Socket.IO Redis adapter. */
 export const socketIoKey = (redisPrefix: string) => `${redisPrefix}socket.io`;
 
@@ -76,12 +103,18 @@ export const socketIoKey = (redisPrefix: string) => `${redisPrefix}socket.io`;
 type PublishingClient = { publish(channel: string, message: string | Buffer): Promise<unknown> };
 
 /**
- * For events of the moment (a job's outcome, a chat message): best effort. While Redis is away they
- * are dropped rather than delivered stale after the outage, and a failed publish must not become an
- * unhandled rejection. The events of a committed change go through the outbox instead (jobs/outbox.ts).
+ * For signals (SignalPayloads): best effort. While Redis is away they are dropped rather than delivered
+ * stale after the outage, and a failed publish must not become an unhandled rejection.
  */
-export function createRedisPublisher(redis: Redis, redisPrefix: string): EventPublisher {
-  return publisherOver({ publish: (channel, message) => redis.publish(channel, message).catch(() => 0) }, redisPrefix);
+export function createSignalPublisher(redis: Redis, redisPrefix: string): SignalPublisher {
+  const publisher = publisherOver(
+    { publish: (channel, message) => redis.publish(channel, message).catch(() => 0) },
+    redisPrefix,
+  );
+  // Each signal's payload is its event's (SignalPayloads narrows some).
+  return {
+    signal: (channel, event, payload) => publisher.publish(channel, event, payload as EventPayloads[typeof event]),
+  };
 }
 
 /**

@@ -40,7 +40,7 @@ function chatMembersOf(clubId: number): Prisma.MatchWhereInput {
 }
 
 export function createRealtimeService(deps: Deps) {
-  const { prisma, events } = deps;
+  const { prisma, outbox } = deps;
 
   /** Whether the caller may see the match (the one visibility rule): who hears the events about it. */
   async function maySeeMatch(matchId: number, ctx: RequestContext): Promise<boolean> {
@@ -132,18 +132,20 @@ export function createRealtimeService(deps: Deps) {
     return { history: channel.kind === "chat" ? await chatHistory(channel.matchId) : null };
   }
 
-  /** A member's chat message: stored, then sent to everyone on the chat channel (on every server instance). */
+  /** A member's chat message: stored, and sent once stored to everyone on the chat channel (on every server instance). */
   async function sendChatMessage(input: ChatSendInput, ctx: RequestContext): Promise<ChatMessagePayload> {
     const channel = parseChannel(input.channel);
     if (channel?.kind !== "chat") throw ValidationError.field("channel", "validation.invalid_value");
     const user = await requireChatMember(ctx, channel.matchId);
-    const row = await prisma.chatMessage.create({
-      data: { matchId: channel.matchId, userId: user.id, body: input.body },
-      select: chatMessageSelect,
+    return outbox.transaction(async (tx, post) => {
+      const row = await tx.chatMessage.create({
+        data: { matchId: channel.matchId, userId: user.id, body: input.body },
+        select: chatMessageSelect,
+      });
+      const message = presentChatMessage(row);
+      post.events.publish(CHANNELS.chat(channel.matchId), EVENTS.chatMessage, message);
+      return message;
     });
-    const message = presentChatMessage(row);
-    events.publish(CHANNELS.chat(channel.matchId), EVENTS.chatMessage, message);
-    return message;
   }
 
   return { authorizeChannel, authorizeBroadcast, joinChannel, sendChatMessage, maySeeMatch, maySeeAudience };

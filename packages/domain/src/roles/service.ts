@@ -1,4 +1,5 @@
 // Roles ("groups") and their permissions: the system's access pages.
+import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { listOf, written } from "../core/answers.ts";
@@ -14,7 +15,7 @@ import {
 } from "./presenter.ts";
 import type { PermissionChangeInput } from "./schemas.ts";
 
-export function createRolesService({ prisma, events }: Deps) {
+export function createRolesService({ prisma, outbox }: Deps) {
   async function listGroups(ctx: RequestContext) {
     authorize(ctx, "access");
     const roles = await prisma.role.findMany({
@@ -40,10 +41,16 @@ export function createRolesService({ prisma, events }: Deps) {
     if (!permission) throw ValidationError.field("permission_id", "validation.invalid_value");
   }
 
-  /** The permissions of the role's holders changed, and with them what their sockets may listen on. */
-  async function announceHoldersOf(roleId: number) {
-    const holders = await prisma.userRole.findMany({ where: { roleId }, select: { userId: true } });
-    events.accessChanged({ users: holders.map((holder) => holder.userId) });
+  /**
+   * Changes the role's permissions by `change`, and tells its holders' sockets, once committed, that what
+   * they may listen on may have changed.
+   */
+  function changePermissions(roleId: number, change: (tx: Prisma.TransactionClient) => Promise<unknown>) {
+    return outbox.transaction(async (tx, post) => {
+      await change(tx);
+      const holders = await tx.userRole.findMany({ where: { roleId }, select: { userId: true } });
+      post.events.accessChanged({ users: holders.map((holder) => holder.userId) });
+    });
   }
 
   async function presented(roleId: number) {
@@ -54,16 +61,18 @@ export function createRolesService({ prisma, events }: Deps) {
     authorize(ctx, "access");
     await existing(roleId, permission_id);
     // Adding a permission the role already holds changes nothing.
-    await prisma.rolePermission.createMany({ data: [{ roleId, permissionId: permission_id }], skipDuplicates: true });
-    await announceHoldersOf(roleId);
+    await changePermissions(roleId, (tx) =>
+      tx.rolePermission.createMany({ data: [{ roleId, permissionId: permission_id }], skipDuplicates: true }),
+    );
     return written(await presented(roleId), translate(ctx.locale, "roles.permission_added"));
   }
 
   async function removePermission(roleId: number, { permission_id }: PermissionChangeInput, ctx: RequestContext) {
     authorize(ctx, "access");
     await existing(roleId, permission_id);
-    await prisma.rolePermission.deleteMany({ where: { roleId, permissionId: permission_id } });
-    await announceHoldersOf(roleId);
+    await changePermissions(roleId, (tx) =>
+      tx.rolePermission.deleteMany({ where: { roleId, permissionId: permission_id } }),
+    );
     return written(await presented(roleId), translate(ctx.locale, "roles.permission_removed"));
   }
 

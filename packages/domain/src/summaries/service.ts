@@ -10,6 +10,7 @@ import { CHANNELS, CLIPS_SECTION, EVENTS, MEDIA_FILES } from "@clubcast/shared";
 import type { SummaryBuildJob } from "@clubcast/shared/jobs";
 import type { Prisma, Summary } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
+import type { OutboxPost } from "../jobs/outbox.ts";
 import type { EventPublisher } from "../realtime/publisher.ts";
 import type { RequestContext } from "../core/context.ts";
 import { NotFoundError, ValidationError } from "../core/errors.ts";
@@ -49,17 +50,17 @@ export function goalsFirst<T extends { marker: { scoreEvent: { side: string | nu
 const rebuilt = { state: "queued", progress: 0, failureReason: null, version: { increment: 1 } } as const;
 
 export function createSummariesService(deps: Deps, { media }: { media: MediaService }) {
-  const { prisma, events, outbox, config } = deps;
+  const { prisma, signals, outbox, config } = deps;
 
   /** Tells the match's pages to read its summary again; no more than ids, as the match's channel may be public. */
-  function changed(summary: { id: number; matchId: number }, to: EventPublisher = events) {
+  function changed(summary: { id: number; matchId: number }, to: EventPublisher) {
     to.publish(CHANNELS.match(summary.matchId), EVENTS.summaryChanged, {
       match: summary.matchId,
       summary: summary.id,
     });
   }
 
-  /** A summary's state and progress on its match's channel (`to`: the outbox's, in a change); of a private one, only that it changed. */
+  /** A summary's state and progress on its match's channel (`to`: the outbox's); of a private one, only that it changed. */
   function publish(
     summary: {
       id: number;
@@ -69,7 +70,7 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
       progress: number;
       failureReason: string | null;
     },
-    to: EventPublisher = events,
+    to: EventPublisher,
   ) {
     if (summary.isPrivate) return changed(summary, to);
     to.publish(CHANNELS.match(summary.matchId), EVENTS.summaryUpdated, {
@@ -81,34 +82,51 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
     });
   }
 
-  /**
-   * A new version of the match's summary (the first one if it has none), its build queued after `delayMs`;
-   * the version, its news and its build commit together (the outbox).
-   */
-  function queueBuild(matchId: number, delayMs: number) {
-    return outbox.transaction(async (tx, post) => {
-      // One statement (INSERT … ON CONFLICT): two clips turning ready at once can't make two summaries.
-      const summary = await tx.summary.upsert({ where: { matchId }, create: { matchId }, update: rebuilt });
-      publish(summary, post.events);
-      const jobId = post.summaryBuild({ summaryId: summary.id, version: summary.version }, delayMs);
-      return { summary, jobId };
+  /** A progress tick of a build, as a signal (realtime/publisher.ts); of a private summary, only that it changed. */
+  function progress(summary: Summary & { state: "cutting" }) {
+    const channel = CHANNELS.match(summary.matchId);
+    if (summary.isPrivate) {
+      return signals.signal(channel, EVENTS.summaryChanged, { match: summary.matchId, summary: summary.id });
+    }
+    signals.signal(channel, EVENTS.summaryUpdated, {
+      match: summary.matchId,
+      summary: summary.id,
+      state: summary.state,
+      progress: summary.progress,
+      failure_reason: summary.failureReason,
     });
   }
 
-  /** A clip of the match turned ready: its summary (a first one) is built after the quiet period, if it makes one. */
-  async function clipReady(matchId: number): Promise<void> {
-    const match = await prisma.match.findUnique({ where: { id: matchId }, select: { createSummary: true } });
-    if (match?.createSummary) await queueBuild(matchId, config.summaryQuietMs);
+  /**
+   * A new version of the match's summary (the first one if it has none), its build queued after `delayMs`;
+   * the version, its news and its build commit with `tx` (the outbox).
+   */
+  async function queueBuild(tx: Prisma.TransactionClient, post: OutboxPost, matchId: number, delayMs: number) {
+    // One statement (INSERT … ON CONFLICT): two clips turning ready at once can't make two summaries.
+    const summary = await tx.summary.upsert({ where: { matchId }, create: { matchId }, update: rebuilt });
+    publish(summary, post.events);
+    const jobId = post.summaryBuild({ summaryId: summary.id, version: summary.version }, delayMs);
+    return { summary, jobId };
+  }
+
+  /** A clip of the match turned ready (in `tx`): its summary (a first one) is built after the quiet period, if it makes one. */
+  async function clipReady(tx: Prisma.TransactionClient, post: OutboxPost, matchId: number): Promise<void> {
+    const match = await tx.match.findUnique({ where: { id: matchId }, select: { createSummary: true } });
+    if (match?.createSummary) await queueBuild(tx, post, matchId, config.summaryQuietMs);
   }
 
   /**
    * A clip went: when it had a video (so its match's summary may show it), the summary is built
    * anew after the quiet period. A clip that never had one, or a match without a summary, changes nothing.
    */
-  async function clipRemoved(clip: { matchId: number; videoPath: string | null }): Promise<void> {
+  async function clipRemoved(
+    tx: Prisma.TransactionClient,
+    post: OutboxPost,
+    clip: { matchId: number; videoPath: string | null },
+  ): Promise<void> {
     if (clip.videoPath === null) return;
-    const summary = await prisma.summary.findUnique({ where: { matchId: clip.matchId }, select: { id: true } });
-    if (summary) await queueBuild(clip.matchId, config.summaryQuietMs);
+    const summary = await tx.summary.findUnique({ where: { matchId: clip.matchId }, select: { id: true } });
+    if (summary) await queueBuild(tx, post, clip.matchId, config.summaryQuietMs);
   }
 
   /**
@@ -174,13 +192,12 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
       return summaries.map((summary) => bulkRowOf(summary, "Summary"));
     },
     models: {
-      rows: prisma.summary,
-      shares: prisma.summaryTeamShare,
+      rows: (tx) => tx.summary,
+      shares: (tx) => tx.summaryTeamShare,
       shareRow: (summaryId, teamId) => ({ summaryId, teamId }),
     },
-    async remove(rows) {
-      await prisma.summary.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } });
-      for (const row of rows) await media.removeMatchFiles(row.matchId, [row.videoPath, row.posterPath]);
+    async remove(tx, _post, rows) {
+      await tx.summary.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } });
     },
     changed,
   });
@@ -200,7 +217,7 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
     );
     if (!match.createSummary) throw ValidationError.field("create_summary", "summary.turned_off");
     if (!match._count.clips) throw ValidationError.field("clips", "summary.no_ready_clips");
-    const { summary, jobId } = await queueBuild(match.id, 0);
+    const { summary, jobId } = await outbox.transaction((tx, post) => queueBuild(tx, post, match.id, 0));
     const answer = await prisma.summary.findUniqueOrThrow({ where: { id: summary.id }, select: summarySelect });
     return {
       data: presentSummary(answer, media),
@@ -251,12 +268,15 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
       if (count) await media.removeMatchFiles(summary.matchId, [summary.videoPath, summary.posterPath]);
       return null;
     }
-    const { count } = await prisma.summary.updateMany({
-      where: current,
-      data: { state: "cutting", progress: 0, failureReason: null },
+    const started = await outbox.transaction(async (tx, post) => {
+      const { count } = await tx.summary.updateMany({
+        where: current,
+        data: { state: "cutting", progress: 0, failureReason: null },
+      });
+      if (count) publish({ ...summary, state: "cutting", progress: 0, failureReason: null }, post.events);
+      return count > 0;
     });
-    if (!count) return null;
-    publish({ ...summary, state: "cutting", progress: 0, failureReason: null });
+    if (!started) return null;
     return {
       matchId: summary.matchId,
       title: {
@@ -276,11 +296,11 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
 
   const steps = renderSteps<Summary>(
     {
-      update: (where, data) => prisma.summary.updateMany({ where, data }),
-      find: (where) => prisma.summary.findFirst({ where }),
+      update: (db, where, data) => db.summary.updateMany({ where, data }),
+      find: (db, where) => db.summary.findFirst({ where }),
     },
-    media,
-    publish,
+    { prisma, outbox, media },
+    { publish, progress },
   );
   const versionOf = (job: SummaryBuildJob) => ({ id: job.summaryId, version: job.version });
 

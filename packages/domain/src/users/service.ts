@@ -14,6 +14,7 @@ import { authorize, isSystem, requireUser } from "../core/policy.ts";
 import { uniqueField } from "../core/prisma-errors.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { AuthService } from "../auth/service.ts";
+import type { OutboxPost } from "../jobs/outbox.ts";
 import { sessionsOfUserExcept } from "../auth/revocation.ts";
 import { presentUser, userWithAccess } from "./presenter.ts";
 import type { CreateUserInput, UpdateUserInput } from "./schemas.ts";
@@ -41,7 +42,7 @@ const byName = [
   { id: "asc" },
 ] satisfies Prisma.UserOrderByWithRelationInput[];
 
-export function createUsersService({ prisma, events }: Deps, { auth }: { auth: Pick<AuthService, "revokeTokens"> }) {
+export function createUsersService({ prisma, outbox }: Deps, { auth }: { auth: Pick<AuthService, "revokeTokens"> }) {
   async function pageOf(where: Prisma.UserWhereInput, query: PageQuery, ctx: RequestContext) {
     const [users, total] = await Promise.all([
       prisma.user.findMany({ where, include: userWithAccess, orderBy: byName, ...pageWindow(query) }),
@@ -169,7 +170,8 @@ export function createUsersService({ prisma, events }: Deps, { auth }: { auth: P
     if (input.email !== undefined) await assertEmailFree(input.email, id);
     const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
 
-    const write = async (tx: Tx) => {
+    // Scope, club, teams or roles may have changed what the user's sockets may listen on.
+    const write = async (tx: Tx, post: OutboxPost) => {
       await tx.user.update({
         where: { id },
         data: {
@@ -185,21 +187,22 @@ export function createUsersService({ prisma, events }: Deps, { auth }: { auth: P
       if (input.teams) await replaceTeams(tx, id, input.teams);
       else if (clubChanged) await dropTeamsOutside(tx, id, clubId);
       if (input.roles) await replaceRoles(tx, id, input.roles);
+      post.events.accessChanged({ users: [id] });
     };
     await withUniqueEmail(() =>
       // A new password signs the user out everywhere else.
-      passwordHash ? auth.revokeTokens(sessionsOfUserExcept(id, ctx.token), write) : prisma.$transaction(write),
+      passwordHash ? auth.revokeTokens(sessionsOfUserExcept(id, ctx.token), write) : outbox.transaction(write),
     );
-    // Scope, club, teams or roles may have changed what the user's sockets may listen on.
-    events.accessChanged({ users: [id] });
     return written(await presented(id), translate(ctx.locale, "users.updated"));
   }
 
   async function remove(id: number, ctx: RequestContext) {
     if (requireUser(ctx).id === id) throw new ConflictError("id", "users.cannot_remove_self");
     await managedUser(id, ctx);
-    await prisma.user.delete({ where: { id } });
-    events.accessChanged({ users: [id] });
+    await outbox.transaction(async (tx, post) => {
+      await tx.user.delete({ where: { id } });
+      post.events.accessChanged({ users: [id] });
+    });
     return deleted(id, translate(ctx.locale, "users.deleted"));
   }
 
@@ -210,11 +213,11 @@ export function createUsersService({ prisma, events }: Deps, { auth }: { auth: P
     const target = await prisma.user.findFirst({ where: { id, clubId }, select: { scope: true } });
     if (!target) throw new NotFoundError("not_found.user");
     assertMayGrant(caller, target.scope);
-    await prisma.$transaction([
-      prisma.userTeam.deleteMany({ where: { userId: id, team: { clubId } } }),
-      prisma.user.update({ where: { id }, data: { clubId: null } }),
-    ]);
-    events.accessChanged({ users: [id] });
+    await outbox.transaction(async (tx, post) => {
+      await tx.userTeam.deleteMany({ where: { userId: id, team: { clubId } } });
+      await tx.user.update({ where: { id }, data: { clubId: null } });
+      post.events.accessChanged({ users: [id] });
+    });
     return deleted(id, translate(ctx.locale, "users.removed_from_club"));
   }
 

@@ -43,7 +43,7 @@ const viewersKey = (match: number) => `viewers:${match}`;
 const peakKey = (match: number) => `viewers-peak:${match}`;
 
 export function createViewersService(deps: Deps, { realtime }: { realtime: Pick<RealtimeService, "maySeeMatch"> }) {
-  const { redis, events } = deps;
+  const { redis, signals } = deps;
   /** What this instance last told each match's channel (watching/peak), so an unchanged count is not told again. */
   const told = new Map<number, string>();
 
@@ -82,7 +82,7 @@ export function createViewersService(deps: Deps, { realtime }: { realtime: Pick<
     if (told.get(match) === said) return;
     if (figures.watching) told.set(match, said);
     else told.delete(match);
-    events.publish(CHANNELS.match(match), EVENTS.matchViewers, { match, ...figures });
+    signals.signal(CHANNELS.match(match), EVENTS.matchViewers, { match, ...figures });
   }
 
   /** GET /v1/matches/:id/viewers: for whoever may see the match. */
