@@ -123,9 +123,12 @@ export function cameraCommandProcessor({ pool }: Deps, services: Services, setti
   async function send(job: Job<CameraCommandJob>): Promise<CameraCommandResult> {
     const { command, matchId, configurationId, idempotencyKey } = job.data;
     const { match, configuration } = await readCommand(readMatch, job.data);
-    // A gateway configuration's camera server is the media gateway unless it names another.
+    // A gateway configuration's camera server is the gateway holding its stream (several may serve the
+    // platform, and the camera may publish to any); when none does, the one it names, else the default.
     const serverUrl =
-      configuration?.serverUrl ?? (configuration?.cameraType === GATEWAY_CAMERA_TYPE ? settings.mediaGatewayUrl : null);
+      configuration?.cameraType === GATEWAY_CAMERA_TYPE
+        ? (configuration.heldBy ?? configuration.serverUrl ?? settings.mediaGatewayUrl)
+        : (configuration?.serverUrl ?? null);
     // Deleted while the command waited: nothing left to tell the camera about, except
     // to forget it (deleting a scheduled match sends unschedule after the fact).
     if (!match && command !== "unschedule") return { done: false, reason: "match deleted" };
