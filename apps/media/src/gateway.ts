@@ -1166,8 +1166,12 @@ export function createGateway(options: GatewayOptions) {
     async close() {
       clearInterval(stillConnected);
       for (const timers of scheduleTimers.values()) for (const timer of timers) clearTimeout(timer);
-      // The cameras are not reported gone: a restarted gateway takes them back when they reconnect.
-      for (const publisher of publishers.values()) publisher.connected = false;
+      // The cameras are not reported gone: a restarted gateway takes them back when they reconnect. Their
+      // streams are no longer held here, so their commands go to whichever gateway they reconnect to.
+      for (const publisher of publishers.values()) {
+        publisher.connected = false;
+        state.release(publisher.cameraId);
+      }
       await Promise.all([...publishers.values()].map((publisher) => publisher.writer?.stop()));
       await Promise.allSettled([...background]);
       uploads.clear();
