@@ -716,8 +716,7 @@ export function createGateway(options: GatewayOptions) {
       return false;
     }
     // Its recording may have been started, continued or stopped on another gateway meanwhile.
-    await reload(allowed.cameraId);
-    await state.hold(allowed.cameraId);
+    await Promise.all([reload(allowed.cameraId), state.hold(allowed.cameraId)]);
     const publisher: Publisher = {
       ...allowed,
       app,
@@ -943,6 +942,8 @@ export function createGateway(options: GatewayOptions) {
     matchId: number,
     stopAt: string | null = null,
   ): Promise<RecordingState> {
+    // The match is recorded from when the command came, not from when the database has heard of it.
+    const startedAt = new Date();
     const under = (await reload(cameraId)).recording;
     const busy = (recording: RecordingState) => {
       if (recording.matchId === matchId) return recording;
@@ -962,7 +963,7 @@ export function createGateway(options: GatewayOptions) {
     const recording = await state.startRecording(cameraId, {
       matchId,
       recordingId,
-      startedAt: new Date().toISOString(),
+      startedAt: startedAt.toISOString(),
       renditions: null,
       sessions: [],
       streamReadyReported: false,
@@ -970,17 +971,17 @@ export function createGateway(options: GatewayOptions) {
     });
     // Another gateway started one meanwhile (the same schedule fired there): it is followed here.
     if (recording.recordingId !== recordingId) return busy((await reload(cameraId)).recording ?? recording);
-    openSpan(cameraId, recording, Date.now());
+    openSpan(cameraId, recording, startedAt.getTime());
     disarm(cameraId, matchId);
     if (stopAt) arm(cameraId, matchId, stopAt, () => stopOnSchedule(cameraId, matchId));
     return recording;
   }
 
   async function stopRecording(cameraId: string, matchId: number): Promise<RecordingState> {
+    const endedAt = new Date();
     const recording = (await reload(cameraId)).recording;
     const notRecording = () => new Refusal(409, `camera ${cameraId} is not recording match ${matchId}`);
     if (recording?.matchId !== matchId) throw notRecording();
-    const endedAt = new Date();
     if (!(await state.stopRecording(cameraId, recording, endedAt))) throw notRecording();
     disarm(cameraId, matchId);
     forgetOldSpans(cameraId);
