@@ -55,7 +55,7 @@ import {
   type Segment,
 } from "./playlists.ts";
 import { describeSegment, makePoster, writeVodPlaylists } from "./recordings.ts";
-import type { RecordingState, StateFile } from "./state.ts";
+import type { CameraState, GatewayState, RecordingState } from "./state.ts";
 
 /** A command the camera's rules refuse (answered 4xx, like any camera server). */
 export class Refusal extends Error {
@@ -143,7 +143,8 @@ type Allowed = Pick<Publisher, "streamKey" | "protocol" | "address" | "configura
 
 export interface GatewayOptions {
   store: MediaStore;
-  state: StateFile;
+  /** What the gateways share (the database), read at start. */
+  state: GatewayState;
   api: GatewayApi;
   /** How the gateway reads a publisher's stream back from nginx. */
   rtmpReadUrl(app: string, name: string): string;
@@ -314,8 +315,7 @@ export function createGateway(options: GatewayOptions) {
     const scope: MediaScope = { kind: "matches", id: recording.matchId };
     recording.renditions ??= publisher.renditions.map((rendition) => ({ ...rendition }));
     const number = nextSession(recording, store.dir(scope));
-    recording.sessions.push(number);
-    state.save();
+    state.addSession(recording, number);
     store.writeManifest(scope, { renditions: recording.renditions.map((rendition) => rendition.name) });
     log(
       `${publisher.protocol} ${streamKeyHint(publisher.streamKey)} feeds ${scope.kind}/${scope.id} (session ${number}, ${recording.renditions.map((r) => r.name).join("+")})`,
@@ -530,8 +530,7 @@ export function createGateway(options: GatewayOptions) {
     inBackground(`reporting match ${recording.matchId}'s stream ready`, async () => {
       try {
         await api.streamReady(recording.matchId, mediaUrl(recording.matchId, MEDIA_FILES.livePlaylist));
-        recording.streamReadyReported = true;
-        state.save();
+        await state.streamReadyReported(recording);
       } finally {
         reportingStreamReady.delete(recording);
       }
@@ -636,6 +635,7 @@ export function createGateway(options: GatewayOptions) {
         await writer.stop();
       }
       closeDestination(publisher);
+      state.release(publisher.cameraId);
       await api
         .reportPublisher({
           configurationId: publisher.configurationId,
@@ -715,6 +715,8 @@ export function createGateway(options: GatewayOptions) {
     } else {
       return false;
     }
+    // Its recording may have been started, continued or stopped on another gateway meanwhile.
+    await Promise.all([reload(allowed.cameraId), state.hold(allowed.cameraId)]);
     const publisher: Publisher = {
       ...allowed,
       app,
@@ -858,6 +860,22 @@ export function createGateway(options: GatewayOptions) {
   }
 
   /**
+   * This gateway's hold of its cameras' streams is renewed; a camera another gateway took (it connected
+   * there, this one's connection being half-open) is dropped here, so one stream feeds its recording.
+   */
+  async function keepHolding() {
+    const connected = [...publishers.values()].filter((publisher) => publisher.connected);
+    const lost = new Set(await state.renew([...new Set(connected.map((publisher) => publisher.cameraId))]));
+    for (const publisher of connected) {
+      if (!lost.has(publisher.cameraId)) continue;
+      log(
+        `camera ${publisher.cameraId} publishes to another gateway now: dropping its ${publisher.protocol} publisher`,
+      );
+      await drop(publisher);
+    }
+  }
+
+  /**
    * Connected cameras are reported again every so often, with their link's figures: monitoring counts a
    * configuration silent for two minutes as offline, and the API may have restarted.
    */
@@ -865,6 +883,7 @@ export function createGateway(options: GatewayOptions) {
     () =>
       inBackground("reporting connected cameras", async () => {
         await measureRtmpBitrates();
+        await keepHolding();
         await Promise.all(
           [...publishers.values()].map(async (publisher) => {
             const scope = publisher.destination?.scope;
@@ -885,12 +904,52 @@ export function createGateway(options: GatewayOptions) {
 
   // ── camera commands ──
 
-  function startRecording(cameraId: string, matchId: number, stopAt: string | null = null): RecordingState {
-    const camera = state.camera(cameraId);
-    if (camera.recording) {
-      if (camera.recording.matchId === matchId) return camera.recording;
-      throw new Refusal(409, `camera ${cameraId} is busy recording match ${camera.recording.matchId}`);
+  /**
+   * Reads the camera again (another gateway may have started, continued or stopped its recording) and
+   * follows it here: a recording under way gets its span (from its start), one stopped elsewhere ends its
+   * span, and its schedules and scheduled stop are armed.
+   */
+  async function reload(cameraId: string): Promise<CameraState> {
+    const before = state.camera(cameraId).recording;
+    const camera = await state.refresh(cameraId);
+    const current = camera.recording;
+    const ownSpans = spans.get(cameraId) ?? [];
+    if (before && before !== current) {
+      for (const span of ownSpans) {
+        if (span.recording !== before || span.to !== null) continue;
+        span.to = Date.now();
+        span.catchUp();
+      }
     }
+    if (current && !ownSpans.some((span) => span.recording === current))
+      openSpan(cameraId, current, Date.parse(current.startedAt));
+    armCamera(cameraId, camera);
+    return camera;
+  }
+
+  /**
+   * A command that changes what the camera's stream feeds goes to the gateway that holds the stream (the
+   * worker sends it there); one that reaches this gateway just as the camera moved is answered 503, and
+   * the worker sends it again, to where the stream is now.
+   */
+  async function requireStreamHere(cameraId: string) {
+    const holder = await state.heldElsewhere(cameraId);
+    if (holder) throw new Refusal(503, `camera ${cameraId}'s stream is at another gateway now; send it there`);
+  }
+
+  async function startRecording(
+    cameraId: string,
+    matchId: number,
+    stopAt: string | null = null,
+  ): Promise<RecordingState> {
+    // The match is recorded from when the command came, not from when the database has heard of it.
+    const startedAt = new Date();
+    const under = (await reload(cameraId)).recording;
+    const busy = (recording: RecordingState) => {
+      if (recording.matchId === matchId) return recording;
+      throw new Refusal(409, `camera ${cameraId} is busy recording match ${recording.matchId}`);
+    };
+    if (under) return busy(under);
     const free = store.freeBytes();
     if (free < options.minFreeBytes) {
       const mb = (bytes: number) => Math.floor(bytes / 1024 / 1024);
@@ -900,37 +959,30 @@ export function createGateway(options: GatewayOptions) {
         `not enough free disk space for a new recording: ${mb(free)} MB free, at least ${mb(options.minFreeBytes)} MB needed`,
       );
     }
-    const recording: RecordingState = {
+    const recordingId = `rec-${cameraId}-${matchId}-${Date.now()}`;
+    const recording = await state.startRecording(cameraId, {
       matchId,
-      recordingId: `rec-${cameraId}-${matchId}-${Date.now()}`,
-      startedAt: new Date().toISOString(),
+      recordingId,
+      startedAt: startedAt.toISOString(),
       renditions: null,
       sessions: [],
       streamReadyReported: false,
       stopAt,
-    };
-    camera.recording = recording;
-    delete camera.scheduled[matchId];
-    state.save();
-    openSpan(cameraId, recording, Date.now());
+    });
+    // Another gateway started one meanwhile (the same schedule fired there): it is followed here.
+    if (recording.recordingId !== recordingId) return busy((await reload(cameraId)).recording ?? recording);
+    openSpan(cameraId, recording, startedAt.getTime());
     disarm(cameraId, matchId);
     if (stopAt) arm(cameraId, matchId, stopAt, () => stopOnSchedule(cameraId, matchId));
     return recording;
   }
 
-  function stopRecording(cameraId: string, matchId: number): RecordingState {
-    const camera = state.camera(cameraId);
-    const recording = camera.recording;
-    if (recording?.matchId !== matchId) throw new Refusal(409, `camera ${cameraId} is not recording match ${matchId}`);
+  async function stopRecording(cameraId: string, matchId: number): Promise<RecordingState> {
     const endedAt = new Date();
-    camera.recording = null;
-    camera.finished[matchId] = {
-      matchId,
-      recordingId: recording.recordingId,
-      startedAt: recording.startedAt,
-      endedAt: endedAt.toISOString(),
-    };
-    state.save();
+    const recording = (await reload(cameraId)).recording;
+    const notRecording = () => new Refusal(409, `camera ${cameraId} is not recording match ${matchId}`);
+    if (recording?.matchId !== matchId) throw notRecording();
+    if (!(await state.stopRecording(cameraId, recording, endedAt))) throw notRecording();
     disarm(cameraId, matchId);
     forgetOldSpans(cameraId);
     const span =
@@ -973,8 +1025,8 @@ export function createGateway(options: GatewayOptions) {
     log(`match ${recording.matchId} is on demand (${segments} segments)`);
   }
 
-  function restore(cameraId: string, matchId: number) {
-    const finished = state.camera(cameraId).finished[matchId];
+  async function restore(cameraId: string, matchId: number) {
+    const finished = await state.finished(cameraId, matchId);
     if (!finished || !store.has({ kind: "matches", id: matchId }, MEDIA_FILES.vodPlaylist)) {
       throw new Refusal(409, `camera ${cameraId} has no recording of match ${matchId}`);
     }
@@ -990,17 +1042,20 @@ export function createGateway(options: GatewayOptions) {
   }
 
   // ── schedules: the camera records on its own from starting_at to stopping_at ──
+  // Every gateway arms the schedules it knows of; when one fires, the gateway holding the camera's stream
+  // acts on it (or, when none does, whichever gateway comes first: starting and stopping are conditional
+  // in the database).
 
   const timerKey = (cameraId: string, matchId: number) => `${cameraId}/${matchId}`;
 
   /** Runs `work` at `at` (now when it is past), however far away. */
-  function arm(cameraId: string, matchId: number, at: string, work: () => void) {
+  function arm(cameraId: string, matchId: number, at: string, work: () => Promise<void>) {
     const key = timerKey(cameraId, matchId);
     const timers = scheduleTimers.get(key) ?? [];
     const wait = () => {
       const left = Date.parse(at) - Date.now();
       const timer = setTimeout(
-        () => (left > LONGEST_TIMER_MS ? wait() : work()),
+        () => (left > LONGEST_TIMER_MS ? wait() : inBackground(`camera ${cameraId}'s schedule`, work)),
         Math.min(Math.max(left, 0), LONGEST_TIMER_MS),
       );
       timer.unref();
@@ -1022,67 +1077,76 @@ export function createGateway(options: GatewayOptions) {
     if (slot) arm(cameraId, matchId, slot.startingAt, () => startOnSchedule(cameraId, matchId));
   }
 
-  function startOnSchedule(cameraId: string, matchId: number) {
-    const slot = state.camera(cameraId).scheduled[matchId];
+  /** Arms a camera's schedules and its recording's scheduled stop. */
+  function armCamera(cameraId: string, camera: CameraState) {
+    for (const matchId of Object.keys(camera.scheduled)) armSchedule(cameraId, Number(matchId));
+    const recording = camera.recording;
+    if (recording?.stopAt) {
+      disarm(cameraId, recording.matchId);
+      arm(cameraId, recording.matchId, recording.stopAt, () => stopOnSchedule(cameraId, recording.matchId));
+    }
+  }
+
+  async function startOnSchedule(cameraId: string, matchId: number) {
+    if (await state.heldElsewhere(cameraId)) return;
+    const slot = (await reload(cameraId)).scheduled[matchId];
     if (!slot) return;
     if (Date.parse(slot.stoppingAt) <= Date.now()) {
       log(`match ${matchId}'s slot on camera ${cameraId} passed while the gateway was away; not recording it`);
-      delete state.camera(cameraId).scheduled[matchId];
-      state.save();
+      await state.unschedule(cameraId, matchId);
       return;
     }
     try {
-      startRecording(cameraId, matchId, slot.stoppingAt);
+      await startRecording(cameraId, matchId, slot.stoppingAt);
       log(`camera ${cameraId} records match ${matchId} on schedule until ${slot.stoppingAt}`);
     } catch (error) {
       log(`camera ${cameraId} could not record match ${matchId} on schedule: ${(error as Error).message}`);
     }
   }
 
-  function stopOnSchedule(cameraId: string, matchId: number) {
-    if (state.camera(cameraId).recording?.matchId !== matchId) return;
+  async function stopOnSchedule(cameraId: string, matchId: number) {
+    if (await state.heldElsewhere(cameraId)) return;
+    if ((await reload(cameraId)).recording?.matchId !== matchId) return;
     log(`camera ${cameraId} stops recording match ${matchId} on schedule`);
-    stopRecording(cameraId, matchId);
+    await stopRecording(cameraId, matchId).catch((error: Refusal) => log(error.message));
   }
 
-  // A restarted gateway keeps the recordings, schedules and scheduled stops it had.
-  for (const [cameraId, camera] of Object.entries(state.state.cameras)) {
+  // A restarted gateway keeps the recordings, schedules and scheduled stops of the database (state.load()).
+  for (const [cameraId, camera] of state.cameras()) {
     if (camera.recording) openSpan(cameraId, camera.recording, Date.parse(camera.recording.startedAt));
-    for (const matchId of Object.keys(camera.scheduled)) armSchedule(cameraId, Number(matchId));
-    const recording = camera.recording;
-    if (recording?.stopAt)
-      arm(cameraId, recording.matchId, recording.stopAt, () => stopOnSchedule(cameraId, recording.matchId));
+    armCamera(cameraId, camera);
   }
 
-  function command(
+  async function command(
     name: CameraCommand,
     cameraId: string,
     body: { match_id: number; starting_at?: string; stopping_at?: string },
-  ): CameraCommandAnswer {
+  ): Promise<CameraCommandAnswer> {
     const matchId = body.match_id;
-    const camera = state.camera(cameraId);
     let recordingId: string | null = null;
     switch (name) {
-      case "schedule":
+      case "schedule": {
+        const camera = await reload(cameraId);
         if (camera.recording?.matchId === matchId)
           throw new Refusal(409, `camera ${cameraId} is already recording match ${matchId}`);
-        camera.scheduled[matchId] = { startingAt: body.starting_at!, stoppingAt: body.stopping_at! };
-        state.save();
+        await state.schedule(cameraId, matchId, { startingAt: body.starting_at!, stoppingAt: body.stopping_at! });
         armSchedule(cameraId, matchId);
         break;
+      }
       case "unschedule":
-        delete camera.scheduled[matchId];
-        state.save();
-        if (camera.recording?.matchId !== matchId) disarm(cameraId, matchId);
+        await state.unschedule(cameraId, matchId);
+        if ((await reload(cameraId)).recording?.matchId !== matchId) disarm(cameraId, matchId);
         break;
       case "startRecording":
-        recordingId = startRecording(cameraId, matchId).recordingId;
+        await requireStreamHere(cameraId);
+        recordingId = (await startRecording(cameraId, matchId)).recordingId;
         break;
       case "stopRecording":
-        recordingId = stopRecording(cameraId, matchId).recordingId;
+        await requireStreamHere(cameraId);
+        recordingId = (await stopRecording(cameraId, matchId)).recordingId;
         break;
       case "restore":
-        recordingId = restore(cameraId, matchId).recordingId;
+        recordingId = (await restore(cameraId, matchId)).recordingId;
         break;
     }
     return { camera_id: cameraId, match_id: matchId, state: STATE_AFTER[name], recording_id: recordingId };
@@ -1103,8 +1167,12 @@ export function createGateway(options: GatewayOptions) {
     async close() {
       clearInterval(stillConnected);
       for (const timers of scheduleTimers.values()) for (const timer of timers) clearTimeout(timer);
-      // The cameras are not reported gone: a restarted gateway takes them back when they reconnect.
-      for (const publisher of publishers.values()) publisher.connected = false;
+      // The cameras are not reported gone: a restarted gateway takes them back when they reconnect. Their
+      // streams are no longer held here, so their commands go to whichever gateway they reconnect to.
+      for (const publisher of publishers.values()) {
+        publisher.connected = false;
+        state.release(publisher.cameraId);
+      }
       await Promise.all([...publishers.values()].map((publisher) => publisher.writer?.stop()));
       await Promise.allSettled([...background]);
       uploads.clear();

@@ -60,7 +60,11 @@ function commandBody(command: string, body: Record<string, unknown>) {
   return body as { match_id: number; starting_at?: string; stopping_at?: string };
 }
 
-export function createGatewayHttpServer(gateway: Gateway, log: (line: string) => void): Server {
+/**
+ * `gatewayOf` answers the gateway: the server listens before it exists, since a gateway is known to the others
+ * by the URL it listens on (a request before it does is answered 503, and retried).
+ */
+export function createGatewayHttpServer(gatewayOf: () => Gateway | undefined, log: (line: string) => void): Server {
   const answers = new Map<string, Promise<Answer>>();
 
   async function answerOf(work: () => unknown): Promise<Answer> {
@@ -92,6 +96,8 @@ export function createGatewayHttpServer(gateway: Gateway, log: (line: string) =>
     const { pathname } = new URL(request.url ?? "/", "http://gateway");
     const method = request.method ?? "GET";
     if (method === "GET" && pathname === "/health") return send(response, { status: 200, body: { ok: true } });
+    const gateway = gatewayOf();
+    if (!gateway) throw new Refusal(503, "the media gateway is starting");
 
     // nginx's callbacks (form-encoded): 2xx lets the publisher in, 403 refuses it.
     if (method === "POST" && ["/rtmp/publish", "/rtmp/publish-done", "/rtmp/play"].includes(pathname)) {

@@ -3,16 +3,17 @@
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { Redis } from "ioredis";
+import { createPrismaClient } from "@clubcast/db";
 import { createRedisOutageLog } from "@clubcast/db/redis";
 import { RTMP_APP, mediaGatewayChannel, type MediaGatewayMessage } from "@clubcast/shared";
 import { createMediaStore } from "@clubcast/media-store";
 import { createGatewayApi, type GatewayApi } from "./api.ts";
-import { createGateway } from "./gateway.ts";
+import { createGateway, type Gateway } from "./gateway.ts";
 import { createGatewayHttpServer } from "./http.ts";
 import { SRT_APP, startNginx, type RunningNginx } from "./nginx.ts";
 import type { GatewaySettings } from "@clubcast/settings";
 import { startSrtIngest, type SrtIngest } from "./srt-ingest.ts";
-import { createStateFile } from "./state.ts";
+import { createGatewayState } from "./state.ts";
 
 export interface RunningGateway {
   /** The camera-server URL configurations name (server_url). */
@@ -36,12 +37,23 @@ export async function startMediaGateway(
     overrides.api ??
     createGatewayApi({ apiUrl: settings.apiUrl, clientId: settings.clientId!, clientSecret: settings.clientSecret! });
   const store = createMediaStore(settings.mediaDir, settings.mediaStorage);
-  const state = createStateFile(store.gatewayDir());
+  const prisma = createPrismaClient(settings.databaseUrl, { max: 4 });
 
   // nginx and the SRT relay call into the gateway, and it drops publishers through them.
   let nginx: RunningNginx | null = null;
   let srt: SrtIngest | null = null;
   const rtmpReadUrl = (app: string, name: string) => `rtmp://127.0.0.1:${settings.rtmpPort}/${app}/${name}`;
+  const serving: { gateway?: Gateway } = {};
+  const http = createGatewayHttpServer(() => serving.gateway, log);
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(settings.port, settings.host, resolve);
+  });
+  const { port } = http.address() as AddressInfo;
+  // Who this gateway is to the others and to the worker: where its camera-server protocol is reached.
+  const url = `http://${settings.host}:${port}`;
+  const state = createGatewayState(prisma, url, log);
+  await state.load();
   const gateway = createGateway({
     store,
     state,
@@ -57,13 +69,7 @@ export async function startMediaGateway(
     liveWindow: settings.liveWindow,
     log,
   });
-  const http = createGatewayHttpServer(gateway, log);
-  await new Promise<void>((resolve, reject) => {
-    http.once("error", reject);
-    http.listen(settings.port, settings.host, resolve);
-  });
-  const { port } = http.address() as AddressInfo;
-  const url = `http://${settings.host}:${port}`;
+  serving.gateway = gateway;
   nginx = await startNginx({
     host: settings.ingestHost,
     rtmpPort: settings.rtmpPort,
@@ -104,6 +110,8 @@ export async function startMediaGateway(
       subscriber.disconnect();
       await srt!.close();
       await gateway.close();
+      await state.flush();
+      await prisma.$disconnect();
       await nginx!.close();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));

@@ -60,8 +60,8 @@ export interface GatewayConfigurationData {
   streamKey: string;
   livestream: LivestreamMode;
   passthrough?: boolean;
-  /** The camera server; the stack's gateway unless told. */
-  serverUrl?: string;
+  /** The camera server; the stack's gateway unless told (null: none named, the worker finds the gateway). */
+  serverUrl?: string | null;
 }
 
 export interface MatchAnswer {
@@ -133,6 +133,7 @@ export async function startGatewayStack(
     PUBLIC_URL: url,
     MEDIA_GATEWAY_CLIENT_ID: GATEWAY_CLIENT_ID,
     MEDIA_GATEWAY_CLIENT_SECRET: GATEWAY_CLIENT_SECRET,
+    DATABASE_URL: t.config.databaseUrl,
     REDIS_URL: t.config.redisUrl,
     REDIS_PREFIX: t.config.redisPrefix,
   };

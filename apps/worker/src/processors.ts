@@ -26,7 +26,7 @@ import {
   type CameraCommandAnswer,
   type CameraCommandRequests,
 } from "@clubcast/camera-protocol";
-import { createMediaStore, type MediaScope, type MediaStore } from "@clubcast/media-store";
+import type { MediaScope, MediaStore } from "@clubcast/media-store";
 import { createCameraCommandReader, type Deps, type Services } from "@clubcast/domain";
 import type { WorkerSettings } from "@clubcast/settings";
 import type { CutKind } from "./cut-plan.ts";
@@ -123,9 +123,12 @@ export function cameraCommandProcessor({ pool }: Deps, services: Services, setti
   async function send(job: Job<CameraCommandJob>): Promise<CameraCommandResult> {
     const { command, matchId, configurationId, idempotencyKey } = job.data;
     const { match, configuration } = await readCommand(readMatch, job.data);
-    // A gateway configuration's camera server is the media gateway unless it names another.
+    // A gateway configuration's camera server is the gateway holding its stream (several may serve the
+    // platform, and the camera may publish to any); when none does, the one it names, else the default.
     const serverUrl =
-      configuration?.serverUrl ?? (configuration?.cameraType === GATEWAY_CAMERA_TYPE ? settings.mediaGatewayUrl : null);
+      configuration?.cameraType === GATEWAY_CAMERA_TYPE
+        ? (configuration.heldBy ?? configuration.serverUrl ?? settings.mediaGatewayUrl)
+        : (configuration?.serverUrl ?? null);
     // Deleted while the command waited: nothing left to tell the camera about, except
     // to forget it (deleting a scheduled match sends unschedule after the fact).
     if (!match && command !== "unschedule") return { done: false, reason: "match deleted" };
@@ -266,9 +269,7 @@ export type ClipCutResult = { done: true; cut: CutKind } | { done: false; reason
  * they don't (cut-plan.ts); the files, and the pieces of an edge cut, are
  * written in place (writeInPlace), never half-written behind a clip's URL.
  */
-export function clipCutProcessor({ config }: Deps, services: Services) {
-  const store = createMediaStore(config.mediaDir, config.mediaStorage);
-
+export function clipCutProcessor({ config, mediaStore: store }: Deps, services: Services) {
   async function cut(job: Job<ClipCutJob>): Promise<ClipCutResult> {
     requireFreeDisk(store, config.mediaMinFreeBytes, "not cut");
     const plan = await services.clips.cutStarting(job.data);
@@ -321,9 +322,7 @@ export type SummaryBuildResult = { done: true; clips: number } | { done: false; 
  * summary.build: the match's ready clips in time order, after a title card with the teams and the
  * score, joined into one MP4 with a poster (from its first clip), written in place.
  */
-export function summaryBuildProcessor({ config }: Deps, services: Services) {
-  const store = createMediaStore(config.mediaDir, config.mediaStorage);
-
+export function summaryBuildProcessor({ config, mediaStore: store }: Deps, services: Services) {
   async function build(job: Job<SummaryBuildJob>): Promise<SummaryBuildResult> {
     requireFreeDisk(store, config.mediaMinFreeBytes, "not built");
     const plan = await services.summaries.buildStarting(job.data);
@@ -401,9 +400,7 @@ async function currentVod(store: MediaStore, matchId: number): Promise<string> {
  * is in and made again when the playlists changed meanwhile; written in place. Its outcome is the
  * match's download_status.
  */
-export function recordingDownloadProcessor({ config }: Deps, services: Services) {
-  const store = createMediaStore(config.mediaDir, config.mediaStorage);
-
+export function recordingDownloadProcessor({ config, mediaStore: store }: Deps, services: Services) {
   async function download(job: Job<RecordingJob>): Promise<RecordingWorkResult> {
     if (!(await services.matches.isCurrentRecording(job.data)))
       return { done: false, reason: "another recording or none" };
@@ -433,8 +430,7 @@ export function recordingDownloadProcessor({ config }: Deps, services: Services)
  * recording.index: the keyframe index of a recording on demand (video-index.ts), made now rather
  * than by the first clip cut, which then plans without probing the whole video.
  */
-export function recordingIndexProcessor({ config }: Deps, services: Services) {
-  const store = createMediaStore(config.mediaDir, config.mediaStorage);
+export function recordingIndexProcessor({ mediaStore: store }: Deps, services: Services) {
   return async (job: Job<RecordingJob>): Promise<RecordingWorkResult> => {
     if (!(await services.matches.isCurrentRecording(job.data)))
       return { done: false, reason: "another recording or none" };
@@ -455,8 +451,7 @@ export type RecordingMomentsResult =
  * once its tail is in, and stores the moments its sound suggests (moments/score.ts) for the
  * annotation page; nothing for a club with suggestions off or a recording no longer the match's.
  */
-export function recordingMomentsProcessor({ config }: Deps, services: Services) {
-  const store = createMediaStore(config.mediaDir, config.mediaStorage);
+export function recordingMomentsProcessor({ mediaStore: store }: Deps, services: Services) {
   return async (job: Job<RecordingJob>): Promise<RecordingMomentsResult> => {
     if (!(await services.suggestions.wantsListening(job.data)))
       return { done: false, reason: "another recording or none, or suggestions off" };

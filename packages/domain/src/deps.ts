@@ -5,6 +5,7 @@ import type { Pool } from "pg";
 import { createPool, createPrismaClient, type PrismaClient } from "@clubcast/db";
 import { FAIL_FAST_REDIS, createRedisOutageLog, type RedisOutageLog } from "@clubcast/db/redis";
 import type { AppConfig } from "@clubcast/settings";
+import { createMediaStore, type MediaStore } from "@clubcast/media-store";
 import { createReadCache, type ReadCache } from "./core/read-cache.ts";
 import { createSmtpMailer, type Mailer } from "./mail/mailer.ts";
 import { createAwaitedPublisher, createSignalPublisher, type SignalPublisher } from "./realtime/publisher.ts";
@@ -30,6 +31,11 @@ export interface Deps {
   jobs: JobQueues;
   /** A change's jobs and events, committed with it and delivered after (jobs/outbox.ts); this process relays. */
   outbox: Outbox;
+  /**
+   * The media store of MEDIA_DIR with the driver MEDIA_STORAGE chooses: every service and job reads
+   * and writes media through this one, so none can fall back to another driver.
+   */
+  mediaStore: MediaStore;
   /** Work started after answering (account e-mail), finished before closing. */
   background: BackgroundTasks;
   /** Logs this process's Redis outages; every Redis client of the process is watched by it. */
@@ -70,6 +76,7 @@ export function createDeps(config: AppConfig, processName = "server"): Deps {
       events: createAwaitedPublisher(publisherRedis, config.redisPrefix),
       redisOutages,
     }),
+    mediaStore: createMediaStore(config.mediaDir, config.mediaStorage),
     background: createBackgroundTasks(),
     redisOutages,
     close: async () => {

@@ -12,7 +12,7 @@
 //   previews/{configurationId}/...         a publisher's live preview before kick-off (same shape as a match)
 //   clubs/{clubId}/logo-{digest}.{png|jpg|webp}   a club's uploaded logo; a new logo gets a new name, so no
 //                                          cache ever shows the old one, and replaces the file before it
-//   gateway/                               the gateway's own state (which camera records which match)
+//   gateway/                               the gateways' work folders (nginx, spools), one per RTMP port
 import { createHash } from "node:crypto";
 import {
   existsSync,
@@ -437,7 +437,7 @@ export function createMediaStore(rootDir: string, storage: MediaStorageSettings 
     /** The club's logo file a name means, or null when the name is not one a logo is kept under. */
     clubLogoFile: (clubId: number, name: string): string | null =>
       LOGO_FILE.test(name) ? join(scopeDir({ kind: "clubs", id: clubId }), name) : null,
-    /** The gateway's own state folder. */
+    /** The gateways' work folders (their state is in the database). */
     gatewayDir: () => join(root, "gateway"),
     async diskUse(): Promise<DiskUse> {
       const fs = statfsSync(root);

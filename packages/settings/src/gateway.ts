@@ -24,6 +24,8 @@ export interface GatewaySettings {
   /** The gateway's machine credentials (an API client without configuration). */
   clientId: string | null;
   clientSecret: string | null;
+  /** Where the gateways keep what they share (which camera records which match, who holds its stream). */
+  databaseUrl: string;
   redisUrl: string;
   redisPrefix: string;
   /** Target segment length; short segments keep the live delay low. */
@@ -48,6 +50,7 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): Gatew
     publicUrl: settings.PUBLIC_URL,
     clientId: settings.MEDIA_GATEWAY_CLIENT_ID ?? null,
     clientSecret: settings.MEDIA_GATEWAY_CLIENT_SECRET ?? null,
+    databaseUrl: settings.DATABASE_URL,
     redisUrl: settings.REDIS_URL,
     redisPrefix: settings.REDIS_PREFIX,
     segmentSeconds: 1,

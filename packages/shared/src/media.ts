@@ -124,6 +124,13 @@ export const MEDIA_FILES = {
 export const isRenderedVideoFile = (path: string): boolean =>
   path.startsWith(`${MEDIA_FILES.clipsFolder}/`) || path.startsWith(`${MEDIA_FILES.summariesFolder}/`);
 
+/**
+ * How long a media gateway's hold of a camera's stream lasts unless renewed (it renews it every 10 s while
+ * the publisher stays): the worker sends the camera's commands to the gateway holding it, and a gateway
+ * killed outright holds nothing after this.
+ */
+export const GATEWAY_HOLD_SECONDS = 30;
+
 /** How long a reconnecting publisher continues the same live stream and recording. */
 export const PUBLISHER_RECONNECT_WINDOW_MS = 30_000;
 

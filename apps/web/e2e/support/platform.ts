@@ -124,6 +124,7 @@ export async function startPlatform(options: { mediaGateway?: boolean } = {}): P
         PUBLIC_URL: url,
         MEDIA_GATEWAY_CLIENT_ID: GATEWAY_CLIENT.clientId,
         MEDIA_GATEWAY_CLIENT_SECRET: GATEWAY_CLIENT.secret,
+        DATABASE_URL: db.url,
         REDIS_URL: inject("redisUrl"),
         REDIS_PREFIX: redisPrefix,
       });

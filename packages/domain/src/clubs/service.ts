@@ -2,7 +2,6 @@
 // editing (system, or the club's own administrators) a club.
 import { CLUB_LOGO_MAX_BYTES } from "@clubcast/shared";
 import type { Prisma } from "@clubcast/db";
-import { createMediaStore } from "@clubcast/media-store";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
 import { written } from "../core/answers.ts";
@@ -31,9 +30,7 @@ function clubData(input: UpdateClubInput) {
   } satisfies Prisma.ClubUncheckedUpdateInput;
 }
 
-export function createClubsService({ prisma, config }: Deps) {
-  const store = createMediaStore(config.mediaDir, config.mediaStorage);
-
+export function createClubsService({ prisma, config, mediaStore: store }: Deps) {
   async function pageOf(where: Prisma.ClubWhereInput, query: PageQuery) {
     const [clubs, total] = await Promise.all([
       prisma.club.findMany({ where, include: clubWithSport, orderBy: byName, ...pageWindow(query) }),

@@ -3,6 +3,7 @@
 // (outbox.ts), so a plain read shows that request's change.
 import type { Pool } from "pg";
 import { Prisma } from "@clubcast/db";
+import { GATEWAY_HOLD_SECONDS } from "@clubcast/shared";
 import { queryPrepared } from "../core/prepared.ts";
 import { batchedWhileBusy } from "../core/batching.ts";
 
@@ -15,6 +16,8 @@ export interface CameraCommandRow {
   serverUrl: string | null;
   saCameraId: string | null;
   cameraType: string | null;
+  /** The media gateway holding the camera's stream now (its camera-server URL), or null when none does. */
+  heldBy: string | null;
 }
 
 /**
@@ -31,11 +34,14 @@ export function createCameraCommandReader(
       Prisma.sql`
         SELECT m.id AS "matchId", m.starting_at AS "startingAt", m.stopping_at AS "stoppingAt",
                c.id IS NOT NULL AS "configurationFound", c.server_url AS "serverUrl",
-               c.sa_camera_id AS "saCameraId", c.camera_type AS "cameraType"
+               c.sa_camera_id AS "saCameraId", c.camera_type AS "cameraType",
+               CASE WHEN g.held_at > now() - ${GATEWAY_HOLD_SECONDS}::int * interval '1 second'
+                 THEN g.gateway_url END AS "heldBy"
         FROM unnest(${asked.map((a) => a.matchId)}::int4[], ${asked.map((a) => a.configurationId)}::int4[])
           WITH ORDINALITY AS a(match_id, configuration_id, n)
         LEFT JOIN matches m ON m.id = a.match_id
         LEFT JOIN configurations c ON c.id = a.configuration_id
+        LEFT JOIN gateway_cameras g ON g.camera_id = c.sa_camera_id
         ORDER BY a.n`,
     ),
   );

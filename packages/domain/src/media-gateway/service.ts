@@ -13,7 +13,7 @@ import {
   streamKeyHint,
   type PublishRefusalCode,
 } from "@clubcast/shared";
-import { createMediaStore, type MediaScope } from "@clubcast/media-store";
+import type { MediaScope } from "@clubcast/media-store";
 import type { Deps } from "../deps.ts";
 import type { CameraClient, RequestContext } from "../core/context.ts";
 import { listOf } from "../core/answers.ts";
@@ -116,7 +116,7 @@ function requireGateway(ctx: RequestContext): CameraClient {
 
 export function createMediaGatewayService(deps: Deps, { media }: { media: Pick<MediaService, "scopeFileUrl"> }) {
   const { prisma, redis, config, signals } = deps;
-  const store = createMediaStore(config.mediaDir);
+  const store = deps.mediaStore;
 
   /** Adds a refusal to a list, latest first, or counts up the latest when it repeats it. */
   async function keepRefusal(key: string, kept: number, refusal: Refusal): Promise<void> {

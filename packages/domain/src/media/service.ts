@@ -8,7 +8,7 @@
 // answers 404, never 403, so a private match's existence doesn't leak.
 import { extname, normalize } from "node:path";
 import { isRenderedVideoFile, MEDIA_FILES } from "@clubcast/shared";
-import { ObjectNotFoundError, createMediaStore, type MediaScope, type ObjectStream } from "@clubcast/media-store";
+import { ObjectNotFoundError, type MediaScope, type ObjectStream } from "@clubcast/media-store";
 import type { Deps } from "../deps.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { createMediaUrlSigner, type MediaArchive } from "./signing.ts";
@@ -83,7 +83,7 @@ const FOLDERS_REMEMBERED = 10_000;
 
 export function createMediaService(deps: Deps) {
   const { prisma, config } = deps;
-  const store = createMediaStore(config.mediaDir, config.mediaStorage);
+  const store = deps.mediaStore;
   const signer = createMediaUrlSigner(config);
   const matchScope = (id: number): MediaScope => ({ kind: "matches", id });
 

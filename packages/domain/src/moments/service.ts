@@ -7,7 +7,6 @@
 // event. The club's timing (entry delay, half length, half-time break) is set
 // on its settings page.
 import { scoringSide, type MatchStatus } from "@clubcast/shared";
-import { createMediaStore } from "@clubcast/media-store";
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { ClipsService } from "../clips/service.ts";
@@ -36,8 +35,8 @@ const GOALS_SEQUENCE_LOCK = 3030;
 const TIMED_STATUSES: MatchStatus[] = ["live"];
 
 export function createMomentsService(deps: Deps, { clips }: { clips: ClipsService }) {
-  const { prisma, config } = deps;
-  const store = createMediaStore(config.mediaDir);
+  const { prisma } = deps;
+  const store = deps.mediaStore;
 
   /** GET /v1/clubs/:club/moment-settings: the club's timing of matches (its administrators). */
   async function settings(clubId: number, ctx: RequestContext) {
