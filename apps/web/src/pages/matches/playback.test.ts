@@ -8,6 +8,7 @@ import {
   isBehindLive,
   playbackEngine,
   playNatively,
+  playWithHlsJs,
   recoveryFor,
   retryDelayMs,
 } from "./playback.ts";
@@ -65,7 +66,7 @@ describe("native playback", () => {
     const element = document.createElement("video");
     const fail = vi.fn();
     const src = "http://127.0.0.1/live/match.m3u8";
-    const stop = playNatively(element, src, fail);
+    const playback = playNatively(element, src, true, fail);
     expect(element.src).toBe(src);
 
     for (let attempt = 1; attempt < PLAYBACK_ATTEMPTS; attempt++) {
@@ -77,7 +78,47 @@ describe("native playback", () => {
     }
     element.dispatchEvent(new Event("error"));
     expect(fail).toHaveBeenCalledTimes(1);
-    stop();
+    playback.stop();
+  });
+});
+
+describe("hls.js playback", () => {
+  /** Just enough of hls.js: the level details it placed the playlist's segments in, once loaded. */
+  class FakeHls {
+    static Events = Hls.Events;
+    static ErrorTypes = Hls.ErrorTypes;
+    latestLevelDetails: { fragmentStart: number } | null = null;
+    liveSyncPosition: number | null = null;
+    playingDate: Date | null = null;
+    on() {}
+    loadSource() {}
+    attachMedia() {}
+    destroy() {}
+  }
+
+  it("goes back to where hls.js placed the first segment, which its timestamps may put after the video's 0", () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 5, noNaN: true }), (first) => {
+        const players: FakeHls[] = [];
+        const HlsClass = class extends FakeHls {
+          constructor() {
+            super();
+            players.push(this);
+          }
+        };
+        const playback = playWithHlsJs(
+          HlsClass as unknown as typeof Hls,
+          document.createElement("video"),
+          "http://127.0.0.1/live.m3u8",
+          true,
+          () => {},
+        );
+        expect(playback.start()).toBeNull();
+        players[0]!.latestLevelDetails = { fragmentStart: first };
+        expect(playback.start()).toBe(first);
+        playback.stop();
+      }),
+    );
   });
 });
 
