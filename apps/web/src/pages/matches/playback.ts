@@ -74,6 +74,9 @@ export interface Playback {
 /** Nothing playing (yet). */
 export const NO_PLAYBACK: Playback = { stop: () => {}, start: () => null, liveEdge: () => null, frameDate: () => null };
 
+/** How far into the first segment "Watch from kick-off" goes with hls.js (see Playback's start there). */
+export const INTO_FIRST_SEGMENT_SECONDS = 0.001;
+
 /** Plays `src` with hls.js until stopped; `fail` after PLAYBACK_ATTEMPTS failures in a row. */
 export function playWithHlsJs(
   HlsClass: typeof Hls,
@@ -124,11 +127,15 @@ export function playWithHlsJs(
       clearTimeout(timer);
       hls?.destroy();
     },
-    // Where hls.js puts the playlist's first segment, not the video's seekable start (always 0 over MSE): it
-    // places segments by their timestamps, so the first can start a little after 0, and hls.js takes a
-    // position before it in a live playlist for one that fell out of the window and loads the live edge
-    // instead, leaving the video at 0 without data.
-    start: () => hls?.latestLevelDetails?.fragmentStart ?? null,
+    // Just inside the playlist's first segment as hls.js places it, not the video's seekable start (always 0
+    // over MSE): hls.js places segments by their timestamps, so the first can start a little after 0, and it
+    // takes a position before that in a live playlist for one that fell out of the window and loads the live
+    // edge instead, leaving the video at 0 without data. The video keeps its time in whole microseconds (the
+    // segment's start, 0.0167015…, became 0.016701: before it), hence the millisecond.
+    start: () => {
+      const details = hls?.latestLevelDetails;
+      return details ? details.fragmentStart + INTO_FIRST_SEGMENT_SECONDS : null;
+    },
     // hls.js's live sync position: PART-HOLD-BACK behind the newest part in low-latency mode.
     liveEdge: () => (live ? (hls?.liveSyncPosition ?? null) : null),
     frameDate: () => hls?.playingDate?.getTime() ?? null,
