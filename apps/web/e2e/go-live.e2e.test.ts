@@ -4,7 +4,8 @@
 // page shows); a supporter who opened the match's page before kick-off sees it
 // turn live when the administrator starts recording from the scheduler, score
 // (entered on the administrator's phone at the same page), ride out a server
-// restart, go on demand with the recording when he stops, and close when he
+// restart, go back to kick-off and return to the live edge during the match, go on demand with the
+// recording when he stops, and close when he
 // makes it private from the recorded matches, all without a reload. axe-core checks every page on the way, at the
 // phone's size and the desktop's.
 import type { ChildProcess } from "node:child_process";
@@ -182,6 +183,37 @@ describe("match day from a phone", () => {
     await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe("");
     await playsOn(visitor, 1, "live after the restart");
 
+    // He came at half-time: "Watch from kick-off" (from the keyboard) takes him to the recording's first
+    // frame, the first position of the live playlist; "Live", shown while he is behind, back to the edge.
+    const position = () =>
+      video.evaluate((element: HTMLVideoElement) => ({
+        time: element.currentTime,
+        start: element.seekable.length ? element.seekable.start(0) : Number.NaN,
+        ready: element.readyState,
+      }));
+    const atEdge = (await position()).time;
+    expect(atEdge).toBeGreaterThan(6);
+    await visitor.getByRole("button", { name: "Watch from kick-off" }).focus();
+    await visitor.keyboard.press("Enter");
+    let seen = await position();
+    await eventually(
+      async () => {
+        seen = await position();
+        const { time, start, ready } = seen;
+        return start < 0.2 && time >= start && time < start + 1.5 && ready >= 2;
+      },
+      "the video to show the recording's first frame",
+      15_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}: at ${JSON.stringify(seen)}`);
+    });
+    await playsOn(visitor, 0.5, "from kick-off");
+    const toLive = visitor.getByRole("button", { name: "Live", exact: true });
+    await toLive.waitFor({ timeout: 10_000 });
+    await expectAccessibleAtEverySize(visitor, "match page, live, watched from kick-off");
+    await toLive.click();
+    await eventually(async () => (await position()).time > atEdge, "the video to return to the live edge", 15_000);
+    await toLive.waitFor({ state: "detached", timeout: 10_000 });
     // The visitors score: he enters it on the page he kept open through the restart.
     await scoreControl.getByRole("button", { name: "One more for Away" }).click();
     await scoreControl.getByRole("button", { name: "Save score" }).click();

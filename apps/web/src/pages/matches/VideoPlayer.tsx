@@ -8,12 +8,12 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "../../ui/Icon.tsx";
 import {
   isBehindLive,
-  nativeLiveEdgeOf,
+  NO_PLAYBACK,
   playbackEngine,
   playFrom,
   playNatively,
   playWithHlsJs,
-  recordingStartOf,
+  type Playback,
 } from "./playback.ts";
 
 const HLS_MIME = "application/vnd.apple.mpegurl";
@@ -41,7 +41,8 @@ export function VideoPlayer({ src, live, label, poster, ref, onFrame }: VideoPla
   const video = useRef<HTMLVideoElement>(null);
   useImperativeHandle<HTMLVideoElement | null, HTMLVideoElement | null>(ref, () => video.current, []);
   const [failed, setFailed] = useState(false);
-  const liveEdge = useRef<() => number | null>(() => null);
+  // What plays now: the one place its start, live edge and frame dates are read from.
+  const playback = useRef<Playback>(NO_PLAYBACK);
   const [behind, setBehind] = useState(false);
   // The latest listener, without restarting playback when the page gives a new one.
   const onFrameRef = useRef(onFrame);
@@ -54,30 +55,23 @@ export function VideoPlayer({ src, live, label, poster, ref, onFrame }: VideoPla
     if (!element) return;
     setFailed(false);
     let stopped = false;
-    let stop = () => {};
     const fail = () => setFailed(true);
-    let frameDate: () => number | null = () => null;
-    const frame = () => onFrameRef.current?.({ timeMs: element.currentTime * 1000, date: frameDate() });
+    const frame = () =>
+      onFrameRef.current?.({ timeMs: element.currentTime * 1000, date: playback.current.frameDate() });
     const frameEvents = ["timeupdate", "seeked", "loadeddata"] as const;
     for (const name of frameEvents) element.addEventListener(name, frame);
     void import("hls.js/light").then(({ default: Hls }) => {
       if (stopped) return;
       const engine = playbackEngine(Hls.isSupported(), element.canPlayType(HLS_MIME) !== "");
-      if (engine === "hls.js") {
-        const playback = playWithHlsJs(Hls, element, src, live, fail);
-        stop = playback.stop;
-        liveEdge.current = playback.liveEdge;
-        frameDate = playback.frameDate;
-      } else if (engine === "native") {
-        stop = playNatively(element, src, fail);
-        liveEdge.current = () => (live ? nativeLiveEdgeOf(element) : null);
-      } else fail();
+      if (engine === "hls.js") playback.current = playWithHlsJs(Hls, element, src, live, fail);
+      else if (engine === "native") playback.current = playNatively(element, src, live, fail);
+      else fail();
     });
     return () => {
       stopped = true;
       for (const name of frameEvents) element.removeEventListener(name, frame);
-      stop();
-      liveEdge.current = () => null;
+      playback.current.stop();
+      playback.current = NO_PLAYBACK;
     };
   }, [src, live]);
 
@@ -86,7 +80,7 @@ export function VideoPlayer({ src, live, label, poster, ref, onFrame }: VideoPla
   useEffect(() => {
     const element = video.current;
     if (!element || !live) return setBehind(false);
-    const look = () => setBehind(isBehindLive(element.currentTime, liveEdge.current()));
+    const look = () => setBehind(isBehindLive(element.currentTime, playback.current.liveEdge()));
     const every = setInterval(look, 1000);
     element.addEventListener("timeupdate", look);
     element.addEventListener("seeked", look);
@@ -121,7 +115,7 @@ export function VideoPlayer({ src, live, label, poster, ref, onFrame }: VideoPla
           <button
             type="button"
             className="button button--small button--secondary"
-            onClick={() => goTo(video.current && recordingStartOf(video.current))}
+            onClick={() => goTo(playback.current.start())}
           >
             <Icon name="restore" size={16} />
             {t("match.from_kick_off")}
@@ -130,7 +124,7 @@ export function VideoPlayer({ src, live, label, poster, ref, onFrame }: VideoPla
             <button
               type="button"
               className="button button--small button--primary"
-              onClick={() => goTo(liveEdge.current())}
+              onClick={() => goTo(playback.current.liveEdge())}
             >
               <span className="player__live-dot" aria-hidden="true" />
               {t("match.to_live")}

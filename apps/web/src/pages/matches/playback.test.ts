@@ -5,9 +5,11 @@ import {
   BEHIND_LIVE_SECONDS,
   PLAYBACK_ATTEMPTS,
   hlsConfigOf,
+  INTO_FIRST_SEGMENT_SECONDS,
   isBehindLive,
   playbackEngine,
   playNatively,
+  playWithHlsJs,
   recoveryFor,
   retryDelayMs,
 } from "./playback.ts";
@@ -65,7 +67,7 @@ describe("native playback", () => {
     const element = document.createElement("video");
     const fail = vi.fn();
     const src = "http://127.0.0.1/live/match.m3u8";
-    const stop = playNatively(element, src, fail);
+    const playback = playNatively(element, src, true, fail);
     expect(element.src).toBe(src);
 
     for (let attempt = 1; attempt < PLAYBACK_ATTEMPTS; attempt++) {
@@ -77,7 +79,50 @@ describe("native playback", () => {
     }
     element.dispatchEvent(new Event("error"));
     expect(fail).toHaveBeenCalledTimes(1);
-    stop();
+    playback.stop();
+  });
+});
+
+describe("hls.js playback", () => {
+  /** Just enough of hls.js: the level details it placed the playlist's segments in, once loaded. */
+  class FakeHls {
+    static Events = Hls.Events;
+    static ErrorTypes = Hls.ErrorTypes;
+    latestLevelDetails: { fragmentStart: number } | null = null;
+    liveSyncPosition: number | null = null;
+    playingDate: Date | null = null;
+    on() {}
+    loadSource() {}
+    attachMedia() {}
+    destroy() {}
+  }
+
+  it("goes back to just inside the first segment as hls.js placed it, which its timestamps may put after the video's 0", () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 5, noNaN: true }), (first) => {
+        const players: FakeHls[] = [];
+        const HlsClass = class extends FakeHls {
+          constructor() {
+            super();
+            players.push(this);
+          }
+        };
+        const playback = playWithHlsJs(
+          HlsClass as unknown as typeof Hls,
+          document.createElement("video"),
+          "http://127.0.0.1/live.m3u8",
+          true,
+          () => {},
+        );
+        expect(playback.start()).toBeNull();
+        players[0]!.latestLevelDetails = { fragmentStart: first };
+        const start = playback.start()!;
+        // Not before the segment, even once the video rounds the position down to whole microseconds.
+        expect(Math.floor(start * 1e6) / 1e6).toBeGreaterThanOrEqual(first);
+        expect(start).toBeCloseTo(first + INTO_FIRST_SEGMENT_SECONDS, 9);
+        playback.stop();
+      }),
+    );
   });
 });
 

@@ -53,20 +53,6 @@ export const BEHIND_LIVE_SECONDS = 4;
 export const isBehindLive = (position: number, edge: number | null) =>
   edge !== null && edge - position > BEHIND_LIVE_SECONDS;
 
-/**
- * The first position of the video (a live match's playlist lists its whole recording, so its kick-off), or
- * null before the player knows the stream.
- */
-export const recordingStartOf = (element: HTMLVideoElement): number | null =>
-  element.seekable.length ? element.seekable.start(0) : null;
-
-/**
- * Where the browser's own HLS keeps a live viewer: the end of what may be played (its player holds back
- * from the newest segment itself).
- */
-export const nativeLiveEdgeOf = (element: HTMLVideoElement): number | null =>
-  element.seekable.length ? element.seekable.end(element.seekable.length - 1) : null;
-
 /** Moves the video to `position` (seconds) and plays on from there (a jump the viewer asked for). */
 export function playFrom(element: HTMLVideoElement, position: number): void {
   element.currentTime = position;
@@ -74,14 +60,22 @@ export function playFrom(element: HTMLVideoElement, position: number): void {
 }
 
 /**
- * A playing stream: stop it, where its live edge is (null while unknown, or on demand), and the date of the
- * frame shown (EXT-X-PROGRAM-DATE-TIME, ms; null before any).
+ * A playing stream, as its engine places it: stop it; the first position of the video (a live match's
+ * playlist lists its whole recording, so its kick-off) and where its live edge is (null while unknown, or on
+ * demand); the date of the frame shown (EXT-X-PROGRAM-DATE-TIME, ms; null before any).
  */
 export interface Playback {
   stop(): void;
+  start(): number | null;
   liveEdge(): number | null;
   frameDate(): number | null;
 }
+
+/** Nothing playing (yet). */
+export const NO_PLAYBACK: Playback = { stop: () => {}, start: () => null, liveEdge: () => null, frameDate: () => null };
+
+/** How far into the first segment "Watch from kick-off" goes with hls.js (see Playback's start there). */
+export const INTO_FIRST_SEGMENT_SECONDS = 0.001;
 
 /** Plays `src` with hls.js until stopped; `fail` after PLAYBACK_ATTEMPTS failures in a row. */
 export function playWithHlsJs(
@@ -133,6 +127,15 @@ export function playWithHlsJs(
       clearTimeout(timer);
       hls?.destroy();
     },
+    // Just inside the playlist's first segment as hls.js places it, not the video's seekable start (always 0
+    // over MSE): hls.js places segments by their timestamps, so the first can start a little after 0, and it
+    // takes a position before that in a live playlist for one that fell out of the window and loads the live
+    // edge instead, leaving the video at 0 without data. The video keeps its time in whole microseconds (the
+    // segment's start, 0.0167015…, became 0.016701: before it), hence the millisecond.
+    start: () => {
+      const details = hls?.latestLevelDetails;
+      return details ? details.fragmentStart + INTO_FIRST_SEGMENT_SECONDS : null;
+    },
     // hls.js's live sync position: PART-HOLD-BACK behind the newest part in low-latency mode.
     liveEdge: () => (live ? (hls?.liveSyncPosition ?? null) : null),
     frameDate: () => hls?.playingDate?.getTime() ?? null,
@@ -140,7 +143,7 @@ export function playWithHlsJs(
 }
 
 /** Plays `src` with the browser's own HLS, trying again after an error; `fail` after PLAYBACK_ATTEMPTS failures in a row. */
-export function playNatively(element: HTMLVideoElement, src: string, fail: () => void): () => void {
+export function playNatively(element: HTMLVideoElement, src: string, live: boolean, fail: () => void): Playback {
   let attempts = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const failed = () => {
@@ -159,11 +162,20 @@ export function playNatively(element: HTMLVideoElement, src: string, fail: () =>
   element.addEventListener("error", failed);
   element.addEventListener("playing", playing);
   element.src = src;
-  return () => {
-    clearTimeout(timer);
-    element.removeEventListener("error", failed);
-    element.removeEventListener("playing", playing);
-    element.removeAttribute("src");
-    element.load();
+  return {
+    stop: () => {
+      clearTimeout(timer);
+      element.removeEventListener("error", failed);
+      element.removeEventListener("playing", playing);
+      element.removeAttribute("src");
+      element.load();
+    },
+    start: () => (element.seekable.length ? element.seekable.start(0) : null),
+    // The end of what may be played: the browser's own player holds back from the newest segment itself.
+    liveEdge: () => {
+      const { seekable } = element;
+      return live && seekable.length ? seekable.end(seekable.length - 1) : null;
+    },
+    frameDate: () => null,
   };
 }
