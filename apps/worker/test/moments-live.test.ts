@@ -10,11 +10,16 @@ import type { Job } from "bullmq";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHANNELS, EVENTS, MEDIA_FILES, SAME_SUGGESTION_MS, type DatedSegment } from "@clubcast/shared";
-import { LIVE_LISTENING_EVERY_MS, type LiveMomentsJob, type RecordingJob } from "@clubcast/shared/jobs";
+import {
+  LIVE_LISTENING_EVERY_MS,
+  liveMomentsJobId,
+  type LiveMomentsJob,
+  type RecordingJob,
+} from "@clubcast/shared/jobs";
 import { plannedSound, scoreSuggestions, writeMatchSound } from "@clubcast/testkit/match-sound";
 import { collectEvents, connectSocket, signIn, subscribe } from "@clubcast/testkit/realtime";
 import { eventually } from "@clubcast/testkit";
-import { createClub } from "@clubcast/testkit/factories";
+import { createClub, createMatch } from "@clubcast/testkit/factories";
 import { LIVE_OVERLAP_MS, liveChunk } from "../src/moments/live.ts";
 import { SCORING_CONTEXT } from "../src/moments/score.ts";
 import { liveMomentsProcessor, recordingMomentsProcessor } from "../src/processors.ts";
@@ -137,7 +142,21 @@ describe("suggestions during a live match", () => {
     await subscribe(strangerSocket, CHANNELS.club(other.id));
     const toldStranger = collectEvents(strangerSocket, EVENTS.suggestionsAdded);
 
-    // The sweep posts one job per live match and turn, for the recording the match is making.
+    // The sweep posts one job per live match and turn, for the recording the match is making; a
+    // club with suggestions off gets none.
+    const quiet = await createMatch(prisma, { clubId: other.id, status: "live" });
+    await prisma.club.update({ where: { id: other.id }, data: { suggestMoments: false } });
+    const now = new Date();
+    const turn = Math.floor(now.getTime() / LIVE_LISTENING_EVERY_MS);
+    expect(await stack.t.services.suggestions.listenToLiveMatches(now)).toContain(match.id);
+    expect(await stack.t.services.suggestions.listenToLiveMatches(now)).not.toContain(quiet.id);
+    const posted = await eventually(
+      () => stack.t.deps.jobs.recordings.getJob(liveMomentsJobId({ matchId: match.id, version: 1, turn })),
+      "the sweep's job queued",
+    );
+    expect(posted.data).toEqual({ matchId: match.id, version: 1, turn });
+    // No worker runs here: the jobs are run by hand, turn after turn, as the recording grows.
+    await posted.remove();
     const live = liveMomentsProcessor(stack.t.deps, stack.t.services);
     const listed = async () =>
       (await stack.http.get(`/v1/matches/${match.id}/suggestions`, stack.admin.token)).json().data as {
