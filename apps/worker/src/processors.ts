@@ -14,6 +14,7 @@ import {
   type CameraCommandJob,
   type ClipCutJob,
   type JobFailureReport,
+  type LiveMomentsJob,
   type MatchStartingJob,
   type PrivacyAppliedJob,
   type RecordingJob,
@@ -27,7 +28,7 @@ import {
   type CameraCommandRequests,
 } from "@clubcast/camera-protocol";
 import type { MediaScope, MediaStore } from "@clubcast/media-store";
-import { createCameraCommandReader, type Deps, type Services } from "@clubcast/domain";
+import { createCameraCommandReader, recordedSegments, type Deps, type Services } from "@clubcast/domain";
 import type { WorkerSettings } from "@clubcast/settings";
 import type { CutKind } from "./cut-plan.ts";
 import {
@@ -45,6 +46,7 @@ import {
 import { indexedVideo, versionOf } from "./video-index.ts";
 import { listen } from "./moments/listen.ts";
 import { proposeMoments } from "./moments/score.ts";
+import { listenToChunk, liveChunk } from "./moments/live.ts";
 
 /** A failure retrying cannot fix (the server refused with a 4xx): the job fails at once. */
 function unrecoverable(error: unknown): unknown {
@@ -460,5 +462,28 @@ export function recordingMomentsProcessor({ mediaStore: store }: Deps, services:
     const moments = proposeMoments(await listen(await current()));
     await services.suggestions.heard(job.data, moments);
     return { done: true, moments: moments.length };
+  };
+}
+
+export type LiveMomentsResult =
+  | { done: true; moments: number; stored: number }
+  | { done: false; reason: "not live, or suggestions off" | "no sound yet" };
+
+/**
+ * moments.live: listens to the latest closed segments of a live match's recording (moments/live.ts)
+ * and stores the moments they suggest, so they reach the annotation page during the match. Reads
+ * the gateway's session playlists on this disk (the segments of a recording under way are nowhere
+ * else yet).
+ */
+export function liveMomentsProcessor({ mediaStore: store }: Deps, services: Services) {
+  return async (job: Job<LiveMomentsJob>): Promise<LiveMomentsResult> => {
+    if (!(await services.suggestions.wantsLiveListening(job.data)))
+      return { done: false, reason: "not live, or suggestions off" };
+    const matchDir = store.dir({ kind: "matches", id: job.data.matchId });
+    const chunk = liveChunk(recordedSegments(matchDir));
+    if (!chunk) return { done: false, reason: "no sound yet" };
+    const moments = await listenToChunk(chunk, matchDir);
+    const stored = await services.suggestions.heard(job.data, moments);
+    return { done: true, moments: moments.length, stored };
   };
 }

@@ -24,6 +24,7 @@ import {
   recordingDownloadProcessor,
   recordingIndexProcessor,
   recordingMomentsProcessor,
+  liveMomentsProcessor,
   summaryBuildProcessor,
 } from "./processors.ts";
 import type { WorkerSettings } from "@clubcast/settings";
@@ -38,11 +39,13 @@ export function jobHandlers(deps: Deps, services: Services, settings: WorkerSett
     privacyApplied: privacyAppliedProcessor(services),
     matchStarting: matchTimerProcessor(services),
     overdueMatches: async () => ({ stopped: await services.matches.stopOverdueMatches() }),
+    liveListeningSweep: async () => ({ listening: await services.suggestions.listenToLiveMatches() }),
     clipCut: clipCutProcessor(deps, services),
     summaryBuild: summaryBuildProcessor(deps, services),
     recordingDownload: recordingDownloadProcessor(deps, services),
     recordingIndex: recordingIndexProcessor(deps, services),
     recordingMoments: recordingMomentsProcessor(deps, services),
+    liveMoments: liveMomentsProcessor(deps, services),
   };
 }
 
@@ -92,7 +95,7 @@ const SCHEDULE_RETRY_MAX_MS = 30_000;
 
 /**
  * Schedules the repeatable jobs (the overdue-matches sweep, so no match stays live past its stopping
- * time for want of a camera to end it), trying again with backoff while Redis is away: a worker started
+ * time for want of a camera to end it; the live-listening sweep, so suggestions appear during a match), trying again with backoff while Redis is away: a worker started
  * during an outage ran without them until restarted. Says once that it waits, and once that it is done.
  * Schedules them again whenever Redis is back from an outage: a Redis that restarted without its data
  * lost them. A refusal by Redis itself is a bug no retry mends: it is logged and not tried again.
@@ -102,20 +105,20 @@ function scheduleRepeatableJobs(deps: Deps): () => void {
   let waited = false;
   let timer: NodeJS.Timeout | undefined;
   const attempt = (nextWaitMs: number) => {
-    void deps.jobs.scheduleOverdueSweep().then(
+    void deps.jobs.scheduleSweeps().then(
       () => {
-        if (waited) console.log("[worker] scheduled the overdue-matches sweep, Redis being back");
+        if (waited) console.log("[worker] scheduled the sweeps (overdue matches, live listening), Redis being back");
         waited = false;
       },
       (error: Error) => {
         if (stopped) return;
         if (!(error instanceof RedisUnavailable)) {
-          console.error(`[worker] could not schedule the overdue-matches sweep: ${error.message}`);
+          console.error(`[worker] could not schedule the sweeps (overdue matches, live listening): ${error.message}`);
           return;
         }
         if (!waited)
           console.error(
-            `[worker] could not schedule the overdue-matches sweep yet (${error.message}); trying again until Redis is back`,
+            `[worker] could not schedule the sweeps (overdue matches, live listening) yet (${error.message}); trying again until Redis is back`,
           );
         waited = true;
         timer = setTimeout(() => attempt(Math.min(nextWaitMs * 2, SCHEDULE_RETRY_MAX_MS)), nextWaitMs).unref();

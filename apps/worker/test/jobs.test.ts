@@ -9,6 +9,8 @@ import {
   OVERDUE_LIVE_GRACE_MS,
   OVERDUE_SWEEP_EVERY_MS,
   OVERDUE_SWEEP_SCHEDULER,
+  LIVE_LISTENING_SCHEDULER,
+  LIVE_LISTENING_EVERY_MS,
   PRIVACY_APPLIED_JOB,
   type CameraCommandJob,
   type PrivacyAppliedJob,
@@ -292,10 +294,13 @@ describe("camera commands", () => {
 
   it("stops an overdue live match with no publisher by the sweep, which the worker repeats", async () => {
     const schedulers = await stack.t.deps.jobs.matchTimers.getJobSchedulers();
-    expect(schedulers.map((scheduler) => [scheduler.key, scheduler.every])).toContainEqual([
-      OVERDUE_SWEEP_SCHEDULER,
-      OVERDUE_SWEEP_EVERY_MS,
-    ]);
+    expect(schedulers.map((scheduler) => [scheduler.key, scheduler.every])).toEqual(
+      expect.arrayContaining([
+        [OVERDUE_SWEEP_SCHEDULER, OVERDUE_SWEEP_EVERY_MS],
+        // And the live-listening sweep (issue 30: suggestions during the match).
+        [LIVE_LISTENING_SCHEDULER, LIVE_LISTENING_EVERY_MS],
+      ]),
+    );
     const now = Date.now();
     const at = (ms: number) => ({ startingAt: new Date(ms - 5400_000), stoppingAt: new Date(ms) });
     const { prisma } = stack.t.deps;

@@ -88,7 +88,7 @@ it("logs a Redis outage once each way and runs jobs again once Redis is back, wi
 it("schedules the overdue-matches sweep once Redis is back when it started without Redis, saying so once", async () => {
   await redisServer.stop();
   const late = spawnLoggedWorker();
-  const waiting = "[worker] could not schedule the overdue-matches sweep yet";
+  const waiting = "[worker] could not schedule the sweeps (overdue matches, live listening) yet";
   await eventually(async () => late.output().includes(waiting), "the worker to find Redis away", 30_000);
   // Long enough for the first retry (a second) to fail too: each attempt waits 1.5 s for Redis.
   await sleep(3000);
@@ -99,7 +99,8 @@ it("schedules the overdue-matches sweep once Redis is back when it started witho
     every: OVERDUE_SWEEP_EVERY_MS,
   });
   await eventually(
-    async () => late.output().includes("[worker] scheduled the overdue-matches sweep, Redis being back"),
+    async () =>
+      late.output().includes("[worker] scheduled the sweeps (overdue matches, live listening), Redis being back"),
     "the worker to say it scheduled the sweep",
   );
   expect(

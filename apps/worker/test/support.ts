@@ -15,7 +15,7 @@ import {
   type SimulatorControl,
   startCameraSimulator,
 } from "@clubcast/testkit/camera-sim";
-import type { WorkerSettings } from "@clubcast/settings";
+import type { AppConfig, WorkerSettings } from "@clubcast/settings";
 import { startWorkers, type RunningWorkers } from "../src/workers.ts";
 
 export const CAMERA_ID = "cam-1";
@@ -47,10 +47,16 @@ export interface JobStackOptions {
   controller?: boolean;
   /** A Redis of the test's own (default: the run's). */
   redisUrl?: string;
+  /** Settings of the API's own (a shorter summary quiet period). */
+  config?: Partial<AppConfig>;
 }
 
 export async function startJobStack(options: JobStackOptions = {}): Promise<JobStack> {
-  const t = await startTestApp({ ...generousLoginLimits, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}) });
+  const t = await startTestApp({
+    ...generousLoginLimits,
+    ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
+    ...options.config,
+  });
   const url = await listen(t);
   const { prisma } = t.deps;
   const { club, field, configuration: draft, controller } = await createClubWithCamera(prisma);

@@ -7,4 +7,5 @@ export { createDeps, closeDeps, type Deps } from "./deps.ts";
 export { createServices, type Services } from "./services.ts";
 export { createCameraCommandReader } from "./jobs/camera-command-reader.ts";
 export { forgetOldJobOutcomes } from "./matches/job-outcomes.ts";
+export { recordedSegments } from "./moments/timing.ts";
 export { hashPassword } from "./auth/passwords.ts";

@@ -16,7 +16,10 @@ export const QUEUES = {
   clipCuts: "clip-cuts",
   /** Joining a match's ready clips into its highlight summary. */
   summaryBuilds: "summary-builds",
-  /** The work after a recording is on demand: its MP4 download, its keyframe index and the moments its sound suggests. */
+  /**
+   * The work after a recording is on demand (its MP4 download, its keyframe index and the moments its
+   * sound suggests), and the listening to a live match's latest sound.
+   */
   recordings: "recordings",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -79,6 +82,14 @@ export const OVERDUE_SWEEP_EVERY_MS = 60_000;
 /** The id of the sweep's job scheduler: one per deployment, however many workers start. */
 export const OVERDUE_SWEEP_SCHEDULER = "matches-overdue";
 
+/** The sweep that has the live matches' latest sound listened to (every LIVE_LISTENING_EVERY_MS): no payload. */
+export const liveListeningSweepJob = z.object({});
+export type LiveListeningSweepJob = z.infer<typeof liveListeningSweepJob>;
+/** How often a live match's sound is listened to for moments (issue 30: suggestions during the match). */
+export const LIVE_LISTENING_EVERY_MS = 60_000;
+/** The id of the live-listening sweep's job scheduler: one per deployment. */
+export const LIVE_LISTENING_SCHEDULER = "moments-live";
+
 export const clipCutJob = z.object({
   clipId: rowId,
   /** The clip's version when queued (bumped by every change that needs a new cut). */
@@ -108,6 +119,17 @@ export type RecordingJob = z.infer<typeof recordingJob>;
 export const recordingDownloadJobId = (job: RecordingJob) => `download-${job.matchId}-v${job.version}`;
 export const recordingIndexJobId = (job: RecordingJob) => `index-${job.matchId}-v${job.version}`;
 export const recordingMomentsJobId = (job: RecordingJob) => `moments-${job.matchId}-v${job.version}`;
+
+/** One listening to the latest sound of a live match, by one sweep. */
+export const liveMomentsJob = z.object({
+  matchId: rowId,
+  /** The recording version the match's recording will have on demand (its recording_version + 1 while live). */
+  version: z.number().int().positive(),
+  /** The sweep's turn (its time / LIVE_LISTENING_EVERY_MS): one job per match and turn, however often the sweep runs. */
+  turn: z.number().int().nonnegative(),
+});
+export type LiveMomentsJob = z.infer<typeof liveMomentsJob>;
+export const liveMomentsJobId = (job: LiveMomentsJob) => `moments-live-${job.matchId}-v${job.version}-t${job.turn}`;
 
 /** The parent job of a privacy change's asset updates (a BullMQ flow). */
 export const PRIVACY_APPLIED_JOB = "privacy-applied";
@@ -261,6 +283,28 @@ export const JOBS = {
     names: ["recording.moments"],
     jobIdOf: recordingMomentsJobId,
     options: RETRIED,
+  }),
+  /**
+   * Posts a liveMoments job for each live match of a club with suggestions on (repeated by the
+   * LIVE_LISTENING_SCHEDULER job scheduler; a failed sweep is tried at the next one).
+   */
+  liveListeningSweep: defineJob({
+    queue: QUEUES.matchTimers,
+    payload: liveListeningSweepJob,
+    names: ["moments.live-sweep"],
+    options: { attempts: 1, removeOnComplete: true, removeOnFail: 100 },
+  }),
+  /**
+   * Listens to the latest closed segments of a live match and stores the moments they suggest, so
+   * suggestions appear during the match. Not retried: the next turn listens to the same sound again
+   * (its span overlaps), and the pass after the recording (recordingMoments) to all of it.
+   */
+  liveMoments: defineJob({
+    queue: QUEUES.recordings,
+    payload: liveMomentsJob,
+    names: ["moments.live"],
+    jobIdOf: liveMomentsJobId,
+    options: { attempts: 1, removeOnComplete: true, removeOnFail: 100 },
   }),
 };
 

@@ -122,6 +122,12 @@ export const EVENTS = {
    * seconds after it changed; counted from the sockets that said SOCKET.watch).
    */
   matchViewers: "match.viewers",
+  /**
+   * A match's sound suggested new moments (issue 30; during the match too): on the channels of the
+   * clubs that may annotate it (their clips staff, who may decide them), so the annotation page reads
+   * its suggestions again; ids only.
+   */
+  suggestionsAdded: "suggestions.added",
 } as const;
 
 /** Translated keys a user.message may carry (spec section 8). */
@@ -176,6 +182,7 @@ export interface EventPayloads {
   };
   "stream.refused": { club: number; configuration: number; field: number | null; code: PublishRefusalCode };
   "match.viewers": { match: number; watching: number; peak: number };
+  "suggestions.added": { club: number; match: number };
   "videos.changed": { club: number; kind: "clips" | "summaries"; ids: number[] };
   "clip.changed": { match: number; clip: number };
   "summary.changed": { match: number; summary: number };

@@ -61,6 +61,18 @@ export const SCORING = {
   sameMomentMs: 3000,
 } as const;
 
+/**
+ * How much sound the scoring of a moment looks at around it (ms): before it, the crowd's baseline
+ * with its gap and the whistle's surroundings; after it, the whistle's surroundings. A part of a
+ * recording scored alone (a live chunk: live.ts) scores its moments as the whole recording does once
+ * it holds that much sound either side of them.
+ */
+export const SCORING_CONTEXT = {
+  beforeMs:
+    Math.max(SCORING.crowdBaselineWindows + SCORING.crowdBaselineGapWindows, SCORING.surroundWindows) * WINDOW_MS,
+  afterMs: (SCORING.surroundWindows + SCORING.crowdMeanWindows) * WINDOW_MS,
+} as const;
+
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 const round2 = (value: number) => Math.round(value * 100) / 100;
 

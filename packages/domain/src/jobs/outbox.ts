@@ -28,6 +28,7 @@ import {
   summaryBuildJobId,
   type CameraCommandJob,
   type ClipCutJob,
+  type LiveMomentsJob,
   type RecordingJob,
   type SummaryBuildJob,
 } from "@clubcast/shared/jobs";
@@ -74,6 +75,8 @@ export interface OutboxPost {
   summaryBuild(job: SummaryBuildJob, delayMs: number): string;
   /** The work after a recording went on demand: its MP4 download, its keyframe index and the listening for moments. */
   recordingWork(job: RecordingJob): void;
+  /** The listening to a live match's latest sound (the live-listening sweep's, one per match and turn). */
+  liveMoments(job: LiveMomentsJob): void;
   /** A privacy change's asset updates, children of a job that tells the requester; answers their job ids. */
   assetUpdates(matchId: number, isPrivate: boolean, requestedBy: number | null): string[];
   setMatchStartingTimer(matchId: number, startingAt: Date): void;
@@ -108,6 +111,10 @@ function postInto(deliveries: OutboxDelivery[]): OutboxPost {
         { kind: "job", job: { kind: "recordingIndex", payload: job } },
         { kind: "job", job: { kind: "recordingMoments", payload: job } },
       );
+    },
+    liveMoments(job) {
+      planJob("liveMoments", job);
+      deliveries.push({ kind: "job", job: { kind: "liveMoments", payload: job } });
     },
     assetUpdates(matchId, isPrivate, requestedBy) {
       const idempotencyKeys = ASSET_UPDATE_TARGETS.map(() => randomUUID());

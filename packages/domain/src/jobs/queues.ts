@@ -1,13 +1,15 @@
 // The enqueue side of the BullMQ queues (the job registry JOBS in @clubcast/shared);
 // apps/worker runs the jobs. Services never call these: the jobs a change starts are
 // posted to the outbox (outbox.ts) in the change's transaction, and its relay calls
-// these once the change has committed. The worker schedules its repeated sweep here. Every call fails
+// these once the change has committed. The worker schedules its repeated sweeps here. Every call fails
 // fast with RedisUnavailable while Redis is away, and is never carried out later.
 import { FlowProducer, Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { FAIL_FAST_REDIS, withRedis, type RedisOutageLog } from "@clubcast/db/redis";
 import {
   ASSET_UPDATE_TARGETS,
+  LIVE_LISTENING_EVERY_MS,
+  LIVE_LISTENING_SCHEDULER,
   OVERDUE_SWEEP_EVERY_MS,
   OVERDUE_SWEEP_SCHEDULER,
   QUEUES,
@@ -121,15 +123,18 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     await addJobs([matchStartingTimer(matchId, startingAt)]);
   }
 
-  /** Repeats the overdue-matches sweep every OVERDUE_SWEEP_EVERY_MS (one scheduler, however often this is called). */
-  async function scheduleOverdueSweep(): Promise<void> {
-    const { name, data, opts } = planJob("overdueMatches", {});
+  /**
+   * Repeats the sweeps: the overdue-matches one every OVERDUE_SWEEP_EVERY_MS, the live-listening one
+   * every LIVE_LISTENING_EVERY_MS (one scheduler each, however often this is called).
+   */
+  async function scheduleSweeps(): Promise<void> {
+    const overdue = planJob("overdueMatches", {});
+    const listening = planJob("liveListeningSweep", {});
     await viaRedis(() =>
-      queues.matchTimers.upsertJobScheduler(
-        OVERDUE_SWEEP_SCHEDULER,
-        { every: OVERDUE_SWEEP_EVERY_MS },
-        { name, data, opts },
-      ),
+      Promise.all([
+        queues.matchTimers.upsertJobScheduler(OVERDUE_SWEEP_SCHEDULER, { every: OVERDUE_SWEEP_EVERY_MS }, overdue),
+        queues.matchTimers.upsertJobScheduler(LIVE_LISTENING_SCHEDULER, { every: LIVE_LISTENING_EVERY_MS }, listening),
+      ]),
     );
   }
 
@@ -162,7 +167,7 @@ export function createJobQueues(config: AppConfig, redisOutages: RedisOutageLog)
     enqueueAssetUpdates,
     setMatchStartingTimer,
     clearMatchStartingTimer,
-    scheduleOverdueSweep,
+    scheduleSweeps,
     close,
   };
 }

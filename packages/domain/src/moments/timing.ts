@@ -2,12 +2,15 @@
 // playlists the media gateway keeps of it (every segment, each dated by its
 // EXT-X-PROGRAM-DATE-TIME), not the live window (which forgets its oldest).
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import { parseMediaSegments, recordingTimeAt, type DatedSegment } from "@clubcast/shared";
 
 const SESSION_PLAYLIST = /^s(\d+)\.m3u8$/;
 
-/** Every segment of a match's recording so far, session after session, from one rendition (all share the timing). */
+/**
+ * Every segment of a match's recording so far, session after session, from one rendition (all share
+ * the timing and the sound); each uri is relative to the match's folder (the worker listens to them).
+ */
 export function recordedSegments(matchDir: string): DatedSegment[] {
   let renditions: string[];
   try {
@@ -33,7 +36,10 @@ export function recordedSegments(matchDir: string): DatedSegment[] {
     if (!sessions.length) continue;
     return sessions.flatMap(({ file }) => {
       try {
-        return parseMediaSegments(readFileSync(join(matchDir, rendition, file), "utf8"));
+        return parseMediaSegments(readFileSync(join(matchDir, rendition, file), "utf8")).map((segment) => ({
+          ...segment,
+          uri: posix.join(rendition, segment.uri),
+        }));
       } catch {
         return [];
       }

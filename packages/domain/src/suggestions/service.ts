@@ -1,10 +1,20 @@
-// Moments a match's sound suggests (issue 30): the worker's recording.moments job listens to a
-// recording on demand and stores what it heard here (suggested); who may annotate the match lists
-// them, accepts one (a marker of theirs at its time, made as any marker is, so its clip is cut)
-// or dismisses it. Each is decided once: a second decision answers 409. Only the suggestions of
-// the match's current recording are listed (a restored recording is listened to again).
-import { ANNOTATION_CLIP_LENGTH, type MomentKind } from "@clubcast/shared";
-import type { RecordingJob } from "@clubcast/shared/jobs";
+// Moments a match's sound suggests (issue 30): the worker listens to a live match's latest sound
+// every minute (the moments.live jobs the live-listening sweep posts) and to the whole recording
+// once it is on demand (recording.moments), and stores what it heard here, each moment once however
+// often it was heard (SAME_SUGGESTION_MS), telling the clubs that may annotate the match; who may
+// annotate it lists them, accepts one (a marker of theirs at its time, made as any marker is, so its
+// clip is cut) or dismisses it. Each is decided once: a second decision answers 409. Only the
+// suggestions of the match's current recording are listed (a restored recording is listened to
+// again); a live match's are those of the recording it is making.
+import {
+  ANNOTATION_CLIP_LENGTH,
+  CHANNELS,
+  EVENTS,
+  SAME_SUGGESTION_MS,
+  annotatingClubs,
+  type MomentKind,
+} from "@clubcast/shared";
+import { LIVE_LISTENING_EVERY_MS, type LiveMomentsJob, type RecordingJob } from "@clubcast/shared/jobs";
 import type { Deps } from "../deps.ts";
 import type { SequencesService } from "../sequences/service.ts";
 import type { RequestContext } from "../core/context.ts";
@@ -25,8 +35,26 @@ export interface HeardMoment {
 const ALREADY = { accepted: "suggestion.already_accepted", dismissed: "suggestion.already_dismissed" } as const;
 const MARKER_LABEL = { whistle: "suggestion.label_whistle", crowd: "suggestion.label_crowd" } as const;
 
+/**
+ * The recording a match's suggestions belong to: its on-demand one, or, while it is live, the one it
+ * is making (going on demand with a video of ours bumps recording_version: recording-work.ts).
+ */
+const heardInVersion = (match: { status: string; recordingVersion: number }) =>
+  match.status === "live" ? match.recordingVersion + 1 : match.recordingVersion;
+
+/** The moments not heard before: none of a kind within SAME_SUGGESTION_MS of a stored one of that kind. */
+export function newMoments(
+  moments: readonly HeardMoment[],
+  stored: readonly { timeMs: number; kind: MomentKind }[],
+): HeardMoment[] {
+  return moments.filter(
+    (moment) =>
+      !stored.some((old) => old.kind === moment.kind && Math.abs(old.timeMs - moment.timeMs) <= SAME_SUGGESTION_MS),
+  );
+}
+
 export function createSuggestionsService(deps: Deps, { sequences }: { sequences: SequencesService }) {
-  const { prisma } = deps;
+  const { prisma, outbox } = deps;
 
   /** Whether the job's recording is still the match's on-demand video and its club wants suggestions. */
   async function wantsListening({ matchId, version }: RecordingJob): Promise<boolean> {
@@ -36,26 +64,72 @@ export function createSuggestionsService(deps: Deps, { sequences }: { sequences:
     return count > 0;
   }
 
-  /** Stores what the listening heard in the job's recording (again for a retried job: nothing twice). */
-  async function heard({ matchId, version }: RecordingJob, moments: readonly HeardMoment[]): Promise<number> {
-    const { count } = await prisma.momentSuggestion.createMany({
-      data: moments.map((moment) => ({ matchId, recordingVersion: version, ...moment })),
-      skipDuplicates: true,
+  /** Whether the job's match is still live making that recording, and its club wants suggestions. */
+  async function wantsLiveListening({ matchId, version }: LiveMomentsJob): Promise<boolean> {
+    const count = await prisma.match.count({
+      where: { id: matchId, status: "live", recordingVersion: version - 1, club: { suggestMoments: true } },
     });
-    return count;
+    return count > 0;
   }
 
-  /** The suggestions of a match's current recording, in video order; for who may annotate it. */
+  /**
+   * The live-listening sweep: a moments.live job for each live match of a club with suggestions on,
+   * one per match and turn of LIVE_LISTENING_EVERY_MS (a sweep run twice in a turn adds none). Answers
+   * the matches.
+   */
+  async function listenToLiveMatches(now: Date = new Date()): Promise<number[]> {
+    const live = await prisma.match.findMany({
+      where: { status: "live", club: { suggestMoments: true } },
+      select: { id: true, status: true, recordingVersion: true },
+      orderBy: { id: "asc" },
+    });
+    if (live.length === 0) return [];
+    const turn = Math.floor(now.getTime() / LIVE_LISTENING_EVERY_MS);
+    await outbox.post((post) =>
+      live.forEach((match) => post.liveMoments({ matchId: match.id, version: heardInVersion(match), turn })),
+    );
+    return live.map((match) => match.id);
+  }
+
+  /**
+   * Stores what the listening heard in the job's recording, each moment once: one heard before (by
+   * a live chunk, or a retried job) within SAME_SUGGESTION_MS is not stored again. Tells the clubs
+   * that may annotate the match when it stored any, committed together (the outbox). The match's row
+   * is locked meanwhile: a live chunk and the pass after the recording, running at once, store a
+   * moment once. Answers how many it stored.
+   */
+  async function heard({ matchId, version }: RecordingJob, moments: readonly HeardMoment[]): Promise<number> {
+    return outbox.transaction(async (tx, post) => {
+      const [match] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM matches WHERE id = ${matchId} FOR UPDATE`;
+      if (!match) return 0;
+      const stored = await tx.momentSuggestion.findMany({
+        where: { matchId, recordingVersion: version },
+        select: { timeMs: true, kind: true },
+      });
+      const fresh = newMoments(moments, stored);
+      if (fresh.length === 0) return 0;
+      const { count } = await tx.momentSuggestion.createMany({
+        data: fresh.map((moment) => ({ matchId, recordingVersion: version, ...moment })),
+        skipDuplicates: true,
+      });
+      const clubs = await tx.match.findUniqueOrThrow({ where: { id: matchId }, select: matchClubsSelect });
+      for (const club of annotatingClubs(matchClubsOf(clubs)))
+        post.events.publish(CHANNELS.club(club), EVENTS.suggestionsAdded, { club, match: matchId });
+      return count;
+    });
+  }
+
+  /** The suggestions of a match's current recording (while live: so far), in video order; for who may annotate it. */
   async function listOfMatch(matchId: number, ctx: RequestContext) {
     requireUser(ctx);
     const match = await prisma.match.findFirst({
       where: { id: matchId, ...visibleMatches(ctx) },
-      select: { id: true, recordingVersion: true, ...matchClubsSelect },
+      select: { id: true, status: true, recordingVersion: true, ...matchClubsSelect },
     });
     if (!match) throw new NotFoundError("not_found.match");
     requireAnnotator(ctx, matchClubsOf(match));
     const rows = await prisma.momentSuggestion.findMany({
-      where: { matchId, recordingVersion: match.recordingVersion },
+      where: { matchId, recordingVersion: heardInVersion(match) },
       select: suggestionSelect,
       orderBy: [{ timeMs: "asc" }, { id: "asc" }],
     });
@@ -141,7 +215,7 @@ export function createSuggestionsService(deps: Deps, { sequences }: { sequences:
     return written(presentSuggestion(row), translate(ctx.locale, "suggestion.dismissed"));
   }
 
-  return { wantsListening, heard, listOfMatch, accept, dismiss };
+  return { wantsListening, wantsLiveListening, listenToLiveMatches, heard, listOfMatch, accept, dismiss };
 }
 
 export type SuggestionsService = ReturnType<typeof createSuggestionsService>;

@@ -499,6 +499,25 @@ describe("the annotation screen's suggested moments", () => {
     expect(accept).toHaveBeenCalledTimes(1);
   });
 
+  it("shows new suggestions without a reload when the club's channel says the match's sound suggested more", async () => {
+    let suggestions = [suggestion(1, 61_250, "whistle")];
+    const ofMatch = vi.fn(() => ({ data: suggestions }));
+    renderRoutes(routes, PATH, admin, null, annotateApi([], { "suggestions.ofMatch": ofMatch }));
+    const panel = await screen.findByRole("region", { name: /Suggested moments/ });
+    expect(await within(panel).findAllByRole("button", { name: /^Jump to/ })).toHaveLength(1);
+    const reads = ofMatch.mock.calls.length;
+
+    // The next minute of the live match was listened to: a crowd roar.
+    suggestions = [...suggestions, suggestion(2, 125_000, "crowd")];
+    // Another match's news is not this list's.
+    emit(`club.${CLUB.id}`, "suggestions.added", { club: CLUB.id, match: match.id + 1 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ofMatch).toHaveBeenCalledTimes(reads);
+    emit(`club.${CLUB.id}`, "suggestions.added", { club: CLUB.id, match: match.id });
+    expect(await within(panel).findByRole("button", { name: "Jump to 00:02:05:000 Crowd roar" })).toBeInTheDocument();
+    expect(within(panel).getAllByRole("button", { name: /^Jump to/ })).toHaveLength(2);
+  });
+
   it("says why a decision failed (decided meanwhile: 409) and shows the list as it is now", async () => {
     const user = userEvent.setup();
     let suggestions = [suggestion(1, 61_250, "whistle")];

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { Popover, PopoverButton, PopoverPanel } from "@headlessui/react";
 import { useForm } from "react-hook-form";
 import { Trans, useTranslation } from "react-i18next";
-import { ANNOTATION_CLIP_LENGTH, CLIP_MAX_MS, FRAME_RATES, canAnnotate } from "@clubcast/shared";
+import { ANNOTATION_CLIP_LENGTH, CLIP_MAX_MS, FRAME_RATES, annotatingClubs, canAnnotate } from "@clubcast/shared";
 import { updateMarkerInput } from "@clubcast/shared/schemas";
 import { useAuth } from "../../auth/AuthProvider.tsx";
 import { useSelectClub } from "../../lib/current-club.tsx";
@@ -331,7 +331,11 @@ function Annotator({ match }: { match: Match }) {
   const clips = useMarkerClips(match.id);
   // Only the staff of the match's clubs annotate (each marker is a cut); others watch.
   const { user } = useAuth();
-  const mayAnnotate = user !== null && canAnnotate(user, user.club?.id ?? null, matchClubs(match));
+  const clubs = matchClubs(match);
+  const mayAnnotate = user !== null && canAnnotate(user, user.club?.id ?? null, clubs);
+  // The club channel new suggestions are heard on: the annotator's own club's, a system admin's the match's club's.
+  const ownClub = user?.club?.id;
+  const suggestionsClub = ownClub !== undefined && annotatingClubs(clubs).includes(ownClub) ? ownClub : match.club.id;
   // Who may score the match (players and members may not) sets it here too.
   const scoringClub = scoringClubOf(user, match);
 
@@ -429,7 +433,7 @@ function Annotator({ match }: { match: Match }) {
             </ol>
           )}
         </section>
-        {mayAnnotate && <SuggestionsPanel matchId={match.id} onJump={clock.seek} />}
+        {mayAnnotate && <SuggestionsPanel matchId={match.id} club={suggestionsClub} onJump={clock.seek} />}
         {scoringClub !== null && (
           <section className="score-panel" aria-labelledby="score-title">
             <h2 id="score-title" className="annotate__heading">

@@ -1,8 +1,11 @@
 // The annotation screen's moments suggested from the match's sound (issue 30): the worker's
 // whistles and crowd surges still waiting for a decision, in video order. Each is one tap (or
 // one Enter) from a marker — Accept makes one at its time, and with it a clip — or from gone:
-// Dismiss. Its time jumps the video there, to hear it first.
+// Dismiss. Its time jumps the video there, to hear it first. New ones (a live match is listened to
+// every minute, and once more after it) are told on the club's channel: the list is read again.
 import { useTranslation } from "react-i18next";
+import { CHANNELS, EVENTS } from "@clubcast/shared";
+import { useChannel } from "../../lib/realtime.ts";
 import { failureMessage } from "../../lib/server-errors.ts";
 import { trpc, type RouterOutputs } from "../../lib/trpc.ts";
 import { Icon } from "../../ui/Icon.tsx";
@@ -68,10 +71,27 @@ function SuggestionItem({ suggestion, onJump }: { suggestion: Suggestion; onJump
   );
 }
 
-/** The pending suggestions of a match, for who may annotate it (the API answers 403 to others). */
-export function SuggestionsPanel({ matchId, onJump }: { matchId: number; onJump: (timeMs: number) => void }) {
+/**
+ * The pending suggestions of a match, for who may annotate it (the API answers 403 to others); new
+ * ones are heard of on the channel of `club`, one of the clubs that may annotate the match.
+ */
+export function SuggestionsPanel({
+  matchId,
+  club,
+  onJump,
+}: {
+  matchId: number;
+  club: number;
+  onJump: (timeMs: number) => void;
+}) {
   const { t } = useTranslation("annotate");
+  const utils = trpc.useUtils();
   const query = trpc.suggestions.ofMatch.useQuery({ id: matchId });
+  useChannel(CHANNELS.club(club), {
+    [EVENTS.suggestionsAdded]: (added) => {
+      if (added.match === matchId) void utils.suggestions.ofMatch.invalidate({ id: matchId });
+    },
+  });
   const pending = (query.data?.data ?? []).filter((suggestion) => suggestion.state === "pending");
   return (
     <section className="markers suggestions" aria-labelledby="suggestions-title">
