@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import fc from "fast-check";
 import { apiError } from "../../../test/fake-api.ts";
 import { renderRoutes } from "../../../test/render.tsx";
 import { MarkerTimeline } from "./MarkerTimeline.tsx";
@@ -92,6 +93,28 @@ describe("the markers on the timeline", () => {
     fireEvent.pointerDown(corner, { button: 0, pointerId: 2, clientX: TRACK.left });
     fireEvent.pointerUp(corner, { pointerId: 2, clientX: TRACK.left + TRACK.width + 80 });
     await waitFor(() => expect(updateMarker).toHaveBeenLastCalledWith({ id: 1, time_ms: DURATION_MS }));
+  });
+
+  it("saves a drag let go anywhere, on the strip or past either end, as a time inside the video", async () => {
+    const updateMarker = vi.fn(moved);
+    renderTimeline(updateMarker);
+    const goal = screen.getByRole("slider", { name: "Move Goal 1–0 · Groen Wit 1 · 49′" });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: -2000, max: 3000 }), async (clientX) => {
+        updateMarker.mockClear();
+        const before = Number(goal.getAttribute("aria-valuenow"));
+        fireEvent.pointerDown(goal, { button: 0, pointerId: 1, clientX: before });
+        fireEvent.pointerUp(goal, { pointerId: 1, clientX });
+        const share = Math.min(Math.max((clientX - TRACK.left) / TRACK.width, 0), 1);
+        const expected = Math.round(share * DURATION_MS);
+        await waitFor(() => expect(goal).toHaveAttribute("aria-valuenow", String(expected)));
+        // A drag back to where it was saved is no change to save.
+        if (expected === 2_940_000) expect(updateMarker).not.toHaveBeenCalled();
+        else await waitFor(() => expect(updateMarker).toHaveBeenCalledWith({ id: 3, time_ms: expected }));
+        await waitFor(() => expect(goal).not.toHaveAttribute("aria-busy"));
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it("says why a move failed and puts the marker back where it was saved", async () => {

@@ -78,7 +78,10 @@ function MarkerHandle({
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     if (!dragging.current) return;
     dragging.current = false;
-    void save(timeAt(event.clientX));
+    // Where it is let go is where it shows while saving, whether or not a move event got there first.
+    const timeMs = timeAt(event.clientX);
+    setMoving(timeMs);
+    void save(timeMs);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
