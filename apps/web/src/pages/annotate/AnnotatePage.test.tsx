@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { act, configure, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { RouteObject } from "react-router";
 import axe from "axe-core";
@@ -31,6 +31,12 @@ function emit<E extends keyof ChannelHandlers>(
     }
   });
 }
+// The player itself is hls.js's business; here it is the video element the page steers.
+vi.mock("../matches/VideoPlayer.tsx", () => ({
+  VideoPlayer: ({ label, ref }: { label: string; ref?: React.Ref<HTMLVideoElement> }) => (
+    <video ref={ref} aria-label={label} />
+  ),
+}));
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -238,6 +244,47 @@ describe("the annotation screen", () => {
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(deleteMarker).toHaveBeenCalledWith({ id: 1 }));
     expect(await screen.findByText("Marker deleted")).toBeInTheDocument();
+  });
+
+  it("moves a goal along the video's timeline with the keys, and reads the markers and clips again", async () => {
+    const user = userEvent.setup();
+    const goal = { ...marker(3, 2_940_000, "Goal 1–0 · Groen Wit 1 · 49′"), sequence: 4, goal: true };
+    const list = vi.fn(() => ({
+      data: [{ id: 4, match: match.id, user: null, goals: true, name: "", created_at: "", markers: [goal] }],
+    }));
+    const clips = vi.fn(() => ({ data: [], message: "No clips found" }));
+    const updateMarker = vi.fn((input: { id: number; time_ms: number }) => ({
+      data: { ...goal, time_ms: input.time_ms },
+      message: "Marker updated",
+    }));
+    renderRoutes(
+      routes,
+      PATH,
+      admin,
+      null,
+      annotateApi(null, {
+        "matches.byId": () => ({ data: { ...match, vod_hls_url: "/media/matches/40/vod.m3u8" } }),
+        "sequences.list": list,
+        "clips.ofMatch": clips,
+        "sequences.updateMarker": updateMarker,
+      }),
+    );
+    const video = await screen.findByLabelText(/^Video of/);
+    await screen.findByRole("button", { name: /^Jump to Goal 1–0/ });
+    // No strip until the video's length is known.
+    expect(screen.queryByRole("slider")).toBeNull();
+    Object.defineProperty(video, "duration", { value: 5400 });
+    fireEvent(video, new Event("durationchange"));
+    const handle = await screen.findByRole("slider", { name: "Move Goal 1–0 · Groen Wit 1 · 49′" });
+    const reads = { list: list.mock.calls.length, clips: clips.mock.calls.length };
+
+    handle.focus();
+    await user.keyboard("{Shift>}{ArrowRight}{/Shift}");
+    await waitFor(() => expect(updateMarker).toHaveBeenCalledWith({ id: 3, time_ms: 2_950_000 }));
+    await waitFor(() => expect(list.mock.calls.length).toBeGreaterThan(reads.list));
+    await waitFor(() => expect(clips.mock.calls.length).toBeGreaterThan(reads.clips));
+    // The arrow moved the marker, not the video.
+    expect(screen.getByRole("status", { name: "Timecode" })).toHaveTextContent("00:00:00:000");
   });
 
   it("posts the score", async () => {

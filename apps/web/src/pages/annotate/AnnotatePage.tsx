@@ -1,7 +1,8 @@
 // The annotation screen (/dashboard/clubs/{id}/recorded/{videoid}/annotate):
 // the match's on-demand video with a timecode (hours:minutes:seconds:ms) and
 // frames at a chosen frame rate, frame-by-frame stepping with buttons and keys,
-// the user's markers on the match (saved through the sequences API), the moments
+// the user's markers on the match (saved through the sequences API, moved along
+// the video's timeline by dragging or the keys: MarkerTimeline), the moments
 // its sound suggests for whom may annotate (SuggestionsPanel), the score
 // control for whom may score and the match's highlight summary.
 import { useEffect, useRef, useState } from "react";
@@ -32,6 +33,7 @@ import { recordedMatchPath, useMatchTitle } from "../scheduler/match-columns.tsx
 import { SummaryPanel } from "./SummaryPanel.tsx";
 import { SuggestionsPanel } from "./SuggestionsPanel.tsx";
 import { MarkerClip, useMarkerClips, type Clip } from "./MarkerClip.tsx";
+import { MarkerTimeline } from "./MarkerTimeline.tsx";
 import {
   FRAME_RATE_NAMES,
   formatTimecode,
@@ -401,6 +403,10 @@ function Annotator({ match }: { match: Match }) {
           onRate={setRate}
           onAddMarker={mayAnnotate ? () => void add() : undefined}
         />
+        {/* Moved along the video once its length is known (a marker past the end would be off the strip). */}
+        {mayAnnotate && markers.length > 0 && Number.isFinite(clock.durationMs) && clock.durationMs > 0 && (
+          <MarkerTimeline markers={markers} durationMs={clock.durationMs} />
+        )}
       </div>
       <aside className="annotate__side">
         <section className="markers" aria-labelledby="markers-title">

@@ -51,6 +51,13 @@ const de: typeof en = {
     delete_title: "Markierung löschen?",
     delete_text: "„{{label}}“ bei {{time}} wird gelöscht.",
   },
+  timeline: {
+    label: "Markierungen auf der Zeitleiste",
+    handle: "{{label}} verschieben",
+    hint: "Zieh eine Markierung am Video entlang, oder wähle sie und nutze ← / → (1 s) und Umschalt + ← / → (10 s); Loslassen speichert sie.",
+    moved: "{{label}} verschoben auf {{time}}",
+    failed: "Die Markierung konnte nicht verschoben werden",
+  },
   clip: {
     queued: "Clip wartet auf den Schnitt",
     cutting: "Clip wird geschnitten… {{progress}} %",

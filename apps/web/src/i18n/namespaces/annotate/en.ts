@@ -50,6 +50,13 @@ const en = {
     delete_title: "Delete the marker?",
     delete_text: "“{{label}}” at {{time}} is removed.",
   },
+  timeline: {
+    label: "Markers on the timeline",
+    handle: "Move {{label}}",
+    hint: "Drag a marker along the video, or focus it and use ← / → (1 s) and Shift + ← / → (10 s); letting go saves it.",
+    moved: "{{label}} moved to {{time}}",
+    failed: "Could not move the marker",
+  },
   clip: {
     queued: "Clip waiting to be cut",
     cutting: "Cutting the clip… {{progress}}%",

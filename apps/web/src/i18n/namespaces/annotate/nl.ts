@@ -51,6 +51,13 @@ const nl: typeof en = {
     delete_title: "Marker verwijderen?",
     delete_text: "“{{label}}” op {{time}} wordt verwijderd.",
   },
+  timeline: {
+    label: "Markers op de tijdlijn",
+    handle: "{{label}} verplaatsen",
+    hint: "Sleep een marker langs de video, of kies hem en gebruik ← / → (1 s) en Shift + ← / → (10 s); loslaten bewaart hem.",
+    moved: "{{label}} verplaatst naar {{time}}",
+    failed: "De marker kon niet worden verplaatst",
+  },
   clip: {
     queued: "Clip wacht om geknipt te worden",
     cutting: "Clip wordt geknipt… {{progress}}%",
