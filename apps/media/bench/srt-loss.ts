@@ -49,7 +49,7 @@ export async function srtLossRows(options: { minutes: number }): Promise<SrtLoss
   const ingest = await startSrtIngest({
     port: 0,
     host: "127.0.0.1",
-    pushUrlFor: (token) => join(dir, `${token}.flv`),
+    pushUrlPrefix: `${dir}/`,
     async authorize(streamKey, { token }) {
       const camera = cameras.find((c) => c.streamKey === streamKey);
       if (!camera) return { ok: false, reason: "not a bench key" };
