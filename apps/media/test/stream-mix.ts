@@ -249,6 +249,7 @@ export const ingestUrl = (stack: GatewayStack, protocol: "rtmp" | "srt", streamK
 export interface CaseResult {
   case: StreamCase;
   streamKey: string;
+  configurationId: number;
   matchId: number;
   clip: Clip;
   /** What monitoring lists as refused for this key. */
@@ -324,11 +325,12 @@ let keys = 0;
 export function emptyResult(
   c: StreamCase,
   clip: CaseResult["clip"],
-  run: { streamKey: string; matchId: number; failure?: string },
+  run: { streamKey: string; configurationId: number; matchId: number; failure?: string },
 ): CaseResult {
   return {
     case: c,
     streamKey: run.streamKey,
+    configurationId: run.configurationId,
     matchId: run.matchId,
     clip,
     refusals: [],
@@ -356,7 +358,7 @@ export async function runCase(stack: GatewayStack, c: StreamCase, clip: Clip): P
   const livestream: LivestreamMode = c.protocol;
   const configuration = await stack.configuration({ streamKey, livestream, passthrough: c.passthrough });
   const match = await stack.createMatch(configuration);
-  const result = emptyResult(c, clip, { streamKey, matchId: match.id });
+  const result = emptyResult(c, clip, { streamKey, configurationId: configuration.id, matchId: match.id });
   const matchNow = () => stack.match(match.id);
   if (c.recordFrom === "before") {
     await stack.command(match.id, "startrecording");
