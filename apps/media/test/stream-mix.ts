@@ -393,6 +393,11 @@ export async function runCase(stack: GatewayStack, c: StreamCase, clip: Clip): P
       const sentThen = c.lateFrames + Math.floor(((Date.now() - publisher.origin()) / 1000) * FPS);
       result.expectedFirstFrame = Math.max(clip.firstKeyframe, sentThen);
       result.publishedSeconds = (clip.lastFrame + 1 - result.expectedFirstFrame) / FPS;
+      // A preview that showed only as the camera ended (a busy machine): its match had nothing left to record.
+      if (result.publishedSeconds <= 0) {
+        result.failure = `the preview showed too late: the recording started ${(-result.publishedSeconds).toFixed(1)} s after the camera's last frame`;
+        result.publishedSeconds = 0;
+      }
     }
   }
 
@@ -435,9 +440,11 @@ export async function runCase(stack: GatewayStack, c: StreamCase, clip: Clip): P
     result.failure ??= `stop recording refused: ${(error as Error).message.split("\n")[0]}`;
     return result;
   }
+  // Settled: on demand, or marked as recorded without video (read before the stop took effect, a match
+  // awaiting its video still shows its status from before the start).
   const settled = await poll(async () => {
     const answer = await matchNow();
-    return answer.status !== "live" && answer.status !== "processing" && answer;
+    return (answer.status === "vod" || answer.recording_problem !== null) && answer;
   }, 60_000);
   if (settled?.status !== "vod" || !settled.vod_hls_url) {
     const answer = await matchNow();
