@@ -338,7 +338,7 @@ export async function obsMixRows(options: MixOptions): Promise<SummaryRow[]> {
           ? result.failure
           : result.publisherCode !== 0
             ? `publisher ended ${result.publisherCode}: ${result.publisherErrors.split("\n").at(-1)}`
-            : (result.failure ?? "never live with a segment");
+            : (result.failure ?? "never live with playable video while publishing");
     const reasons = new Map<string, number>();
     for (const result of failing) reasons.set(reasonOf(result), (reasons.get(reasonOf(result)) ?? 0) + 1);
 

@@ -256,7 +256,11 @@ export interface CaseResult {
   refusals: string[];
   publisherCode: number | null;
   publisherErrors: string;
-  /** Whether the match answered live with a live playlist listing a segment while the camera published. */
+  /**
+   * Whether the match answered live with video a viewer can play while the camera published: a low-latency
+   * part or a whole segment listed and answering (a 10 s keyframe interval's first segment is whole only
+   * after 10 s, its parts play from the first).
+   */
   wentLive: boolean;
   /**
    * Seconds from the first packet sent (for a preview handed over: from the start command) to the first
@@ -412,6 +416,7 @@ export async function runCase(stack: GatewayStack, c: StreamCase, clip: Clip): P
     const edge = liveUrl ? await liveEdge(liveUrl) : null;
     if (edge && result.firstPlayablePartSeconds === null && edge.firstPart) {
       if ((await statusOf(edge.firstPart).catch(() => 0)) === 200) {
+        result.wentLive = true;
         result.firstPlayablePartSeconds = (Date.now() - liveFrom()) / 1000;
       }
     }
@@ -482,7 +487,7 @@ export function shortfalls(result: CaseResult, toleranceSeconds = 0.5): string[]
   if (result.refusals.length) problems.push(`refused: ${result.refusals.join("; ")}`);
   if (result.publisherCode !== 0)
     problems.push(`the publisher ended with ${result.publisherCode}: ${result.publisherErrors}`);
-  if (!result.wentLive) problems.push("the match never went live with a segment while the camera published");
+  if (!result.wentLive) problems.push("the match never went live with playable video while the camera published");
   const vod = result.vod;
   if (!vod) return problems;
   if (vod.status !== 200) problems.push(`vod.m3u8 answered ${vod.status}`);
