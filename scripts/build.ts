@@ -8,7 +8,7 @@ import { isBuiltin } from "node:module";
 import { join, relative, sep } from "node:path";
 import { build, type Plugin } from "esbuild";
 import { REPOSITORY_ROOT } from "@clubcast/settings";
-import { COMMAND_ENTRIES, PLATFORM_ENTRIES } from "./entries.ts";
+import { COMMAND_ENTRIES, PLATFORM_ENTRIES, THREAD_ENTRIES } from "./entries.ts";
 import { ensureWebBuild } from "./web-build.ts";
 
 const dist = join(REPOSITORY_ROOT, "dist");
@@ -37,7 +37,7 @@ const npmPackagesExternal: Plugin = {
 };
 
 rmSync(dist, { recursive: true, force: true });
-const entries = { ...PLATFORM_ENTRIES, ...COMMAND_ENTRIES };
+const entries = { ...PLATFORM_ENTRIES, ...COMMAND_ENTRIES, ...THREAD_ENTRIES };
 await build({
   absWorkingDir: REPOSITORY_ROOT,
   entryPoints: Object.values(entries).map(({ source, bundle }) => ({

@@ -17,3 +17,11 @@ export const COMMAND_ENTRIES = {
   backup: { source: "scripts/bin/backup.ts", bundle: "dist/backup.js" },
   restore: { source: "scripts/bin/restore.ts", bundle: "dist/restore.js" },
 } as const;
+
+/**
+ * Modules a program runs as a worker thread, compiled beside it: each finds its own by name next to itself
+ * (the media gateway's SRT relay, apps/media/src/srt-ingest.ts).
+ */
+export const THREAD_ENTRIES = {
+  "srt-relay-thread": { source: "apps/media/src/srt-relay-thread.ts", bundle: "dist/srt-relay-thread.js" },
+} as const;

@@ -15,6 +15,7 @@ import { freshMigratedDatabase, dropDatabase, percentile, printTable, sleep } fr
 import { startGatewayStack, type GatewayStack } from "../test/support.ts";
 import {
   FPS,
+  describeCase,
   emptyResult,
   encodeClip,
   frameNumbers,
@@ -264,6 +265,7 @@ async function guarded(stack: GatewayStack, c: StreamCase, clip: Clip): Promise<
   } catch (error) {
     return emptyResult(c, clip, {
       streamKey: "",
+      configurationId: 0,
       matchId: 0,
       failure: `the run failed: ${(error as Error).message.split("\n")[0]}`,
     });
@@ -329,17 +331,16 @@ export async function obsMixRows(options: MixOptions): Promise<SummaryRow[]> {
     const burstBaseline = baselineBurst.map(fromBaseline);
 
     const failing = gateway.filter((result) => !fromGateway(result).taken || !result.wentLive);
-    const reasons = new Map<string, number>();
-    for (const result of failing) {
-      const reason: string = result.refusals[0]
+    const reasonOf = (result: CaseResult): string =>
+      result.refusals[0]
         ? `refused: ${result.refusals[0]}`
         : result.failure?.startsWith("the run failed")
           ? result.failure
           : result.publisherCode !== 0
             ? `publisher ended ${result.publisherCode}: ${result.publisherErrors.split("\n").at(-1)}`
-            : (result.failure ?? "never live with a segment");
-      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
-    }
+            : (result.failure ?? "never live with playable video while publishing");
+    const reasons = new Map<string, number>();
+    for (const result of failing) reasons.set(reasonOf(result), (reasons.get(reasonOf(result)) ?? 0) + 1);
 
     const byGroup = (label: string, pick: (c: StreamCase) => boolean) => {
       const g = gatewayMeasured.filter((_, index) => pick(gateway[index]!.case));
@@ -395,6 +396,18 @@ export async function obsMixRows(options: MixOptions): Promise<SummaryRow[]> {
     if (reasons.size) {
       console.log("Publishes the gateway did not take, or took without going live, by reason:");
       for (const [reason, count] of reasons) console.log(`  ${count} × ${reason}`);
+      // Each one with what the gateway logged of it, so its cause can be found.
+      const log = stack.log().split("\n");
+      for (const result of failing) {
+        console.log(
+          `  match ${result.matchId}, ${describeCase(result.case)}: ${reasonOf(result)}; ${fixed(result.publishedSeconds)} s published, ` +
+            `first part ${fixed(result.firstPlayablePartSeconds ?? Number.NaN, 1)} s, first segment ${fixed(result.firstLiveSegmentSeconds ?? Number.NaN, 1)} s`,
+        );
+        const about = new RegExp(
+          `matches/${result.matchId}\\b|match ${result.matchId}\\b|configuration ${result.configurationId}\\b|…${result.streamKey.slice(-4)}`,
+        );
+        for (const line of log) if (about.test(line)) console.log(`    ${line}`);
+      }
     }
     printTable(
       `Stop → on demand with a poster, ${fixed(long.seconds / 60, 0)}-minute recording (published in ${fixed(long.publishSeconds, 0)} s, publisher exit ${long.publisherCode})`,

@@ -49,7 +49,7 @@ export async function srtLossRows(options: { minutes: number }): Promise<SrtLoss
   const ingest = await startSrtIngest({
     port: 0,
     host: "127.0.0.1",
-    pushUrlFor: (token) => join(dir, `${token}.flv`),
+    pushUrlPrefix: `${dir}/`,
     async authorize(streamKey, { token }) {
       const camera = cameras.find((c) => c.streamKey === streamKey);
       if (!camera) return { ok: false, reason: "not a bench key" };
@@ -92,7 +92,7 @@ export async function srtLossRows(options: { minutes: number }): Promise<SrtLoss
     for (const camera of cameras) {
       const name = `SRT, ${camera.loss * 100} % loss and ${DELAY_MS} ms delay each way`;
       const held = ((camera.droppedAt ?? ended) - started) / 60_000;
-      const errors = camera.token ? await decodeErrors(join(dir, `${camera.token}.flv`)) : Number.NaN;
+      const errors = camera.token ? await decodeErrors(join(dir, camera.token)) : Number.NaN;
       const sum = (key: "retransmitted_packets" | "dropped_packets") =>
         camera.stats.reduce((total, s) => total + (s[key] ?? 0), 0);
       const mean = (key: "rtt_ms" | "loss_percent" | "bitrate_kbps") => {

@@ -94,6 +94,8 @@ interface RecordingSpan {
   catchUp(): void;
   /** The video-on-demand was made: a late segment rewrites it instead of the live playlists. */
   onDemand: boolean;
+  /** It was reported finished without video: its stream's first segment, placed later, reports it again. */
+  reportedWithoutVideo: boolean;
 }
 
 interface Publisher {
@@ -251,8 +253,14 @@ export function createGateway(options: GatewayOptions) {
   const scopePath = (scope: MediaScope) => `${scope.kind}/${scope.id}/${MEDIA_FILES.livePlaylist}`;
   const publisherOfConfiguration = (configurationId: number) =>
     [...publishers.values()].find((publisher) => publisher.configurationId === configurationId);
-  const publisherOfCamera = (cameraId: string) =>
-    [...publishers.values()].find((publisher) => publisher.cameraId === cameraId && publisher.connected);
+  /**
+   * Publishers that left while their writer still finishes what they sent (nginx ended its input; the
+   * spool's last parts are still to be placed).
+   */
+  const departing = new Set<Publisher>();
+  /** Whether a writer still has stream of this camera to place: a connected publisher's, or one that left. */
+  const hasStreamToPlace = (cameraId: string) =>
+    [...publishers.values(), ...departing].some((publisher) => publisher.cameraId === cameraId && publisher.writer);
 
   async function refuse(refusal: {
     streamKey: string;
@@ -283,7 +291,15 @@ export function createGateway(options: GatewayOptions) {
   function openSpan(cameraId: string, recording: RecordingState, from: number) {
     let catchUp!: () => void;
     const caughtUp = new Promise<void>((resolve) => (catchUp = resolve));
-    const span: RecordingSpan = { recording, from, to: null, caughtUp, catchUp, onDemand: false };
+    const span: RecordingSpan = {
+      recording,
+      from,
+      to: null,
+      caughtUp,
+      catchUp,
+      onDemand: false,
+      reportedWithoutVideo: false,
+    };
     spans.set(cameraId, [...(spans.get(cameraId) ?? []), span]);
     return span;
   }
@@ -497,10 +513,14 @@ export function createGateway(options: GatewayOptions) {
           parts: live ? livePartsOf(publisher, target) : undefined,
         });
     const playable = segments > 0 || (publisher.open?.target === target && publisher.open.parts[0]!.length > 0);
-    // The tail of a recording on demand came in: the store gets it too.
-    if (target.span?.onDemand && target.scope.kind === "matches" && segments > 0) {
+    // The tail of a recording on demand came in: the store gets it too, and the API its video if it was told of none.
+    const span = target.span;
+    if (span?.onDemand && target.scope.kind === "matches" && segments > 0) {
       const matchId = target.scope.id;
-      inBackground(`storing match ${matchId}'s recording`, () => publishRecording(matchId));
+      if (span.reportedWithoutVideo) {
+        span.reportedWithoutVideo = false;
+        inBackground(`reporting match ${matchId}'s late video`, () => reportOnDemand(span, new Date(span.to!)));
+      } else inBackground(`storing match ${matchId}'s recording`, () => publishRecording(matchId));
     }
     if (!playable || target.span?.onDemand) return;
     if (!target.announced) {
@@ -631,8 +651,13 @@ export function createGateway(options: GatewayOptions) {
       const writer = publisher.writer;
       if (writer) {
         // Its input ends with the publisher, and it finishes the segment under way; one that hangs is stopped.
-        await Promise.race([writer.ended, sleep(WRITER_END_MS)]);
-        await writer.stop();
+        departing.add(publisher);
+        try {
+          await Promise.race([writer.ended, sleep(WRITER_END_MS)]);
+          await writer.stop();
+        } finally {
+          departing.delete(publisher);
+        }
       }
       closeDestination(publisher);
       state.release(publisher.cameraId);
@@ -989,7 +1014,8 @@ export function createGateway(options: GatewayOptions) {
       (spans.get(cameraId) ?? []).find((candidate) => candidate.recording === recording) ??
       openSpan(cameraId, recording, Date.parse(recording.startedAt));
     span.to = endedAt.getTime();
-    if (!publisherOfCamera(cameraId)?.writer) span.catchUp();
+    // A camera that left just before the stop may still have its last seconds in its writer: they are the match's.
+    if (!hasStreamToPlace(cameraId)) span.catchUp();
     inBackground(`finishing the recording of match ${matchId}`, () => finishRecording(span, endedAt));
     return recording;
   }
@@ -1000,13 +1026,23 @@ export function createGateway(options: GatewayOptions) {
    * MP4 download and keyframe index of it.
    */
   async function finishRecording(span: RecordingSpan, endedAt: Date): Promise<void> {
+    await Promise.race([span.caughtUp, sleep(TAIL_WAIT_MS)]);
+    span.onDemand = true;
+    await reportOnDemand(span, endedAt);
+  }
+
+  /**
+   * Writes the video-on-demand from the segments on disk, with its poster, and reports the recording finished:
+   * with its video, or without one. A stream that was still on its way (a busy writer, a long keyframe
+   * interval) and is placed later reports it again with its video (the API takes a no-video match on demand).
+   */
+  async function reportOnDemand(span: RecordingSpan, endedAt: Date): Promise<void> {
     const recording = span.recording;
     const scope: MediaScope = { kind: "matches", id: recording.matchId };
-    await Promise.race([span.caughtUp, sleep(TAIL_WAIT_MS)]);
     const dir = store.dir(scope);
     const renditions = recording.renditions ?? [];
-    span.onDemand = true;
     const segments = renditions.length ? writeVodPlaylists(dir, renditions, recording.sessions) : 0;
+    span.reportedWithoutVideo = segments === 0;
     if (segments > 0) {
       await makePoster(dir, renditions[0]!, recording.sessions).catch((error: Error) =>
         log(`poster of match ${recording.matchId}: ${error.message}`),

@@ -82,7 +82,7 @@ export async function startMediaGateway(
     port: settings.srtPort,
     host: settings.ingestHost,
     latencyMs: settings.srtLatencyMs,
-    pushUrlFor: (token) => rtmpReadUrl(SRT_APP, token),
+    pushUrlPrefix: rtmpReadUrl(SRT_APP, ""),
     authorize: (streamKey, { token, peer }) => gateway.authorizeSrt(streamKey, token, peer),
     onStats: (token, stats) => gateway.onSrtStats(token, stats),
     onUnsupportedCodec: (token, codec) => gateway.onSrtUnsupportedCodec(token, codec),

@@ -5,6 +5,7 @@
 // pressing a button; a match nobody published in does not pretend to have video;
 // a codec the gateway can't take is refused with a reason the club's admin
 // reads; and each camera's link figures reach the Streams page.
+import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { eventually } from "@clubcast/testkit";
 import {
@@ -20,6 +21,14 @@ import {
 } from "./support.ts";
 
 const stack = useGatewayStack();
+
+/** The pid of the gateway's writer reading this key's stream from nginx (it writes into a spool folder). */
+function writerPid(streamKey: string): number {
+  const ps = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" });
+  const rows = ps.split("\n").filter((row) => row.includes(`/live/${streamKey} `) && row.includes("spool-"));
+  expect(rows).toHaveLength(1);
+  return Number(rows[0]!.trim().split(/\s+/)[0]);
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function matchWhen(matchId: number, ready: (match: MatchAnswer) => boolean, what: string, timeoutMs = 20_000) {
@@ -135,6 +144,44 @@ describe("a match nobody published in", () => {
     expect(ended).toMatchObject({ status: "processing", recording_problem: "no_video", vod_hls_url: null });
     expect(ended.poster_url).toBeNull();
     expect(stack.log()).toContain(`match ${match.id} stopped without video`);
+  });
+});
+
+describe("a camera that leaves just before the final whistle, its writer behind", () => {
+  it("is on demand with what it sent, never reported as having no video", async () => {
+    const configuration = await stack.configuration({
+      streamKey: "late-tail-5e5e",
+      livestream: "rtmp",
+      passthrough: true,
+    });
+    const match = await stack.createMatch(configuration);
+    await stack.command(match.id, "startrecording");
+    // A 10-second keyframe interval: its one segment is whole only once the writer has ended.
+    const camera = publish(rtmpUrl(stack.gateway, "late-tail-5e5e"), {
+      size: "320x180",
+      video: ["-c:v", "libx264", "-preset", "veryfast", "-g", "250"],
+    });
+    await matchWhen(match.id, (answer) => answer.status === "live", "live");
+    await sleep(1500);
+    // A busy machine: the writer falls behind its camera, which leaves, and the stop comes while its last
+    // seconds are still on their way.
+    const writer = writerPid("late-tail-5e5e");
+    process.kill(writer, "SIGSTOP");
+    try {
+      await sleep(1500);
+      await camera.stop();
+      await eventually(
+        async () => stack.log().includes(`publisher of configuration ${configuration.id} left`),
+        "the camera to leave",
+      );
+      await stack.command(match.id, "stoprecording");
+      await matchWhen(match.id, (answer) => answer.status !== "live", "the stop at the gateway");
+    } finally {
+      process.kill(writer, "SIGCONT");
+    }
+    const onDemand = await matchWhen(match.id, (answer) => answer.status === "vod", "on demand");
+    expect(onDemand.recording_problem).toBeNull();
+    expect((await bestRendition(onDemand.vod_hls_url!)).duration).toBeGreaterThan(2.5);
   });
 });
 

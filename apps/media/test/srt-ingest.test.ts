@@ -34,7 +34,6 @@ let dir: string;
 let rtmpPort: number;
 let nginx: ChildProcess;
 let ingest: SrtIngest;
-const issuedTokens: string[] = []; // every pushUrlFor call, i.e. every ffmpeg listener spawned
 const authorized: { streamKey: string | null; token: string }[] = [];
 const logs: string[] = [];
 const stats: { token: string; stats: PublisherStats }[] = [];
@@ -48,10 +47,7 @@ beforeAll(async () => {
     port: 0,
     host: "127.0.0.1",
     stallTimeoutMs: STALL_TIMEOUT_MS,
-    pushUrlFor(token) {
-      issuedTokens.push(token);
-      return `rtmp://127.0.0.1:${rtmpPort}/srt/${token}`;
-    },
+    pushUrlPrefix: `rtmp://127.0.0.1:${rtmpPort}/srt/`,
     async authorize(streamKey, { token }) {
       authorized.push({ streamKey, token });
       if (streamKey?.startsWith("SLOW")) await sleep(SLOW_AUTHORIZE_MS);
@@ -154,10 +150,11 @@ describe("SRT ingest", () => {
     socket.close();
     expect(logs.some((line) => line.includes("ignoring datagrams from unknown peers"))).toBe(true);
 
-    // The standby is the newest listener; kill it and a new one must take its place.
-    const standby = issuedTokens.at(-1)!;
-    process.kill(ffmpegPidFor(standby)!, "SIGKILL");
-    await waitFor(() => issuedTokens.at(-1) !== standby);
+    // A standby is a listener no caller holds; kill one and a new one must take its place.
+    const standbys = () => pushTokens().filter((token) => !authorized.some((a) => a.token === token));
+    const before = standbys();
+    process.kill(ffmpegPidFor(before[0]!)!, "SIGKILL");
+    await waitFor(() => standbys().some((token) => !before.includes(token)));
     expect(logs.some((line) => line.includes("standby listener lost"))).toBe(true);
 
     const { exited } = publish(ingest.port, "GARBAGEKEY", 5);
@@ -226,7 +223,7 @@ describe("SRT ingest", () => {
     const noPush = await startSrtIngest({
       port: 0,
       host: "127.0.0.1",
-      pushUrlFor: (token) => `rtmp://127.0.0.1:${closedPort}/srt/${token}`,
+      pushUrlPrefix: `rtmp://127.0.0.1:${closedPort}/srt/`,
       authorize: async () => ({ ok: true }),
       log: (line) => lines.push(line),
     });
@@ -270,7 +267,7 @@ describe("SRT ingest", () => {
     publish(ingest.port, "GOODKEY", 30);
     await waitFor(() => authorized.filter((a) => a.streamKey === "GOODKEY").length === 2);
     await ingest.close();
-    expect(issuedTokens.map(ffmpegPidFor).filter(Boolean)).toEqual([]);
+    expect(pushTokens()).toEqual([]);
   });
 });
 
@@ -343,12 +340,20 @@ function probeVideo(file: string): Record<string, string | number> {
   return JSON.parse(out).streams[0];
 }
 
-/** The pid of the ffmpeg listener pushing under this token, if it still runs. */
-function ffmpegPidFor(token: string): number | undefined {
+/** Our ffmpeg pushes (the relay's thread starts them as children of this process), by the token each pushes under. */
+function pushes(): Map<string, number> {
   const ps = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], { encoding: "utf8" });
-  const line = ps.split("\n").find((row) => row.includes("ffmpeg") && row.includes(`/srt/${token}`));
-  return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
+  const found = ps.split("\n").flatMap((row) => {
+    const token = row.includes("ffmpeg") ? /\/srt\/(\w+)/.exec(row)?.[1] : undefined;
+    return token ? [[token, Number(row.trim().split(/\s+/)[0])] as const] : [];
+  });
+  return new Map(found);
 }
+
+const pushTokens = () => [...pushes().keys()];
+
+/** The pid of the ffmpeg listener pushing under this token, if it still runs. */
+const ffmpegPidFor = (token: string) => pushes().get(token);
 
 /** The pid of the SRT listener holding this token's caller (its stats FIFO is named after the token). */
 function listenerPidFor(token: string): number {

@@ -249,13 +249,18 @@ export const ingestUrl = (stack: GatewayStack, protocol: "rtmp" | "srt", streamK
 export interface CaseResult {
   case: StreamCase;
   streamKey: string;
+  configurationId: number;
   matchId: number;
   clip: Clip;
   /** What monitoring lists as refused for this key. */
   refusals: string[];
   publisherCode: number | null;
   publisherErrors: string;
-  /** Whether the match answered live with a live playlist listing a segment while the camera published. */
+  /**
+   * Whether the match answered live with video a viewer can play while the camera published: a low-latency
+   * part or a whole segment listed and answering (a 10 s keyframe interval's first segment is whole only
+   * after 10 s, its parts play from the first).
+   */
   wentLive: boolean;
   /**
    * Seconds from the first packet sent (for a preview handed over: from the start command) to the first
@@ -324,11 +329,12 @@ let keys = 0;
 export function emptyResult(
   c: StreamCase,
   clip: CaseResult["clip"],
-  run: { streamKey: string; matchId: number; failure?: string },
+  run: { streamKey: string; configurationId: number; matchId: number; failure?: string },
 ): CaseResult {
   return {
     case: c,
     streamKey: run.streamKey,
+    configurationId: run.configurationId,
     matchId: run.matchId,
     clip,
     refusals: [],
@@ -356,7 +362,7 @@ export async function runCase(stack: GatewayStack, c: StreamCase, clip: Clip): P
   const livestream: LivestreamMode = c.protocol;
   const configuration = await stack.configuration({ streamKey, livestream, passthrough: c.passthrough });
   const match = await stack.createMatch(configuration);
-  const result = emptyResult(c, clip, { streamKey, matchId: match.id });
+  const result = emptyResult(c, clip, { streamKey, configurationId: configuration.id, matchId: match.id });
   const matchNow = () => stack.match(match.id);
   if (c.recordFrom === "before") {
     await stack.command(match.id, "startrecording");
@@ -391,6 +397,11 @@ export async function runCase(stack: GatewayStack, c: StreamCase, clip: Clip): P
       const sentThen = c.lateFrames + Math.floor(((Date.now() - publisher.origin()) / 1000) * FPS);
       result.expectedFirstFrame = Math.max(clip.firstKeyframe, sentThen);
       result.publishedSeconds = (clip.lastFrame + 1 - result.expectedFirstFrame) / FPS;
+      // A preview that showed only as the camera ended (a busy machine): its match had nothing left to record.
+      if (result.publishedSeconds <= 0) {
+        result.failure = `the preview showed too late: the recording started ${(-result.publishedSeconds).toFixed(1)} s after the camera's last frame`;
+        result.publishedSeconds = 0;
+      }
     }
   }
 
@@ -405,6 +416,7 @@ export async function runCase(stack: GatewayStack, c: StreamCase, clip: Clip): P
     const edge = liveUrl ? await liveEdge(liveUrl) : null;
     if (edge && result.firstPlayablePartSeconds === null && edge.firstPart) {
       if ((await statusOf(edge.firstPart).catch(() => 0)) === 200) {
+        result.wentLive = true;
         result.firstPlayablePartSeconds = (Date.now() - liveFrom()) / 1000;
       }
     }
@@ -433,9 +445,11 @@ export async function runCase(stack: GatewayStack, c: StreamCase, clip: Clip): P
     result.failure ??= `stop recording refused: ${(error as Error).message.split("\n")[0]}`;
     return result;
   }
+  // Settled: on demand, or marked as recorded without video (read before the stop took effect, a match
+  // awaiting its video still shows its status from before the start).
   const settled = await poll(async () => {
     const answer = await matchNow();
-    return answer.status !== "live" && answer.status !== "processing" && answer;
+    return (answer.status === "vod" || answer.recording_problem !== null) && answer;
   }, 60_000);
   if (settled?.status !== "vod" || !settled.vod_hls_url) {
     const answer = await matchNow();
@@ -473,7 +487,7 @@ export function shortfalls(result: CaseResult, toleranceSeconds = 0.5): string[]
   if (result.refusals.length) problems.push(`refused: ${result.refusals.join("; ")}`);
   if (result.publisherCode !== 0)
     problems.push(`the publisher ended with ${result.publisherCode}: ${result.publisherErrors}`);
-  if (!result.wentLive) problems.push("the match never went live with a segment while the camera published");
+  if (!result.wentLive) problems.push("the match never went live with playable video while the camera published");
   const vod = result.vod;
   if (!vod) return problems;
   if (vod.status !== 200) problems.push(`vod.m3u8 answered ${vod.status}`);
