@@ -1,4 +1,20 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+const MEDIA_BESIDE = "media-beside";
+const MEDIA_BESIDE_FILES = ["apps/media/test/srt-lossy.test.ts", "apps/media/test/restart.test.ts"];
+
+/**
+ * Vitest starts the biggest files first (without timings of an earlier run): the gateway files that run
+ * beside the others are small files that take minutes, so they go first, or they would end the step late.
+ */
+class SlowWaitsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const first = (file: TestSpecification) => (file.project.name === MEDIA_BESIDE ? 0 : 1);
+    return sorted.sort((a, b) => first(a) - first(b));
+  }
+}
 
 // One run over every workspace. Server and worker tests talk to real Postgres
 // and Redis (see packages/testkit); each test file gets a database of its own.
@@ -6,11 +22,13 @@ import { defineConfig } from "vitest/config";
 // The run goes in three steps, one after the other: the unit, server, worker
 // and web files three at a time (they mostly wait on Postgres, Redis and
 // ffmpeg, so three keep two cores busy; vitest's default on two cores is one),
-// then the media gateway's files alone, then the browser files two at a time.
+// with the gateway files that mostly wait among them (first); then the other
+// media gateway files alone, then the browser files two at a time.
 // Files that cannot share the machine say so with fileParallelism: false.
 export default defineConfig({
   test: {
     reporters: ["default", "./scripts/summary-reporter.ts"],
+    sequence: { sequencer: SlowWaitsFirst },
     maxWorkers: 3,
     projects: [
       {
@@ -63,10 +81,24 @@ export default defineConfig({
         test: {
           name: "media",
           include: ["apps/media/test/**/*.test.ts"],
+          exclude: MEDIA_BESIDE_FILES,
           environment: "node",
           globalSetup: ["packages/testkit/src/global-setup.ts"],
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // Gateway files that mostly wait on the clock with one or two light passthrough streams (SRT held
+        // over a lossy link for minutes, a gateway restarted mid-match): they run first among the unit,
+        // server and worker files (SlowWaitsFirst) instead of holding up the media step.
+        test: {
+          name: MEDIA_BESIDE,
+          include: MEDIA_BESIDE_FILES,
+          environment: "node",
+          globalSetup: ["packages/testkit/src/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -92,6 +124,9 @@ export default defineConfig({
           setupFiles: ["apps/web/e2e/support/csp-guard.ts"],
           maxWorkers: 2,
           sequence: { groupOrder: 2 },
+          // A page polled for what it shows may take seconds to load while another file's platform runs
+          // beside it: expect.poll's own default (1 s) made a heading look missing in CI.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 240_000,
         },

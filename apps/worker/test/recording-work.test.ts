@@ -146,8 +146,12 @@ it("retries a download that cannot be made, then lists it as failed and says so 
     60_000,
   );
   expect(failed).toBe(true);
-  const stored = await stack.t.deps.jobs.recordings.getJob(recordingDownloadJobId(job));
-  expect(stored?.attemptsMade).toBe(JOB_ATTEMPTS);
+  // The match hears of the last failure from inside the last attempt, a moment before BullMQ counts it.
+  const stored = await eventually(async () => {
+    const download = await stack.t.deps.jobs.recordings.getJob(recordingDownloadJobId(job));
+    return download && (await download.isFailed()) && download;
+  }, "the download's job failed for good");
+  expect(stored.attemptsMade).toBe(JOB_ATTEMPTS);
   expect(existsSync(join(dir, MEDIA_FILES.download))).toBe(false);
 
   const system = await signIn(stack.t, { scope: "system" });
