@@ -95,8 +95,16 @@ const ACTIONS: Record<string, Action> = {
   summaryPrivacy: {
     event: EVENTS.videosChanged,
     heardBy: ["staff"],
-    run: (n) =>
-      http.post(`/v1/clubs/${home.id}/summaries/privacy`, { ids: [summary.id], private: n % 2 === 0 }, staff.token),
+    // Always the other way round: a run's number says nothing of the state earlier runs left (their parity
+    // repeats across rolled-back runs and other actions, and a request that changes nothing changes nothing).
+    run: async () => {
+      const { isPrivate } = await t.deps.prisma.summary.findUniqueOrThrow({ where: { id: summary.id } });
+      return http.post(
+        `/v1/clubs/${home.id}/summaries/privacy`,
+        { ids: [summary.id], private: !isPrivate },
+        staff.token,
+      );
+    },
     state: () => t.deps.prisma.summary.findUnique({ where: { id: summary.id }, select: { isPrivate: true } }),
   },
   streamReady: {
