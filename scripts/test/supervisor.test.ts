@@ -1,12 +1,21 @@
 // scripts/supervisor.ts with real child processes: a crashing part is started
 // again with growing waits while the others keep running; stop() ends them all.
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { supervise, type SupervisedPart, type Supervisor } from "../supervisor.ts";
 
 const node = (name: string, code: string): SupervisedPart => ({ name, command: process.execPath, args: ["-e", code] });
 const crashing = node("crasher", "process.exit(3)");
 /** Runs until SIGTERM, then exits cleanly. */
-const steady = node("steady", "setInterval(() => {}, 1000); process.on('SIGTERM', () => process.exit(0));");
+const steady = steadyPart("steady");
+
+/** A part that runs until SIGTERM, then exits cleanly; with `readyFile`, it makes that file once it listens for SIGTERM. */
+function steadyPart(name: string, readyFile?: string): SupervisedPart {
+  const ready = readyFile ? `require("node:fs").writeFileSync(${JSON.stringify(readyFile)}, "");` : "";
+  return node(name, `setInterval(() => {}, 1000); process.on('SIGTERM', () => process.exit(0)); ${ready}`);
+}
 
 const waitsIn = (lines: string[], name: string) =>
   lines.filter((line) => line.includes(`${name} exited`)).map((line) => Number(/in (\d+) ms/.exec(line)![1]));
@@ -54,11 +63,17 @@ describe("the supervisor of npm start", () => {
 
   it("on stop forwards the signal to every part, waits for them and restarts nothing", async () => {
     const lines: string[] = [];
-    supervisor = supervise([steady, node("other", steady.args[1]!)], { stdio: "ignore", log: (l) => lines.push(l) });
+    const folder = mkdtempSync(join(tmpdir(), "clubcast-supervisor-"));
+    const readyFiles = ["steady", "other"].map((name) => join(folder, name));
+    supervisor = supervise(
+      readyFiles.map((file, i) => steadyPart(["steady", "other"][i]!, file)),
+      { stdio: "ignore", log: (l) => lines.push(l) },
+    );
     const children = [...supervisor.children().values()];
-    await until(() => children.every((child) => child.pid !== undefined));
-    await new Promise((resolve) => setTimeout(resolve, 300)); // let them install their SIGTERM handlers
+    // Signalled before it listens for SIGTERM, a part would die of it (a slow start on a busy machine).
+    await until(() => readyFiles.every((file) => existsSync(file)));
     await supervisor.stop("SIGTERM");
+    rmSync(folder, { recursive: true, force: true });
     expect(children.map((child) => child.exitCode)).toEqual([0, 0]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(supervisor.children().size).toBe(0);
