@@ -96,42 +96,37 @@ export function createClipsService(
     to.publish(CHANNELS.match(clip.matchId), EVENTS.clipChanged, { match: clip.matchId, clip: clip.id });
   }
 
+  type PublishedClip = {
+    id: number;
+    matchId: number;
+    markerId: number;
+    isPrivate: boolean | null;
+    state: "queued" | "cutting" | "ready" | "failed";
+    progress: number;
+    failureReason: string | null;
+  };
+
+  /** The clip.updated payload: a clip's state and progress, as its match's pages read them. */
+  const updated = (clip: PublishedClip) => ({
+    match: clip.matchId,
+    clip: clip.id,
+    marker: clip.markerId,
+    state: clip.state,
+    progress: clip.progress,
+    failure_reason: clip.failureReason,
+  });
+
   /** A clip's state and progress on its match's channel (`to`: the outbox's); of a private one, only that it changed. */
-  function publish(
-    clip: {
-      id: number;
-      matchId: number;
-      markerId: number;
-      isPrivate: boolean | null;
-      state: "queued" | "cutting" | "ready" | "failed";
-      progress: number;
-      failureReason: string | null;
-    },
-    to: EventPublisher,
-  ) {
+  function publish(clip: PublishedClip, to: EventPublisher) {
     if (clip.isPrivate) return changed(clip, to);
-    to.publish(CHANNELS.match(clip.matchId), EVENTS.clipUpdated, {
-      match: clip.matchId,
-      clip: clip.id,
-      marker: clip.markerId,
-      state: clip.state,
-      progress: clip.progress,
-      failure_reason: clip.failureReason,
-    });
+    to.publish(CHANNELS.match(clip.matchId), EVENTS.clipUpdated, updated(clip));
   }
 
   /** A progress tick of a cut, as a signal (realtime/publisher.ts); of a private clip, only that it changed. */
   function progress(clip: Clip & { state: "cutting" }) {
     const channel = CHANNELS.match(clip.matchId);
     if (clip.isPrivate) return signals.signal(channel, EVENTS.clipChanged, { match: clip.matchId, clip: clip.id });
-    signals.signal(channel, EVENTS.clipUpdated, {
-      match: clip.matchId,
-      clip: clip.id,
-      marker: clip.markerId,
-      state: clip.state,
-      progress: clip.progress,
-      failure_reason: clip.failureReason,
-    });
+    signals.signal(channel, EVENTS.clipUpdated, { ...updated(clip), state: clip.state });
   }
 
   /**

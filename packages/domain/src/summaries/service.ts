@@ -60,26 +60,28 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
     });
   }
 
+  type PublishedSummary = {
+    id: number;
+    matchId: number;
+    isPrivate: boolean | null;
+    state: "queued" | "cutting" | "ready" | "failed";
+    progress: number;
+    failureReason: string | null;
+  };
+
+  /** The summary.updated payload: a summary's state and progress, as its match's pages read them. */
+  const updated = (summary: PublishedSummary) => ({
+    match: summary.matchId,
+    summary: summary.id,
+    state: summary.state,
+    progress: summary.progress,
+    failure_reason: summary.failureReason,
+  });
+
   /** A summary's state and progress on its match's channel (`to`: the outbox's); of a private one, only that it changed. */
-  function publish(
-    summary: {
-      id: number;
-      matchId: number;
-      isPrivate: boolean | null;
-      state: "queued" | "cutting" | "ready" | "failed";
-      progress: number;
-      failureReason: string | null;
-    },
-    to: EventPublisher,
-  ) {
+  function publish(summary: PublishedSummary, to: EventPublisher) {
     if (summary.isPrivate) return changed(summary, to);
-    to.publish(CHANNELS.match(summary.matchId), EVENTS.summaryUpdated, {
-      match: summary.matchId,
-      summary: summary.id,
-      state: summary.state,
-      progress: summary.progress,
-      failure_reason: summary.failureReason,
-    });
+    to.publish(CHANNELS.match(summary.matchId), EVENTS.summaryUpdated, updated(summary));
   }
 
   /** A progress tick of a build, as a signal (realtime/publisher.ts); of a private summary, only that it changed. */
@@ -88,13 +90,7 @@ export function createSummariesService(deps: Deps, { media }: { media: MediaServ
     if (summary.isPrivate) {
       return signals.signal(channel, EVENTS.summaryChanged, { match: summary.matchId, summary: summary.id });
     }
-    signals.signal(channel, EVENTS.summaryUpdated, {
-      match: summary.matchId,
-      summary: summary.id,
-      state: summary.state,
-      progress: summary.progress,
-      failure_reason: summary.failureReason,
-    });
+    signals.signal(channel, EVENTS.summaryUpdated, { ...updated(summary), state: summary.state });
   }
 
   /**
