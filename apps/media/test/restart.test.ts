@@ -10,6 +10,7 @@ import {
   groupAlive,
   liveGrows,
   nginxPid,
+  onDemandOf,
   previewOf,
   publish,
   rtmpUrl,
@@ -55,11 +56,8 @@ it("resumes a match's live stream and recording after the gateway is killed and 
   await sleep(3000);
 
   await stack.command(match.id, "stoprecording");
-  const onDemand = await eventually(async () => {
-    const answer = await stack.match(match.id);
-    return answer.status === "vod" && answer.vod_hls_url !== null && answer;
-  }, "the match to be on demand");
-  const vod = await bestRendition(onDemand.vod_hls_url!);
+  const onDemand = await onDemandOf(stack, match.id);
+  const vod = await bestRendition(onDemand.vod_hls_url);
   expect(vod.ended).toBe(true);
   expect(vod.discontinuities).toBe(1);
   // The recording kept what the live stream had shown before the kill, and what came after the reconnect.

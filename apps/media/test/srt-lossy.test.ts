@@ -9,9 +9,8 @@ import { promisify } from "node:util";
 import { expect, it } from "vitest";
 import type { Configuration } from "@clubcast/db";
 import { srtStreamId } from "@clubcast/shared";
-import { eventually } from "@clubcast/testkit";
 import { startLossyLink, type LossyLink } from "./lossy-link.ts";
-import { previewOf, publish, useGatewayStack, type Publisher } from "./support.ts";
+import { onDemandOf, previewOf, publish, useGatewayStack, type Publisher } from "./support.ts";
 
 const stack = useGatewayStack();
 const HOLD_MS = 150_000;
@@ -61,10 +60,7 @@ it("keeps SRT cameras on 2 % and 5 % loss with 40 ms delay for 2.5 minutes, reco
 
     for (const camera of cameras) await stack.command(camera.matchId, "stoprecording");
     for (const camera of cameras) {
-      const { vod_hls_url } = await eventually(async () => {
-        const answer = await stack.match(camera.matchId);
-        return answer.status === "vod" && answer.vod_hls_url !== null && answer;
-      }, `match ${camera.matchId} to be on demand`);
+      const { vod_hls_url } = await onDemandOf(stack, camera.matchId);
       const { stderr } = await decodeErrors("ffmpeg", ["-v", "error", "-i", vod_hls_url!, "-f", "null", "-"]);
       expect(stderr, `decoding the ${camera.loss * 100} % loss recording`).toBe("");
     }

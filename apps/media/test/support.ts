@@ -358,6 +358,14 @@ function spawnedGateway(env: Record<string, string>, log: (line: string) => void
 }
 
 /** The pid of the nginx the stack's gateway runs, from the pid file in its work folder. */
+/** Waits until a match is on demand with its video-on-demand URL, and answers it. */
+export function onDemandOf(stack: GatewayStack, matchId: number): Promise<MatchAnswer & { vod_hls_url: string }> {
+  return eventually(async () => {
+    const answer = await stack.match(matchId);
+    return answer.status === "vod" && answer.vod_hls_url !== null && { ...answer, vod_hls_url: answer.vod_hls_url };
+  }, `match ${matchId} to be on demand`);
+}
+
 export function nginxPid(stack: GatewayStack): number {
   const workDir = join(stack.t.config.mediaDir, "gateway", `nginx-${stack.gateway.rtmpPort}`);
   return Number(readFileSync(join(workDir, "nginx.pid"), "utf8"));

@@ -5,7 +5,7 @@
 import { expect, it } from "vitest";
 import { CameraServerError, createCameraServerClient } from "@clubcast/camera-protocol";
 import { eventually } from "@clubcast/testkit";
-import { bestRendition, liveGrows, previewOf, publish, rtmpUrl, useGatewayStack } from "./support.ts";
+import { bestRendition, liveGrows, onDemandOf, previewOf, publish, rtmpUrl, useGatewayStack } from "./support.ts";
 
 const stack = useGatewayStack();
 
@@ -58,11 +58,8 @@ it("continues a recording on gateway B when the camera moves there from gateway 
 
   await sleep(2000);
   await stack.command(match.id, "stoprecording");
-  const onDemand = await eventually(async () => {
-    const answer = await stack.match(match.id);
-    return answer.status === "vod" && answer.vod_hls_url !== null && answer;
-  }, "the match to be on demand");
-  const vod = await bestRendition(onDemand.vod_hls_url!);
+  const onDemand = await onDemandOf(stack, match.id);
+  const vod = await bestRendition(onDemand.vod_hls_url);
   expect(vod.ended).toBe(true);
   expect(vod.discontinuities).toBe(1);
   // The part recorded through A is all there, then B's part.
