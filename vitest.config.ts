@@ -57,6 +57,7 @@ export default defineConfig({
       {
         test: {
           name: "server",
+          isolate: false,
           include: ["apps/server/test/**/*.test.ts"],
           environment: "node",
           globalSetup: ["packages/testkit/src/global-setup.ts"],
@@ -67,6 +68,7 @@ export default defineConfig({
       {
         test: {
           name: "worker",
+          isolate: false,
           include: ["apps/worker/test/**/*.test.ts"],
           environment: "node",
           globalSetup: ["packages/testkit/src/global-setup.ts"],

@@ -73,7 +73,11 @@ async function stopIntoVod(matchId: number, started: number) {
   return { onDemand: await matchWhen(matchId, isOnDemand, "on demand"), recorded };
 }
 
-/** What every recording must end with: a video-on-demand that plays, a poster and, soon after, a download. */
+/**
+ * What every recording must end with: a video-on-demand that plays, a poster and, soon after, a download.
+ * Answers the video-on-demand as the download found it, tail included: a transcoding ladder that fell behind
+ * the clock on a busy machine adds its backlog after the match went on demand (CI saw 6 s of 10.8 s at first).
+ */
 async function checkVideoOnDemand(matchId: number, onDemand: MatchAnswer) {
   expect(onDemand.vod_hls_url).toBe(`${stack.url}/media/matches/${matchId}/vod.m3u8`);
   const vod = await bestRendition(onDemand.vod_hls_url!);
@@ -111,7 +115,7 @@ async function checkVideoOnDemand(matchId: number, onDemand: MatchAnswer) {
   const settled = await bestRendition(onDemand.vod_hls_url!);
   expect(settled.duration).toBeGreaterThanOrEqual(vod.duration);
   expect(Math.abs(seconds - settled.duration)).toBeLessThan(1);
-  return vod;
+  return settled;
 }
 
 /**

@@ -106,7 +106,9 @@ describe("the summary's title card", () => {
             const title = summaryTitle({ home, away, homeScore, awayScore });
             expect(await brightPixelsOfCard(title, join(scratch, `${run}.mp4`))).toBeGreaterThan(0);
           } finally {
-            process.env.TMPDIR = before;
+            // Assigning undefined would set the text "undefined", the TMPDIR of every later file in this worker.
+            if (before === undefined) delete process.env.TMPDIR;
+            else process.env.TMPDIR = before;
           }
         },
       ),
