@@ -3,27 +3,44 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const MEDIA_BESIDE = "media-beside";
 const MEDIA_BESIDE_FILES = ["apps/media/test/srt-lossy.test.ts", "apps/media/test/restart.test.ts"];
+/**
+ * Gateway files that transcode several cameras or a 720p ladder, or time a refusal that a busy machine
+ * delayed past its wait (ingest's HEVC camera over SRT): each has the two cores to itself.
+ */
+const MEDIA_ALONE_FILES = [
+  "apps/media/test/recording.test.ts",
+  "apps/media/test/stream-mix.test.ts",
+  "apps/media/test/ingest.test.ts",
+];
 
 /**
- * Vitest starts the biggest files first (without timings of an earlier run): the gateway files that run
- * beside the others are small files that take minutes, so they go first, or they would end the step late.
+ * The order files start in. Vitest runs a step's projects by name and, without timings of an earlier
+ * run (CI's clone has none), the biggest files first; that left the worker's files, the longest, to the
+ * end of the first step, one core idle behind them. So: the gateway files that run beside the others
+ * first (small files that take minutes), then the worker's, the server's, the web client's, the rest.
  */
-class SlowWaitsFirst extends BaseSequencer {
+const PROJECTS_FIRST = [MEDIA_BESIDE, "worker", "server", "web"];
+
+class LongestProjectsFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const first = (file: TestSpecification) => (file.project.name === MEDIA_BESIDE ? 0 : 1);
-    return sorted.sort((a, b) => first(a) - first(b));
+    const rank = (file: TestSpecification) => {
+      const index = PROJECTS_FIRST.indexOf(file.project.name);
+      return index === -1 ? PROJECTS_FIRST.length : index;
+    };
+    return sorted.sort((a, b) => rank(a) - rank(b));
   }
 }
 
 // One run over every workspace. Server and worker tests talk to real Postgres
 // and Redis (see packages/testkit); each test file gets a database of its own.
 //
-// The run goes in three steps, one after the other: the unit, server, worker
+// The run goes in four steps, one after the other: the unit, server, worker
 // and web files three at a time (they mostly wait on Postgres, Redis and
 // ffmpeg, so three keep two cores busy; vitest's default on two cores is one),
-// with the gateway files that mostly wait among them (first); then the other
-// media gateway files alone, then the browser files two at a time.
+// with the gateway files that mostly wait among them (first); then the media
+// gateway files that transcode most alone, the other gateway files two at a
+// time, and the browser files two at a time.
 // Files that cannot share the machine say so with fileParallelism: false.
 // The server, worker and gateway files start their app in-process and share their worker's modules
 // (isolate: false): importing the app again for every file was half of a file's time. Each file still
@@ -31,7 +48,7 @@ class SlowWaitsFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     reporters: ["default", "./scripts/summary-reporter.ts"],
-    sequence: { sequencer: SlowWaitsFirst },
+    sequence: { sequencer: LongestProjectsFirst },
     maxWorkers: 3,
     projects: [
       {
@@ -81,17 +98,32 @@ export default defineConfig({
       },
       {
         // The media gateway: real nginx-rtmp and ffmpeg publishing over RTMP and SRT, played in Chromium.
-        // Live video has to keep up with the clock, so these files run one at a time, after the
-        // unit, server, worker and web files (groupOrder), with the machine's two cores to themselves.
+        // Live video has to keep up with the clock: the files that transcode several cameras or a 720p
+        // ladder run one at a time, after the unit, server, worker and web files (groupOrder), with the
+        // machine's two cores to themselves.
         test: {
           name: "media",
           isolate: false,
-          include: ["apps/media/test/**/*.test.ts"],
-          exclude: MEDIA_BESIDE_FILES,
+          include: MEDIA_ALONE_FILES,
           environment: "node",
           globalSetup: ["packages/testkit/src/global-setup.ts"],
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The other gateway files (passthrough streams, or one small camera through the ladder) two at a time.
+        test: {
+          name: "media-paired",
+          isolate: false,
+          include: ["apps/media/test/**/*.test.ts"],
+          exclude: [...MEDIA_ALONE_FILES, ...MEDIA_BESIDE_FILES],
+          environment: "node",
+          globalSetup: ["packages/testkit/src/global-setup.ts"],
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
@@ -130,7 +162,7 @@ export default defineConfig({
           globalSetup: ["packages/testkit/src/global-setup.ts", "apps/web/e2e/global-setup.ts"],
           setupFiles: ["apps/web/e2e/support/csp-guard.ts"],
           maxWorkers: 2,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
           // A page polled for what it shows may take seconds to load while another file's platform runs
           // beside it: expect.poll's own default (1 s) made a heading look missing in CI.
           expect: { poll: { timeout: 10_000 } },

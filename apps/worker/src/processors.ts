@@ -44,7 +44,7 @@ import {
   summaryTitle,
 } from "./video.ts";
 import { indexedVideo, versionOf } from "./video-index.ts";
-import { listen } from "./moments/listen.ts";
+import { hasSound, listen } from "./moments/listen.ts";
 import { proposeMoments } from "./moments/score.ts";
 import { listenToChunk, liveChunk } from "./moments/live.ts";
 
@@ -446,12 +446,14 @@ export function recordingIndexProcessor({ mediaStore: store }: Deps, services: S
 }
 
 export type RecordingMomentsResult =
-  { done: true; moments: number } | { done: false; reason: "another recording or none, or suggestions off" };
+  | { done: true; moments: number }
+  | { done: false; reason: "another recording or none, or suggestions off" | "the recording has no sound" };
 
 /**
  * recording.moments: listens to a recording on demand (moments/listen.ts: ffmpeg filters, one core)
  * once its tail is in, and stores the moments its sound suggests (moments/score.ts) for the
- * annotation page; nothing for a club with suggestions off or a recording no longer the match's.
+ * annotation page; nothing for a club with suggestions off, a recording no longer the match's or one
+ * without sound.
  */
 export function recordingMomentsProcessor({ mediaStore: store }: Deps, services: Services) {
   return async (job: Job<RecordingJob>): Promise<RecordingMomentsResult> => {
@@ -459,7 +461,10 @@ export function recordingMomentsProcessor({ mediaStore: store }: Deps, services:
       return { done: false, reason: "another recording or none, or suggestions off" };
     const current = () => currentVod(store, job.data.matchId);
     await settledVersion(current);
-    const moments = proposeMoments(await listen(await current()));
+    const recording = await current();
+    // Nothing to listen to is an answer, not a failure to retry and list on the failed-jobs page.
+    if (!(await hasSound(recording))) return { done: false, reason: "the recording has no sound" };
+    const moments = proposeMoments(await listen(recording));
     await services.suggestions.heard(job.data, moments);
     return { done: true, moments: moments.length };
   };

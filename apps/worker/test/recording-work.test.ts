@@ -18,15 +18,21 @@ const { stack, download } = useVideoStack("recording-work");
 
 const SESSION_S = 6;
 
+/** A session's sound: a lavfi graph, or null for a camera without a microphone. */
+type SessionSound = (session: number) => string | null;
+
 /**
  * One session of a camera as the gateway writes it: 1-second segments s{n}-{i}.ts, timestamps from 0;
- * its sound a tone, or `sound(session)` (a lavfi graph).
+ * its sound a tone, or `sound(session)`.
  */
-function writeSession(renditionDir: string, session: number, sound: (session: number) => string = () => "sine") {
+function writeSession(renditionDir: string, session: number, sound: SessionSound = () => "sine") {
+  const graph = sound(session);
   execFileSync("ffmpeg", [
     ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", `testsrc2=size=320x180:rate=${FPS}`],
-    ...["-f", "lavfi", "-i", sound(session), "-t", String(SESSION_S), "-c:v", "libx264", "-preset", "veryfast"],
-    ...["-pix_fmt", "yuv420p", "-g", String(FPS), "-sc_threshold", "0", "-c:a", "aac"],
+    ...(graph === null ? [] : ["-f", "lavfi", "-i", graph]),
+    ...["-t", String(SESSION_S), "-c:v", "libx264", "-preset", "veryfast"],
+    ...["-pix_fmt", "yuv420p", "-g", String(FPS), "-sc_threshold", "0"],
+    ...(graph === null ? ["-an"] : ["-c:a", "aac"]),
     ...["-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod"],
     ...["-hls_segment_filename", join(renditionDir, `s${session}-%d.ts`), join(renditionDir, `s${session}.m3u8`)],
   ]);
@@ -37,7 +43,7 @@ function writeSession(renditionDir: string, session: number, sound: (session: nu
  * folder and `publish(sessions)`, which writes the rendition's playlist naming those sessions (as the
  * gateway does, by renaming a new file into place), both at first.
  */
-function writeRecording(matchId: number, sound?: (session: number) => string) {
+function writeRecording(matchId: number, sound?: SessionSound) {
   const dir = join(stack.t.config.mediaDir, "matches", String(matchId));
   const rendition = join(dir, "source");
   mkdirSync(rendition, { recursive: true });
@@ -131,6 +137,23 @@ it("suggests the referee's whistle heard in a recording's second session, at its
   expect(suggested).toHaveLength(1);
   expect(suggested[0]).toMatchObject({ kind: "whistle", recordingVersion: 1, state: "pending" });
   expect(Math.abs(suggested[0]!.timeMs - 2 * 1000 - SESSION_S * 1000)).toBeLessThanOrEqual(500);
+});
+
+it("makes the download of a recording without sound, and listens to nothing: no suggestion, no failed job", async () => {
+  const job = await preparingMatch();
+  writeRecording(job.matchId, () => null);
+  await stack.t.deps.outbox.post((post) => post.recordingWork(job));
+  await eventually(
+    async () => (await matchAnswer(job.matchId)).download_status === "ready",
+    "the download made",
+    60_000,
+  );
+  const listened = await eventually(
+    async () => (await stack.t.deps.jobs.recordings.getJob(recordingMomentsJobId(job)))?.returnvalue,
+    "the recording listened to",
+  );
+  expect(listened).toEqual({ done: false, reason: "the recording has no sound" });
+  expect(await stack.t.deps.prisma.momentSuggestion.count({ where: { matchId: job.matchId } })).toBe(0);
 });
 
 it("retries a download that cannot be made, then lists it as failed and says so on the match", async () => {

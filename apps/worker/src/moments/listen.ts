@@ -41,6 +41,23 @@ export interface SoundSpan {
   durationMs?: number;
 }
 
+/**
+ * Whether `source` (a file or an HLS playlist) has a sound track: a camera without a microphone
+ * sends none, and the listening filter cannot read what is not there.
+ */
+export async function hasSound(source: string): Promise<boolean> {
+  const args = ["-v", "error", "-select_streams", "a", "-show_entries", "stream=index", "-of", "csv=p=0", source];
+  const child = spawn("ffprobe", args, { stdio: ["ignore", "pipe", "ignore"] });
+  let found = "";
+  child.stdout.on("data", (chunk: Buffer) => (found += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => {
+    child.on("error", () => resolve(-1));
+    child.on("close", resolve);
+  });
+  if (code !== 0) throw new ListenError("the match's sound could not be read");
+  return found.trim() !== "";
+}
+
 /** A level as astats prints it ("-inf" for silence). */
 const parseLevel = (text: string) => (text === "-inf" ? -Infinity : Number(text));
 

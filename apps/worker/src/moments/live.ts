@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { DatedSegment } from "@clubcast/shared";
 import { LIVE_LISTENING_EVERY_MS } from "@clubcast/shared/jobs";
-import { listen } from "./listen.ts";
+import { hasSound, listen } from "./listen.ts";
 import { SCORING_CONTEXT, proposeMoments, type ProposedMoment } from "./score.ts";
 
 /** How much more than a turn's sound a chunk keeps: a turn up to this late loses nothing. */
@@ -68,6 +68,7 @@ export async function listenToChunk(chunk: LiveChunk, matchDir: string): Promise
   try {
     const playlist = join(dir, "chunk.m3u8");
     writeFileSync(playlist, chunkPlaylist(chunk, matchDir));
+    if (!(await hasSound(playlist))) return [];
     // The levels count from the chunk's first segment: its time in the recording.
     const levels = { ...(await listen(playlist)), startMs: chunk.startMs };
     return proposeMoments(levels).filter(
