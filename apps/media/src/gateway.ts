@@ -183,6 +183,8 @@ const WRITER_SEAT_MS = 5000;
 const TAIL_WAIT_MS = 3000;
 /** How long a writer may take to finish on its own once its publisher left. */
 const WRITER_END_MS = 2000;
+/** How long after an SRT caller was let in the relay's word that it sends a codec nginx can't take counts. */
+const SRT_CODEC_REPORT_MS = 60_000;
 /** The longest delay a Node timer takes; later schedules are armed again when it fires. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -192,6 +194,12 @@ export function createGateway(options: GatewayOptions) {
   const publishers = new Map<string, Publisher>();
   /** SRT callers the API allowed, by relay token, until nginx sees their push. */
   const srtAllowed = new Map<string, Allowed>();
+  /**
+   * SRT callers the API allowed, by relay token, for the first SRT_CODEC_REPORT_MS whatever nginx saw: the
+   * relay's word of a codec it can't push comes from another thread, after nginx may have let the push
+   * in and seen it go (on a busy machine the refusal was lost, and the camera's club never told why).
+   */
+  const srtCallers = new Map<string, Allowed>();
   /**
    * SRT callers whose decision is still under way, by relay token: the relay lets a caller in when the API is
    * slow (its handshake can't wait), so nginx's on_publish for its push waits for the decision here.
@@ -813,8 +821,10 @@ export function createGateway(options: GatewayOptions) {
       cameraId: decision.camera_id,
       passthrough: decision.passthrough,
     });
+    srtCallers.set(token, srtAllowed.get(token)!);
     // A caller that never pushes frees its configuration again.
     setTimeout(() => srtAllowed.delete(token), 15_000).unref();
+    setTimeout(() => srtCallers.delete(token), SRT_CODEC_REPORT_MS).unref();
     return { ok: true };
   }
 
@@ -845,9 +855,9 @@ export function createGateway(options: GatewayOptions) {
 
   /** The SRT relay could not pass a caller's codec on to nginx: it is refused with that reason. */
   function onSrtUnsupportedCodec(token: string, codec: { kind: "video" | "audio"; name: string }) {
-    // Its push may have reached nginx (which let it in) before the codec stopped it.
-    const allowed = srtAllowed.get(token) ?? publishers.get(`${SRT_APP}/${token}`);
+    const allowed = srtCallers.get(token);
     if (!allowed) return;
+    srtCallers.delete(token);
     srtAllowed.delete(token);
     const needed = codec.kind === "video" ? "H.264" : "AAC";
     inBackground("reporting a refused SRT codec", () =>

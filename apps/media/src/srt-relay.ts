@@ -523,13 +523,19 @@ export async function startSrtRelay(options: SrtIngestOptions): Promise<SrtInges
       listener.onPassedOn();
     });
     push.stdin!.on("error", () => undefined); // ffmpeg gone: its exit is what counts
+    // ffmpeg 5.1's words: "Video codec hevc not compatible with flv". Read from what it wrote so far, not
+    // chunk by chunk: a busy machine hands a line over in pieces (CI missed one), and it is said once.
+    let pushErrors = "";
+    let codecTold = false;
     push.stderr!.on("data", (chunk: Buffer) => {
-      // ffmpeg 5.1's words: "Video codec hevc not compatible with flv".
+      if (codecTold || pushErrors.length > 16_384) return;
+      pushErrors += chunk.toString();
       const codec = /(Video|Audio) codec '?([\w-]+)'? (?:for stream \d+ )?(?:is )?not compatible with flv/i.exec(
-        chunk.toString(),
+        pushErrors,
       );
-      if (codec)
-        options.onUnsupportedCodec?.(token, { kind: codec[1] === "Video" ? "video" : "audio", name: codec[2]! });
+      if (!codec) return;
+      codecTold = true;
+      options.onUnsupportedCodec?.(token, { kind: codec[1] === "Video" ? "video" : "audio", name: codec[2]! });
     });
     const window = newWindow();
     readLines(statsIn, (line) => takeStats(token, window, line));

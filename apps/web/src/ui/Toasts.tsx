@@ -3,7 +3,7 @@
 // a container of their own under <body>: an open dialog (Modal) makes the page
 // behind it inert, and a toast about the dialog's action must still be heard and seen.
 import { createPortal } from "react-dom";
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { TOAST_DURATION_MS } from "@clubcast/shared";
 import { Icon } from "./Icon.tsx";
@@ -33,12 +33,25 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(0);
 
+  // Toasts still showing when the provider goes (signing out, a test's end) are not dismissed after it.
+  const dismissals = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = dismissals.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+    };
+  }, []);
+
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
   const show = useCallback(
     (kind: ToastKind, message: string) => {
       const id = ++nextId.current;
       setToasts((all) => [...all, { id, kind, message }]);
-      setTimeout(() => dismiss(id), TOAST_DURATION_MS);
+      const timer = setTimeout(() => {
+        dismissals.current.delete(timer);
+        dismiss(id);
+      }, TOAST_DURATION_MS);
+      dismissals.current.add(timer);
     },
     [dismiss],
   );
