@@ -1,9 +1,12 @@
 // Listening to a match's sound with ffmpeg's filters alone (no model, no GPU): one pass decodes the
 // sound to mono at SAMPLE_RATE, splits it into the whistle band, the whole sound and the voice band,
 // and has astats measure each band's RMS level per window of WINDOW_MS; score.ts scores the levels.
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
+import { promisify } from "node:util";
 import { WINDOW_MS, type SoundLevels } from "./score.ts";
+
+const run = promisify(execFile);
 
 /** The sound is analysed at this rate: the whistle band (to 4.5 kHz) fits under its Nyquist frequency. */
 export const SAMPLE_RATE = 16_000;
@@ -47,15 +50,10 @@ export interface SoundSpan {
  */
 export async function hasSound(source: string): Promise<boolean> {
   const args = ["-v", "error", "-select_streams", "a", "-show_entries", "stream=index", "-of", "csv=p=0", source];
-  const child = spawn("ffprobe", args, { stdio: ["ignore", "pipe", "ignore"] });
-  let found = "";
-  child.stdout.on("data", (chunk: Buffer) => (found += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => {
-    child.on("error", () => resolve(-1));
-    child.on("close", resolve);
+  const { stdout } = await run("ffprobe", args).catch(() => {
+    throw new ListenError("the match's sound could not be read");
   });
-  if (code !== 0) throw new ListenError("the match's sound could not be read");
-  return found.trim() !== "";
+  return stdout.trim() !== "";
 }
 
 /** A level as astats prints it ("-inf" for silence). */
