@@ -248,5 +248,7 @@ describe("match day from a phone", () => {
     await expectAccessibleAtEverySize(visitor, "match page closed");
     await staffContext.close();
     await visitorContext.close();
-  });
+    // A whole match day, a server restart included, with axe at every size on twelve pages: about 100 s on a
+    // quiet CI machine and past 120 s on a busy one. Each step bounds its own wait.
+  }, 240_000);
 });

@@ -8,6 +8,7 @@ import { newVisitor, screenshots } from "./support/browser.ts";
 import { serveTestStream, type HlsServer } from "./support/hls.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
 import { createUser, league, TEST_PASSWORD } from "./support/seed.ts";
+import { signInToDashboard } from "./support/sign-in.ts";
 
 let platform: Platform;
 let browser: Browser;
@@ -95,6 +96,36 @@ describe("a live match", () => {
     expect(await page.locator("video").evaluate((video: HTMLVideoElement) => video.src)).toMatch(/^blob:/);
     expect(await page.getByRole("alert").count()).toBe(0);
     await context.close();
+  });
+
+  it("jumps to the viewer's marker at kick-off while live and plays on from the first frame", async () => {
+    const { live } = seeded.matches;
+    const viewer = await createUser(platform.prisma, { scope: "club", clubId: live.clubId });
+    const sequence = await platform.prisma.sequence.create({ data: { matchId: live.id, userId: viewer.id } });
+    await platform.prisma.marker.create({ data: { sequenceId: sequence.id, timeMs: 0, label: "Kick-off" } });
+    const page = await signInToDashboard(browser, platform.url, viewer.email);
+    // The stream as a live match's: an event playlist, whole from kick-off, still growing (no end).
+    const playlist = (await (await fetch(stream.url)).text())
+      .replace("#EXT-X-PLAYLIST-TYPE:VOD", "#EXT-X-PLAYLIST-TYPE:EVENT")
+      .replace("#EXT-X-ENDLIST", "");
+    await page.route(stream.url, (route) =>
+      route.fulfill({
+        status: 200,
+        headers: { "Access-Control-Allow-Origin": "*", "Content-Type": "application/vnd.apple.mpegurl" },
+        body: playlist,
+      }),
+    );
+    await page.goto(`${platform.url}/matches/${live.id}`);
+    // Live: it starts near the newest segments, far from kick-off.
+    await expect.poll(() => videoTime(page), { timeout: 30_000 }).toBeGreaterThan(15);
+
+    // A marker at 0:00 lies before the first frame over MSE (a little after 0): the player goes to the first frame.
+    await page.getByRole("button", { name: /^Kick-off/ }).click();
+    await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeLessThan(5);
+    const fromKickOff = await videoTime(page);
+    await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(fromKickOff + 0.5);
+    expect(await videoTime(page)).toBeLessThan(10);
+    await page.context().close();
   });
 
   it("says it is reconnecting while the network is lost, keeps the page, and recovers", async () => {

@@ -60,6 +60,15 @@ export function VideoPlayer({ src, live, label, poster, ref, onFrame }: VideoPla
       onFrameRef.current?.({ timeMs: element.currentTime * 1000, date: playback.current.frameDate() });
     const frameEvents = ["timeupdate", "seeked", "loadeddata"] as const;
     for (const name of frameEvents) element.addEventListener(name, frame);
+    // A seek before a live stream's first frame (a marker at 0:00, the scrubber's start: over MSE the video
+    // starts a little after 0) goes to its first frame: hls.js would take it for a position fallen out of the
+    // live window, load the live edge and leave the video where it was, without data. Registered before
+    // hls.js's own listener, so hls.js sees the position already moved.
+    const keepInsideLive = () => {
+      const first = playback.current.start();
+      if (live && first !== null && element.currentTime < first) element.currentTime = first;
+    };
+    element.addEventListener("seeking", keepInsideLive);
     void import("hls.js/light").then(({ default: Hls }) => {
       if (stopped) return;
       const engine = playbackEngine(Hls.isSupported(), element.canPlayType(HLS_MIME) !== "");
@@ -70,6 +79,7 @@ export function VideoPlayer({ src, live, label, poster, ref, onFrame }: VideoPla
     return () => {
       stopped = true;
       for (const name of frameEvents) element.removeEventListener(name, frame);
+      element.removeEventListener("seeking", keepInsideLive);
       playback.current.stop();
       playback.current = NO_PLAYBACK;
     };
