@@ -42,9 +42,10 @@ class LongestProjectsFirst extends BaseSequencer {
 // gateway files that transcode most alone, the other gateway files two at a
 // time, and the browser files two at a time.
 // Files that cannot share the machine say so with fileParallelism: false.
-// The server, worker and gateway files start their app in-process and share their worker's modules
-// (isolate: false): importing the app again for every file was half of a file's time. Each file still
-// has its own database, Redis prefix and media folder; the web files mock modules, so they stay isolated.
+// The server, worker, gateway and browser files start their app in-process (the browser files its gateway)
+// and share their worker's modules (isolate: false): importing the app again for every file was half of a
+// file's time. Each file still has its own database, Redis prefix and media folder; the web files mock
+// modules, so they stay isolated.
 export default defineConfig({
   test: {
     reporters: ["default", "./scripts/summary-reporter.ts"],
@@ -157,6 +158,9 @@ export default defineConfig({
         // of its own (database, port, Redis prefix, media folder), so two run at once, after the media files.
         test: {
           name: "browser",
+          // Each file still starts its own platform and Chromium; what the files share is their worker's
+          // modules (playwright, Prisma, the gateway), imported once per worker instead of once per file.
+          isolate: false,
           include: ["apps/web/e2e/**/*.e2e.test.ts"],
           environment: "node",
           globalSetup: ["packages/testkit/src/global-setup.ts", "apps/web/e2e/global-setup.ts"],
