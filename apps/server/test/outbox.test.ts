@@ -178,7 +178,9 @@ describe("the outbox", () => {
       await eventually(() => commandJob(jobId), "the notified relay to deliver the row", promptMs);
       expect(performance.now() - started).toBeLessThan(promptMs);
     }
-    expect(await waitingRows()).toBe(0);
+    // The relay deletes the rows in the transaction that added their jobs: a job can be seen a moment before
+    // that commits (a busy CI machine saw one row still there).
+    await eventually(async () => (await waitingRows()) === 0, "the delivered rows to be gone", promptMs);
   });
 
   it("never delivers a row another process rolled back: no notification, and nothing for the relay to find", async () => {
