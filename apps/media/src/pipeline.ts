@@ -22,6 +22,7 @@ import { spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { createPartSplitter, type PartSplitter, type TsPart } from "./parts.ts";
+import { VIDEO_NICENESS } from "@clubcast/shared/processes";
 import { followFfmpegProgress, spawnTied } from "./processes.ts";
 import type { Rendition } from "./playlists.ts";
 
@@ -306,7 +307,12 @@ export function startWriter(options: WriterOptions): Writer {
   function startEncoder(streams: InputStreams) {
     const renditions = renditionsWorthPublishing(options.renditions, streams.video?.height ?? 0);
     follow(renditions);
-    encoder = spawnTied("ffmpeg", ladderArguments(renditions, options), { stdio: ["pipe", "ignore", "pipe"] });
+    encoder = spawnTied(
+      "ffmpeg",
+      ladderArguments(renditions, options),
+      { stdio: ["pipe", "ignore", "pipe"] },
+      VIDEO_NICENESS.liveTranscode,
+    );
     encoder.stdin!.on("error", () => undefined); // the encoder gone: its exit is what counts
     for (const chunk of held.splice(0)) encoder.stdin!.write(chunk);
     let lastEncoderError = "";

@@ -2,16 +2,22 @@
 // killed outright, nothing it started keeps ports, streams or files busy.
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
 import type { Readable } from "node:stream";
+import { niced } from "@clubcast/shared/processes";
 
 /** util-linux's setpriv sets the parent-death signal, then runs the command in its place (same pid). */
 const SETPRIV = "/usr/bin/setpriv";
 let canSetDeathSignal: boolean | undefined;
 
-export function spawnTied(command: string, args: string[], options: SpawnOptions): ChildProcess {
+/**
+ * Starts `command` tied to the gateway, `niceness` below it (VIDEO_NICENESS; 0 for what must keep up with the
+ * camera).
+ */
+export function spawnTied(command: string, args: string[], options: SpawnOptions, niceness = 0): ChildProcess {
   canSetDeathSignal ??= spawnSync(SETPRIV, ["--pdeathsig", "SIGKILL", "true"], { stdio: "ignore" }).status === 0;
+  const [program, programArgs] = niced(niceness, command, args);
   return canSetDeathSignal
-    ? spawn(SETPRIV, ["--pdeathsig", "SIGKILL", command, ...args], options)
-    : spawn(command, args, options);
+    ? spawn(SETPRIV, ["--pdeathsig", "SIGKILL", program, ...programArgs], options)
+    : spawn(program, programArgs, options);
 }
 
 /**

@@ -3,16 +3,13 @@
 // window of it into an MP4 as cut-plan.ts plans it (copied, edge re-encoded, or
 // whole) with a poster, joining clips after a title card into one MP4, and a
 // recording's MP4 download.
-import { execFile, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { promisify } from "node:util";
 import { playlistEntries } from "@clubcast/shared";
 import { SUMMARY_TITLE_CARD_MS } from "@clubcast/shared";
+import { runBatch, spawnBatch } from "./batch-process.ts";
 import { planCut, type CutPiece, type CutPlan } from "./cut-plan.ts";
-
-const run = promisify(execFile);
 
 /** Why a video step failed, as a clip may show it to a person: no paths, no command lines. */
 export class VideoError extends Error {}
@@ -30,7 +27,7 @@ const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 async function tool(command: "ffprobe" | "ffmpeg", args: string[], failure: string): Promise<string> {
   const prefix = command === "ffprobe" ? ["-v", "error"] : FFMPEG;
   try {
-    return (await run(command, [...prefix, ...args], { maxBuffer: MAX_OUTPUT_BYTES })).stdout;
+    return (await runBatch(command, [...prefix, ...args], MAX_OUTPUT_BYTES)).stdout;
   } catch {
     throw new VideoError(failure);
   }
@@ -225,7 +222,9 @@ function ffmpegWithProgress(
   failure: string,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn("ffmpeg", [...FFMPEG, ...args, "-progress", "pipe:1"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawnBatch("ffmpeg", [...FFMPEG, ...args, "-progress", "pipe:1"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.on("data", (chunk: Buffer) => {

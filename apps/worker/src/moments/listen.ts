@@ -1,12 +1,9 @@
 // Listening to a match's sound with ffmpeg's filters alone (no model, no GPU): one pass decodes the
 // sound to mono at SAMPLE_RATE, splits it into the whistle band, the whole sound and the voice band,
 // and has astats measure each band's RMS level per window of WINDOW_MS; score.ts scores the levels.
-import { execFile, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
-import { promisify } from "node:util";
+import { runBatch, spawnBatch } from "../batch-process.ts";
 import { WINDOW_MS, type SoundLevels } from "./score.ts";
-
-const run = promisify(execFile);
 
 /** The sound is analysed at this rate: the whistle band (to 4.5 kHz) fits under its Nyquist frequency. */
 export const SAMPLE_RATE = 16_000;
@@ -50,7 +47,7 @@ export interface SoundSpan {
  */
 export async function hasSound(source: string): Promise<boolean> {
   const args = ["-v", "error", "-select_streams", "a", "-show_entries", "stream=index", "-of", "csv=p=0", source];
-  const { stdout } = await run("ffprobe", args).catch(() => {
+  const { stdout } = await runBatch("ffprobe", args).catch(() => {
     throw new ListenError("the match's sound could not be read");
   });
   return stdout.trim() !== "";
@@ -91,7 +88,7 @@ export function listenArgs(source: string, span: SoundSpan = {}, threads = 1): s
 export async function listen(source: string, span: SoundSpan = {}, threads = 1): Promise<SoundLevels> {
   const startMs = span.startMs ?? 0;
   const args = listenArgs(source, span, threads);
-  const child = spawn("ffmpeg", args, { stdio: ["ignore", "pipe", "ignore"] });
+  const child = spawnBatch("ffmpeg", args, { stdio: ["ignore", "pipe", "ignore"] });
   const levels = { startMs, whistle: [] as number[], full: [] as number[], crowd: [] as number[] };
   const channels = [levels.whistle, levels.full, levels.crowd];
   const exited = new Promise<number | null>((resolve, reject) => {
