@@ -498,12 +498,16 @@ export async function startSrtRelay(options: SrtIngestOptions): Promise<SrtInges
     // tsbpdmode=false: data is passed on as soon as it is whole, not held for the latency: libsrt throws
     // away what it still holds when its caller goes (a camera switched off lost its last 1.5 s), and a
     // lost packet is waited for until SRT recovered it rather than dropped as too late.
+    // tlpktdrop=0: and the camera is told not to drop it either. Its libsrt otherwise gives up a packet once
+    // older than its own latency (120 ms by default), and a receiver that waits for it waits for ever: on
+    // a busy machine both lossy-link cameras of srt-lossy.test.ts stopped passing anything on after a few
+    // seconds, still connected, until nginx dropped their idle pushes (3 CI runs out of 3 here).
     // stdbuf -o0: its output unbuffered, or C stdio would keep up to 4 KiB of what it read until it ends, and
     // what it passed on would never add up to what it acknowledged (a caller's shutdown waits for that).
     // prettier-ignore
     const srt = spawnTied("stdbuf", [
       "-o0", "srt-live-transmit", "-a:no", "-ll:error", `-s:${STATS_EVERY_PACKETS}`, "-pf:json", `-statsout:${statsPath}`,
-      `srt://127.0.0.1:${port}?mode=listener&latency=${latencyMs}&tsbpdmode=false`, "file://con",
+      `srt://127.0.0.1:${port}?mode=listener&latency=${latencyMs}&tsbpdmode=false&tlpktdrop=0`, "file://con",
     ], { stdio: ["ignore", "pipe", "pipe"] });
     // -f mpegts: no probing of what the first bytes look like. discardcorrupt: a packet libsrt
     // could not recover leaves a gap in the MPEG-TS; the frames it broke are dropped, not pushed.
