@@ -158,10 +158,12 @@ const spoolFile = (dir: string, number: number) => join(dir, `${number}.ts`);
 
 function tsOutput(options: Pick<WriterOptions, "spoolDir">, folder: string): string[] {
   // Each audio frame and each packet is written as it comes, so a part is whole as soon as its last frame is.
+  // The flush is the inner mpegts muxer's: the segment muxer's own -flush_packets does not reach the files it
+  // opens, so ffmpeg held 32 KB at a time (a second of a 250 kbit/s stream: parts came two by two, late).
   // prettier-ignore
   return [
-    "-f", "segment", "-segment_format", "mpegts", "-segment_format_options", "pes_payload_size=0",
-    "-segment_time", String(SPOOL_FILE_SECONDS), "-break_non_keyframes", "1", "-flush_packets", "1",
+    "-f", "segment", "-segment_format", "mpegts", "-segment_format_options", "pes_payload_size=0:flush_packets=1",
+    "-segment_time", String(SPOOL_FILE_SECONDS), "-break_non_keyframes", "1",
     spoolFile(join(options.spoolDir, folder), 0).replace(/0\.ts$/, "%d.ts"),
   ];
 }
@@ -216,8 +218,11 @@ function readerArguments(options: WriterOptions): string[] {
   const input = [
     "-hide_banner", "-loglevel", "info", "-nostats", "-progress", "pipe:1", "-stats_period", "0.5",
     // nginx sends audio only along with the video (wait_video), so a stream whose video came without audio
-    // for 1.5 s has none: ffmpeg need not wait the default 5 s before writing.
-    "-rw_timeout", "15000000", "-analyzeduration", "1500000", "-i", options.input,
+    // for 1.5 s has none: ffmpeg need not wait the default 5 s before writing. A stream with both is described
+    // as soon as both came, once ffmpeg does not also count 20 frames to guess the frame rate (-fpsprobesize 0;
+    // copying keeps the camera's timestamps, and the ladder's encoder measures the rate itself): that took the
+    // whole 1.5 s before the first frame was written.
+    "-rw_timeout", "15000000", "-analyzeduration", "1500000", "-fpsprobesize", "0", "-i", options.input,
   ];
   // "0:a:0?": a stream without audio is taken as video only.
   const output = options.passthrough ? options.renditions[0]!.name : INPUT_SPOOL;
