@@ -5,6 +5,8 @@
 // caller's language, and its clip, cut once the match is on demand. Goal
 // markers follow the markers' access rules: whoever may annotate the match
 // sees and moves them (the event moves too); to anyone else they don't exist.
+// The match's summary plays the goals first, then the other markers, each in
+// match order.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -201,6 +203,94 @@ describe("goal markers", () => {
     expect((await events(match))[0]!.time_ms).toBe(61_000);
     // Anyone who sees the match reads its timed score (a visitor too, of a public match).
     expect((await events(match))[0]).toMatchObject({ home: 1, away: 0 });
+  });
+});
+
+describe("the summary of a match with goals", () => {
+  type Clip = { id: number; marker: { id: number; label: string; time_ms: number } };
+
+  /** Cuts the match's clips as the worker's clip.cut jobs do (a video of `durationMs` at 25 fps), each once ready. */
+  async function cutAll(match: Match, clipIds: number[], durationMs: number) {
+    const jobs = (await t.deps.jobs.clipCuts.getJobs(["prioritized", "waiting", "delayed"])).filter((job) =>
+      clipIds.includes(job.data.clipId),
+    );
+    expect(jobs.map((job) => job.data.clipId).sort()).toEqual([...clipIds].sort());
+    for (const { data } of jobs) {
+      const plan = (await t.services.clips.cutStarting(data))!;
+      const fit = await t.services.clips.fitToVideo(data, { durationMs, fps: 25 });
+      if (!("window" in fit)) throw new Error(fit.reason);
+      for (const file of [plan.files.video, plan.files.poster]) {
+        const path = join(t.config.mediaDir, "matches", String(match.id), file);
+        mkdirSync(join(path, ".."), { recursive: true });
+        writeFileSync(path, "not really a video");
+      }
+      const done = await t.services.clips.cutFinished(data, {
+        matchId: match.id,
+        window: fit.window,
+        frameRate: 25,
+        videoPath: plan.files.video,
+        posterPath: plan.files.poster,
+      });
+      expect(done.applied).toBe(true);
+    }
+  }
+
+  it("plays the goals first, then the other markers, each in match order", async () => {
+    const match = await liveMatch();
+    recordLive(match, 20 * 60_000);
+    // The analyst marks two moments by hand during the match, the later one first.
+    const sequence = (await http.post(`/v1/matches/${match.id}/sequences`, {}, cast.adminA.token)).json().data.id;
+    for (const [time_ms, label] of [
+      [900_000, "Free kick"],
+      [60_000, "Early chance"],
+    ] as const) {
+      const marker = await http.post(`/v1/sequences/${sequence}/markers`, { time_ms, label }, cast.adminA.token);
+      expect(marker.statusCode).toBe(201);
+    }
+    // Both goals are entered late in the match; the first is dragged back to where it was scored.
+    await score(match, 1, 0, cast.trainerA.token);
+    await score(match, 2, 0, cast.trainerA.token);
+    const [first, second] = (await goalsOf(match, cast.adminA.token))!.markers;
+    expect(second!.time_ms).toBeGreaterThan(900_000);
+    const dragged = await http.put(`/v1/markers/${first!.id}`, { time_ms: 300_000 }, cast.adminA.token);
+    expect(dragged.statusCode).toBe(200);
+
+    // The final whistle: the clips are cut, and with each one ready the summary is queued anew.
+    const finished = await http.post(
+      "/v1/camera/recording-finished",
+      {
+        match_id: match.id,
+        started_at: "2030-05-01T14:00:00Z",
+        ended_at: "2030-05-01T15:45:00Z",
+        vod_hls_url: "http://camera-server.test/vod/match.m3u8",
+      },
+      cameraToken,
+    );
+    expect(finished.statusCode).toBe(200);
+    const clips = (await http.get(`/v1/matches/${match.id}/clips`, cast.adminA.token)).json().data as Clip[];
+    // The annotation page lists them in video order.
+    expect(clips.map((clip) => clip.marker.time_ms)).toEqual([60_000, 300_000, 900_000, second!.time_ms]);
+    await cutAll(
+      match,
+      clips.map((clip) => clip.id),
+      20 * 60_000,
+    );
+    const summary = (await http.get(`/v1/matches/${match.id}/summary`, cast.adminA.token)).json().data;
+    expect(summary).toMatchObject({ state: "queued", clips_waiting: 0 });
+
+    // Its build joins the clips in this order.
+    const builds = (await t.deps.jobs.summaryBuilds.getDelayed()).filter((job) => job.data.summaryId === summary.id);
+    expect(builds).toHaveLength(1);
+    const plan = (await t.services.summaries.buildStarting(builds[0]!.data))!;
+    const labelOf = new Map(clips.map((clip) => [clip.id, clip.marker.label]));
+    const played = plan.clips.map((clip) => labelOf.get(Number(/(\d+)-\d+\.mp4$/.exec(clip.path)![1])));
+    const minute = Math.floor(second!.time_ms / 60_000) + 1;
+    expect(played).toEqual([
+      "Goal 1–0 · FC Zuiderpark · 6′",
+      `Goal 2–0 · FC Zuiderpark · ${minute}′`,
+      "Early chance",
+      "Free kick",
+    ]);
   });
 });
 

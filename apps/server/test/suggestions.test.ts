@@ -1,9 +1,12 @@
 // Moments suggested from a match's sound (issue 30): who may annotate the match lists them,
-// accepts one (a marker of theirs, and with it a clip) or dismisses it, once; REST and tRPC.
+// accepts one (a marker of theirs, and with it a clip) or dismisses it, once; REST and tRPC. A
+// live match's are accepted during it: the clip waits for the recording, cut once on demand.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Match } from "@clubcast/db";
+import { MEDIA_FILES } from "@clubcast/shared";
+import { clipCutJobId, recordingMomentsJobId, type LiveMomentsJob } from "@clubcast/shared/jobs";
 import { useTestAppWithCast } from "@clubcast/testkit/api";
-import { createMatch } from "@clubcast/testkit/factories";
+import { createApiClient, createConfiguration, createField, createMatch } from "@clubcast/testkit/factories";
 
 const { t, http, cast } = useTestAppWithCast();
 let publicVod: Match;
@@ -176,5 +179,152 @@ describe("suggested moments", () => {
     const refused = await http.put(`/v1/clubs/${cast.clubA.id}`, { suggest_moments: "maybe" }, cast.adminA.token);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.suggest_moments).toBeDefined();
+  });
+});
+
+describe("a suggestion of a match still live", () => {
+  let configurationId: number;
+  let cameraToken: string;
+
+  beforeAll(async () => {
+    const { prisma } = t.deps;
+    const field = await createField(prisma, cast.clubA.id);
+    const configuration = await createConfiguration(prisma, { clubId: cast.clubA.id, fieldId: field.id });
+    configurationId = configuration.id;
+    cameraToken = await http.cameraToken(await createApiClient(prisma, configuration.id));
+  });
+
+  /**
+   * Suggestions a live match's latest sound gives, stored as the worker's moments.live job stores them:
+   * the job the live-listening sweep posts for the match (with the recording it is making), answered
+   * in video order.
+   */
+  async function suggestLive(match: Match, moments: { timeMs: number; kind: "whistle" | "crowd" }[]) {
+    expect(await t.services.suggestions.listenToLiveMatches()).toContain(match.id);
+    const posted = await t.deps.jobs.recordings.getJobs(["waiting", "prioritized", "delayed"]);
+    const job = posted.find((queued) => queued?.name === "moments.live" && queued.data.matchId === match.id)!
+      .data as LiveMomentsJob;
+    expect(await t.services.suggestions.wantsLiveListening(job)).toBe(true);
+    const stored = await t.services.suggestions.heard(
+      job,
+      moments.map((m) => ({ confidence: 0.8, ...m })),
+    );
+    const rows = await t.deps.prisma.momentSuggestion.findMany({
+      where: { matchId: match.id, recordingVersion: job.version, timeMs: { in: moments.map((m) => m.timeMs) } },
+      orderBy: { timeMs: "asc" },
+    });
+    return { stored, rows, job };
+  }
+
+  type Listed = { id: number; state: string; marker: number | null };
+  const listed = async (match: Match) => {
+    const res = await http.get(`/v1/matches/${match.id}/suggestions`, cast.adminA.token);
+    expect(res.statusCode).toBe(200);
+    return (res.json().data as Listed[]).map((s) => ({ id: s.id, state: s.state, marker: s.marker }));
+  };
+  const cutQueued = async (clipId: number) =>
+    (await t.deps.jobs.clipCuts.getJob(clipCutJobId({ clipId, version: 1 }))) !== undefined;
+
+  it("is accepted during the match: one marker at its time, its clip cut from the recording once on demand", async () => {
+    const match = await createMatch(t.deps.prisma, {
+      clubId: cast.clubA.id,
+      configurationId,
+      status: "live",
+    });
+    const heard = await suggestLive(match, [
+      { timeMs: 754_000, kind: "whistle" },
+      { timeMs: 1_203_500, kind: "crowd" },
+    ]);
+    const [whistle, crowd] = heard.rows;
+    expect(await listed(match)).toEqual([
+      { id: whistle!.id, state: "pending", marker: null },
+      { id: crowd!.id, state: "pending", marker: null },
+    ]);
+
+    // A double click on the annotation page (tRPC) and a client's retry (REST) at once: one is accepted.
+    const answers = await Promise.all([
+      http.mutation("suggestions.accept", { id: whistle!.id }, cast.adminA.token),
+      http.mutation("suggestions.accept", { id: whistle!.id }, cast.adminA.token),
+      accept(whistle!.id, cast.adminA.token),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    const won = answers.find((a) => a.statusCode === 200)!.json();
+    const accepted = "result" in won ? won.result.data : won;
+    expect(accepted).toMatchObject({ data: { id: whistle!.id, state: "accepted" }, message: /Moment accepted/ });
+    const markerId = accepted.data.marker as number;
+    // A retry after the answer was lost: refused, still one marker.
+    const retried = await accept(whistle!.id, cast.adminA.token);
+    expect(retried.statusCode).toBe(409);
+    expect(retried.json().message).toBe("This suggestion has already been accepted.");
+
+    // The annotation page's markers: one, at the suggestion's time, titled by its kind.
+    const sequences = (await http.get(`/v1/matches/${match.id}/sequences`, cast.adminA.token)).json().data as {
+      user: number | null;
+      markers: { id: number; time_ms: number; label: string; goal: boolean }[];
+    }[];
+    expect(sequences.flatMap((sequence) => sequence.markers)).toEqual([
+      expect.objectContaining({ id: markerId, time_ms: 754_000, label: "Whistle (suggested)", goal: false }),
+    ]);
+    expect(sequences[0]!.user).toBe(cast.adminA.user.id);
+    // Its clip is there, placed as for a match on demand, and waits for the recording: no cut yet.
+    const clipsNow = (await http.get(`/v1/matches/${match.id}/clips`, cast.adminA.token)).json().data as {
+      id: number;
+      marker: { id: number };
+      start_ms: number;
+      end_ms: number;
+      state: string;
+    }[];
+    expect(clipsNow).toEqual([
+      expect.objectContaining({
+        marker: expect.objectContaining({ id: markerId }),
+        start_ms: 739_000,
+        end_ms: 759_000,
+      }),
+    ]);
+    const clip = clipsNow[0]!;
+    expect(clip.state).toBe("queued");
+    expect(await cutQueued(clip.id)).toBe(false);
+
+    // It left the pending list; the next turn's chunk (they overlap) hears the whistle again: not suggested again.
+    const again = await suggestLive(match, [{ timeMs: 755_000, kind: "whistle" }]);
+    expect(again.stored).toBe(0);
+    const decided = [
+      { id: whistle!.id, state: "accepted", marker: markerId },
+      { id: crowd!.id, state: "pending", marker: null },
+    ];
+    expect(await listed(match)).toEqual(decided);
+
+    // The final whistle: the gateway's recording goes on demand, and the clip's cut is queued, from it.
+    const video = `${t.config.publicUrl}/media/matches/${match.id}/${MEDIA_FILES.vodPlaylist}`;
+    const finished = await http.post(
+      "/v1/camera/recording-finished",
+      {
+        match_id: match.id,
+        started_at: "2030-05-01T14:00:00Z",
+        ended_at: "2030-05-01T15:45:00Z",
+        vod_hls_url: video,
+      },
+      cameraToken,
+    );
+    expect(finished.statusCode).toBe(200);
+    expect(finished.json().data.match).toMatchObject({ status: "vod", vod_hls_url: video });
+    expect(await cutQueued(clip.id)).toBe(true);
+    expect(await t.services.clips.cutStarting({ clipId: clip.id, version: 1 })).toMatchObject({
+      matchId: match.id,
+      vodHlsUrl: video,
+    });
+
+    // The pass after the recording (its recording.moments job) hears it all again: the same decisions, listed
+    // of the on-demand recording, which the live listening heard.
+    const after = { matchId: match.id, version: heard.job.version };
+    expect((await t.deps.jobs.recordings.getJob(recordingMomentsJobId(after)))?.data).toEqual(after);
+    expect(await t.services.suggestions.wantsListening(after)).toBe(true);
+    const pass = await t.services.suggestions.heard(after, [
+      { timeMs: 754_500, kind: "whistle", confidence: 0.9 },
+      { timeMs: 1_203_000, kind: "crowd", confidence: 0.7 },
+    ]);
+    expect(pass).toBe(0);
+    expect(await listed(match)).toEqual(decided);
+    expect(await t.deps.prisma.marker.count({ where: { sequence: { matchId: match.id } } })).toBe(1);
   });
 });
