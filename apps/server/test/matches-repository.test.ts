@@ -69,6 +69,7 @@ beforeAll(async () => {
     prisma,
     pool,
     jobs: {} as JobQueues,
+    gateways: { publish: async () => {} },
     events: { publisher, sent: async () => {} },
     redisOutages: { down: false, onBack: () => {} },
   });

@@ -58,6 +58,7 @@ function otherRelay(failing = false): Outbox {
     prisma: t.deps.prisma,
     pool: t.deps.pool,
     jobs,
+    gateways: { publish: async () => {} },
     events: { publisher: silent, sent: async () => {} },
     redisOutages: t.deps.redisOutages,
   });

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Club, Configuration, Match, User } from "@clubcast/db";
+import { GATEWAY_CAMERA_TYPE } from "@clubcast/shared";
 import { QUEUES, bullPrefix } from "@clubcast/shared/jobs";
 import { eventually, startThrowawayRedis, type ThrowawayRedis } from "@clubcast/testkit";
 import type { TestApp } from "@clubcast/testkit/app";
@@ -129,6 +130,37 @@ describe("a Redis outage", () => {
     // The match answered as created was created; both commands wait to be delivered.
     expect(await t.deps.prisma.match.count({ where: { id: answered[1].data.id } })).toBe(1);
     expect(await t.deps.prisma.outboxMessage.count()).toBe(2);
+  });
+
+  it("rotates a stream key within 2 s, the gateway's message waiting in the outbox", async () => {
+    const gateway = await t.deps.prisma.configuration.create({
+      data: {
+        clubId: club.id,
+        fieldId,
+        barcode: "GW-OUTAGE",
+        cameraType: GATEWAY_CAMERA_TYPE,
+        streamKey: "outage-old-key-0123456789",
+        saCameraId: "gw-outage",
+      },
+    });
+    const rotated = await timed(() => http.post(`/v1/configurations/${gateway.id}/stream-key`, {}, systemToken));
+    expect(rotated.answer?.statusCode, "rotate").toBe(200);
+    expect(rotated.ms, "rotate").toBeLessThan(2000);
+    // The new key holds; telling the gateways waits for Redis, with the two commands before it.
+    const { streamKey } = await t.deps.prisma.configuration.findUniqueOrThrow({ where: { id: gateway.id } });
+    expect(streamKey).not.toBe("outage-old-key-0123456789");
+    const rows = await t.deps.prisma.outboxMessage.findMany({ orderBy: { id: "asc" } });
+    expect(rows).toHaveLength(3);
+    expect(rows[2]!.deliveries).toEqual([
+      {
+        kind: "gatewayMessage",
+        message: {
+          type: "stream_key_rotated",
+          configuration_id: gateway.id,
+          old_stream_key: "outage-old-key-0123456789",
+        },
+      },
+    ]);
   });
 
   it("shows in health and monitoring", async () => {

@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import type { Pool } from "pg";
 import { createPool, createPrismaClient, type PrismaClient } from "@clubcast/db";
-import { FAIL_FAST_REDIS, createRedisOutageLog, type RedisOutageLog } from "@clubcast/db/redis";
+import { FAIL_FAST_REDIS, createRedisOutageLog, withRedis, type RedisOutageLog } from "@clubcast/db/redis";
+import { mediaGatewayChannel } from "@clubcast/shared";
 import type { AppConfig } from "@clubcast/settings";
 import { createMediaStore, type MediaStore } from "@clubcast/media-store";
 import { createReadCache, type ReadCache } from "./core/read-cache.ts";
@@ -73,6 +74,13 @@ export function createDeps(config: AppConfig, processName = "server"): Deps {
       listenUrl: config.databaseUrl,
       sessionName,
       jobs,
+      // PUBLISH channels get no keyPrefix from ioredis: the prefix is in the channel's name.
+      gateways: {
+        publish: async (message) =>
+          void (await withRedis(publisherRedis, () =>
+            publisherRedis.publish(mediaGatewayChannel(config.redisPrefix), JSON.stringify(message)),
+          )),
+      },
       events: createAwaitedPublisher(publisherRedis, config.redisPrefix),
       redisOutages,
     }),

@@ -7,11 +7,8 @@ import {
   deriveLivestream,
   GATEWAY_CAMERA_TYPE,
   loadsClubConfigurations,
-  mediaGatewayChannel,
   outboundUrlProblem,
-  type MediaGatewayMessage,
 } from "@clubcast/shared";
-import { withRedis } from "@clubcast/db/redis";
 import type { Prisma } from "@clubcast/db";
 import type { Deps } from "../deps.ts";
 import type { RequestContext } from "../core/context.ts";
@@ -68,7 +65,7 @@ function columnsOf(data: ConfigurationData) {
 }
 
 export function createConfigurationsService(deps: Deps) {
-  const { prisma, redis, config, outbox } = deps;
+  const { prisma, config, outbox } = deps;
   const present = (configuration: ConfigurationWithNames) => presentConfiguration(configuration, config);
 
   /** A configuration the caller may manage: 401, 404 (missing or another club's), 403. */
@@ -202,13 +199,14 @@ export function createConfigurationsService(deps: Deps) {
   /**
    * POST /v1/configurations/{id}/stream-key: replaces the stream key with a new
    * random one (who may read the key may: the club's streams staff, on the
-   * go-live page, and system admins), then tells the media gateway, over Redis,
-   * to drop any publisher still using the old key.
+   * go-live page, and system admins), and tells the media gateways, once that has
+   * committed (the outbox: even if Redis was away at the time), to drop any
+   * publisher still using the old key.
    */
   async function rotateStreamKey(id: number, ctx: RequestContext): Promise<Written<ConfigurationOutput>> {
     await streamableConfiguration(id, ctx);
     const streamKey = newStreamKey();
-    const { previous, rotated } = await prisma.$transaction(async (tx) => {
+    const rotated = await outbox.transaction(async (tx, post) => {
       // Locked, so of two rotations at once each names the key it really replaced.
       const [row] = await tx.$queryRaw<{ stream_key: string | null }[]>`
         SELECT stream_key FROM configurations WHERE id = ${id} FOR UPDATE`;
@@ -218,17 +216,11 @@ export function createConfigurationsService(deps: Deps) {
         data: { streamKey },
         include: configurationWithNames,
       });
-      return { previous: row.stream_key, rotated: updated };
+      if (row.stream_key) {
+        post.gatewayMessage({ type: "stream_key_rotated", configuration_id: id, old_stream_key: row.stream_key });
+      }
+      return updated;
     });
-    if (previous) {
-      const message: MediaGatewayMessage = {
-        type: "stream_key_rotated",
-        configuration_id: id,
-        old_stream_key: previous,
-      };
-      // PUBLISH channels get no keyPrefix from ioredis: the prefix is in the channel's name.
-      await withRedis(redis, () => redis.publish(mediaGatewayChannel(config.redisPrefix), JSON.stringify(message)));
-    }
     return written(present(rotated), translate(ctx.locale, "configuration.stream_key_rotated"));
   }
 

@@ -22,6 +22,7 @@ import { randomUUID } from "node:crypto";
 import pg, { type Pool, type PoolClient } from "pg";
 import { Prisma, type PrismaClient } from "@clubcast/db";
 import { RedisUnavailable, type RedisOutageLog } from "@clubcast/db/redis";
+import type { MediaGatewayMessage } from "@clubcast/shared";
 import {
   ASSET_UPDATE_TARGETS,
   planJob,
@@ -63,6 +64,7 @@ export type OutboxDelivery =
   | { kind: "summaryBuild"; job: SummaryBuildJob; delayMs: number }
   | { kind: "assetUpdates"; updates: AssetUpdates }
   | { kind: "setMatchStartingTimer" | "clearMatchStartingTimer"; matchId: number; startingAt: string }
+  | { kind: "gatewayMessage"; message: MediaGatewayMessage }
   | { kind: "event"; call: EventCall };
 
 /** What a change inside `outbox.transaction` may ask for; all of it is delivered once it commits. */
@@ -81,6 +83,8 @@ export interface OutboxPost {
   assetUpdates(matchId: number, isPrivate: boolean, requestedBy: number | null): string[];
   setMatchStartingTimer(matchId: number, startingAt: Date): void;
   clearMatchStartingTimer(matchId: number, startingAt: Date): void;
+  /** A message to the media gateways (a rotated stream key), published once the change has committed. */
+  gatewayMessage(message: MediaGatewayMessage): void;
   /** Realtime events, published once the change has committed. */
   events: EventPublisher;
 }
@@ -125,6 +129,7 @@ function postInto(deliveries: OutboxDelivery[]): OutboxPost {
       void deliveries.push({ kind: "setMatchStartingTimer", matchId, startingAt: startingAt.toISOString() }),
     clearMatchStartingTimer: (matchId, startingAt) =>
       void deliveries.push({ kind: "clearMatchStartingTimer", matchId, startingAt: startingAt.toISOString() }),
+    gatewayMessage: (message) => void deliveries.push({ kind: "gatewayMessage", message }),
     events: {
       publish: (...args) => event({ method: "publish", args }),
       publishToViewers: (...args) => event({ method: "publishToViewers", args }),
@@ -136,13 +141,19 @@ function postInto(deliveries: OutboxDelivery[]): OutboxPost {
   };
 }
 
+/** Where the relay publishes messages to the media gateways (the gateway channel, over Redis). */
+export interface GatewayMessages {
+  publish(message: MediaGatewayMessage): Promise<void>;
+}
+
 /**
- * Delivers one batch's deliveries: its jobs and timers in order (consecutive adds in one call per queue, so
- * the timers of a batch of job outcomes take one round trip), then its events.
+ * Delivers one batch's deliveries: its jobs, timers and gateway messages in order (consecutive adds in one
+ * call per queue, so the timers of a batch of job outcomes take one round trip), then its events.
  */
 async function deliver(
   deliveries: OutboxDelivery[],
   jobs: JobQueues,
+  gateways: GatewayMessages,
   events: { publisher: EventPublisher; sent(): Promise<void> },
 ): Promise<void> {
   let adds: QueuedJob[] = [];
@@ -162,6 +173,7 @@ async function deliver(
     if (delivery.kind === "summaryBuild") await jobs.enqueueSummaryBuild(delivery.job, delivery.delayMs);
     if (delivery.kind === "clearMatchStartingTimer")
       await jobs.clearMatchStartingTimer(delivery.matchId, new Date(delivery.startingAt));
+    if (delivery.kind === "gatewayMessage") await gateways.publish(delivery.message);
   }
   await flushAdds();
   // Events last: a job that could not be added keeps the batch, and its events are not told twice.
@@ -222,6 +234,7 @@ export function createOutbox({
   sessionName,
   pollMs = OUTBOX_POLL_MS,
   jobs,
+  gateways,
   events,
   redisOutages,
 }: {
@@ -236,6 +249,7 @@ export function createOutbox({
   sessionName?: string;
   pollMs?: number;
   jobs: JobQueues;
+  gateways: GatewayMessages;
   /** A publisher whose publishes `sent()` awaits (realtime/publisher.ts, createAwaitedPublisher). */
   events: { publisher: EventPublisher; sent(): Promise<void> };
   redisOutages: Pick<RedisOutageLog, "down" | "onBack">;
@@ -254,6 +268,7 @@ export function createOutbox({
       await deliver(
         rows.flatMap((row) => row.deliveries),
         jobs,
+        gateways,
         events,
       );
       return rows.length;
