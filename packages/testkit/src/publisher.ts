@@ -26,18 +26,19 @@ export interface Publisher {
 export const lingering = (srtUrl: string) => `${srtUrl}${srtUrl.includes("?") ? "&" : "?"}linger=10`;
 
 /**
- * An ffmpeg test-pattern publisher (640x360 unless told, H.264 with AAC, a
+ * An ffmpeg test-pattern publisher (640x360 at 25 frames a second unless told, H.264 with AAC, a
  * keyframe every second) to an RTMP URL or, as MPEG-TS, an SRT one (lingering);
- * `video` replaces the video codec.
+ * `video` replaces the video codec and its keyframe interval.
  */
-export function publish(target: string, options: { size?: string; video?: string[] } = {}): Publisher {
+export function publish(target: string, options: { size?: string; rate?: number; video?: string[] } = {}): Publisher {
   const started = Date.now();
   const srt = target.startsWith("srt://");
+  const rate = options.rate ?? 25;
   // prettier-ignore
   const child = spawn("ffmpeg", [
     "-hide_banner", "-loglevel", "error",
-    "-re", "-f", "lavfi", "-i", `testsrc2=size=${options.size ?? "640x360"}:rate=25`, "-f", "lavfi", "-i", "sine",
-    ...(options.video ?? ["-c:v", "libx264", "-preset", "veryfast", "-g", "25"]), "-c:a", "aac",
+    "-re", "-f", "lavfi", "-i", `testsrc2=size=${options.size ?? "640x360"}:rate=${rate}`, "-f", "lavfi", "-i", "sine",
+    ...(options.video ?? ["-c:v", "libx264", "-preset", "veryfast", "-g", String(rate)]), "-c:a", "aac",
     ...(srt ? ["-f", "mpegts", lingering(target)] : ["-f", "flv", target]),
   ], { stdio: ["pipe", "ignore", "ignore"] });
   running.add(child);
