@@ -1219,7 +1219,11 @@ export function createGateway(options: GatewayOptions) {
         publisher.connected = false;
         state.release(publisher.cameraId);
       }
-      await Promise.all([...publishers.values()].map((publisher) => publisher.writer?.stop()));
+      const left = [...departing];
+      await Promise.all([...publishers.values(), ...left].map((publisher) => publisher.writer?.stop()));
+      // Publishers that left just before: their last parts and playlists are written before the gateway is gone
+      // (its media folder may be removed right after, as a test's is).
+      await Promise.allSettled(left.map((publisher) => publisher.leaving));
       await Promise.allSettled([...background]);
       uploads.clear();
     },
