@@ -118,7 +118,9 @@ export function createGatewayState(prisma: PrismaClient, ownUrl: string, log: (l
       const busy = new Error("the camera has a recording under way");
       const started = await prisma
         .$transaction(async (tx) => {
-          await tx.gatewayCamera.upsert({ where: { cameraId }, create: { cameraId }, update: {} });
+          // ON CONFLICT, not Prisma's upsert: with nothing to update Prisma reads, then inserts, and a publisher
+          // connecting at that moment (hold) inserted the row in between: a unique violation, the start refused.
+          await tx.$executeRaw`INSERT INTO gateway_cameras (camera_id) VALUES (${cameraId}) ON CONFLICT (camera_id) DO NOTHING`;
           await tx.gatewayRecording.create({
             data: {
               id: recording.recordingId,
