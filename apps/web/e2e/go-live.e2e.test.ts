@@ -11,7 +11,6 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { GATEWAY_CAMERA_TYPE } from "@clubcast/shared";
 import { eventually, exited } from "@clubcast/testkit";
 import { launchBrowser } from "@clubcast/testkit/browser";
 import { spawnWorker, workerReady } from "@clubcast/testkit/worker";
@@ -19,7 +18,7 @@ import { publish, type Publisher } from "@clubcast/testkit/publisher";
 import { expectAccessibleAtEverySize } from "./support/axe.ts";
 import { newVisitor, VIEWPORTS } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
-import { club, createUser, match, TEST_PASSWORD, type SeededClub } from "./support/seed.ts";
+import { club, createUser, gatewayMatch, TEST_PASSWORD, type SeededClub } from "./support/seed.ts";
 
 let platform: Platform;
 let browser: Browser;
@@ -75,21 +74,13 @@ async function schedulerCommand(page: Page, list: "Live now" | "Upcoming", comma
 
 describe("match day from a phone", () => {
   it("a club administrator finds his key and goes live from his phone; a supporter's page opened before kick-off follows the match to the end without a reload", async () => {
-    const configuration = await platform.prisma.configuration.create({
-      data: {
-        clubId: home.id,
-        fieldId: home.field.id,
-        barcode: "GW-PHONE",
-        cameraType: GATEWAY_CAMERA_TYPE,
-        // No server URL: a gateway configuration's camera server is the platform's own gateway.
-        saCameraId: "gw-phone",
-        streamKey: STREAM_KEY,
-        livestream: "rtmp",
-        passthrough: true,
-      },
+    const seeded = await gatewayMatch(platform.prisma, {
+      home,
+      away,
+      streamKey: STREAM_KEY,
+      cameraId: "gw-phone",
+      passthrough: true,
     });
-    const seeded = await match(platform.prisma, { home, away, status: "scheduled", startsIn: 0.1 });
-    await platform.prisma.match.update({ where: { id: seeded.id }, data: { configurationId: configuration.id } });
     const matchMedia = `${platform.url}/media/matches/${seeded.id}/`;
 
     // A supporter opens the match's link before kick-off.

@@ -7,8 +7,8 @@ import { launchBrowser } from "@clubcast/testkit/browser";
 import { newVisitor, screenshots } from "./support/browser.ts";
 import { serveTestStream, type HlsServer } from "./support/hls.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
-import { createUser, league, TEST_PASSWORD } from "./support/seed.ts";
-import { signInToDashboard } from "./support/sign-in.ts";
+import { createUser, league } from "./support/seed.ts";
+import { signInToApi, signInToDashboard } from "./support/sign-in.ts";
 
 let platform: Platform;
 let browser: Browser;
@@ -27,21 +27,11 @@ afterAll(async () => {
 
 const videoTime = (page: Page) => page.locator("video").evaluate((video: HTMLVideoElement) => video.currentTime);
 
-async function signInToApi(email: string): Promise<string> {
-  const response = await fetch(`${platform.url}/v1/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()).access_token;
-}
-
 describe("a live match", () => {
   it("plays its live stream and shows a score posted to the API without a reload", async () => {
     const { live } = seeded.matches;
     const admin = await createUser(platform.prisma, { scope: "club", clubId: live.clubId });
-    const token = await signInToApi(admin.email);
+    const token = await signInToApi(platform.url, admin.email);
     const context = await newVisitor(browser);
     const page = await context.newPage();
     await page.goto(`${platform.url}/matches/${live.id}`);

@@ -7,14 +7,14 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { GATEWAY_CAMERA_TYPE } from "@clubcast/shared";
 import { eventually, exited } from "@clubcast/testkit";
 import { launchBrowser } from "@clubcast/testkit/browser";
 import { spawnWorker, workerReady } from "@clubcast/testkit/worker";
 import { publish, type Publisher } from "@clubcast/testkit/publisher";
 import { newVisitor } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
-import { club, createUser, match, TEST_PASSWORD, type SeededClub } from "./support/seed.ts";
+import { club, createUser, gatewayMatch, type SeededClub } from "./support/seed.ts";
+import { signInToApi } from "./support/sign-in.ts";
 
 let platform: Platform;
 let browser: Browser;
@@ -83,16 +83,6 @@ const cameraGone = () =>
     "the gateway to be done with the camera",
   );
 
-async function signInToApi(email: string): Promise<string> {
-  const response = await fetch(`${platform.url}/v1/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()).access_token;
-}
-
 interface Variant {
   bandwidth: number;
   averageBandwidth: number | null;
@@ -133,27 +123,20 @@ function runsOf(renditions: string[]): string {
 
 describe("adaptive quality", () => {
   it("the throttled viewer settles on the lower rendition and does not stall", async () => {
-    const configuration = await platform.prisma.configuration.create({
-      data: {
-        clubId: home.id,
-        fieldId: home.field.id,
-        barcode: "GW-LADDER",
-        cameraType: GATEWAY_CAMERA_TYPE,
-        saCameraId: "gw-ladder",
-        streamKey: STREAM_KEY,
-        livestream: "rtmp",
-        // The ladder: 720p at 2.8 Mbit/s and 360p at 0.8 Mbit/s of video, each with 128 kbit/s of audio.
-        passthrough: false,
-      },
+    // The ladder: 720p at 2.8 Mbit/s and 360p at 0.8 Mbit/s of video, each with 128 kbit/s of audio.
+    const seeded = await gatewayMatch(platform.prisma, {
+      home,
+      away,
+      streamKey: STREAM_KEY,
+      cameraId: "gw-ladder",
+      passthrough: false,
     });
-    const seeded = await match(platform.prisma, { home, away, status: "scheduled", startsIn: 0.1 });
-    await platform.prisma.match.update({ where: { id: seeded.id }, data: { configurationId: configuration.id } });
     const matchMedia = `${platform.url}/media/matches/${seeded.id}/`;
 
     // The camera streams; kick-off: the club's administrator starts recording over the API.
     camera = publish(`rtmp://127.0.0.1:${platform.gateway!.rtmpPort}/live/${STREAM_KEY}`, CAMERA);
     const admin = await createUser(platform.prisma, { scope: "club", clubId: home.id });
-    const token = await signInToApi(admin.email);
+    const token = await signInToApi(platform.url, admin.email);
     const start = await fetch(`${platform.url}/v1/clubs/${home.id}/matches/${seeded.id}/startrecording`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}` },

@@ -1,6 +1,7 @@
 // Believable rows for the browser tests: clubs with fields, and matches in
 // every list, written straight to the test's database.
 import type { MatchStatus, PrismaClient, SportType } from "@clubcast/db";
+import { GATEWAY_CAMERA_TYPE } from "@clubcast/shared";
 import { createUser, TEST_PASSWORD } from "@clubcast/testkit/factories";
 
 export { createUser, TEST_PASSWORD };
@@ -51,6 +52,30 @@ export function match(prisma: PrismaClient, seed: MatchSeed) {
       vodHlsUrl: seed.vodHlsUrl ?? null,
     },
   });
+}
+
+/**
+ * A camera that streams to the platform's own media gateway (no server URL: a gateway configuration's camera
+ * server is the gateway) on the home club's field, over RTMP, and a match on that field about to start with it.
+ */
+export async function gatewayMatch(
+  prisma: PrismaClient,
+  seed: { home: SeededClub; away: SeededClub; streamKey: string; cameraId: string; passthrough: boolean },
+) {
+  const configuration = await prisma.configuration.create({
+    data: {
+      clubId: seed.home.id,
+      fieldId: seed.home.field.id,
+      barcode: seed.cameraId.toUpperCase(),
+      cameraType: GATEWAY_CAMERA_TYPE,
+      saCameraId: seed.cameraId,
+      streamKey: seed.streamKey,
+      livestream: "rtmp",
+      passthrough: seed.passthrough,
+    },
+  });
+  const seeded = await match(prisma, { home: seed.home, away: seed.away, status: "scheduled", startsIn: 0.1 });
+  return prisma.match.update({ where: { id: seeded.id }, data: { configurationId: configuration.id } });
 }
 
 /** A small league: live, upcoming and on-demand matches between five clubs. */
