@@ -16,6 +16,7 @@ import { fakeRealtime } from "../../../test/fake-realtime.ts";
 // The player itself is hls.js's business; here it only has to say what it was given, and tell the frame it
 // shows (its time, and the date a test puts on it) as a player does.
 vi.mock("./VideoPlayer.tsx", () => ({
+  preloadPlayer: () => Promise.resolve(),
   VideoPlayer: ({
     src,
     label,

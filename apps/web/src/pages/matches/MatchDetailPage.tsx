@@ -14,7 +14,7 @@
 // goes back to kick-off and returns to the live edge; a signed-in viewer's own
 // markers jump it, live or on demand. Matches the visitor may
 // not see answer 404 and read "No match found".
-import { Suspense, useRef, useState, type RefObject } from "react";
+import { Suspense, useEffect, useRef, useState, type RefObject } from "react";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { canOpenClubPages, canOpenSection, CHANNELS } from "@clubcast/shared";
@@ -38,7 +38,7 @@ import { MatchMarkers } from "./MatchMarkers.tsx";
 import { ScoreControl } from "./ScoreControl.tsx";
 import { ShareButton } from "./ShareButton.tsx";
 import { SummaryVideo, useMatchSummary } from "./SummaryVideo.tsx";
-import { VideoPlayer, type Frame } from "./VideoPlayer.tsx";
+import { preloadPlayer, VideoPlayer, type Frame } from "./VideoPlayer.tsx";
 import { frameScore } from "./frame-score.ts";
 import { ViewerCount } from "./ViewerCount.tsx";
 import { MatchRefusals } from "../admin/PublishRefusals.tsx";
@@ -269,6 +269,8 @@ export default function MatchDetailPage() {
   const id = Number(params.match);
   const valid = Number.isInteger(id) && id > 0;
   const match = trpc.matches.byId.useQuery({ id }, { enabled: valid, select: (answer) => answer.data });
+  // The player's code loads beside the match (a supporter opening a live match waits for both).
+  useEffect(() => void preloadPlayer().catch(() => {}), []);
 
   const back = (
     <LocalLink to="/matches" className="back-link">
