@@ -48,6 +48,19 @@ beforeAll(async () => {
   expect(settings.statusCode).toBe(200);
 });
 
+/** The camera controller's report that the match's recording is on demand. */
+const finishRecording = (match: Match) =>
+  http.post(
+    "/v1/camera/recording-finished",
+    {
+      match_id: match.id,
+      started_at: "2030-05-01T14:00:00Z",
+      ended_at: "2030-05-01T15:45:00Z",
+      vod_hls_url: "http://camera-server.test/vod/match.m3u8",
+    },
+    cameraToken,
+  );
+
 /**
  * The session playlists the gateway keeps of a live match that began `sinceMs` ago: 2 s segments, and a
  * reconnect (a second session) after a 20 s gap in the middle.
@@ -148,17 +161,7 @@ describe("a score entered during a live match", () => {
     const queued = async (clipId: number) =>
       (await t.deps.jobs.clipCuts.getJob(clipCutJobId({ clipId, version: 1 }))) !== undefined;
     expect(await queued(clips[0]!.id)).toBe(false);
-    const finished = await http.post(
-      "/v1/camera/recording-finished",
-      {
-        match_id: match.id,
-        started_at: "2030-05-01T14:00:00Z",
-        ended_at: "2030-05-01T15:45:00Z",
-        vod_hls_url: "http://camera-server.test/vod/match.m3u8",
-      },
-      cameraToken,
-    );
-    expect(finished.statusCode).toBe(200);
+    expect((await finishRecording(match)).statusCode).toBe(200);
     for (const clip of clips) expect(await queued(clip.id)).toBe(true);
   });
 
@@ -256,17 +259,7 @@ describe("the summary of a match with goals", () => {
     expect(dragged.statusCode).toBe(200);
 
     // The final whistle: the clips are cut, and with each one ready the summary is queued anew.
-    const finished = await http.post(
-      "/v1/camera/recording-finished",
-      {
-        match_id: match.id,
-        started_at: "2030-05-01T14:00:00Z",
-        ended_at: "2030-05-01T15:45:00Z",
-        vod_hls_url: "http://camera-server.test/vod/match.m3u8",
-      },
-      cameraToken,
-    );
-    expect(finished.statusCode).toBe(200);
+    expect((await finishRecording(match)).statusCode).toBe(200);
     const clips = (await http.get(`/v1/matches/${match.id}/clips`, cast.adminA.token)).json().data as Clip[];
     // The annotation page lists them in video order.
     expect(clips.map((clip) => clip.marker.time_ms)).toEqual([60_000, 300_000, 900_000, second!.time_ms]);

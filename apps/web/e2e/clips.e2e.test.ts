@@ -5,15 +5,13 @@
 // sees its clip go from waiting to ready without a reload (the states arrive
 // over Socket.IO), plays it inline and downloads its MP4; then takes one of the moments the
 // match's sound suggests as a marker and dismisses the other, one click each.
-import { execFileSync, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { MEDIA_FILES } from "@clubcast/shared";
-import { exited } from "@clubcast/testkit";
 import { launchBrowser } from "@clubcast/testkit/browser";
-import { spawnWorker, workerReady } from "@clubcast/testkit/worker";
 import { expectAccessible } from "./support/axe.ts";
 import { screenshots } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
@@ -24,7 +22,6 @@ const FPS = 25;
 
 let platform: Platform;
 let browser: Browser;
-let worker: ChildProcess;
 let groenWit: SeededClub;
 let adminEmail: string;
 let matchId: number;
@@ -44,7 +41,7 @@ function recordVod(id: number) {
 }
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  [platform, browser] = await Promise.all([startPlatform({ worker: true }), launchBrowser()]);
   const { prisma } = platform;
   groenWit = await club(prisma, "FC Groen Wit");
   const zwaluwen = await club(prisma, "VV De Zwaluwen");
@@ -59,17 +56,10 @@ beforeAll(async () => {
       { matchId, recordingVersion: recorded.recordingVersion, timeMs: 25_000, kind: "crowd", confidence: 0.7 },
     ],
   });
-  worker = spawnWorker({ ...platform.env, LOG_LEVEL: "warn" });
-  await workerReady(worker);
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (worker) {
-    const done = exited(worker);
-    worker.kill("SIGTERM");
-    await done;
-  }
   await platform?.stop();
 });
 

@@ -8,12 +8,10 @@
 // recording when he stops, and close when he
 // makes it private from the recorded matches, all without a reload. axe-core checks every page on the way, at the
 // phone's size and the desktop's.
-import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { eventually, exited } from "@clubcast/testkit";
+import { eventually } from "@clubcast/testkit";
 import { launchBrowser } from "@clubcast/testkit/browser";
-import { spawnWorker, workerReady } from "@clubcast/testkit/worker";
 import { publish, type Publisher } from "@clubcast/testkit/publisher";
 import { expectAccessibleAtEverySize } from "./support/axe.ts";
 import { newVisitor, VIEWPORTS } from "./support/browser.ts";
@@ -22,7 +20,6 @@ import { club, createUser, gatewayMatch, TEST_PASSWORD, type SeededClub } from "
 
 let platform: Platform;
 let browser: Browser;
-let worker: ChildProcess;
 let home: SeededClub;
 let away: SeededClub;
 let camera: Publisher | null = null;
@@ -30,9 +27,7 @@ const STREAM_KEY = "groen-wit-hoofdveld-phone";
 const TITLE = "FC Groen Wit against VV De Zwaluwen";
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform({ mediaGateway: true }), launchBrowser()]);
-  worker = spawnWorker({ ...platform.env, LOG_LEVEL: "warn" });
-  await workerReady(worker);
+  [platform, browser] = await Promise.all([startPlatform({ mediaGateway: true, worker: true }), launchBrowser()]);
   home = await club(platform.prisma, "FC Groen Wit");
   away = await club(platform.prisma, "VV De Zwaluwen");
 });
@@ -40,11 +35,6 @@ beforeEach(({ onTestFailed }) => onTestFailed(() => console.log(`gateway log:\n$
 afterAll(async () => {
   camera?.child.kill("SIGKILL");
   await browser?.close();
-  if (worker) {
-    const done = exited(worker);
-    worker.kill("SIGTERM");
-    await done;
-  }
   await platform?.stop();
 });
 

@@ -4,12 +4,10 @@
 // watches the live match in Chromium: on a fast connection his player climbs to 720p; once his connection
 // drops to 1.5 Mbit/s (Chromium's network emulation) it settles on 360p, the rendition that fits, and plays on
 // at the pace of the match without stalling.
-import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { eventually, exited } from "@clubcast/testkit";
+import { eventually } from "@clubcast/testkit";
 import { launchBrowser } from "@clubcast/testkit/browser";
-import { spawnWorker, workerReady } from "@clubcast/testkit/worker";
 import { publish, type Publisher } from "@clubcast/testkit/publisher";
 import { newVisitor } from "./support/browser.ts";
 import { startPlatform, type Platform } from "./support/platform.ts";
@@ -18,7 +16,6 @@ import { signInToApi } from "./support/sign-in.ts";
 
 let platform: Platform;
 let browser: Browser;
-let worker: ChildProcess;
 let home: SeededClub;
 let away: SeededClub;
 let camera: Publisher | null = null;
@@ -50,9 +47,7 @@ const CAMERA = {
 };
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform({ mediaGateway: true }), launchBrowser()]);
-  worker = spawnWorker({ ...platform.env, LOG_LEVEL: "warn" });
-  await workerReady(worker);
+  [platform, browser] = await Promise.all([startPlatform({ mediaGateway: true, worker: true }), launchBrowser()]);
   home = await club(platform.prisma, "FC Groen Wit");
   away = await club(platform.prisma, "VV De Zwaluwen");
 });
@@ -63,11 +58,6 @@ afterAll(async () => {
     await cameraGone().catch(() => undefined);
   }
   await browser?.close();
-  if (worker) {
-    const done = exited(worker);
-    worker.kill("SIGTERM");
-    await done;
-  }
   await platform?.stop();
 });
 

@@ -3,7 +3,9 @@
 // cloned from the migrated template, its own Redis key prefix and its own
 // media directory, serving the built web client; and, when asked, the real
 // media gateway over that media directory (nginx-rtmp and ffmpeg, in the test's
-// process as apps/media's own tests run it), which cameras and OBS publish to.
+// process as apps/media's own tests run it), which cameras and OBS publish to;
+// and, when asked, the worker as its own process over the same database, queues
+// and media (and the gateway, when there is one).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,7 +15,15 @@ import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import { createPrismaClient, type PrismaClient } from "@clubcast/db";
 import { loadGatewaySettings } from "@clubcast/settings";
-import { createTestDatabase, freePort, startSmtpCatcher, type SmtpCatcher, type TestDatabase } from "@clubcast/testkit";
+import {
+  createTestDatabase,
+  exited,
+  freePort,
+  startSmtpCatcher,
+  type SmtpCatcher,
+  type TestDatabase,
+} from "@clubcast/testkit";
+import { spawnWorker, workerReady } from "@clubcast/testkit/worker";
 import { createApiClient } from "@clubcast/testkit/factories";
 import { startMediaGateway, type RunningGateway } from "@clubcast/media/server";
 import { WEB_DIST_DIR } from "../../../../scripts/web-build.ts";
@@ -66,7 +76,7 @@ async function waitUntilUp(url: string, server: ChildProcess, output: () => stri
 /** The gateway's machine credential (an API client bound to no configuration), as the demo seeds one. */
 const GATEWAY_CLIENT = { name: "Media gateway", clientId: "media-gateway-e2e", secret: "media-gateway-e2e-secret" };
 
-export async function startPlatform(options: { mediaGateway?: boolean } = {}): Promise<Platform> {
+export async function startPlatform(options: { mediaGateway?: boolean; worker?: boolean } = {}): Promise<Platform> {
   const db: TestDatabase = await createTestDatabase(inject("databaseServerUrl"), inject("templateDatabase"));
   const smtp = await startSmtpCatcher();
   const port = await freePort();
@@ -109,7 +119,15 @@ export async function startPlatform(options: { mediaGateway?: boolean } = {}): P
   let server = spawnServer();
   const prisma = createPrismaClient(db.url);
   let gateway: RunningGateway | null = null;
+  let worker: ChildProcess | null = null;
+  const stopWorker = async () => {
+    if (!worker) return;
+    const done = exited(worker);
+    worker.kill("SIGTERM");
+    await done;
+  };
   const gatewayLines: string[] = [];
+  let platformEnv: Platform["env"];
   try {
     await waitUntilUp(url, server, () => log);
     if (options.mediaGateway) {
@@ -132,7 +150,20 @@ export async function startPlatform(options: { mediaGateway?: boolean } = {}): P
         log: (line) => gatewayLines.push(`${new Date().toISOString()} ${line}`),
       });
     }
+    platformEnv = {
+      DATABASE_URL: db.url,
+      REDIS_URL: inject("redisUrl"),
+      REDIS_PREFIX: redisPrefix,
+      SMTP_URL: smtp.url,
+      MEDIA_DIR: mediaDir,
+      ...(gateway ? { MEDIA_GATEWAY_URL: gateway.url, ASSET_SERVER_URL: gateway.url } : {}),
+    };
+    if (options.worker) {
+      worker = spawnWorker({ ...platformEnv, LOG_LEVEL: "warn" });
+      await workerReady(worker);
+    }
   } catch (error) {
+    worker?.kill("SIGKILL");
     server.kill("SIGKILL");
     await gateway?.close();
     await prisma.$disconnect();
@@ -148,14 +179,7 @@ export async function startPlatform(options: { mediaGateway?: boolean } = {}): P
     mediaDir,
     gateway,
     gatewayLog: () => gatewayLines.join("\n"),
-    env: {
-      DATABASE_URL: db.url,
-      REDIS_URL: inject("redisUrl"),
-      REDIS_PREFIX: redisPrefix,
-      SMTP_URL: smtp.url,
-      MEDIA_DIR: mediaDir,
-      ...(gateway ? { MEDIA_GATEWAY_URL: gateway.url, ASSET_SERVER_URL: gateway.url } : {}),
-    },
+    env: platformEnv,
     async restartServer(downMs) {
       await stopServer(server);
       await new Promise((resolve) => setTimeout(resolve, downMs));
@@ -163,6 +187,7 @@ export async function startPlatform(options: { mediaGateway?: boolean } = {}): P
       await waitUntilUp(url, server, () => log);
     },
     async stop() {
+      await stopWorker();
       await gateway?.close();
       await stopServer(server);
       await prisma.$disconnect();
