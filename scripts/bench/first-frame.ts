@@ -10,6 +10,7 @@
 //    costs, without the app, its API calls and its code.
 // Each time is from the start of the navigation (the blank page: from handing
 // hls.js the URL) to the first frame shown (the video's time moving).
+// `-- --waterfall` also prints what the median cold page fetched, and when.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
@@ -23,14 +24,16 @@ import { ensureWebBuild } from "../web-build.ts";
 
 const runsArgument = process.argv.find((arg) => arg.startsWith("--runs="));
 const RUNS = runsArgument ? Number(runsArgument.slice("--runs=".length)) : 10;
-/** Issue 27: a viewer's first frame of a live match within 3 s of opening the page. */
-const TARGET_MEDIAN_SECONDS = 3;
+const WATERFALL = process.argv.includes("--waterfall");
+/** Issue 28: a viewer's first frame of a live match within 2 s of opening the page (issue 27 asked 3 s). */
+const TARGET_MEDIAN_SECONDS = 2;
 const FIRST_FRAME_TIMEOUT_MS = 30_000;
 const SIMULATOR_VIDEO_SIZE = "640x360";
 const HLS_JS = readFileSync(createRequire(import.meta.url).resolve("hls.js/dist/hls.min.js"), "utf8");
 
 /** What the page's side uses of the browser: these scripts are typed for Node, without the DOM, and a function run in the page can reach nothing of this module. */
 interface InPage {
+  performance: { getEntriesByType(type: "resource"): { name: string; startTime: number; responseEnd: number }[] };
   document: { querySelector(selector: "video"): { currentTime: number; paused: boolean } | null };
   Hls: new () => { loadSource(url: string): void; attachMedia(video: unknown): void };
 }
@@ -49,15 +52,29 @@ function firstFrameMs(page: Page): Promise<number> {
     .then((handle) => handle.jsonValue() as Promise<number>);
 }
 
-async function matchPage(browser: Browser, pageUrl: string): Promise<{ cold: number; warm: number }> {
+interface Fetched {
+  name: string;
+  startTime: number;
+  responseEnd: number;
+}
+
+/** What the page fetched until now, in its own clock. */
+const fetchedBy = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as InPage).performance.getEntriesByType("resource")) as Promise<Fetched[]>;
+
+async function matchPage(
+  browser: Browser,
+  pageUrl: string,
+): Promise<{ cold: number; warm: number; coldFetches: Fetched[] }> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     await page.goto(pageUrl, { waitUntil: "commit" });
     const cold = await firstFrameMs(page);
+    const coldFetches = WATERFALL ? await fetchedBy(page) : [];
     await page.reload({ waitUntil: "commit" });
     const warm = await firstFrameMs(page);
-    return { cold, warm };
+    return { cold, warm, coldFetches };
   } finally {
     await context.close();
   }
@@ -113,6 +130,24 @@ async function streamRunning(playlistUrl: string): Promise<void> {
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
+/** The fetches of the cold run nearest the median, from the navigation's start (s). */
+function printWaterfall(cold: number[], fetches: Fetched[][]) {
+  const median = percentile(cold, 0.5);
+  const nearest = cold.reduce(
+    (best, ms, run) => (Math.abs(ms - median) < Math.abs(cold[best]! - median) ? run : best),
+    0,
+  );
+  printTable(
+    `What the cold match page fetched (the run of ${seconds(cold[nearest]!)} s to its first frame)`,
+    ["", "asked", "answered"],
+    fetches[nearest]!.map((entry) => [
+      new URL(entry.name).pathname.slice(0, 60),
+      seconds(entry.startTime),
+      seconds(entry.responseEnd),
+    ]),
+  );
+}
+
 async function main() {
   await ensureWebBuild();
   const redis = await startThrowawayRedis();
@@ -132,12 +167,14 @@ async function main() {
     const cold: number[] = [];
     const warm: number[] = [];
     const baseline: number[] = [];
+    const coldFetches: Fetched[][] = [];
     for (let run = 0; run < RUNS; run++) {
       // Interleaved, so a noisy moment of the shared machine falls on every row alike.
       baseline.push(await hlsJsAlone(browser, match.liveHlsUrl));
       const app = await matchPage(browser, pageUrl);
       cold.push(app.cold);
       warm.push(app.warm);
+      coldFetches.push(app.coldFetches);
     }
     const baselineMedian = percentile(baseline, 0.5);
     const row = (name: string, values: number[]) => [
@@ -156,6 +193,7 @@ async function main() {
         row("match page, warm (reload, code cached)", warm),
       ],
     );
+    if (WATERFALL) printWaterfall(cold, coldFetches);
     const met = percentile(cold, 0.5) <= TARGET_MEDIAN_SECONDS * 1000;
     console.log(
       `Target: median first frame of the cold match page ≤ ${TARGET_MEDIAN_SECONDS} s: ${met ? "met" : "NOT met"}`,

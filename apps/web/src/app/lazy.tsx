@@ -4,7 +4,9 @@
 // reaches the error page). A chunk that failed because the server could not be
 // reached (a restart, a lost network) is no reason to reload: the reload would
 // land on the browser's own error page. The import waits for the server instead.
-import { lazy, Suspense, type ComponentType, type ReactElement } from "react";
+// A page's chunk can be asked for before the page renders (preloadPage): the
+// first visit's page loads beside the language's texts, not after them.
+import { Suspense, use, type ComponentType, type ReactElement } from "react";
 import { CHUNK_RELOAD_GUARD_MS } from "@clubcast/shared";
 import { beginActivity } from "../lib/activity.ts";
 import { PageLoader } from "../ui/PageLoader.tsx";
@@ -80,12 +82,41 @@ export async function importWithReload<T>(
   }
 }
 
-/** A route element for a lazily loaded page or layout: its module's default export. */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): ReactElement {
-  const Page = lazy(() => importWithReload(load));
-  return (
+type PageModule = { default: ComponentType };
+
+/** Marks a promise as React's `use` reads it: once settled, its outcome without suspending again. */
+function tracked<T>(promise: Promise<T>): Promise<T> {
+  promise.then(
+    (value) => Object.assign(promise, { status: "fulfilled", value }),
+    (reason: unknown) => Object.assign(promise, { status: "rejected", reason }),
+  );
+  return promise;
+}
+
+const chunkLoaders = new WeakMap<ReactElement, () => Promise<PageModule>>();
+
+/**
+ * A route element for a lazily loaded page or layout: its module's default export. A page whose chunk came
+ * before it renders shows at once; React.lazy would show the loader first and the page only up to 300 ms
+ * later (React holds back what replaces a fallback just shown).
+ */
+export function lazyPage(load: () => Promise<PageModule>): ReactElement {
+  let chunk: Promise<PageModule> | null = null;
+  const loadChunk = () => (chunk ??= tracked(importWithReload(load)));
+  function Page() {
+    const { default: Component } = use(loadChunk());
+    return <Component />;
+  }
+  const element = (
     <Suspense fallback={<PageLoader />}>
       <Page />
     </Suspense>
   );
+  chunkLoaders.set(element, loadChunk);
+  return element;
+}
+
+/** Starts loading a route element's chunk, when it is a lazily loaded page. */
+export function preloadPage(element: unknown): void {
+  if (element && typeof element === "object") void chunkLoaders.get(element as ReactElement)?.();
 }

@@ -3,6 +3,9 @@ import type { RouteObject } from "react-router";
 import { DEFAULT_LOCALE, LOCALES, SHORT_ROUTES, WEB_PAGES, webPagePath } from "@clubcast/shared";
 import { AppShell } from "./AppShell.tsx";
 import { lazyPage } from "./lazy.tsx";
+import type { PrefetchingRoute } from "./preload.ts";
+import { routeId } from "../lib/route-id.ts";
+import { loadPlayerCode } from "../pages/matches/player-code.ts";
 import { GuestOnly, RequireAuth } from "../auth/guards.tsx";
 import { PublicLayout } from "../layouts/PublicLayout.tsx";
 import { EmptyLayout } from "../layouts/EmptyLayout.tsx";
@@ -59,6 +62,15 @@ const PAGES = {
   apiClients: lazyPage(() => import("../pages/admin/ApiClientsPage.tsx")),
 };
 
+/** A live match's supporter waits for its match and the player's code before anything plays. */
+const MATCH_PAGE: PrefetchingRoute = {
+  prefetch(params, data) {
+    const id = routeId(params.match);
+    if (id !== null) void data.matches.byId.prefetch({ id });
+    void loadPlayerCode().catch(() => {});
+  },
+};
+
 /** A page's path below a parent route (the paths themselves live in @clubcast/shared, which the server reads too). */
 const AUTH = "auth";
 const DASHBOARD = "dashboard";
@@ -75,7 +87,7 @@ export function localeRoutes(): RouteObject[] {
       children: [
         { index: true, element: PAGES.home },
         { path: WEB_PAGES.matches, element: PAGES.matches },
-        { path: WEB_PAGES.match, element: PAGES.match },
+        { path: WEB_PAGES.match, element: PAGES.match, handle: MATCH_PAGE },
         { path: WEB_PAGES.sports, element: PAGES.sports },
         { path: WEB_PAGES.sport, element: PAGES.sport },
         { path: WEB_PAGES.download, element: PAGES.download },

@@ -3,6 +3,7 @@
 // sends it with every same-origin call. What scripts read is the CSRF cookie the
 // server sets beside it: present while signed in, echoed in CSRF_HEADER on calls.
 import { CSRF_COOKIE, CSRF_HEADER } from "@clubcast/shared";
+import { localeFromPath } from "../i18n/locale.ts";
 import { readCookie } from "../lib/cookies.ts";
 
 /** Identifies the current session (null: signed out) without revealing its token. */
@@ -18,12 +19,15 @@ export async function refreshSession(): Promise<void> {
   await fetch("/refresh-csrf", { credentials: "same-origin" }).catch(() => undefined);
 }
 
-/** The headers every call carries (spec section 7). */
-export function requestHeaders(locale: string): Record<string, string> {
+/**
+ * The headers every call carries (spec section 7), in the page's language: its path's (the interface follows
+ * it, and a call made while the texts still load speaks it already).
+ */
+export function requestHeaders(): Record<string, string> {
   const csrf = sessionMarker();
   return {
     Accept: "application/json",
-    "Accept-Language": locale,
+    "Accept-Language": localeFromPath(window.location.pathname),
     "X-Requested-With": "XMLHttpRequest",
     ...(csrf ? { [CSRF_HEADER]: csrf } : {}),
   };

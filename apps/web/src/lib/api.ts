@@ -1,5 +1,4 @@
 // REST calls to /v1 (the sign-in flows use the spec's own endpoints).
-import i18next from "i18next";
 import { requestHeaders, sessionMarker } from "../auth/session.ts";
 import { beginActivity } from "./activity.ts";
 import { reportUnauthorized } from "./unauthorized.ts";
@@ -34,7 +33,7 @@ interface FetchInit {
 
 export async function apiFetch<T>(path: string, init: FetchInit = {}): Promise<T> {
   const hadSession = !init.signIn && sessionMarker() !== null;
-  const headers = requestHeaders(i18next.language);
+  const headers = requestHeaders();
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
   const done = beginActivity();
   try {

@@ -1,9 +1,14 @@
 // Typed data access through tRPC and TanStack Query.
 import { QueryClient } from "@tanstack/react-query";
-import { createTRPCReact, httpBatchLink, TRPCClientError, type TRPCLink } from "@trpc/react-query";
+import {
+  createTRPCQueryUtils,
+  createTRPCReact,
+  httpBatchLink,
+  TRPCClientError,
+  type TRPCLink,
+} from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { observable } from "@trpc/server/observable";
-import i18next from "i18next";
 import type { AppRouter } from "@clubcast/server/trpc";
 import { requestHeaders, sessionMarker } from "../auth/session.ts";
 import { beginActivity } from "./activity.ts";
@@ -54,9 +59,14 @@ const sessionLink: TRPCLink<AppRouter> =
 
 export function createTrpcClient() {
   return trpc.createClient({
-    links: [sessionLink, httpBatchLink({ url: "/trpc", headers: () => requestHeaders(i18next.language) })],
+    links: [sessionLink, httpBatchLink({ url: "/trpc", headers: requestHeaders })],
   });
 }
+
+/** The queries' cache driven from outside React: what a page will read, fetched before it renders. */
+export const createQueryUtils = (queryClient: QueryClient, client: ReturnType<typeof createTrpcClient>) =>
+  createTRPCQueryUtils<AppRouter>({ queryClient, client });
+export type QueryUtils = ReturnType<typeof createQueryUtils>;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -13,10 +13,10 @@ configure({ asyncUtilTimeout: 5000 });
 
 vi.mock("../../lib/realtime.ts", async () => (await import("../../../test/fake-realtime.ts")).fakeRealtimeModule);
 import { fakeRealtime } from "../../../test/fake-realtime.ts";
+vi.mock("./player-code.ts", () => ({ loadPlayerCode: () => Promise.resolve() }));
 // The player itself is hls.js's business; here it only has to say what it was given, and tell the frame it
 // shows (its time, and the date a test puts on it) as a player does.
 vi.mock("./VideoPlayer.tsx", () => ({
-  preloadPlayer: () => Promise.resolve(),
   VideoPlayer: ({
     src,
     label,

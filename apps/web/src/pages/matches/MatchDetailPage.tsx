@@ -38,7 +38,9 @@ import { MatchMarkers } from "./MatchMarkers.tsx";
 import { ScoreControl } from "./ScoreControl.tsx";
 import { ShareButton } from "./ShareButton.tsx";
 import { SummaryVideo, useMatchSummary } from "./SummaryVideo.tsx";
-import { preloadPlayer, VideoPlayer, type Frame } from "./VideoPlayer.tsx";
+import { routeId } from "../../lib/route-id.ts";
+import { loadPlayerCode } from "./player-code.ts";
+import { VideoPlayer, type Frame } from "./VideoPlayer.tsx";
 import { frameScore } from "./frame-score.ts";
 import { ViewerCount } from "./ViewerCount.tsx";
 import { MatchRefusals } from "../admin/PublishRefusals.tsx";
@@ -266,11 +268,10 @@ function MatchView({ match }: { match: Match }) {
 export default function MatchDetailPage() {
   const { t } = useTranslation();
   const params = useParams();
-  const id = Number(params.match);
-  const valid = Number.isInteger(id) && id > 0;
-  const match = trpc.matches.byId.useQuery({ id }, { enabled: valid, select: (answer) => answer.data });
+  const id = routeId(params.match);
+  const match = trpc.matches.byId.useQuery({ id: id ?? 0 }, { enabled: id !== null, select: (answer) => answer.data });
   // The player's code loads beside the match (a supporter opening a live match waits for both).
-  useEffect(() => void preloadPlayer().catch(() => {}), []);
+  useEffect(() => void loadPlayerCode().catch(() => {}), []);
 
   const back = (
     <LocalLink to="/matches" className="back-link">
@@ -279,7 +280,7 @@ export default function MatchDetailPage() {
     </LocalLink>
   );
   let content;
-  const missing = !valid || httpStatusOf(match.error) === 404;
+  const missing = id === null || httpStatusOf(match.error) === 404;
   if (missing && match.data) {
     // It was on the page a moment ago: made private or deleted since (its player goes with it).
     content = <EmptyState title={t("match.closed")} text={t("match.closed_hint")} icon="lock" />;

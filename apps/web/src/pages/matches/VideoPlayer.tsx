@@ -15,23 +15,9 @@ import {
   playWithHlsJs,
   type Playback,
 } from "./playback.ts";
+import { loadPlayerCode } from "./player-code.ts";
 
 const HLS_MIME = "application/vnd.apple.mpegurl";
-
-let hlsModule: Promise<typeof import("hls.js/light")> | null = null;
-
-/**
- * Loads hls.js (once): a page with a video calls it as it opens, so the player's code (the biggest chunk of the
- * client) loads while the page asks the API for its match, not only once the video shows.
- */
-export function preloadPlayer(): Promise<typeof import("hls.js/light")> {
-  // A failed load (the network gone) is tried again by the next caller.
-  hlsModule ??= import("hls.js/light").catch((error: unknown) => {
-    hlsModule = null;
-    throw error;
-  });
-  return hlsModule;
-}
 
 interface VideoPlayerProps {
   src: string;
@@ -84,13 +70,13 @@ export function VideoPlayer({ src, live, label, poster, ref, onFrame }: VideoPla
       if (live && first !== null && element.currentTime < first) element.currentTime = first;
     };
     element.addEventListener("seeking", keepInsideLive);
-    void preloadPlayer().then(({ default: Hls }) => {
+    void loadPlayerCode().then(({ default: Hls }) => {
       if (stopped) return;
       const engine = playbackEngine(Hls.isSupported(), element.canPlayType(HLS_MIME) !== "");
       if (engine === "hls.js") playback.current = playWithHlsJs(Hls, element, src, live, fail);
       else if (engine === "native") playback.current = playNatively(element, src, live, fail);
       else fail();
-    });
+    }, fail);
     return () => {
       stopped = true;
       for (const name of frameEvents) element.removeEventListener(name, frame);
