@@ -48,8 +48,11 @@ export interface Deps {
 /** The resources of one process; `processName` ("server", "worker") starts its lines about Redis outages. */
 export function createDeps(config: AppConfig, processName = "server"): Deps {
   const redisOutages = createRedisOutageLog(processName);
-  // The publisher gets its own connection without keyPrefix: the Socket.IO key carries the prefix.
-  const publisherRedis = redisOutages.watch(new Redis(config.redisUrl, FAIL_FAST_REDIS));
+  // The publisher gets its own connection without keyPrefix: the Socket.IO key carries the prefix. The
+  // outbox relay publishes a batch's events in one go: auto-pipelined, they take one write, not one each.
+  const publisherRedis = redisOutages.watch(
+    new Redis(config.redisUrl, { ...FAIL_FAST_REDIS, enableAutoPipelining: true }),
+  );
   // Named for this process: the outbox's notifications of its own commits are told apart (jobs/outbox.ts).
   const sessionName = `clubcast-${processName}-${randomUUID().slice(0, 8)}`;
   const pool = createPool(config.databaseUrl, 10, sessionName);
