@@ -328,6 +328,8 @@ export async function obsMixRows(options: MixOptions): Promise<SummaryRow[]> {
     const gatewayMeasured = gateway.map(fromGateway);
     const baselineMeasured = [...baselineStaggered, ...baselineBurst].map(fromBaseline);
     const burstGateway = gatewayBurst.map(fromGateway);
+    const staggeredGateway = gatewayStaggered.map(fromGateway);
+    const staggeredBaseline = baselineStaggered.map(fromBaseline);
     const burstBaseline = baselineBurst.map(fromBaseline);
 
     const failing = gateway.filter((result) => !fromGateway(result).taken || !result.wentLive);
@@ -479,6 +481,20 @@ export async function obsMixRows(options: MixOptions): Promise<SummaryRow[]> {
         "all",
         verdict(partsWithin === gatewayMeasured.length),
       ],
+      // Where the misses are: the publishes a few at a time, and the burst (every camera's first seconds at once).
+      ...(
+        [
+          [`${staggeredGateway.length} publishes, ${options.atOnce} at a time`, staggeredBaseline, staggeredGateway],
+          [`the burst of ${burstGateway.length} at once`, burstBaseline, burstGateway],
+        ] as const
+      ).map(([which, base, gw]) => [
+        `  of them: ${which}`,
+        `${withinFirst(base, "firstPartSeconds")}/${base.length}`,
+        `${withinFirst(gw, "firstPartSeconds")}/${gw.length}`,
+        "–",
+        "all",
+        verdict(withinFirst(gw, "firstPartSeconds") === gw.length),
+      ]),
       ...([1, 2, 4, 10] as const).map((k) => {
         const seconds = (list: Measured[]) =>
           list.filter((m) => m.keyframeSeconds === k).map((m) => m.firstPartSeconds ?? Number.NaN);

@@ -202,6 +202,7 @@ describe("with MEDIA_STORAGE=s3", () => {
     const clip = await eventually(
       async () => {
         const clips = (await http.get(`/v1/matches/${publicMatchId}/clips`, cast.adminA.token)).json().data as {
+          id: number;
           state: string;
           failure_reason: string | null;
           video_url: string | null;
@@ -220,6 +221,27 @@ describe("with MEDIA_STORAGE=s3", () => {
     const served = await fetch(clip.video_url!);
     expect(served.url.startsWith(s3.storage.publicUrl!)).toBe(true);
     expect(await probedSeconds(clip.video_url!)).toBeGreaterThan(0.5);
+
+    // The clips table's zip holds it too, read from the bucket.
+    const download = await http.post(
+      `/v1/clubs/${cast.clubA.id}/clips/download`,
+      { ids: [clip.id] },
+      cast.adminA.token,
+    );
+    expect(download.statusCode).toBe(200);
+    expect(download.json().data.failed).toEqual([]);
+    const { pathname, search } = new URL(download.json().data.url as string);
+    const zip = await http.get(pathname + search);
+    expect([zip.statusCode, zip.headers["content-type"]]).toEqual([200, "application/zip"]);
+    const folder = mkdtempSync(join(tmpdir(), "clubcast-zip-"));
+    try {
+      writeFileSync(join(folder, "clips.zip"), zip.rawPayload);
+      await run("unzip", ["-q", join(folder, "clips.zip"), "-d", join(folder, "out")]);
+      const [name] = download.json().data.files as { name: string }[];
+      expect(await probedSeconds(join(folder, "out", name!.name))).toBeGreaterThan(0.5);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("keeps a club's logo in the bucket, serves it from there, and removes the one before", async () => {

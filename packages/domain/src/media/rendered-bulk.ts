@@ -10,7 +10,6 @@
 // change and its news commit together (the outbox), a deleted row's files go after.
 // The zip is streamed from a signed URL (the media links' convention): the
 // action answers that URL, and GET /media/archives/… sends the ready files.
-import { existsSync } from "node:fs";
 import type { Readable } from "node:stream";
 import archiver from "archiver";
 import { z } from "zod";
@@ -289,11 +288,14 @@ export function renderedBulk<ShareRow>(deps: Deps, media: MediaService, table: R
     if (row) await removeRows(row.clubId, [row]);
   }
 
-  /** The ready rows with their files on disk, named for the zip, and the rows left out. */
-  function zipEntries(rows: BulkRow[]) {
-    const files = rows.flatMap((row) => {
-      const path = row.ready && row.videoPath ? media.matchFilePath(row.matchId, row.videoPath) : null;
-      return path && existsSync(path) ? [{ row, path }] : [];
+  /** The ready rows whose files are on this disk or in the store, named for the zip, and the rows left out. */
+  async function zipEntries(rows: BulkRow[]) {
+    const readers = await Promise.all(
+      rows.map((row) => (row.ready && row.videoPath ? media.matchFileReader(row.matchId, row.videoPath) : null)),
+    );
+    const files = rows.flatMap((row, i) => {
+      const open = readers[i];
+      return open ? [{ row, open }] : [];
     });
     const names = zipNames(
       files.map(({ row }) => row.title),
@@ -307,7 +309,7 @@ export function renderedBulk<ShareRow>(deps: Deps, media: MediaService, table: R
   /** The signed URL of a zip of the selected ready items (422 naming `ids` when none is ready). */
   async function download({ club, ids }: BulkInput, ctx: RequestContext) {
     const rows = await selected(club, ids, ctx);
-    const { files, left } = zipEntries(rows);
+    const { files, left } = await zipEntries(rows);
     if (!files.length) throw ValidationError.field("ids", "bulk.nothing_ready");
     const failed = left.map((row) => ({ id: row.id, reason: translate(ctx.locale, "bulk.not_ready") }));
     const url = media.archiveUrl({ kind: table.kind, club, ids: files.map(({ row }) => row.id) });
@@ -323,12 +325,19 @@ export function renderedBulk<ShareRow>(deps: Deps, media: MediaService, table: R
    */
   async function archive(clubId: number, ids: number[]): Promise<Readable> {
     const rows = (await table.find(ids)).filter((row) => row.clubId === clubId);
-    const { files } = zipEntries(rows);
+    const { files } = await zipEntries(rows);
     if (!files.length) throw new NotFoundError("not_found.generic");
     const zip = archiver("zip", { store: true });
-    for (const { path, name } of files) zip.file(path, { name });
-    // A failure while zipping reaches the reply as the stream's error; the promise needs no second report.
-    zip.finalize().catch(() => undefined);
+    // One file opened at a time, as the zip takes it (a bucket's answers are not held open meanwhile). A
+    // failure while zipping reaches the reply as the stream's error.
+    void (async () => {
+      for (const { open, name } of files) {
+        const added = new Promise((resolve) => zip.once("entry", resolve));
+        zip.append(await open(), { name });
+        await added;
+      }
+      await zip.finalize();
+    })().catch((error: unknown) => zip.destroy(error as Error));
     return zip;
   }
 

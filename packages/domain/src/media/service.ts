@@ -6,7 +6,9 @@
 // (the store's manifest, which the asset updates set after a privacy change):
 // either says private, and only signed URLs reach it. Whatever is refused
 // answers 404, never 403, so a private match's existence doesn't leak.
+import { createReadStream } from "node:fs";
 import { extname, normalize } from "node:path";
+import type { Readable } from "node:stream";
 import { isRenderedVideoFile, MEDIA_FILES } from "@clubcast/shared";
 import { ObjectNotFoundError, type MediaScope, type ObjectStream } from "@clubcast/media-store";
 import type { Deps } from "../deps.ts";
@@ -167,9 +169,18 @@ export function createMediaService(deps: Deps) {
     return archive;
   }
 
-  /** Where a file below a match's folder is on disk (null when the path leaves the folder). */
-  const matchFilePath = (matchId: number, path: string): string | null =>
-    store.resolveInside(matchScope(matchId), path);
+  /**
+   * How to read a match's file whole (a clip for a zip): from this disk when it is here, else from the store
+   * (an API server on another machine than the worker that made it); null when neither has it.
+   */
+  async function matchFileReader(matchId: number, path: string): Promise<(() => Promise<Readable>) | null> {
+    const scope = matchScope(matchId);
+    const file = store.resolveInside(scope, path);
+    const real = file ? await store.servableFile(file) : null;
+    if (real) return async () => createReadStream(real);
+    const stored = file ? await store.storedFile(scope, normalize(path)) : null;
+    return stored ? async () => (await store.streamStored(stored).catch(gone)).body : null;
+  }
 
   /** GET /media/signed/{expires}/{token}/{kind}/{id}/{path}: a file through a signed URL. */
   async function signedFile(request: SignedMediaRequest, now = Date.now()): Promise<MediaFile> {
@@ -296,7 +307,7 @@ export function createMediaService(deps: Deps) {
     removeMatchFiles,
     archiveOf,
     archiveUrl: signer.archiveUrl,
-    matchFilePath,
+    matchFileReader,
     scopeFileUrl,
   };
 }
