@@ -25,14 +25,23 @@ const STEADY_MS = 60_000;
  */
 const THREAD_MODULE = new URL(`./srt-relay-thread.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`, import.meta.url);
 
+/**
+ * trackUnmanagedFds off: each listener's stats FIFO is opened with openSync and handed to a socket, which
+ * closes it. Node would still count it as the thread's own (warning when its number comes round again), and
+ * close every number it counted when the thread ends: by then numbers the main thread may hold (a database
+ * connection, a segment file).
+ */
+const THREAD_OPTIONS = { trackUnmanagedFds: false };
+
 function startThread(settings: SrtRelaySettings): Worker {
-  if (!THREAD_MODULE.pathname.endsWith(".ts")) return new Worker(THREAD_MODULE, { workerData: settings });
+  if (!THREAD_MODULE.pathname.endsWith(".ts"))
+    return new Worker(THREAD_MODULE, { ...THREAD_OPTIONS, workerData: settings });
   // Node 20 loads no TypeScript in a worker, and tsx's loader given to the process (`--import tsx`) does
   // not reach a worker's first module: the thread registers tsx itself (found from here, not from the
   // working directory), then loads the relay.
   const tsx = import.meta.resolve("tsx/esm/api");
   const code = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(THREAD_MODULE.href)}); })`;
-  return new Worker(code, { eval: true, workerData: settings });
+  return new Worker(code, { ...THREAD_OPTIONS, eval: true, workerData: settings });
 }
 
 export async function startSrtIngest(options: SrtIngestOptions): Promise<SrtIngest> {
