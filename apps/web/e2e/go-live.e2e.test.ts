@@ -8,35 +8,20 @@
 // recording when he stops, and close when he
 // makes it private from the recorded matches, all without a reload. axe-core checks every page on the way, at the
 // phone's size and the desktop's.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { eventually } from "@clubcast/testkit";
-import { launchBrowser } from "@clubcast/testkit/browser";
 import { publish, type Publisher } from "@clubcast/testkit/publisher";
 import { expectAccessibleAtEverySize } from "./support/axe.ts";
 import { newVisitor, VIEWPORTS } from "./support/browser.ts";
-import { startPlatform, type Platform } from "./support/platform.ts";
-import { club, createUser, gatewayMatch, TEST_PASSWORD, type SeededClub } from "./support/seed.ts";
+import { useMatchDay } from "./support/match-day.ts";
+import { createUser, TEST_PASSWORD } from "./support/seed.ts";
 
-let platform: Platform;
-let browser: Browser;
-let home: SeededClub;
-let away: SeededClub;
 let camera: Publisher | null = null;
 const STREAM_KEY = "groen-wit-hoofdveld-phone";
 const TITLE = "FC Groen Wit against VV De Zwaluwen";
 
-beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform({ mediaGateway: true, worker: true }), launchBrowser()]);
-  home = await club(platform.prisma, "FC Groen Wit");
-  away = await club(platform.prisma, "VV De Zwaluwen");
-});
-beforeEach(({ onTestFailed }) => onTestFailed(() => console.log(`gateway log:\n${platform.gatewayLog()}`)));
-afterAll(async () => {
-  camera?.child.kill("SIGKILL");
-  await browser?.close();
-  await platform?.stop();
-});
+const day = useMatchDay(() => void camera?.child.kill("SIGKILL"));
 
 /** The video's clock (seconds played). */
 const clockOf = (page: Page) => page.locator("video").evaluate((element: HTMLVideoElement) => element.currentTime);
@@ -49,7 +34,7 @@ async function playsOn(page: Page, seconds: number, what: string): Promise<void>
 
 /** The scheduler's list (its section), once it shows the match. */
 async function schedulerList(page: Page, list: "Live now" | "Upcoming") {
-  await page.goto(`${platform.url}/dashboard/scheduler`);
+  await page.goto(`${day.platform.url}/dashboard/scheduler`);
   const section = page.getByRole("region", { name: new RegExp(`^${list}`) });
   await section.getByRole("link", { name: TITLE }).waitFor({ timeout: 30_000 });
   return section;
@@ -64,40 +49,38 @@ async function schedulerCommand(page: Page, list: "Live now" | "Upcoming", comma
 
 describe("match day from a phone", () => {
   it("a club administrator finds his key and goes live from his phone; a supporter's page opened before kick-off follows the match to the end without a reload", async () => {
-    const seeded = await gatewayMatch(platform.prisma, {
-      home,
-      away,
+    const seeded = await day.gatewayMatch({
       streamKey: STREAM_KEY,
       cameraId: "gw-phone",
       passthrough: true,
     });
-    const matchMedia = `${platform.url}/media/matches/${seeded.id}/`;
+    const matchMedia = `${day.platform.url}/media/matches/${seeded.id}/`;
 
     // A supporter opens the match's link before kick-off.
-    const visitorContext = await newVisitor(browser);
+    const visitorContext = await newVisitor(day.browser);
     const visitor = await visitorContext.newPage();
     await visitor.setViewportSize(VIEWPORTS.phone);
     const videoFetched: string[] = [];
     visitor.on("response", (response) => {
       if (response.url().startsWith(matchMedia) && response.ok()) videoFetched.push(response.url());
     });
-    await visitor.goto(`${platform.url}/matches/${seeded.id}`);
+    await visitor.goto(`${day.platform.url}/matches/${seeded.id}`);
     await visitor.getByRole("heading", { level: 1, name: TITLE }).waitFor();
     await visitor.locator('[data-updates="joined"]').waitFor();
     expect(await visitor.locator("video").count()).toBe(0);
     await expectAccessibleAtEverySize(visitor, "match page before kick-off");
 
     // The club administrator signs in on his phone. Tap 1: the menu; tap 2: Streams; tap 3: Go live.
-    const admin = await createUser(platform.prisma, { scope: "club", clubId: home.id });
-    const staffContext = await newVisitor(browser);
+    const admin = await createUser(day.platform.prisma, { scope: "club", clubId: day.home.id });
+    const staffContext = await newVisitor(day.browser);
     const staff = await staffContext.newPage();
     await staff.setViewportSize(VIEWPORTS.phone);
-    await staff.goto(`${platform.url}/auth/login`);
+    await staff.goto(`${day.platform.url}/auth/login`);
     await expectAccessibleAtEverySize(staff, "sign-in page");
     await staff.getByLabel("E-mail address").fill(admin.email);
     await staff.getByLabel("Password").fill(TEST_PASSWORD);
     await staff.getByRole("button", { name: "Sign in" }).click();
-    await staff.waitForURL(`${platform.url}/dashboard/`);
+    await staff.waitForURL(`${day.platform.url}/dashboard/`);
     // The drawer hides itself once the dashboard has loaded.
     await staff.getByRole("heading", { name: /^Good (morning|afternoon|evening), / }).waitFor();
     await staff.locator(".dash--nav-open").waitFor({ state: "detached" });
@@ -126,7 +109,9 @@ describe("match day from a phone", () => {
     await staff.getByRole("button", { name: "Reveal key" }).click();
     expect(await key.inputValue()).toBe(STREAM_KEY);
     const rtmpUrl = await staff.getByRole("textbox", { name: "Full RTMP URL", exact: true }).inputValue();
-    expect(rtmpUrl).toMatch(new RegExp(`^rtmp://127\\.0\\.0\\.1:${platform.gateway!.rtmpPort}/live/${STREAM_KEY}$`));
+    expect(rtmpUrl).toMatch(
+      new RegExp(`^rtmp://127\\.0\\.0\\.1:${day.platform.gateway!.rtmpPort}/live/${STREAM_KEY}$`),
+    );
     await staff.getByRole("img", { name: /^QR code of the RTMP URL/ }).waitFor();
 
     // His phone streams to that URL (ffmpeg's test pattern, a keyframe a second): the page sees it publishing.
@@ -147,7 +132,7 @@ describe("match day from a phone", () => {
 
     // He enters the score on his phone at the match's page, a tap away from its live row; the supporter sees it.
     await (await schedulerList(staff, "Live now")).getByRole("link", { name: TITLE }).click();
-    await staff.waitForURL(`${platform.url}/matches/${seeded.id}`);
+    await staff.waitForURL(`${day.platform.url}/matches/${seeded.id}`);
     const scoreControl = staff.getByRole("form", { name: /^Enter the score of / });
     await scoreControl.getByRole("button", { name: "One more for Home" }).click();
     await scoreControl.getByRole("button", { name: "One more for Home" }).click();
@@ -159,9 +144,9 @@ describe("match day from a phone", () => {
     // The server restarts (an update at half-time): the page says it is reconnecting, keeps playing what
     // it has, and once the server is back its realtime channel follows the match again.
     const status = visitor.locator(".reconnecting[role=status]");
-    const restarted = platform.restartServer(3_000);
+    const restarted = day.platform.restartServer(3_000);
     await status.getByText("Connection lost. Reconnecting…").waitFor({ timeout: 15_000 });
-    expect(visitor.url()).toBe(`${platform.url}/matches/${seeded.id}`);
+    expect(visitor.url()).toBe(`${day.platform.url}/matches/${seeded.id}`);
     await restarted;
     await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe("");
     await playsOn(visitor, 1, "live after the restart");
@@ -219,7 +204,7 @@ describe("match day from a phone", () => {
 
     // He makes the recording private from the club's recorded matches: the supporter's player goes, a
     // message says why.
-    await staff.goto(`${platform.url}/dashboard/recorded`);
+    await staff.goto(`${day.platform.url}/dashboard/recorded`);
     await staff.getByRole("link", { name: TITLE, exact: true }).waitFor();
     await expectAccessibleAtEverySize(staff, "recorded matches");
     await staff.getByRole("button", { name: `Actions for ${TITLE}` }).click();

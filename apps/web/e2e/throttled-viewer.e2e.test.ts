@@ -4,20 +4,15 @@
 // watches the live match in Chromium: on a fast connection his player climbs to 720p; once his connection
 // drops to 1.5 Mbit/s (Chromium's network emulation) it settles on 360p, the rendition that fits, and plays on
 // at the pace of the match without stalling.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { eventually } from "@clubcast/testkit";
-import { launchBrowser } from "@clubcast/testkit/browser";
 import { publish, type Publisher } from "@clubcast/testkit/publisher";
 import { newVisitor } from "./support/browser.ts";
-import { startPlatform, type Platform } from "./support/platform.ts";
-import { club, createUser, gatewayMatch, type SeededClub } from "./support/seed.ts";
+import { useMatchDay } from "./support/match-day.ts";
+import { createUser } from "./support/seed.ts";
 import { signInToApi } from "./support/sign-in.ts";
 
-let platform: Platform;
-let browser: Browser;
-let home: SeededClub;
-let away: SeededClub;
 let camera: Publisher | null = null;
 const STREAM_KEY = "groen-wit-hoofdveld-ladder";
 const TITLE = "FC Groen Wit against VV De Zwaluwen";
@@ -46,19 +41,10 @@ const CAMERA = {
   ],
 };
 
-beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform({ mediaGateway: true, worker: true }), launchBrowser()]);
-  home = await club(platform.prisma, "FC Groen Wit");
-  away = await club(platform.prisma, "VV De Zwaluwen");
-});
-beforeEach(({ onTestFailed }) => onTestFailed(() => console.log(`gateway log:\n${platform.gatewayLog()}`)));
-afterAll(async () => {
-  if (camera) {
-    camera.child.kill("SIGKILL");
-    await cameraGone().catch(() => undefined);
-  }
-  await browser?.close();
-  await platform?.stop();
+const day = useMatchDay(async () => {
+  if (!camera) return;
+  camera.child.kill("SIGKILL");
+  await cameraGone().catch(() => undefined);
 });
 
 /**
@@ -68,8 +54,12 @@ afterAll(async () => {
 const cameraGone = () =>
   eventually(
     async () =>
-      (await platform.prisma.configuration.findFirst({ where: { streamKey: STREAM_KEY }, select: { status: true } }))
-        ?.status === "offline",
+      (
+        await day.platform.prisma.configuration.findFirst({
+          where: { streamKey: STREAM_KEY },
+          select: { status: true },
+        })
+      )?.status === "offline",
     "the gateway to be done with the camera",
   );
 
@@ -114,20 +104,18 @@ function runsOf(renditions: string[]): string {
 describe("adaptive quality", () => {
   it("the throttled viewer settles on the lower rendition and does not stall", async () => {
     // The ladder: 720p at 2.8 Mbit/s and 360p at 0.8 Mbit/s of video, each with 128 kbit/s of audio.
-    const seeded = await gatewayMatch(platform.prisma, {
-      home,
-      away,
+    const seeded = await day.gatewayMatch({
       streamKey: STREAM_KEY,
       cameraId: "gw-ladder",
       passthrough: false,
     });
-    const matchMedia = `${platform.url}/media/matches/${seeded.id}/`;
+    const matchMedia = `${day.platform.url}/media/matches/${seeded.id}/`;
 
     // The camera streams; kick-off: the club's administrator starts recording over the API.
-    camera = publish(`rtmp://127.0.0.1:${platform.gateway!.rtmpPort}/live/${STREAM_KEY}`, CAMERA);
-    const admin = await createUser(platform.prisma, { scope: "club", clubId: home.id });
-    const token = await signInToApi(platform.url, admin.email);
-    const start = await fetch(`${platform.url}/v1/clubs/${home.id}/matches/${seeded.id}/startrecording`, {
+    camera = publish(`rtmp://127.0.0.1:${day.platform.gateway!.rtmpPort}/live/${STREAM_KEY}`, CAMERA);
+    const admin = await createUser(day.platform.prisma, { scope: "club", clubId: day.home.id });
+    const token = await signInToApi(day.platform.url, admin.email);
+    const start = await fetch(`${day.platform.url}/v1/clubs/${day.home.id}/matches/${seeded.id}/startrecording`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}` },
     });
@@ -144,7 +132,7 @@ describe("adaptive quality", () => {
       "the ladder's measured master playlist",
       45_000,
     );
-    const context = await newVisitor(browser);
+    const context = await newVisitor(day.browser);
     const page = await context.newPage();
     const asked: string[] = [];
     page.on("request", (request) => {
@@ -158,7 +146,7 @@ describe("adaptive quality", () => {
         if (response.url() === `${matchMedia}live.m3u8` && response.ok()) resolve(response.text());
       }),
     );
-    await page.goto(`${platform.url}/matches/${seeded.id}`);
+    await page.goto(`${day.platform.url}/matches/${seeded.id}`);
     await page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
     await page.locator("video").waitFor({ timeout: 45_000 });
     const failed = page.getByRole("alert").filter({ hasText: "The video could not be played" });
