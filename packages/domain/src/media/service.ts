@@ -175,11 +175,14 @@ export function createMediaService(deps: Deps) {
    */
   async function matchFileReader(matchId: number, path: string): Promise<(() => Promise<Readable>) | null> {
     const scope = matchScope(matchId);
-    const file = store.resolveInside(scope, path);
-    const real = file ? await store.servableFile(file) : null;
-    if (real) return async () => createReadStream(real);
-    const stored = file ? await store.storedFile(scope, normalize(path)) : null;
-    return stored ? async () => (await store.streamStored(stored).catch(gone)).body : null;
+    const located = async () => servable(fileOf(scope, path, true), scope, path);
+    const file = await located().catch((error: unknown) => {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    });
+    if (!file) return null;
+    const { stored } = file;
+    return stored ? async () => (await stored.open()).body : async () => createReadStream(file.path);
   }
 
   /** GET /media/signed/{expires}/{token}/{kind}/{id}/{path}: a file through a signed URL. */
